@@ -1,0 +1,110 @@
+//===- Arch.h - GPU architecture facts per compute capability ---*- C++ -*-===//
+//
+// The hardware limits every check rests on, one row per compute capability
+// that CUDA 12/13 can target. Where a value comes from, and where sources
+// disagree, is written next to the table in lib/Arch/ArchTable.cpp and in
+// docs/arch-model.md. When sources disagree we follow the toolkit's
+// cuda_occupancy.h, because that is what the runtime's occupancy API computes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_ARCH_H
+#define CUDALINT_ARCH_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+
+namespace cudalint {
+
+/// The limits of one compute capability (sm_XY). All sizes are in bytes,
+/// register counts in 32-bit registers.
+struct ArchInfo {
+  unsigned Major;
+  unsigned Minor;
+  llvm::StringLiteral Name;   // "sm_80"
+  llvm::StringLiteral Family; // "Ampere"
+
+  unsigned WarpSize;
+  unsigned MaxThreadsPerBlock;
+  unsigned MaxBlockDim[3];
+  uint64_t MaxGridDim[3];
+
+  unsigned MaxThreadsPerSM;
+  unsigned MaxBlocksPerSM;
+
+  unsigned RegistersPerSM;
+  unsigned RegistersPerBlock;
+  /// The most registers ptxas assigns to one thread (programming guide).
+  unsigned MaxRegistersPerThread;
+  /// The per-thread register count above which cuda_occupancy.h refuses a
+  /// launch. One more than MaxRegistersPerThread: ptxas never emits 256.
+  unsigned RegisterLimitPerThread;
+  /// Registers are allocated per warp, in units of this many registers.
+  unsigned RegisterAllocationUnit;
+  /// Warp schedulers (sub-partitions) per SM; the register file is split
+  /// between them and a block's warps are rounded up to a multiple of this
+  /// when the hardware checks the per-block register limit.
+  unsigned SubPartitionsPerSM;
+
+  /// Shared memory capacity per SM at the largest carveout.
+  uint64_t SharedMemPerSM;
+  /// The shared memory capacities (KiB) the SM can be configured to; a
+  /// carveout preference is rounded up to one of them.
+  llvm::ArrayRef<unsigned> CarveoutStepsKiB;
+  /// Per-block limit without opting in (48 KiB everywhere).
+  uint64_t SharedMemPerBlock;
+  /// Per-block limit after cudaFuncSetAttribute(MaxDynamicSharedMemorySize).
+  uint64_t SharedMemPerBlockOptIn;
+  /// Shared memory the driver reserves for every block (sm_80 and newer).
+  uint64_t ReservedSharedMemPerBlock;
+  uint64_t SharedMemAllocationGranularity;
+
+  /// Hardware barriers available per resident-block slot (sm_90 and newer
+  /// limit occupancy by barriers: MaxBlocksPerSM * this / barriers used).
+  /// Zero where barriers do not limit occupancy.
+  unsigned BarrierSlotsPerBlock;
+
+  bool SupportsClusters;
+  unsigned MaxPortableClusterSize;    // blocks; 0 without cluster support
+  unsigned MaxNonPortableClusterSize; // blocks, with the opt-in attribute
+
+  unsigned smVersion() const { return Major * 10 + Minor; }
+  unsigned maxWarpsPerSM() const { return MaxThreadsPerSM / WarpSize; }
+  /// "8.0"
+  std::string computeCapability() const;
+};
+
+/// Every architecture in the model, oldest first.
+llvm::ArrayRef<ArchInfo> allArchs();
+
+/// Looks up "sm_80", "sm_90a", "sm_100f", "compute_80", "80" or "8.0".
+/// The 'a' and 'f' suffixed variants map to their base architecture.
+/// Returns null when unknown.
+const ArchInfo *findArch(llvm::StringRef Spelling);
+
+/// Like findArch, but an unknown spelling is an error that lists the known
+/// architectures.
+llvm::Expected<const ArchInfo &> lookupArch(llvm::StringRef Spelling);
+
+/// A GPU product: an architecture and how many SMs the product has.
+struct GpuPreset {
+  llvm::StringLiteral Name; // "H100-SXM", matched case-insensitively
+  llvm::StringLiteral Description;
+  unsigned SmVersion; // 90
+  unsigned SMCount;
+
+  const ArchInfo &arch() const;
+};
+
+llvm::ArrayRef<GpuPreset> allGpuPresets();
+const GpuPreset *findGpuPreset(llvm::StringRef Name);
+/// Like findGpuPreset; an unknown name is an error listing the known ones.
+llvm::Expected<const GpuPreset &> lookupGpuPreset(llvm::StringRef Name);
+
+} // namespace cudalint
+
+#endif // CUDALINT_ARCH_H

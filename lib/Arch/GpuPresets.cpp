@@ -1,0 +1,86 @@
+//===- GpuPresets.cpp - GPU products and their SM counts ------------------===//
+//
+// SM counts are product facts (two parts of one architecture differ), taken
+// from NVIDIA's product data sheets and architecture whitepapers; the
+// per-product source is listed in docs/arch-model.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudalint/Arch.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace cudalint {
+
+namespace {
+const GpuPreset Presets[] = {
+    {"V100", "Tesla V100 (SXM2/PCIe)", 70, 80},
+    {"Jetson-AGX-Xavier", "Jetson AGX Xavier", 72, 8},
+    {"T4", "Tesla T4", 75, 40},
+    {"A100-SXM", "A100 SXM4 (40/80 GB)", 80, 108},
+    {"A100-PCIe", "A100 PCIe (40/80 GB)", 80, 108},
+    {"A30", "A30", 80, 56},
+    {"A10", "A10", 86, 72},
+    {"A40", "A40", 86, 84},
+    {"RTX-A6000", "RTX A6000", 86, 84},
+    {"RTX-3090", "GeForce RTX 3090", 86, 82},
+    {"Jetson-AGX-Orin", "Jetson AGX Orin 64GB", 87, 16},
+    {"L4", "L4", 89, 58},
+    {"L40", "L40", 89, 142},
+    {"L40S", "L40S", 89, 142},
+    {"RTX-4090", "GeForce RTX 4090", 89, 128},
+    {"H100-SXM", "H100 SXM5", 90, 132},
+    {"H100-PCIe", "H100 PCIe", 90, 114},
+    {"H100-NVL", "H100 NVL", 90, 132},
+    {"H200", "H200 SXM", 90, 132},
+    {"GH200", "GH200 Grace Hopper", 90, 132},
+    {"B200", "B200", 100, 148},
+    {"Jetson-Thor", "Jetson AGX Thor", 110, 20},
+    {"RTX-5090", "GeForce RTX 5090", 120, 170},
+    {"RTX-5080", "GeForce RTX 5080", 120, 84},
+    {"DGX-Spark", "DGX Spark (GB10)", 121, 48},
+};
+
+std::string knownPresetList() {
+  return join(
+      map_range(Presets, [](const GpuPreset &P) { return P.Name.str(); }),
+      ", ");
+}
+} // namespace
+
+const ArchInfo &GpuPreset::arch() const {
+  for (const ArchInfo &A : allArchs())
+    if (A.smVersion() == SmVersion)
+      return A;
+  llvm_unreachable("GPU preset names an architecture missing from the table");
+}
+
+ArrayRef<GpuPreset> allGpuPresets() { return Presets; }
+
+const GpuPreset *findGpuPreset(StringRef Name) {
+  // "h100-sxm", "H100_SXM" and "H100 SXM" all name the same preset.
+  auto Normalize = [](StringRef S) {
+    std::string Out;
+    for (char C : S.trim())
+      Out += (C == '_' || C == ' ') ? '-' : toLower(C);
+    return Out;
+  };
+  std::string Wanted = Normalize(Name);
+  for (const GpuPreset &P : Presets)
+    if (Normalize(P.Name) == Wanted)
+      return &P;
+  return nullptr;
+}
+
+Expected<const GpuPreset &> lookupGpuPreset(StringRef Name) {
+  if (const GpuPreset *P = findGpuPreset(Name))
+    return *P;
+  return createStringError(inconvertibleErrorCode(),
+                           "unknown GPU preset '%s' (known: %s)",
+                           Name.str().c_str(), knownPresetList().c_str());
+}
+
+} // namespace cudalint

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages cuda-launch-lint needs to build and test.
+# A no-op (no apt-get call at all) when everything is already present.
+set -euo pipefail
+
+packages=(
+  clang-19 libclang-19-dev llvm-19-dev llvm-19-tools clang-tidy-19 clang-format-19
+  cmake ninja-build g++ libgtest-dev libgmock-dev libbenchmark-dev pre-commit python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "installed" ] || missing+=("$p")
+done
+# lit is shipped by llvm-19-tools as a Python module; some images also lack the launcher.
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "bootstrap: installing ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "bootstrap: need root or sudo to install: ${missing[*]}" >&2; exit 2; }
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,378 @@
+//===- OccupancyCommand.cpp - `cuda-launch-lint occupancy` ----------------===//
+//
+// The command line and the --batch JSON lines describe the same fields; both
+// fill a QuerySpec, and one function turns a QuerySpec into a validated
+// OccupancyQuery, so every bad value gets the same message either way.
+// Command-line values are defaults for batch lines.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OccupancyCommand.h"
+
+#include "cudalint/OccupancyReport.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace cudalint {
+
+namespace {
+
+constexpr StringLiteral Usage = R"(usage: cuda-launch-lint occupancy (--arch ARCH | --gpu NAME) --threads N --regs N
+           [--smem BYTES] [--dyn-smem BYTES] [--max-dyn-smem BYTES]
+           [--carveout PERCENT|default] [--cache-config none|prefer-shared|prefer-l1|prefer-equal]
+           [--barriers N] [--format text|json] [--no-charts]
+       cuda-launch-lint occupancy --batch FILE|- [defaults as above]
+       cuda-launch-lint occupancy --list-archs | --list-gpus
+
+Theoretical occupancy of one kernel launch, computed as the CUDA runtime does.
+BYTES accept a K suffix (48K = 49152). --batch reads one JSON object per line
+({"arch": "sm_80", "threads": 256, "regs": 32, "smem": 0, "dyn_smem": 0}; also
+"gpu", "carveout", "max_dyn_smem", "cache_config", "barriers", "id") and writes
+one JSON object per line; a bad line gets {"error": ...} and the rest go on.
+Exit status: 0, or 2 when any input was invalid.
+)";
+
+/// The fields a user can give, in either front end. Numbers are kept wide
+/// and signed so that range errors can be reported with the value given.
+struct QuerySpec {
+  std::optional<std::string> Arch, Gpu, CacheConfig;
+  std::optional<int64_t> Threads, Regs, Smem, DynSmem, MaxDynSmem, Carveout,
+      Barriers;
+};
+
+Error fieldError(StringRef Field, const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(), Field + ": " + Why);
+}
+
+/// "256", "48K", "48KiB", "48KB" (K = 1024, as CUDA documentation uses it).
+Expected<int64_t> parseNumber(StringRef Field, StringRef Text, bool AllowK) {
+  StringRef Digits = Text.trim();
+  int64_t Scale = 1;
+  if (AllowK) {
+    for (StringRef Suffix : {"KiB", "KB", "kB", "K", "k"})
+      if (Digits.consume_back(Suffix)) {
+        Scale = 1024;
+        break;
+      }
+  }
+  int64_t Value;
+  if (Digits.empty() || Digits.getAsInteger(10, Value))
+    return fieldError(Field, "expected an integer, got '" + Text + "'");
+  if (Value > (int64_t(1) << 40))
+    return fieldError(Field, Twine(Value) + " is not a plausible value");
+  return Value * Scale;
+}
+
+Expected<CachePreference> parseCacheConfig(StringRef Text) {
+  auto P = StringSwitch<std::optional<CachePreference>>(Text.lower())
+               .Cases("none", "prefer-none", CachePreference::None)
+               .Case("prefer-shared", CachePreference::PreferShared)
+               .Case("prefer-l1", CachePreference::PreferL1)
+               .Case("prefer-equal", CachePreference::PreferEqual)
+               .Default(std::nullopt);
+  if (!P)
+    return fieldError("cache_config",
+                      "'" + Text +
+                          "' is not one of none, prefer-shared, prefer-l1, "
+                          "prefer-equal");
+  return *P;
+}
+
+/// Checks a QuerySpec and turns it into a query the calculator accepts.
+Expected<OccupancyQuery> resolve(const QuerySpec &S) {
+  OccupancyQuery Q;
+  if (S.Gpu) {
+    auto Gpu = lookupGpuPreset(*S.Gpu);
+    if (!Gpu)
+      return fieldError("gpu", toString(Gpu.takeError()));
+    Q.Gpu = &*Gpu;
+    Q.Arch = &Gpu->arch();
+  }
+  if (S.Arch) {
+    auto Arch = lookupArch(*S.Arch);
+    if (!Arch)
+      return fieldError("arch", toString(Arch.takeError()));
+    if (Q.Arch && Q.Arch != &*Arch)
+      return fieldError("arch", "'" + *S.Arch + "' contradicts gpu " +
+                                    Q.Gpu->Name + ", which is " +
+                                    Q.Arch->Name);
+    Q.Arch = &*Arch;
+  }
+  if (!Q.Arch)
+    return fieldError("arch", "missing: give an architecture (sm_80) or a GPU "
+                              "preset (gpu)");
+  if (!S.Threads)
+    return fieldError("threads", "missing: give the threads per block");
+  if (!S.Regs)
+    return fieldError("regs", "missing: give the registers per thread");
+
+  // Non-negative, fits the calculator's field; finer checks follow below.
+  auto Unsigned = [](StringRef Field, int64_t V,
+                     uint64_t Max) -> Expected<uint64_t> {
+    if (V < 0)
+      return fieldError(Field, "must not be negative, got " + Twine(V));
+    if (uint64_t(V) > Max)
+      return fieldError(Field, Twine(V) + " is not a plausible value");
+    return uint64_t(V);
+  };
+  OccupancyInput &In = Q.Input;
+  struct {
+    StringRef Field;
+    const std::optional<int64_t> &Value;
+    uint64_t Max;
+    std::function<void(uint64_t)> Set;
+  } Fields[] = {
+      {"threads", S.Threads, UINT32_MAX,
+       [&](uint64_t V) { In.ThreadsPerBlock = unsigned(V); }},
+      {"regs", S.Regs, UINT32_MAX,
+       [&](uint64_t V) { In.RegistersPerThread = unsigned(V); }},
+      {"smem", S.Smem, UINT64_MAX, [&](uint64_t V) { In.StaticSharedMem = V; }},
+      {"dyn_smem", S.DynSmem, UINT64_MAX,
+       [&](uint64_t V) { In.DynamicSharedMem = V; }},
+      {"max_dyn_smem", S.MaxDynSmem, UINT64_MAX,
+       [&](uint64_t V) { In.MaxDynamicSharedMem = V; }},
+      {"barriers", S.Barriers, UINT32_MAX,
+       [&](uint64_t V) { In.BarriersPerBlock = unsigned(V); }},
+  };
+  for (auto &F : Fields) {
+    if (!F.Value)
+      continue;
+    auto V = Unsigned(F.Field, *F.Value, F.Max);
+    if (!V)
+      return V.takeError();
+    F.Set(*V);
+  }
+  if (S.Carveout) {
+    if (*S.Carveout < -1 || *S.Carveout > 100)
+      return fieldError("carveout", Twine(*S.Carveout) +
+                                        " is not a percentage (0..100, or -1 "
+                                        "for the default)");
+    In.CarveoutPercent = int(*S.Carveout);
+  }
+  if (S.CacheConfig) {
+    auto P = parseCacheConfig(*S.CacheConfig);
+    if (!P)
+      return P.takeError();
+    In.CacheConfig = *P;
+  }
+  if (Error E = validateInput(In))
+    return std::move(E);
+  return Q;
+}
+
+/// Fills S from one batch line. Unknown keys are errors: a typo such as
+/// "thread" must not silently fall back to a default.
+Error readBatchLine(const json::Object &Line, QuerySpec &S) {
+  for (const auto &[Key, Value] : Line) {
+    StringRef K = Key;
+    if (K == "id")
+      continue;
+    std::optional<std::string> *Text =
+        StringSwitch<std::optional<std::string> *>(K)
+            .Case("arch", &S.Arch)
+            .Case("gpu", &S.Gpu)
+            .Case("cache_config", &S.CacheConfig)
+            .Default(nullptr);
+    if (Text) {
+      auto Str = Value.getAsString();
+      if (!Str)
+        return fieldError(K, "expected a string");
+      *Text = Str->str();
+      continue;
+    }
+    std::optional<int64_t> *Number =
+        StringSwitch<std::optional<int64_t> *>(K)
+            .Case("threads", &S.Threads)
+            .Case("regs", &S.Regs)
+            .Case("smem", &S.Smem)
+            .Case("dyn_smem", &S.DynSmem)
+            .Case("max_dyn_smem", &S.MaxDynSmem)
+            .Case("carveout", &S.Carveout)
+            .Case("barriers", &S.Barriers)
+            .Default(nullptr);
+    if (!Number)
+      return fieldError(K, "unknown field (known: id, arch, gpu, threads, "
+                           "regs, smem, dyn_smem, max_dyn_smem, carveout, "
+                           "cache_config, barriers)");
+    if (Value.kind() == json::Value::Null && K == "max_dyn_smem") {
+      Number->reset();
+      continue;
+    }
+    auto Int = Value.getAsInteger();
+    if (!Int) {
+      std::string Shown;
+      raw_string_ostream(Shown) << Value;
+      return fieldError(K, "expected an integer, got " + Shown);
+    }
+    *Number = *Int;
+  }
+  return Error::success();
+}
+
+/// Answers every line of Input; returns whether all lines were valid.
+bool runBatch(const MemoryBuffer &Input, const QuerySpec &Defaults,
+              raw_ostream &OS) {
+  bool AllValid = true;
+  unsigned LineNo = 0;
+  SmallVector<StringRef, 0> Lines;
+  Input.getBuffer().split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    ++LineNo;
+    if (Line.trim().empty())
+      continue;
+    json::OStream JOS(OS);
+    JOS.object([&] {
+      auto Fail = [&](Error E) {
+        AllValid = false;
+        JOS.attribute("line", LineNo);
+        JOS.attribute("error", toString(std::move(E)));
+      };
+      auto Parsed = json::parse(Line);
+      if (!Parsed)
+        return Fail(createStringError(inconvertibleErrorCode(),
+                                      "not valid JSON: " +
+                                          toString(Parsed.takeError())));
+      const json::Object *Obj = Parsed->getAsObject();
+      if (!Obj)
+        return Fail(createStringError(inconvertibleErrorCode(),
+                                      "expected a JSON object"));
+      if (const json::Value *Id = Obj->get("id"))
+        JOS.attribute("id", *Id);
+      QuerySpec S = Defaults;
+      if (Error E = readBatchLine(*Obj, S))
+        return Fail(std::move(E));
+      auto Q = resolve(S);
+      if (!Q)
+        return Fail(Q.takeError());
+      writeOccupancyJSON(JOS, *Q);
+    });
+    OS << '\n';
+  }
+  return AllValid;
+}
+
+int fail(const Twine &Message) {
+  errs() << "cuda-launch-lint occupancy: error: " << Message << "\n";
+  return 2;
+}
+
+} // namespace
+
+int runOccupancyCommand(ArrayRef<StringRef> Args) {
+  QuerySpec Spec;
+  std::optional<std::string> Format, Batch;
+  bool Charts = true;
+
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef Arg = Args[I];
+    if (Arg == "-h" || Arg == "--help") {
+      outs() << Usage;
+      return 0;
+    }
+    if (Arg == "--list-archs") {
+      for (const ArchInfo &A : allArchs())
+        outs() << formatv("{0,-8} {1,-10} compute capability {2}\n", A.Name,
+                          A.Family, A.computeCapability());
+      return 0;
+    }
+    if (Arg == "--list-gpus") {
+      for (const GpuPreset &P : allGpuPresets())
+        outs() << formatv("{0,-18} {1,-7} {2,4} SMs  {3}\n", P.Name,
+                          P.arch().Name, P.SMCount, P.Description);
+      return 0;
+    }
+    if (Arg == "--no-charts") {
+      Charts = false;
+      continue;
+    }
+    // --name=value or --name value.
+    auto [Name, Inline] = Arg.split('=');
+    if (!Name.starts_with("--"))
+      return fail("unexpected argument '" + Arg + "' (see --help)");
+    std::string Value;
+    if (Arg.contains('=')) {
+      Value = Inline.str();
+    } else if (I + 1 < Args.size()) {
+      Value = Args[++I].str();
+    } else {
+      return fail(Name + " needs a value");
+    }
+    std::string Field = Name.drop_front(2).str();
+    std::replace(Field.begin(), Field.end(), '-', '_');
+    auto Number = [&](std::optional<int64_t> &Slot, bool AllowK) -> Error {
+      auto V = parseNumber(Field, Value, AllowK);
+      if (!V)
+        return V.takeError();
+      Slot = *V;
+      return Error::success();
+    };
+    Error E = Error::success();
+    if (Field == "arch")
+      Spec.Arch = Value;
+    else if (Field == "gpu")
+      Spec.Gpu = Value;
+    else if (Field == "cache_config")
+      Spec.CacheConfig = Value;
+    else if (Field == "format")
+      Format = Value;
+    else if (Field == "batch")
+      Batch = Value;
+    else if (Field == "threads")
+      E = Number(Spec.Threads, false);
+    else if (Field == "regs")
+      E = Number(Spec.Regs, false);
+    else if (Field == "barriers")
+      E = Number(Spec.Barriers, false);
+    else if (Field == "smem")
+      E = Number(Spec.Smem, true);
+    else if (Field == "dyn_smem")
+      E = Number(Spec.DynSmem, true);
+    else if (Field == "max_dyn_smem")
+      E = Number(Spec.MaxDynSmem, true);
+    else if (Field == "carveout")
+      E = StringRef(Value).equals_insensitive("default")
+              ? (Spec.Carveout = -1, Error::success())
+              : Number(Spec.Carveout, false);
+    else
+      return fail("unknown option '" + Name + "' (see --help)");
+    if (E)
+      return fail(toString(std::move(E)));
+  }
+
+  if (Format && *Format != "text" && *Format != "json")
+    return fail("format: '" + *Format + "' is not one of text, json");
+
+  if (Batch) {
+    if (Format && *Format == "text")
+      return fail("--batch writes JSON lines; --format text is not available "
+                  "with it");
+    auto Input = MemoryBuffer::getFileOrSTDIN(*Batch, /*IsText=*/true);
+    if (!Input)
+      return fail("batch: cannot read '" + *Batch +
+                  "': " + Input.getError().message());
+    return runBatch(**Input, Spec, outs()) ? 0 : 2;
+  }
+
+  auto Q = resolve(Spec);
+  if (!Q)
+    return fail(toString(Q.takeError()));
+  if (Format && *Format == "json") {
+    json::OStream JOS(outs(), 2);
+    JOS.object([&] { writeOccupancyJSON(JOS, *Q); });
+    outs() << "\n";
+  } else {
+    printOccupancyReport(outs(), *Q, Charts);
+  }
+  return 0;
+}
+
+} // namespace cudalint
