@@ -1,4 +1,5 @@
-//===- Occupancy.h - Theoretical occupancy, as the CUDA runtime computes it ===//
+//===- Occupancy.h - Theoretical occupancy, as the CUDA runtime computes it
+//===//
 //
 // A pure function of an architecture and one kernel launch's resources. It
 // reproduces cudaOccMaxActiveBlocksPerMultiprocessor from the toolkit's
@@ -62,7 +63,7 @@ llvm::StringRef limitName(Limit L);
 /// Why a launch cannot run at all (bits; several can hold at once).
 enum class LaunchFailure : unsigned {
   None = 0,
-  BlockTooLarge = 1u << 0,           // threads per block > the arch maximum
+  BlockTooLarge = 1u << 0,             // threads per block > the arch maximum
   TooManyRegistersPerThread = 1u << 1, // > 256 registers per thread
   TooManyRegistersPerBlock = 1u << 2,  // the block's registers > the file
   SharedMemoryPerBlock = 1u << 3,      // over the per-block limit
@@ -120,7 +121,8 @@ OccupancyResult computeOccupancy(const ArchInfo &Arch,
 std::string describeFailure(const ArchInfo &Arch, const OccupancyInput &In,
                             const OccupancyResult &R);
 
-//===-- What-if helpers, for suggestions -----------------------------------===//
+//===-- What-if helpers, for suggestions
+//-----------------------------------===//
 
 /// The largest register count per thread that admits at least one more
 /// resident block than the input does, or none when fewer registers would

@@ -33,8 +33,7 @@ constexpr unsigned VoltaSteps[] = {0, 8, 16, 32, 64, 96};
 constexpr unsigned TuringSteps[] = {32, 64};
 constexpr unsigned GA100Steps[] = {0, 8, 16, 32, 64, 100, 132, 164};
 constexpr unsigned GA10xSteps[] = {0, 8, 16, 32, 64, 100};
-constexpr unsigned HopperSteps[] = {0,   8,   16,  32,  64,
-                                    100, 132, 164, 196, 228};
+constexpr unsigned HopperSteps[] = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};
 
 // Fields every row shares [PG]: warp size 32, 1024 threads per block,
 // block dims 1024 x 1024 x 64, grid dims (2^31-1) x 65535 x 65535, 64K
@@ -64,8 +63,8 @@ const ArchInfo Archs[] = {
     // A100. [PG] 2048 threads, 32 blocks, 164 KiB per SM, 163 KiB per block
     // opt-in, 1 KiB reserved per block; [OCC] 128 B granularity.
     {8, 0, "sm_80", "Ampere", CUDALINT_COMMON_LIMITS, 2048, 32,
-     CUDALINT_REGISTER_FILE, 164 * KiB, GA100Steps, 48 * KiB, 163 * KiB, 1 * KiB,
-     128, 0, false, 0, 0},
+     CUDALINT_REGISTER_FILE, 164 * KiB, GA100Steps, 48 * KiB, 163 * KiB,
+     1 * KiB, 128, 0, false, 0, 0},
     // GA10x (RTX 30, A10, A40). [PG] 1536 threads, 16 blocks, 100 KiB per SM,
     // 99 KiB per block opt-in.
     {8, 6, "sm_86", "Ampere", CUDALINT_COMMON_LIMITS, 1536, 16,
@@ -74,8 +73,8 @@ const ArchInfo Archs[] = {
     // Orin. [PG] 1536 threads, 16 blocks, but the A100 shared memory: 164 KiB
     // per SM, 163 KiB opt-in; [OCC] uses the A100 carveout steps for 8.7.
     {8, 7, "sm_87", "Ampere", CUDALINT_COMMON_LIMITS, 1536, 16,
-     CUDALINT_REGISTER_FILE, 164 * KiB, GA100Steps, 48 * KiB, 163 * KiB, 1 * KiB,
-     128, 0, false, 0, 0},
+     CUDALINT_REGISTER_FILE, 164 * KiB, GA100Steps, 48 * KiB, 163 * KiB,
+     1 * KiB, 128, 0, false, 0, 0},
     // Ada (RTX 40, L4, L40S). [PG] 1536 threads, 24 blocks, 100 KiB per SM.
     {8, 9, "sm_89", "Ada", CUDALINT_COMMON_LIMITS, 1536, 24,
      CUDALINT_REGISTER_FILE, 100 * KiB, GA10xSteps, 48 * KiB, 99 * KiB, 1 * KiB,

@@ -260,9 +260,8 @@ std::string describeFailure(const ArchInfo &Arch, const OccupancyInput &In,
                               In.RegistersPerThread, Arch.Name,
                               Arch.MaxRegistersPerThread));
   if (R.fails(LaunchFailure::TooManyRegistersPerBlock)) {
-    uint64_t PerWarp =
-        roundUp(uint64_t(In.RegistersPerThread) * Arch.WarpSize,
-                Arch.RegisterAllocationUnit);
+    uint64_t PerWarp = roundUp(uint64_t(In.RegistersPerThread) * Arch.WarpSize,
+                               Arch.RegisterAllocationUnit);
     uint64_t Warps = roundUp(R.WarpsPerBlock, Arch.SubPartitionsPerSM);
     Reasons.push_back(formatv(
         "{0} registers per thread x {1} threads need {2} registers per block "

@@ -17,7 +17,8 @@ namespace cudalint {
 namespace {
 
 std::string blocksText(unsigned Blocks) {
-  return Blocks == Unlimited ? std::string("unlimited") : std::to_string(Blocks);
+  return Blocks == Unlimited ? std::string("unlimited")
+                             : std::to_string(Blocks);
 }
 
 std::string percent(double Fraction) {
@@ -40,7 +41,8 @@ std::string carveoutText(const OccupancyInput &In) {
   return "default";
 }
 
-//===-- Charts -------------------------------------------------------------===//
+//===-- Charts
+//-------------------------------------------------------------===//
 
 /// One point of a chart: an x value and the occupancy there.
 struct ChartPoint {
@@ -172,7 +174,8 @@ void printOccupancyReport(raw_ostream &OS, const OccupancyQuery &Q,
   else
     OS << formatv("   {0,-38}{1}\n", "Max dynamic shared memory",
                   "not opted in (48 KiB per-block limit)");
-  OS << formatv("   {0,-38}{1,10}\n", "Barriers per block", In.BarriersPerBlock);
+  OS << formatv("   {0,-38}{1,10}\n", "Barriers per block",
+                In.BarriersPerBlock);
 
   OS << "\n2) Allocated resources                 Per block   Limit per SM\n";
   OS << formatv("   {0,-34}{1,13}{2,15}\n", "Warps", R.WarpsPerBlock,
@@ -197,9 +200,9 @@ void printOccupancyReport(raw_ostream &OS, const OccupancyQuery &Q,
   };
   LimitRow(formatv("Limited by max warps ({0} per SM)", R.MaxWarpsPerSM).str(),
            Limit::Warps);
-  LimitRow(formatv("Limited by max blocks ({0} per SM)", Arch.MaxBlocksPerSM)
-               .str(),
-           Limit::Blocks);
+  LimitRow(
+      formatv("Limited by max blocks ({0} per SM)", Arch.MaxBlocksPerSM).str(),
+      Limit::Blocks);
   LimitRow("Limited by registers per SM", Limit::Registers);
   LimitRow("Limited by shared memory per SM", Limit::SharedMemory);
   LimitRow("Limited by barriers", Limit::Barriers,
@@ -218,10 +221,10 @@ void printOccupancyReport(raw_ostream &OS, const OccupancyQuery &Q,
                   R.ActiveBlocksPerSM, Arch.MaxBlocksPerSM);
     OS << formatv("   {0,-38}{1,10}\n", "Occupancy", percent(R.occupancy()));
     if (Q.Gpu)
-      OS << formatv("   {0,-38}{1,10}\n",
-                    formatv("Resident blocks on {0} (one wave)", Q.Gpu->Name)
-                        .str(),
-                    uint64_t(R.ActiveBlocksPerSM) * Q.Gpu->SMCount);
+      OS << formatv(
+          "   {0,-38}{1,10}\n",
+          formatv("Resident blocks on {0} (one wave)", Q.Gpu->Name).str(),
+          uint64_t(R.ActiveBlocksPerSM) * Q.Gpu->SMCount);
   }
 
   OS << "\n5) What would change it\n";
@@ -246,14 +249,14 @@ void printOccupancyReport(raw_ostream &OS, const OccupancyQuery &Q,
     Any = true;
   }
   auto Best = bestBlockSizes(Arch, In);
-  if (!Best.empty() && (!R.launchable() || Best.front().Occupancy >
-                                               R.occupancy() + 1e-9)) {
-    std::string Sizes = join(
-        map_range(ArrayRef(Best).take_front(8),
-                  [](const BlockSizeChoice &C) {
-                    return std::to_string(C.ThreadsPerBlock);
-                  }),
-        ", ");
+  if (!Best.empty() &&
+      (!R.launchable() || Best.front().Occupancy > R.occupancy() + 1e-9)) {
+    std::string Sizes =
+        join(map_range(ArrayRef(Best).take_front(8),
+                       [](const BlockSizeChoice &C) {
+                         return std::to_string(C.ThreadsPerBlock);
+                       }),
+             ", ");
     OS << formatv("   Blocks of {0} threads would reach {1} with these "
                   "registers and shared memory.\n",
                   Sizes, percent(Best.front().Occupancy));

@@ -86,8 +86,8 @@ TEST(ArchTest, TableIsConsistent) {
     EXPECT_EQ(A.CarveoutStepsKiB.back() * 1024ull, A.SharedMemPerSM);
     EXPECT_LE(A.SharedMemPerBlockOptIn + A.ReservedSharedMemPerBlock,
               A.SharedMemPerSM);
-    EXPECT_TRUE(std::is_sorted(A.CarveoutStepsKiB.begin(),
-                               A.CarveoutStepsKiB.end()));
+    EXPECT_TRUE(
+        std::is_sorted(A.CarveoutStepsKiB.begin(), A.CarveoutStepsKiB.end()));
   }
 }
 
@@ -143,10 +143,10 @@ TEST(ArchTest, GpuPresets) {
     const char *Name;
     unsigned Sm, SMs;
   } Required[] = {
-      {"T4", 75, 40},         {"A10", 86, 72},       {"A100-SXM", 80, 108},
-      {"A100-PCIe", 80, 108}, {"RTX-3090", 86, 82},  {"RTX-4090", 89, 128},
-      {"L4", 89, 58},         {"L40S", 89, 142},     {"H100-SXM", 90, 132},
-      {"H100-PCIe", 90, 114}, {"H200", 90, 132},     {"GH200", 90, 132},
+      {"T4", 75, 40},         {"A10", 86, 72},        {"A100-SXM", 80, 108},
+      {"A100-PCIe", 80, 108}, {"RTX-3090", 86, 82},   {"RTX-4090", 89, 128},
+      {"L4", 89, 58},         {"L40S", 89, 142},      {"H100-SXM", 90, 132},
+      {"H100-PCIe", 90, 114}, {"H200", 90, 132},      {"GH200", 90, 132},
       {"B200", 100, 148},     {"RTX-5090", 120, 170},
   };
   for (const auto &R : Required) {
@@ -163,7 +163,8 @@ TEST(ArchTest, GpuPresets) {
 
   std::set<std::string> Names;
   for (const GpuPreset &P : allGpuPresets()) {
-    EXPECT_TRUE(Names.insert(P.Name.str()).second) << "duplicate " << P.Name.str();
+    EXPECT_TRUE(Names.insert(P.Name.str()).second)
+        << "duplicate " << P.Name.str();
     EXPECT_NE(findArch(std::to_string(P.SmVersion)), nullptr) << P.Name.str();
     EXPECT_GT(P.SMCount, 0u);
   }

@@ -171,8 +171,8 @@ TEST(OccupancyOracleTest, RandomSweepMatchesTheHeader) {
     Attr.maxThreadsPerBlock = 1024;
     Attr.numRegs = int(In.RegistersPerThread);
     Attr.sharedSizeBytes = In.StaticSharedMem;
-    Attr.shmemLimitConfig =
-        In.MaxDynamicSharedMem ? FUNC_SHMEM_LIMIT_OPTIN : FUNC_SHMEM_LIMIT_DEFAULT;
+    Attr.shmemLimitConfig = In.MaxDynamicSharedMem ? FUNC_SHMEM_LIMIT_OPTIN
+                                                   : FUNC_SHMEM_LIMIT_DEFAULT;
     Attr.maxDynamicSharedSizeBytes = In.MaxDynamicSharedMem.value_or(0);
     Attr.numBlockBarriers = int(In.BarriersPerBlock);
     cudaOccDeviceState State;
@@ -184,11 +184,11 @@ TEST(OccupancyOracleTest, RandomSweepMatchesTheHeader) {
                   In.DynamicSharedMem),
               CUDA_OCC_SUCCESS);
 
-    unsigned TheirLimits[] = {
-        fromOracle(Theirs.blockLimitWarps), fromOracle(Theirs.blockLimitBlocks),
-        fromOracle(Theirs.blockLimitRegs),
-        fromOracle(Theirs.blockLimitSharedMem),
-        fromOracle(Theirs.blockLimitBarriers)};
+    unsigned TheirLimits[] = {fromOracle(Theirs.blockLimitWarps),
+                              fromOracle(Theirs.blockLimitBlocks),
+                              fromOracle(Theirs.blockLimitRegs),
+                              fromOracle(Theirs.blockLimitSharedMem),
+                              fromOracle(Theirs.blockLimitBarriers)};
     unsigned Active = unsigned(Theirs.activeBlocksPerMultiprocessor);
     // The binding limits are those equal to the answer. The header's own
     // bit field agrees except where the barrier limit lowered the answer
@@ -207,13 +207,12 @@ TEST(OccupancyOracleTest, RandomSweepMatchesTheHeader) {
     bool Quirk = HeaderBits != TheirBinding;
     BarrierQuirk += Quirk;
 
-    bool Same = Ours.ActiveBlocksPerSM == Active &&
-                Ours.BindingMask == TheirBinding &&
-                Ours.AllocatedRegistersPerBlock ==
-                    unsigned(Theirs.allocatedRegistersPerBlock) &&
-                Ours.AllocatedSharedMemPerBlock ==
-                    Theirs.allocatedSharedMemPerBlock &&
-                (!Quirk || (Theirs.limitingFactors & OCC_LIMIT_BARRIERS));
+    bool Same =
+        Ours.ActiveBlocksPerSM == Active && Ours.BindingMask == TheirBinding &&
+        Ours.AllocatedRegistersPerBlock ==
+            unsigned(Theirs.allocatedRegistersPerBlock) &&
+        Ours.AllocatedSharedMemPerBlock == Theirs.allocatedSharedMemPerBlock &&
+        (!Quirk || (Theirs.limitingFactors & OCC_LIMIT_BARRIERS));
     for (unsigned L = 0; L < 5; ++L)
       Same &= Ours.blocksLimitedBy(AllLimits[L]) == TheirLimits[L];
     Same &= Ours.launchable() == (Active > 0);
@@ -222,15 +221,15 @@ TEST(OccupancyOracleTest, RandomSweepMatchesTheHeader) {
                     << In.ThreadsPerBlock << ", regs " << In.RegistersPerThread
                     << ", smem " << In.StaticSharedMem << ", dyn "
                     << In.DynamicSharedMem << ", carveout "
-                    << In.CarveoutPercent << ", cache "
-                    << int(In.CacheConfig) << ", opt-in "
+                    << In.CarveoutPercent << ", cache " << int(In.CacheConfig)
+                    << ", opt-in "
                     << (In.MaxDynamicSharedMem
                             ? std::to_string(*In.MaxDynamicSharedMem)
                             : "none")
                     << ", barriers " << In.BarriersPerBlock << ": ours "
                     << Ours.ActiveBlocksPerSM << " blocks (mask "
-                    << Ours.BindingMask << "), header " << Active
-                    << " (mask " << TheirBinding << ")";
+                    << Ours.BindingMask << "), header " << Active << " (mask "
+                    << TheirBinding << ")";
     Unlaunchable += Active == 0;
     for (unsigned L = 0; L < 5; ++L)
       Checked[L] += Active > 0 && (TheirBinding & unsigned(AllLimits[L]));
@@ -263,16 +262,16 @@ TEST(OccupancyOracleTest, BestBlockSizeMatchesMaxPotentialBlockSize) {
     Attr.maxThreadsPerBlock = int(MaxThreads);
     Attr.numRegs = int(In.RegistersPerThread);
     Attr.sharedSizeBytes = In.StaticSharedMem;
-    Attr.shmemLimitConfig =
-        In.MaxDynamicSharedMem ? FUNC_SHMEM_LIMIT_OPTIN : FUNC_SHMEM_LIMIT_DEFAULT;
+    Attr.shmemLimitConfig = In.MaxDynamicSharedMem ? FUNC_SHMEM_LIMIT_OPTIN
+                                                   : FUNC_SHMEM_LIMIT_DEFAULT;
     Attr.maxDynamicSharedSizeBytes = In.MaxDynamicSharedMem.value_or(0);
     Attr.numBlockBarriers = int(In.BarriersPerBlock);
     cudaOccDeviceState State;
     State.carveoutConfig = In.CarveoutPercent;
     State.cacheConfig = cudaOccCacheConfig(In.CacheConfig);
     int MinGrid = 0, BlockSize = 0;
-    ASSERT_EQ(cudaOccMaxPotentialOccupancyBlockSize(&MinGrid, &BlockSize,
-                                                    &Prop, &Attr, &State,
+    ASSERT_EQ(cudaOccMaxPotentialOccupancyBlockSize(&MinGrid, &BlockSize, &Prop,
+                                                    &Attr, &State,
                                                     In.DynamicSharedMem),
               CUDA_OCC_SUCCESS);
     auto Best = bestBlockSizes(A, In, MaxThreads);

@@ -78,7 +78,8 @@ TEST(OccupancyTest, FullOccupancyOn1536ThreadSM) {
   }
 }
 
-//===-- Block sizes --------------------------------------------------------===//
+//===-- Block sizes
+//--------------------------------------------------------===//
 
 TEST(OccupancyTest, BlockSizeNotAWarpMultipleAllocatesWholeWarps) {
   // 100 threads occupy 4 warps: 28 lanes of the last one idle.
@@ -129,7 +130,8 @@ TEST(OccupancyTest, BlockTooLarge) {
       << Why;
 }
 
-//===-- Registers -----------------------------------------------------------===//
+//===-- Registers
+//-----------------------------------------------------------===//
 
 TEST(OccupancyTest, RegisterEdges) {
   const ArchInfo &A = arch("sm_80");
@@ -174,7 +176,8 @@ TEST(OccupancyTest, ZeroRegistersDoNotLimit) {
   EXPECT_FALSE(R.binds(Limit::Registers));
 }
 
-//===-- Shared memory -------------------------------------------------------===//
+//===-- Shared memory
+//-------------------------------------------------------===//
 
 TEST(OccupancyTest, ZeroSharedMemory) {
   // Before sm_80 nothing is reserved: shared memory does not limit.
@@ -308,7 +311,8 @@ TEST(OccupancyTest, CarveoutLimitsResidentBlocks) {
   EXPECT_EQ(computeOccupancy(A, In).SharedMemPerSMConfigured, 100 * 1024u);
 }
 
-//===-- Barriers ------------------------------------------------------------===//
+//===-- Barriers
+//------------------------------------------------------------===//
 
 TEST(OccupancyTest, BarriersLimitFromSm90On) {
   OccupancyInput In = launch(32, 16);
@@ -330,7 +334,8 @@ TEST(OccupancyTest, BarriersLimitFromSm90On) {
             Unlimited);
 }
 
-//===-- Invalid input -------------------------------------------------------===//
+//===-- Invalid input
+//-------------------------------------------------------===//
 
 TEST(OccupancyTest, InvalidInputNamesTheField) {
   auto Message = [](OccupancyInput In) {
@@ -358,7 +363,8 @@ TEST(OccupancyTest, InvalidInputNamesTheField) {
   EXPECT_EQ(Message(launch(2048, 300, 1 << 20)), "");
 }
 
-//===-- What-if helpers -----------------------------------------------------===//
+//===-- What-if helpers
+//-----------------------------------------------------===//
 
 TEST(OccupancyTest, RegistersForNextBlock) {
   const ArchInfo &A = arch("sm_80");
@@ -382,9 +388,9 @@ TEST(OccupancyTest, RegistersForNextBlock) {
       EXPECT_GT(computeOccupancy(A, launch(Threads, *Better)).ActiveBlocksPerSM,
                 Now);
       if (*Better + 1 < Regs) {
-        EXPECT_EQ(computeOccupancy(A, launch(Threads, *Better + 1))
-                      .ActiveBlocksPerSM,
-                  Now)
+        EXPECT_EQ(
+            computeOccupancy(A, launch(Threads, *Better + 1)).ActiveBlocksPerSM,
+            Now)
             << Threads << " threads, " << Regs << " regs";
       }
     }

@@ -26,7 +26,8 @@ namespace cudalint {
 
 namespace {
 
-constexpr StringLiteral Usage = R"(usage: cuda-launch-lint occupancy (--arch ARCH | --gpu NAME) --threads N --regs N
+constexpr StringLiteral Usage =
+    R"(usage: cuda-launch-lint occupancy (--arch ARCH | --gpu NAME) --threads N --regs N
            [--smem BYTES] [--dyn-smem BYTES] [--max-dyn-smem BYTES]
            [--carveout PERCENT|default] [--cache-config none|prefer-shared|prefer-l1|prefer-equal]
            [--barriers N] [--format text|json] [--no-charts]
@@ -103,8 +104,7 @@ Expected<OccupancyQuery> resolve(const QuerySpec &S) {
       return fieldError("arch", toString(Arch.takeError()));
     if (Q.Arch && Q.Arch != &*Arch)
       return fieldError("arch", "'" + *S.Arch + "' contradicts gpu " +
-                                    Q.Gpu->Name + ", which is " +
-                                    Q.Arch->Name);
+                                    Q.Gpu->Name + ", which is " + Q.Arch->Name);
     Q.Arch = &*Arch;
   }
   if (!Q.Arch)
@@ -189,16 +189,15 @@ Error readBatchLine(const json::Object &Line, QuerySpec &S) {
       *Text = Str->str();
       continue;
     }
-    std::optional<int64_t> *Number =
-        StringSwitch<std::optional<int64_t> *>(K)
-            .Case("threads", &S.Threads)
-            .Case("regs", &S.Regs)
-            .Case("smem", &S.Smem)
-            .Case("dyn_smem", &S.DynSmem)
-            .Case("max_dyn_smem", &S.MaxDynSmem)
-            .Case("carveout", &S.Carveout)
-            .Case("barriers", &S.Barriers)
-            .Default(nullptr);
+    std::optional<int64_t> *Number = StringSwitch<std::optional<int64_t> *>(K)
+                                         .Case("threads", &S.Threads)
+                                         .Case("regs", &S.Regs)
+                                         .Case("smem", &S.Smem)
+                                         .Case("dyn_smem", &S.DynSmem)
+                                         .Case("max_dyn_smem", &S.MaxDynSmem)
+                                         .Case("carveout", &S.Carveout)
+                                         .Case("barriers", &S.Barriers)
+                                         .Default(nullptr);
     if (!Number)
       return fieldError(K, "unknown field (known: id, arch, gpu, threads, "
                            "regs, smem, dyn_smem, max_dyn_smem, carveout, "

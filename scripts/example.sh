@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds cuda-launch-lint and runs it on the bundled examples.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="${CUDALINT_BUILD_DIR:-$root/build}"
+"$root/scripts/build.sh"
+tool="$build/tools/cuda-launch-lint/cuda-launch-lint"
+
+set -x
+# The tutorial's register-bound kernel on an A100: report and charts.
+"$tool" occupancy --gpu A100-SXM --threads 256 --regs 72
+# Many configurations in one process: one JSON line each.
+"$tool" occupancy --batch "$root/examples/occupancy-sweep.jsonl"
