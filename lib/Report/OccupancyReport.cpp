@@ -50,10 +50,20 @@ struct ChartPoint {
   double Occupancy;
 };
 
+/// The occupancy at each of a chart's x values, which of them holds the
+/// current configuration, and how to label that configuration.
+struct Series {
+  std::vector<ChartPoint> Points;
+  std::optional<size_t> Current;
+  std::string CurrentLabel;
+};
+
 /// A bar chart of occupancy (0..100%) over a few dozen x values, two columns
 /// per point, the current configuration drawn with '@' and marked with '^'.
 void printChart(raw_ostream &OS, StringRef Title, StringRef XAxis,
-                ArrayRef<ChartPoint> Points, std::optional<size_t> Current) {
+                const Series &S, double CurrentOccupancy) {
+  ArrayRef<ChartPoint> Points = S.Points;
+  const std::optional<size_t> &Current = S.Current;
   constexpr int Rows = 10;
   OS << "\n  " << Title << "\n";
   for (int Row = Rows; Row >= 1; --Row) {
@@ -79,23 +89,17 @@ void printChart(raw_ostream &OS, StringRef Title, StringRef XAxis,
   OS << "         " << StringRef(Axis).rtrim() << "  " << XAxis << "\n";
   if (Current) {
     std::string Marker(*Current * 2, ' ');
-    Marker += formatv("^ {0} ({1})", Points[*Current].Label,
-                      percent(Points[*Current].Occupancy));
+    Marker += formatv("^ {0} ({1})", S.CurrentLabel, percent(CurrentOccupancy));
     OS << "         " << Marker << "\n";
   }
 }
 
-/// The occupancy at each of a chart's x values, and which of them holds the
-/// current configuration.
-struct Series {
-  std::vector<ChartPoint> Points;
-  std::optional<size_t> Current;
-};
-
 void printCharts(raw_ostream &OS, const ArchInfo &Arch,
                  const OccupancyInput &In) {
+  const double Now = computeOccupancy(Arch, In).occupancy();
   // Threads per block, one point per warp multiple.
   Series Threads;
+  Threads.CurrentLabel = std::to_string(In.ThreadsPerBlock);
   OccupancyInput Trial = In;
   for (unsigned T = Arch.WarpSize; T <= Arch.MaxThreadsPerBlock;
        T += Arch.WarpSize) {
@@ -105,11 +109,11 @@ void printCharts(raw_ostream &OS, const ArchInfo &Arch,
     Threads.Points.push_back(
         {std::to_string(T), computeOccupancy(Arch, Trial).occupancy()});
   }
-  printChart(OS, "Occupancy vs. threads per block", "threads", Threads.Points,
-             Threads.Current);
+  printChart(OS, "Occupancy vs. threads per block", "threads", Threads, Now);
 
   // Registers per thread, one point per allocation unit (8 registers).
   Series Registers;
+  Registers.CurrentLabel = std::to_string(In.RegistersPerThread);
   Trial = In;
   const unsigned Step = Arch.RegisterAllocationUnit / Arch.WarpSize;
   for (unsigned R = Step; R <= Arch.MaxRegistersPerThread + 1; R += Step) {
@@ -119,13 +123,15 @@ void printCharts(raw_ostream &OS, const ArchInfo &Arch,
     Registers.Points.push_back({std::to_string(Trial.RegistersPerThread),
                                 computeOccupancy(Arch, Trial).occupancy()});
   }
-  printChart(OS, "Occupancy vs. registers per thread", "registers",
-             Registers.Points, Registers.Current);
+  printChart(OS, "Occupancy vs. registers per thread", "registers", Registers,
+             Now);
 
   // Shared memory per block (static + dynamic), from 0 to the opt-in
   // maximum in 32 points; dynamic shared memory shrinks or grows first, and
   // the kernel's opt-in setting is kept as given.
   Series Shared;
+  const uint64_t Total = In.StaticSharedMem + In.DynamicSharedMem;
+  Shared.CurrentLabel = formatv("{0} B", Total).str();
   Trial = In;
   constexpr unsigned NumPoints = 32;
   uint64_t StepBytes = Arch.SharedMemPerBlockOptIn / (NumPoints - 1);
@@ -137,12 +143,11 @@ void printCharts(raw_ostream &OS, const ArchInfo &Arch,
     Shared.Points.push_back({formatv("{0}K", Bytes / 1024).str(),
                              computeOccupancy(Arch, Trial).occupancy()});
   }
-  uint64_t Total = In.StaticSharedMem + In.DynamicSharedMem;
   size_t Nearest = size_t((Total + StepBytes / 2) / StepBytes);
   if (Nearest < NumPoints)
     Shared.Current = Nearest;
   printChart(OS, "Occupancy vs. shared memory per block (static + dynamic)",
-             "bytes", Shared.Points, Shared.Current);
+             "bytes", Shared, Now);
 }
 
 } // namespace
