@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LintCommand.h"
 #include "OccupancyCommand.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -14,7 +15,16 @@
 using namespace llvm;
 
 namespace {
-constexpr StringLiteral Usage = R"(usage: cuda-launch-lint <command> [options]
+constexpr StringLiteral Usage =
+    R"(usage: cuda-launch-lint [options] <source>... -- <compile flags>
+       cuda-launch-lint -p <build-dir> [options] [<source>...]
+       cuda-launch-lint occupancy [options]
+
+Lint options:
+  --format text|json   json: every kernel and launch found (DESIGN.md)
+  --list-launches      text: one line per launch with its resolved values
+  --cuda-path DIR      the CUDA toolkit (default: $CUDA_PATH, $CUDA_HOME,
+                       nvcc on $PATH, /usr/local/cuda)
 
 Commands:
   occupancy   theoretical occupancy of a launch configuration, per GPU
@@ -45,7 +55,7 @@ int main(int argc, char **argv) {
   }
   if (Command == "occupancy")
     return cudalint::runOccupancyCommand(ArrayRef(Args).drop_front());
-  errs() << "cuda-launch-lint: error: unknown command '" << Command
-         << "' (available: occupancy; see --help)\n";
-  return 2;
+  if (Command == "lint")
+    return cudalint::runLintCommand(ArrayRef(Args).drop_front());
+  return cudalint::runLintCommand(Args);
 }

@@ -1,0 +1,116 @@
+//===- Facts.h - What the front end learns about kernels and launches -*- C++
+//-*-===//
+//
+// Plain data, no Clang types: the front end fills these in, the checks and
+// reports read them. Every resolved value keeps where it came from so that a
+// diagnostic can point at it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_FACTS_H
+#define CUDALINT_FACTS_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+struct SourceLoc {
+  std::string File; // absolute path
+  unsigned Line = 0;
+  unsigned Column = 0;
+  bool valid() const { return Line != 0; }
+};
+
+/// Where a resolved value came from: "constexpr variable 'Block'", "template
+/// argument 'N' = 256", "macro 'THREADS'", "caller at f.cu:20:5".
+struct ValueOrigin {
+  std::string What;
+  SourceLoc Loc;
+};
+
+/// A launch parameter as far as static analysis can tell: one value, a small
+/// set of values, a range, or unknown. Never a guess.
+struct ResolvedValue {
+  enum class Kind { Unknown, Constant, Set, Range };
+  Kind K = Kind::Unknown;
+  std::vector<int64_t> Values; // Constant: one; Set: sorted, unique, >= 2
+  int64_t Min = 0, Max = 0;    // Range, inclusive
+  std::vector<ValueOrigin> Origins;
+
+  static ResolvedValue unknown() { return {}; }
+  static ResolvedValue constant(int64_t V) {
+    ResolvedValue R;
+    R.K = Kind::Constant;
+    R.Values = {V};
+    return R;
+  }
+  /// A constant for one value, a set for several; unknown for none or too
+  /// many to be useful.
+  static ResolvedValue oneOf(std::vector<int64_t> Values);
+  static ResolvedValue range(int64_t Min, int64_t Max);
+
+  bool isKnown() const { return K != Kind::Unknown; }
+  bool isConstant() const { return K == Kind::Constant; }
+  int64_t value() const { return Values.front(); }
+  /// The smallest and largest value it can take (Known values only).
+  int64_t lowest() const { return K == Kind::Range ? Min : Values.front(); }
+  int64_t highest() const { return K == Kind::Range ? Max : Values.back(); }
+};
+
+/// The most values a set keeps before it becomes unknown.
+constexpr size_t MaxSetSize = 16;
+
+struct Dim3Value {
+  ResolvedValue X, Y, Z;
+};
+
+/// __launch_bounds__, __maxnreg__ and __cluster_dims__ as the host-side
+/// parse sees them (the device view per arch comes from device compilation).
+struct KernelAttributes {
+  std::optional<int64_t> MaxThreadsPerBlock;
+  std::optional<int64_t> MinBlocksPerSM;
+  std::optional<int64_t> MaxBlocksPerCluster;
+  std::optional<int64_t> MaxRegisters;
+  std::optional<Dim3Value> ClusterDims; // constants only
+  SourceLoc LaunchBoundsLoc, MaxRegistersLoc, ClusterDimsLoc;
+};
+
+struct KernelInfo {
+  std::string Name;    // qualified, with template arguments
+  std::string Mangled; // as the device compiler names the entry
+  SourceLoc Loc;
+  bool IsTemplateInstantiation = false;
+  KernelAttributes Attrs;
+};
+
+struct LaunchSite {
+  SourceLoc Loc;   // where the user wrote it (macro use, not definition)
+  std::string Api; // "<<<>>>", "cudaLaunchKernel", ...
+  std::string Kernel, Mangled; // empty when the kernel cannot be traced
+  std::string EnclosingFunction;
+  Dim3Value Grid, Block;
+  ResolvedValue ThreadsPerBlock; // x * y * z
+  ResolvedValue DynamicSharedMem;
+  /// The block size comes from cudaOccupancyMaxPotentialBlockSize & co.
+  bool OccupancyTuned = false;
+};
+
+struct FrontendError {
+  SourceLoc Loc;
+  std::string Message;
+};
+
+struct TranslationUnitFacts {
+  std::string MainFile;
+  std::vector<KernelInfo> Kernels;
+  std::vector<LaunchSite> Launches;
+  std::vector<FrontendError>
+      Errors; // Clang errors; analysis used what it recovered
+};
+
+} // namespace cudalint
+
+#endif // CUDALINT_FACTS_H

@@ -1,0 +1,27 @@
+//===- FactsReport.h - Launches and kernels as JSON and text ----*- C++ -*-===//
+
+#ifndef CUDALINT_FACTSREPORT_H
+#define CUDALINT_FACTSREPORT_H
+
+#include "cudalint/Facts.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace cudalint {
+
+/// DESIGN.md's JSON document: every launch and kernel, and the front end's
+/// errors, even when there is no diagnostic.
+void writeFactsJSON(llvm::raw_ostream &OS,
+                    llvm::ArrayRef<TranslationUnitFacts> Units);
+
+/// --list-launches: one line per launch.
+void printLaunchList(llvm::raw_ostream &OS,
+                     llvm::ArrayRef<TranslationUnitFacts> Units);
+
+/// "256", "{128, 256}", "[1, 1024]", "?"
+std::string describeValue(const ResolvedValue &V);
+
+} // namespace cudalint
+
+#endif

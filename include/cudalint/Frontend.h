@@ -1,0 +1,53 @@
+//===- Frontend.h - Parse CUDA sources, collect kernels and launches -*- C++
+//-*-===//
+
+#ifndef CUDALINT_FRONTEND_H
+#define CUDALINT_FRONTEND_H
+
+#include "cudalint/Facts.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tooling {
+class CompilationDatabase;
+}
+
+namespace cudalint {
+
+struct CudaToolkit {
+  std::string Root;    // contains include/cuda_runtime.h
+  std::string Version; // "13.0", from cuda.h's CUDA_VERSION; empty if unknown
+};
+
+/// Finds the CUDA toolkit: Explicit (--cuda-path) if given, else $CUDA_PATH,
+/// $CUDA_HOME, the directory above `nvcc` on $PATH, /usr/local/cuda.
+/// Returns none when there is none; Why says what was tried.
+std::optional<CudaToolkit> findCudaToolkit(llvm::StringRef Explicit,
+                                           std::string &Why);
+
+struct FrontendOptions {
+  /// Empty: parse with the built-in CUDA declarations instead of a toolkit.
+  std::optional<CudaToolkit> Toolkit;
+  /// Appended to every compile command.
+  std::vector<std::string> ExtraArgs;
+};
+
+/// Parses each file with the flags the database gives it and returns what it
+/// found, one entry per file. Clang's errors do not stop the analysis: they
+/// are listed in the facts and the recovered AST is analysed. Fails only for
+/// a file that could not be parsed at all.
+std::vector<TranslationUnitFacts>
+collectFacts(const clang::tooling::CompilationDatabase &DB,
+             llvm::ArrayRef<std::string> Files, const FrontendOptions &Opts,
+             llvm::raw_ostream &Notes);
+
+} // namespace cudalint
+
+#endif // CUDALINT_FRONTEND_H

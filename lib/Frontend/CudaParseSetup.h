@@ -1,0 +1,30 @@
+//===- CudaParseSetup.h - Flags and files for a Clang 19 CUDA parse -*- C++
+//-*-===//
+
+#ifndef CUDALINT_LIB_FRONTEND_CUDAPARSESETUP_H
+#define CUDALINT_LIB_FRONTEND_CUDAPARSESETUP_H
+
+#include "cudalint/Frontend.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cudalint {
+
+/// What every host-side parse adds to the user's flags, and the in-memory
+/// headers those flags refer to.
+struct CudaParseSetup {
+  std::vector<std::string> Args;
+  std::vector<std::pair<std::string, std::string>> VirtualFiles; // path, text
+};
+
+CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit);
+
+/// Registers the cudalint_launch_bounds / cudalint_maxnreg /
+/// cudalint_cluster_dims attributes with Clang (once per process).
+void registerKernelAttributes();
+
+} // namespace cudalint
+
+#endif

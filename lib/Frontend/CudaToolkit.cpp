@@ -1,0 +1,195 @@
+//===- CudaToolkit.cpp - Finding the toolkit, making Clang 19 parse it ----===//
+
+#include "CudaParseSetup.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+
+using namespace llvm;
+
+namespace cudalint {
+
+namespace {
+bool looksLikeToolkit(StringRef Root) {
+  SmallString<256> Header(Root);
+  sys::path::append(Header, "include", "cuda_runtime.h");
+  return sys::fs::exists(Header);
+}
+
+std::string toolkitVersion(StringRef Root) {
+  SmallString<256> Header(Root);
+  sys::path::append(Header, "include", "cuda.h");
+  auto Buffer = MemoryBuffer::getFile(Header);
+  if (!Buffer)
+    return "";
+  SmallVector<StringRef, 2> Match;
+  if (!Regex("#define CUDA_VERSION ([0-9]+)")
+           .match((*Buffer)->getBuffer(), &Match))
+    return "";
+  unsigned V = 0;
+  Match[1].getAsInteger(10, V);
+  return std::to_string(V / 1000) + "." + std::to_string(V % 1000 / 10);
+}
+} // namespace
+
+std::optional<CudaToolkit> findCudaToolkit(StringRef Explicit,
+                                           std::string &Why) {
+  SmallVector<std::string, 6> Candidates;
+  if (!Explicit.empty()) {
+    Candidates.push_back(Explicit.str());
+  } else {
+    for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
+      if (const char *V = std::getenv(Var); V && *V)
+        Candidates.push_back(V);
+    if (auto Nvcc = sys::findProgramByName("nvcc")) {
+      SmallString<256> Real;
+      if (sys::fs::real_path(*Nvcc, Real))
+        Real = *Nvcc;
+      Candidates.push_back(
+          sys::path::parent_path(sys::path::parent_path(Real)).str());
+    }
+    Candidates.push_back("/usr/local/cuda");
+  }
+  for (const std::string &C : Candidates)
+    if (looksLikeToolkit(C)) {
+      SmallString<256> Abs(C);
+      sys::fs::make_absolute(Abs);
+      return CudaToolkit{Abs.str().str(), toolkitVersion(Abs)};
+    }
+  Why = "no CUDA toolkit (include/cuda_runtime.h) in " + join(Candidates, ", ");
+  return std::nullopt;
+}
+
+// Clang 19 knows CUDA up to 12.5. It passes that version to the device side
+// only; the host side, not told, falls back to the pre-9.2 launch API
+// (cudaConfigureCall), which CUDA 13 no longer declares.
+static const char *const ClangNewestCudaVersion = "12.5";
+
+// CUDA 13 removed texture_fetch_functions.h, which Clang 19's CUDA wrapper
+// still includes; an empty stand-in, searched after the system directories,
+// satisfies it.
+static const char *const StubDir = "/__cudalint__/stub";
+static const char *const OverridesHeader = "/__cudalint__/overrides.h";
+static const char *const BuiltinHeader = "/__cudalint__/builtin_cuda.h";
+
+// Force-included after Clang's CUDA wrapper (and so after the toolkit's
+// host_defines.h): routes the annotation macros to attributes this tool
+// registers, because Clang 19 ignores __maxnreg__ and __cluster_dims__ and
+// drops __launch_bounds__'s third argument below sm_90. The leading 0 keeps
+// the real arguments expressions: Clang parses a lone identifier as the first
+// argument of an attribute it does not know as an identifier, not as an
+// expression (so __launch_bounds__(N) would lose its template parameter).
+static const char *const OverridesText = R"(
+#undef __launch_bounds__
+#define __launch_bounds__(...) __attribute__((cudalint_launch_bounds(0, __VA_ARGS__)))
+#undef __maxnreg__
+#define __maxnreg__(...) __attribute__((cudalint_maxnreg(0, __VA_ARGS__)))
+#undef __cluster_dims__
+#define __cluster_dims__(...) __attribute__((cudalint_cluster_dims(0, __VA_ARGS__)))
+)";
+
+// Without a toolkit: just enough of the CUDA runtime API for kernels and their
+// launches to parse (-nocudainc keeps Clang's wrapper out).
+static const char *const BuiltinText = R"(
+#pragma once
+#include <stddef.h>
+#include "__clang_cuda_builtin_vars.h"
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __forceinline__ inline __attribute__((always_inline))
+#define __grid_constant__
+#define __launch_bounds__(...) __attribute__((cudalint_launch_bounds(0, __VA_ARGS__)))
+#define __maxnreg__(...) __attribute__((cudalint_maxnreg(0, __VA_ARGS__)))
+#define __cluster_dims__(...) __attribute__((cudalint_cluster_dims(0, __VA_ARGS__)))
+struct dim3 {
+  unsigned int x, y, z;
+  __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
+                                     unsigned int vz = 1)
+      : x(vx), y(vy), z(vz) {}
+};
+typedef struct CUstream_st *cudaStream_t;
+typedef enum cudaError { cudaSuccess = 0 } cudaError_t;
+enum cudaFuncAttribute {
+  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+  cudaFuncAttributeClusterDimMustBeSet = 10,
+  cudaFuncAttributeRequiredClusterWidth = 11,
+  cudaFuncAttributeRequiredClusterHeight = 12,
+  cudaFuncAttributeRequiredClusterDepth = 13,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+  cudaFuncAttributeClusterSchedulingPolicyPreference = 15
+};
+enum cudaFuncCache {
+  cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1,
+  cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3
+};
+extern "C" {
+int __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+                                size_t sharedMem = 0, cudaStream_t stream = 0);
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
+                             void **args, size_t sharedMem,
+                             cudaStream_t stream);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
+                                        dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream);
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr,
+                                 int value);
+cudaError_t cudaFuncSetCacheConfig(const void *func,
+                                   enum cudaFuncCache cacheConfig);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaMalloc(void **devPtr, size_t size);
+cudaError_t cudaFree(void *devPtr);
+}
+template <class T>
+cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
+                             size_t sharedMem = 0, cudaStream_t stream = 0);
+template <class T>
+cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr,
+                                 int value);
+template <class T>
+cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache cacheConfig);
+)";
+
+CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit) {
+  CudaParseSetup S;
+  // Host side only: the launches and the host view of the annotations; the
+  // device view per arch comes from device compilation.
+  S.Args = {"--cuda-host-only",
+            "-nocudalib",
+            "-Wno-unknown-cuda-version",
+            "-Wno-unknown-attributes",
+            std::string("-Xclang"),
+            std::string("-target-sdk-version=") + ClangNewestCudaVersion};
+  if (Toolkit) {
+    S.Args.push_back("--cuda-path=" + Toolkit->Root);
+    S.Args.push_back(std::string("-idirafter") + StubDir);
+    // nvcc adds CCCL (cub, thrust, libcu++) implicitly since CUDA 13.
+    SmallString<256> Cccl(Toolkit->Root);
+    sys::path::append(Cccl, "include", "cccl");
+    if (sys::fs::is_directory(Cccl))
+      S.Args.push_back("-isystem" + Cccl.str().str());
+    S.Args.push_back("-include");
+    S.Args.push_back(OverridesHeader);
+    S.VirtualFiles.push_back(
+        {std::string(StubDir) + "/texture_fetch_functions.h",
+         "/* stand-in: removed in CUDA 13 */\n"});
+    S.VirtualFiles.push_back({OverridesHeader, OverridesText});
+  } else {
+    S.Args.push_back("-nocudainc");
+    S.Args.push_back("-include");
+    S.Args.push_back(BuiltinHeader);
+    S.VirtualFiles.push_back({BuiltinHeader, BuiltinText});
+  }
+  return S;
+}
+
+} // namespace cudalint

@@ -1,0 +1,339 @@
+//===- FactCollector.cpp - Kernels and launch sites from the host AST -----===//
+
+#include "CudaParseSetup.h"
+#include "KernelAttributes.h"
+#include "ValueResolver.h"
+
+#include "cudalint/Frontend.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace cudalint {
+
+namespace {
+
+/// The launch APIs that take a kernel pointer, with the positions of their
+/// grid, block and dynamic shared memory arguments.
+struct LaunchApi {
+  const char *Name;
+  unsigned Kernel, Grid, Block, SharedMem;
+};
+const LaunchApi PointerLaunchApis[] = {
+    {"cudaLaunchKernel", 0, 1, 2, 4},
+    {"cudaLaunchCooperativeKernel", 0, 1, 2, 4},
+};
+
+class FactCollector : public RecursiveASTVisitor<FactCollector> {
+public:
+  FactCollector(ASTContext &Ctx, TranslationUnitFacts &Facts)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Facts(Facts),
+        Mangler(Ctx.createMangleContext()), Callers(indexCallers(Ctx)),
+        Resolver(Ctx, Callers, [this](SourceLocation L) { return locate(L); }) {
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBodies() const { return true; }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->hasAttr<CUDAGlobalAttr>() && !FD->isDependentContext())
+      kernel(FD);
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
+    if (isDependent(Call) || inSystemHeader(Call))
+      return true;
+    LaunchSite L = site(Call, "<<<>>>", Call->getDirectCallee());
+    const CallExpr *Config = Call->getConfig();
+    if (Config && Config->getNumArgs() >= 2) {
+      fillConfig(L, Config->getArg(0), Config->getArg(1),
+                 Config->getNumArgs() >= 3 ? Config->getArg(2) : nullptr);
+    }
+    Facts.Launches.push_back(std::move(L));
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (isa<CUDAKernelCallExpr>(Call) || isDependent(Call) ||
+        inSystemHeader(Call))
+      return true;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier())
+      return true;
+    StringRef Name = Callee->getName();
+    for (const LaunchApi &Api : PointerLaunchApis) {
+      if (Name != Api.Name || Call->getNumArgs() <= Api.Block)
+        continue;
+      LaunchSite L = site(Call, Api.Name, kernelOf(Call->getArg(Api.Kernel)));
+      fillConfig(L, Call->getArg(Api.Grid), Call->getArg(Api.Block),
+                 Api.SharedMem < Call->getNumArgs()
+                     ? Call->getArg(Api.SharedMem)
+                     : nullptr);
+      Facts.Launches.push_back(std::move(L));
+      return true;
+    }
+    if (Name == "cuLaunchKernel" && Call->getNumArgs() >= 8) {
+      // cuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, stream, ...): the
+      // CUfunction rarely names its kernel statically.
+      LaunchSite L = site(Call, "cuLaunchKernel", nullptr);
+      L.Grid = {Resolver.resolveInt(Call->getArg(1)),
+                Resolver.resolveInt(Call->getArg(2)),
+                Resolver.resolveInt(Call->getArg(3))};
+      L.Block = {Resolver.resolveInt(Call->getArg(4)),
+                 Resolver.resolveInt(Call->getArg(5)),
+                 Resolver.resolveInt(Call->getArg(6))};
+      L.DynamicSharedMem = Resolver.resolveInt(Call->getArg(7));
+      L.ThreadsPerBlock = threads(L.Block);
+      Facts.Launches.push_back(std::move(L));
+    }
+    return true;
+  }
+
+private:
+  // Launches inside the toolkit's headers (the cudaLaunchKernel<T> wrapper,
+  // CCCL's launchers) are the library's business, not the user's.
+  bool inSystemHeader(const Expr *E) const {
+    return SM.isInSystemHeader(SM.getFileLoc(E->getBeginLoc()));
+  }
+
+  static bool isDependent(const Expr *E) {
+    return E->isTypeDependent() || E->isValueDependent() ||
+           E->isInstantiationDependent();
+  }
+
+  SourceLoc locate(SourceLocation Loc) {
+    SourceLoc Out;
+    if (Loc.isInvalid())
+      return Out;
+    // A macro's use in the user's file, not its definition.
+    PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Loc));
+    if (P.isInvalid())
+      return Out;
+    llvm::SmallString<256> Path(P.getFilename());
+    llvm::sys::fs::make_absolute(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Out.File = Path.str().str();
+    Out.Line = P.getLine();
+    Out.Column = P.getColumn();
+    return Out;
+  }
+
+  std::string displayName(const FunctionDecl *FD) {
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    PrintingPolicy Policy(Ctx.getLangOpts());
+    Policy.SuppressUnwrittenScope = true;
+    FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
+    return Name;
+  }
+
+  std::string mangledName(const FunctionDecl *FD) {
+    if (!Mangler->shouldMangleDeclName(FD))
+      return FD->getName().str();
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    // The device entry's name, not the host stub's.
+    Mangler->mangleName(GlobalDecl(FD, KernelReferenceKind::Kernel), OS);
+    return Name;
+  }
+
+  void kernel(const FunctionDecl *FD) {
+    const FunctionDecl *Def = FD->getDefinition();
+    const FunctionDecl *Canonical = FD->getCanonicalDecl();
+    if (!Seen.insert(Canonical).second)
+      return;
+    KernelInfo K;
+    K.Name = displayName(FD);
+    K.Mangled = mangledName(FD);
+    K.Loc = locate((Def ? Def : FD)->getLocation());
+    K.IsTemplateInstantiation = FD->isTemplateInstantiation();
+    K.Attrs = readKernelAttributes(
+        Def ? *Def : *FD, Ctx, [this](SourceLocation L) { return locate(L); });
+    Facts.Kernels.push_back(std::move(K));
+  }
+
+  /// The kernel named by an argument such as `(void *)k`, `k<T>` or `&k`.
+  const FunctionDecl *kernelOf(const Expr *E) {
+    E = E->IgnoreParenCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr()->IgnoreParenCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+        if (FD->hasAttr<CUDAGlobalAttr>())
+          return FD;
+    return nullptr;
+  }
+
+  LaunchSite site(const Expr *Call, const char *Api,
+                  const FunctionDecl *Kernel) {
+    LaunchSite L;
+    L.Loc = locate(Call->getBeginLoc());
+    L.Api = Api;
+    if (Kernel) {
+      L.Kernel = displayName(Kernel);
+      L.Mangled = mangledName(Kernel);
+    }
+    if (CurrentFunction)
+      L.EnclosingFunction = displayName(CurrentFunction);
+    return L;
+  }
+
+  static ResolvedValue threads(const Dim3Value &B) {
+    ResolvedValue XY, XYZ;
+    // Product of the three components, when all are known sets.
+    auto Product = [](const ResolvedValue &A, const ResolvedValue &C) {
+      if (!A.isKnown() || !C.isKnown() || A.K == ResolvedValue::Kind::Range ||
+          C.K == ResolvedValue::Kind::Range)
+        return ResolvedValue::unknown();
+      std::vector<int64_t> Out;
+      for (int64_t X : A.Values)
+        for (int64_t Y : C.Values)
+          Out.push_back(X * Y);
+      return ResolvedValue::oneOf(std::move(Out));
+    };
+    ResolvedValue R = Product(Product(B.X, B.Y), B.Z);
+    // A range in x alone (min(n, 256), 1, 1) still bounds the total.
+    if (!R.isKnown() && B.X.K == ResolvedValue::Kind::Range &&
+        B.Y.isConstant() && B.Z.isConstant())
+      R = ResolvedValue::range(B.X.Min * B.Y.value() * B.Z.value(),
+                               B.X.Max * B.Y.value() * B.Z.value());
+    return R;
+  }
+
+  void fillConfig(LaunchSite &L, const Expr *Grid, const Expr *Block,
+                  const Expr *SharedMem) {
+    L.Grid = Resolver.resolveDim3(Grid);
+    L.Block = Resolver.resolveDim3(Block);
+    L.ThreadsPerBlock = threads(L.Block);
+    L.DynamicSharedMem =
+        SharedMem ? Resolver.resolveInt(SharedMem) : ResolvedValue::constant(0);
+    L.OccupancyTuned = Resolver.isOccupancyTuned(Block);
+  }
+
+public:
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    const FunctionDecl *Saved = CurrentFunction;
+    CurrentFunction = FD;
+    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    CurrentFunction = Saved;
+    return R;
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) {
+    const FunctionDecl *Saved = CurrentFunction;
+    CurrentFunction = FD;
+    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(FD);
+    CurrentFunction = Saved;
+    return R;
+  }
+
+private:
+  ASTContext &Ctx;
+  SourceManager &SM;
+  TranslationUnitFacts &Facts;
+  std::unique_ptr<MangleContext> Mangler;
+  CallerIndex Callers;
+  ValueResolver Resolver;
+  std::set<const FunctionDecl *> Seen;
+  const FunctionDecl *CurrentFunction = nullptr;
+};
+
+/// Keeps Clang's errors as facts (the analysis goes on with what Clang
+/// recovered) and prints nothing itself.
+class ErrorRecorder : public DiagnosticConsumer {
+public:
+  explicit ErrorRecorder(TranslationUnitFacts &Facts) : Facts(Facts) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error)
+      return;
+    FrontendError E;
+    llvm::SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    E.Message = Message.str().str();
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      const SourceManager &SM = Info.getSourceManager();
+      PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Info.getLocation()));
+      if (P.isValid()) {
+        E.Loc.File = P.getFilename();
+        E.Loc.Line = P.getLine();
+        E.Loc.Column = P.getColumn();
+      }
+    }
+    Facts.Errors.push_back(std::move(E));
+  }
+
+private:
+  TranslationUnitFacts &Facts;
+};
+
+class CollectAction : public ASTFrontendAction {
+public:
+  explicit CollectAction(TranslationUnitFacts &Facts) : Facts(Facts) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    struct Consumer : ASTConsumer {
+      TranslationUnitFacts &Facts;
+      explicit Consumer(TranslationUnitFacts &F) : Facts(F) {}
+      void HandleTranslationUnit(ASTContext &Ctx) override {
+        FactCollector(Ctx, Facts).TraverseDecl(Ctx.getTranslationUnitDecl());
+      }
+    };
+    return std::make_unique<Consumer>(Facts);
+  }
+
+private:
+  TranslationUnitFacts &Facts;
+};
+
+} // namespace
+
+std::vector<TranslationUnitFacts>
+collectFacts(const tooling::CompilationDatabase &DB,
+             llvm::ArrayRef<std::string> Files, const FrontendOptions &Opts,
+             llvm::raw_ostream &Notes) {
+  registerKernelAttributes();
+  CudaParseSetup Setup = cudaParseSetup(Opts.Toolkit);
+  std::vector<TranslationUnitFacts> All;
+  for (const std::string &File : Files) {
+    TranslationUnitFacts Facts;
+    Facts.MainFile = File;
+    tooling::ClangTool Tool(DB, {File});
+    for (const auto &[Path, Text] : Setup.VirtualFiles)
+      Tool.mapVirtualFile(Path, Text);
+    std::vector<std::string> Extra = Setup.Args;
+    Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        Extra, tooling::ArgumentInsertPosition::END));
+    ErrorRecorder Errors(Facts);
+    Tool.setDiagnosticConsumer(&Errors);
+    struct Factory : tooling::FrontendActionFactory {
+      TranslationUnitFacts &Facts;
+      explicit Factory(TranslationUnitFacts &F) : Facts(F) {}
+      std::unique_ptr<FrontendAction> create() override {
+        return std::make_unique<CollectAction>(Facts);
+      }
+    } F(Facts);
+    Tool.run(&F);
+    All.push_back(std::move(Facts));
+  }
+  return All;
+}
+
+} // namespace cudalint

@@ -1,0 +1,122 @@
+//===- KernelAttributes.cpp - Recovering __maxnreg__ & co. from the AST ---===//
+//
+// The override header turns __launch_bounds__, __maxnreg__ and
+// __cluster_dims__ into GNU attributes named cudalint_*. Registered here,
+// each becomes an AnnotateAttr carrying its argument expressions; Clang
+// substitutes template arguments into AnnotateAttr arguments when it
+// instantiates a kernel template, so every instantiation gets its own values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelAttributes.h"
+#include "CudaParseSetup.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Sema/ParsedAttr.h"
+#include "clang/Sema/Sema.h"
+
+using namespace clang;
+
+namespace cudalint {
+
+namespace {
+
+template <const char *Spelled, const char *Annotation, unsigned MaxArgs>
+struct KernelAttrInfo : public ParsedAttrInfo {
+  KernelAttrInfo() {
+    OptArgs = MaxArgs;
+    static constexpr Spelling S[] = {{ParsedAttr::AS_GNU, Spelled}};
+    Spellings = S;
+  }
+  bool diagAppertainsToDecl(Sema &S, const ParsedAttr &Attr,
+                            const Decl *D) const override {
+    return isa<FunctionDecl>(D) || isa<FunctionTemplateDecl>(D);
+  }
+  AttrHandling handleDeclAttribute(Sema &S, Decl *D,
+                                   const ParsedAttr &Attr) const override {
+    // Argument 0 is the override header's placeholder (see CudaToolkit.cpp).
+    SmallVector<Expr *, 3> Args;
+    for (unsigned I = 1; I < Attr.getNumArgs(); ++I) {
+      if (!Attr.isArgExpr(I))
+        return AttributeNotApplied;
+      Args.push_back(Attr.getArgAsExpr(I));
+    }
+    D->addAttr(AnnotateAttr::Create(S.Context, Annotation, Args.data(),
+                                    Args.size(), Attr));
+    return AttributeApplied;
+  }
+};
+
+constexpr char LaunchBoundsSpelling[] = "cudalint_launch_bounds";
+constexpr char MaxNRegSpelling[] = "cudalint_maxnreg";
+constexpr char ClusterDimsSpelling[] = "cudalint_cluster_dims";
+
+ParsedAttrInfoRegistry::Add<
+    KernelAttrInfo<LaunchBoundsSpelling, LaunchBoundsAnnotation, 4>>
+    LaunchBounds(LaunchBoundsSpelling, "__launch_bounds__");
+ParsedAttrInfoRegistry::Add<
+    KernelAttrInfo<MaxNRegSpelling, MaxNRegAnnotation, 2>>
+    MaxNReg(MaxNRegSpelling, "__maxnreg__");
+ParsedAttrInfoRegistry::Add<
+    KernelAttrInfo<ClusterDimsSpelling, ClusterDimsAnnotation, 4>>
+    ClusterDims(ClusterDimsSpelling, "__cluster_dims__");
+
+std::optional<int64_t> evaluate(const Expr *E, const ASTContext &Ctx) {
+  if (!E || E->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult Result;
+  if (!E->EvaluateAsInt(Result, Ctx))
+    return std::nullopt;
+  return Result.Val.getInt().getExtValue();
+}
+
+} // namespace
+
+// Referenced from the driver so that the linker keeps the registrations above.
+void registerKernelAttributes() {}
+
+KernelAttributes readKernelAttributes(const FunctionDecl &FD,
+                                      const ASTContext &Ctx,
+                                      const LocationMapper &Locate) {
+  KernelAttributes A;
+  for (const AnnotateAttr *Attr : FD.specific_attrs<AnnotateAttr>()) {
+    SmallVector<std::optional<int64_t>, 3> Args;
+    for (const Expr *E : Attr->args())
+      Args.push_back(evaluate(E, Ctx));
+    auto Arg = [&](unsigned I) {
+      return I < Args.size() ? Args[I] : std::nullopt;
+    };
+    StringRef Name = Attr->getAnnotation();
+    if (Name == LaunchBoundsAnnotation) {
+      A.MaxThreadsPerBlock = Arg(0);
+      A.MinBlocksPerSM = Arg(1);
+      A.MaxBlocksPerCluster = Arg(2);
+      A.LaunchBoundsLoc = Locate(Attr->getLocation());
+    } else if (Name == MaxNRegAnnotation) {
+      A.MaxRegisters = Arg(0);
+      A.MaxRegistersLoc = Locate(Attr->getLocation());
+    } else if (Name == ClusterDimsAnnotation) {
+      Dim3Value Dims;
+      Dims.X =
+          Arg(0) ? ResolvedValue::constant(*Arg(0)) : ResolvedValue::unknown();
+      Dims.Y = ResolvedValue::constant(Arg(1).value_or(1));
+      Dims.Z = ResolvedValue::constant(Arg(2).value_or(1));
+      A.ClusterDims = Dims;
+      A.ClusterDimsLoc = Locate(Attr->getLocation());
+    }
+  }
+  // A kernel declared with Clang's own spelling,
+  // __attribute__((launch_bounds(...))), bypasses the override header.
+  if (!A.MaxThreadsPerBlock)
+    if (const auto *LB = FD.getAttr<CUDALaunchBoundsAttr>()) {
+      A.MaxThreadsPerBlock = evaluate(LB->getMaxThreads(), Ctx);
+      A.MinBlocksPerSM = evaluate(LB->getMinBlocks(), Ctx);
+      A.MaxBlocksPerCluster = evaluate(LB->getMaxBlocks(), Ctx);
+      A.LaunchBoundsLoc = Locate(LB->getLocation());
+    }
+  return A;
+}
+
+} // namespace cudalint

@@ -1,0 +1,617 @@
+//===- ValueResolver.cpp - Launch parameters as constants, sets, ranges ---===//
+
+#include "ValueResolver.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace clang;
+using llvm::SmallVector;
+
+namespace cudalint {
+
+ResolvedValue ResolvedValue::oneOf(std::vector<int64_t> Vs) {
+  std::sort(Vs.begin(), Vs.end());
+  Vs.erase(std::unique(Vs.begin(), Vs.end()), Vs.end());
+  if (Vs.empty() || Vs.size() > MaxSetSize)
+    return unknown();
+  ResolvedValue R;
+  R.K = Vs.size() == 1 ? Kind::Constant : Kind::Set;
+  R.Values = std::move(Vs);
+  return R;
+}
+
+ResolvedValue ResolvedValue::range(int64_t Min, int64_t Max) {
+  if (Min == Max)
+    return constant(Min);
+  ResolvedValue R;
+  R.K = Kind::Range;
+  R.Min = Min;
+  R.Max = Max;
+  return R;
+}
+
+namespace {
+
+/// How far to follow variables into callers and definitions.
+constexpr unsigned MaxDepth = 4;
+
+const char *const DimFields[] = {"x", "y", "z"};
+
+std::string macroNameAt(SourceLocation Loc, const ASTContext &Ctx) {
+  if (!Loc.isMacroID())
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The outermost macro the user wrote.
+  while (Loc.isMacroID()) {
+    SourceLocation Up = SM.getImmediateMacroCallerLoc(Loc);
+    if (!Up.isMacroID())
+      break;
+    Loc = Up;
+  }
+  return Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts()).str();
+}
+
+bool isDim3(QualType T) {
+  T = T.getNonReferenceType().getUnqualifiedType();
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    return RD->getName() == "dim3" || RD->getName() == "uint3";
+  return false;
+}
+
+ResolvedValue withOrigin(ResolvedValue R, std::string What, SourceLoc Loc) {
+  if (R.isKnown())
+    R.Origins.push_back({std::move(What), std::move(Loc)});
+  return R;
+}
+
+/// Union of several possible values: a set (or a range if any is a range).
+ResolvedValue join(const SmallVector<ResolvedValue, 4> &Parts) {
+  if (Parts.empty())
+    return ResolvedValue::unknown();
+  std::vector<int64_t> Values;
+  bool AnyRange = false;
+  int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+  for (const ResolvedValue &P : Parts) {
+    if (!P.isKnown())
+      return ResolvedValue::unknown();
+    AnyRange |= P.K == ResolvedValue::Kind::Range;
+    Lo = std::min(Lo, P.lowest());
+    Hi = std::max(Hi, P.highest());
+    Values.insert(Values.end(), P.Values.begin(), P.Values.end());
+  }
+  ResolvedValue R =
+      AnyRange ? ResolvedValue::range(Lo, Hi) : ResolvedValue::oneOf(Values);
+  for (const ResolvedValue &P : Parts)
+    R.Origins.insert(R.Origins.end(), P.Origins.begin(), P.Origins.end());
+  if (!R.isKnown())
+    R.Origins.clear();
+  return R;
+}
+
+/// Applies a binary operation to every combination of two known values.
+ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
+                      BinaryOperatorKind Op) {
+  if (!A.isKnown() || !B.isKnown() || A.K == ResolvedValue::Kind::Range ||
+      B.K == ResolvedValue::Kind::Range)
+    return ResolvedValue::unknown();
+  std::vector<int64_t> Out;
+  for (int64_t X : A.Values)
+    for (int64_t Y : B.Values) {
+      switch (Op) {
+      case BO_Add:
+        Out.push_back(X + Y);
+        break;
+      case BO_Sub:
+        Out.push_back(X - Y);
+        break;
+      case BO_Mul:
+        Out.push_back(X * Y);
+        break;
+      case BO_Div:
+        if (Y == 0)
+          return ResolvedValue::unknown();
+        Out.push_back(X / Y);
+        break;
+      case BO_Shl:
+        if (Y < 0 || Y > 62)
+          return ResolvedValue::unknown();
+        Out.push_back(X << Y);
+        break;
+      default:
+        return ResolvedValue::unknown();
+      }
+    }
+  ResolvedValue R = ResolvedValue::oneOf(std::move(Out));
+  if (R.isKnown()) {
+    R.Origins = A.Origins;
+    R.Origins.insert(R.Origins.end(), B.Origins.begin(), B.Origins.end());
+  }
+  return R;
+}
+
+/// One assignment (or the initialiser) that may give a variable its value.
+struct Definition {
+  const Expr *Value = nullptr;   // null: modified in a way we cannot follow
+  int Field = -1;                // dim3 field assigned, -1 for the whole
+  const Stmt *Control = nullptr; // innermost if/loop/switch around it
+  SourceLocation Loc;
+};
+
+/// Collects the definitions of one variable inside a function body, with
+/// the control statement each sits in, and the loops of the body.
+class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
+  using Base = RecursiveASTVisitor<DefinitionCollector>;
+
+public:
+  explicit DefinitionCollector(const VarDecl *V) : V(V) {}
+
+  std::vector<Definition> Defs;
+  std::vector<const Stmt *> Loops;
+  const Stmt *DeclControl = nullptr;
+  bool Escapes = false; // address taken, captured, ++, +=, ...
+  bool AddressToOccupancyApi = false;
+
+  bool shouldVisitLambdaBodies() const { return true; }
+
+#define CUDALINT_CONTROL(CLASS)                                                \
+  bool Traverse##CLASS(CLASS *S) {                                             \
+    Control.push_back(S);                                                      \
+    bool R = Base::Traverse##CLASS(S);                                         \
+    Control.pop_back();                                                        \
+    return R;                                                                  \
+  }
+  CUDALINT_CONTROL(IfStmt)
+  CUDALINT_CONTROL(SwitchStmt)
+  CUDALINT_CONTROL(ConditionalOperator)
+  CUDALINT_CONTROL(LambdaExpr)
+#undef CUDALINT_CONTROL
+#define CUDALINT_LOOP(CLASS)                                                   \
+  bool Traverse##CLASS(CLASS *S) {                                             \
+    Loops.push_back(S);                                                        \
+    Control.push_back(S);                                                      \
+    bool R = Base::Traverse##CLASS(S);                                         \
+    Control.pop_back();                                                        \
+    return R;                                                                  \
+  }
+  CUDALINT_LOOP(ForStmt)
+  CUDALINT_LOOP(WhileStmt)
+  CUDALINT_LOOP(DoStmt)
+  CUDALINT_LOOP(CXXForRangeStmt)
+#undef CUDALINT_LOOP
+
+  bool VisitVarDecl(VarDecl *D) {
+    if (D == V) {
+      DeclControl = current();
+      if (D->hasInit())
+        Defs.push_back({D->getInit(), -1, current(), D->getLocation()});
+    }
+    return true;
+  }
+
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCapturedVar() == V &&
+          C.getCaptureKind() == LCK_ByRef)
+        Escapes = true;
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (!B->isAssignmentOp())
+      return true;
+    const Expr *LHS = B->getLHS()->IgnoreParenImpCasts();
+    int Field = -1;
+    if (const auto *ME = dyn_cast<MemberExpr>(LHS)) {
+      Field = fieldIndex(ME);
+      LHS = ME->getBase()->IgnoreParenImpCasts();
+    }
+    if (!refersToV(LHS))
+      return true;
+    if (B->getOpcode() != BO_Assign || isInsideLambda())
+      Escapes = true;
+    else
+      Defs.push_back({B->getRHS(), Field, current(), B->getOperatorLoc()});
+    return true;
+  }
+
+  // dim3 assignment is a call to its assignment operator.
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->getNumArgs() == 2 &&
+        refersToV(C->getArg(0)->IgnoreParenImpCasts())) {
+      if (C->getOperator() == OO_Equal && !isInsideLambda())
+        Defs.push_back({C->getArg(1), -1, current(), C->getOperatorLoc()});
+      else if (C->isAssignmentOp())
+        Escapes = true;
+    }
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    const Expr *Sub = U->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(Sub))
+      Sub = ME->getBase()->IgnoreParenImpCasts();
+    if (refersToV(Sub) &&
+        (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
+      Escapes = true;
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+      const Expr *Arg = C->getArg(I)->IgnoreParenImpCasts();
+      if (const auto *U = dyn_cast<UnaryOperator>(Arg);
+          U && U->getOpcode() == UO_AddrOf &&
+          refersToV(U->getSubExpr()->IgnoreParenImpCasts()) && Callee &&
+          Callee->getName().starts_with("cudaOccupancy"))
+        AddressToOccupancyApi = true;
+      // Passed by non-const reference: the callee may change it.
+      if (refersToV(Arg) && Callee && I < Callee->getNumParams()) {
+        QualType T = Callee->getParamDecl(I)->getType();
+        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+          Escapes = true;
+      }
+    }
+    return true;
+  }
+
+private:
+  const Stmt *current() const {
+    return Control.empty() ? nullptr : Control.back();
+  }
+  bool isInsideLambda() const {
+    return llvm::any_of(Control,
+                        [](const Stmt *S) { return isa<LambdaExpr>(S); });
+  }
+  bool refersToV(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return DRE && DRE->getDecl() == V;
+  }
+  static int fieldIndex(const MemberExpr *ME) {
+    StringRef Name = ME->getMemberDecl()->getName();
+    for (int I = 0; I < 3; ++I)
+      if (Name == DimFields[I])
+        return I;
+    return -2; // some other member
+  }
+
+  const VarDecl *V;
+  std::vector<const Stmt *> Control;
+};
+
+const FunctionDecl *enclosingFunction(const VarDecl *V) {
+  const DeclContext *DC = V->getDeclContext();
+  while (DC && !isa<FunctionDecl>(DC))
+    DC = DC->getParent();
+  return dyn_cast_or_null<FunctionDecl>(DC);
+}
+
+} // namespace
+
+CallerIndex indexCallers(ASTContext &Ctx) {
+  struct Indexer : RecursiveASTVisitor<Indexer> {
+    CallerIndex Index;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitCallExpr(CallExpr *C) {
+      if (isa<CUDAKernelCallExpr>(C))
+        return true;
+      if (const FunctionDecl *F = C->getDirectCallee())
+        Index[F].push_back(C);
+      return true;
+    }
+  } I;
+  I.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return std::move(I.Index);
+}
+
+ResolvedValue ValueResolver::resolveInt(const Expr *E) {
+  return resolveInt(E, 0);
+}
+
+Dim3Value ValueResolver::resolveDim3(const Expr *E) {
+  return resolveDim3(E, 0);
+}
+
+ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return ResolvedValue::unknown();
+  const Expr *Plain = E->IgnoreParenImpCasts();
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
+    return resolveInt(Default->getExpr(), Depth);
+
+  // Integer constant expressions: literals, constexpr and const variables
+  // with constant initialisers, enumerators, sizeof, template arguments.
+  if (!Plain->isValueDependent() && !Plain->isTypeDependent()) {
+    Expr::EvalResult Result;
+    if (Plain->EvaluateAsInt(Result, Ctx)) {
+      ResolvedValue R =
+          ResolvedValue::constant(Result.Val.getInt().getExtValue());
+      if (std::string Macro = macroNameAt(E->getBeginLoc(), Ctx);
+          !Macro.empty())
+        return withOrigin(R, "macro '" + Macro + "'", Locate(E->getBeginLoc()));
+      if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(Plain))
+        return withOrigin(R,
+                          "template argument '" +
+                              Subst->getParameter()->getName().str() + "'",
+                          Locate(E->getBeginLoc()));
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Plain)) {
+        std::string Kind =
+            isa<EnumConstantDecl>(DRE->getDecl()) ? "enumerator" : "constant";
+        return withOrigin(R,
+                          Kind + " '" + DRE->getDecl()->getName().str() + "'",
+                          Locate(DRE->getDecl()->getLocation()));
+      }
+      return R;
+    }
+  }
+
+  if (const auto *C = dyn_cast<ConditionalOperator>(Plain))
+    return join({resolveInt(C->getTrueExpr(), Depth + 1),
+                 resolveInt(C->getFalseExpr(), Depth + 1)});
+
+  if (const auto *B = dyn_cast<BinaryOperator>(Plain))
+    return combine(resolveInt(B->getLHS(), Depth + 1),
+                   resolveInt(B->getRHS(), Depth + 1), B->getOpcode());
+
+  // min/max/std::min/std::max (and fminf & co. on integers): a range when
+  // one side is unknown, bounded by the other.
+  if (const auto *Call = dyn_cast<CallExpr>(Plain)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (F && Call->getNumArgs() == 2 && F->getIdentifier()) {
+      StringRef Name = F->getName();
+      bool IsMin = Name == "min" || Name == "umin" || Name == "llmin";
+      bool IsMax = Name == "max" || Name == "umax" || Name == "llmax";
+      if (IsMin || IsMax) {
+        ResolvedValue A = resolveInt(Call->getArg(0), Depth + 1);
+        ResolvedValue B = resolveInt(Call->getArg(1), Depth + 1);
+        if (A.isKnown() && B.isKnown()) {
+          std::vector<int64_t> Out;
+          if (A.K != ResolvedValue::Kind::Range &&
+              B.K != ResolvedValue::Kind::Range) {
+            for (int64_t X : A.Values)
+              for (int64_t Y : B.Values)
+                Out.push_back(IsMin ? std::min(X, Y) : std::max(X, Y));
+            return join(
+                {withOrigin(ResolvedValue::oneOf(Out), Name.str() + "()",
+                            Locate(E->getBeginLoc()))});
+          }
+          int64_t Lo = IsMin ? std::min(A.lowest(), B.lowest())
+                             : std::max(A.lowest(), B.lowest());
+          int64_t Hi = IsMin ? std::min(A.highest(), B.highest())
+                             : std::max(A.highest(), B.highest());
+          return withOrigin(ResolvedValue::range(Lo, Hi), Name.str() + "()",
+                            Locate(E->getBeginLoc()));
+        }
+        // min(x, C): at most C; max(x, C): at least C. Bounded by the type
+        // on the other side; a range with the type's extreme is no help for
+        // a block size, so only min of an unsigned value gives one.
+        const ResolvedValue &Known = A.isKnown() ? A : B;
+        if (Known.isKnown() && IsMin &&
+            Call->getType()->isUnsignedIntegerType())
+          return withOrigin(ResolvedValue::range(0, Known.highest()),
+                            Name.str() + "()", Locate(E->getBeginLoc()));
+        return ResolvedValue::unknown();
+      }
+    }
+  }
+
+  // x of a dim3 variable.
+  if (const auto *ME = dyn_cast<MemberExpr>(Plain)) {
+    if (isDim3(ME->getBase()->getType())) {
+      Dim3Value D = resolveDim3(ME->getBase(), Depth + 1);
+      StringRef Name = ME->getMemberDecl()->getName();
+      return Name == "x"   ? D.X
+             : Name == "y" ? D.Y
+             : Name == "z" ? D.Z
+                           : ResolvedValue();
+    }
+    return ResolvedValue::unknown();
+  }
+
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Plain))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return resolveVariable(V, Plain, Depth + 1, -1);
+
+  return ResolvedValue::unknown();
+}
+
+Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
+  Dim3Value D;
+  if (!E || Depth > MaxDepth)
+    return D;
+  const Expr *Plain = E->IgnoreParenImpCasts();
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
+    return resolveDim3(MT->getSubExpr(), Depth);
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Plain))
+    return resolveDim3(BT->getSubExpr(), Depth);
+  if (const auto *Cast = dyn_cast<CastExpr>(Plain))
+    return resolveDim3(Cast->getSubExpr(), Depth);
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
+    return resolveDim3(Default->getExpr(), Depth);
+
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    // Copy or move: the value of the source.
+    if (Ctor->isCopyOrMoveConstructor() && Construct->getNumArgs() == 1)
+      return resolveDim3(Construct->getArg(0), Depth);
+    // dim3(x, y, z) and the implicit conversion from an integer; missing
+    // arguments are defaults (CXXDefaultArgExpr, 1 in CUDA's dim3).
+    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+    if (Construct->getNumArgs() == 0) {
+      // dim3() in CUDA is (1, 1, 1).
+      for (ResolvedValue *V : Out)
+        *V = ResolvedValue::constant(1);
+      return D;
+    }
+    if (Construct->getNumArgs() == 1 &&
+        isDim3(Construct->getArg(0)->getType())) // dim3(uint3)
+      return resolveDim3(Construct->getArg(0), Depth);
+    for (unsigned I = 0; I < 3; ++I)
+      *Out[I] = I < Construct->getNumArgs()
+                    ? resolveInt(Construct->getArg(I), Depth + 1)
+                    : ResolvedValue::constant(1);
+    return D;
+  }
+
+  if (const auto *Init = dyn_cast<InitListExpr>(Plain)) {
+    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+    for (unsigned I = 0; I < 3; ++I)
+      *Out[I] = I < Init->getNumInits()
+                    ? resolveInt(Init->getInit(I), Depth + 1)
+                    : ResolvedValue::constant(1);
+    return D;
+  }
+
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Plain))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      D.X = resolveVariable(V, Plain, Depth + 1, 0);
+      D.Y = resolveVariable(V, Plain, Depth + 1, 1);
+      D.Z = resolveVariable(V, Plain, Depth + 1, 2);
+      return D;
+    }
+
+  // An integer where a dim3 is expected (after implicit conversion).
+  if (Plain->getType()->isIntegerType()) {
+    D.X = resolveInt(Plain, Depth + 1);
+    D.Y = D.Z = ResolvedValue::constant(1);
+  }
+  return D;
+}
+
+ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
+                                             unsigned Depth, int Field) {
+  if (Depth > MaxDepth)
+    return ResolvedValue::unknown();
+  std::string What = (isa<ParmVarDecl>(V) ? "parameter '" : "variable '") +
+                     V->getName().str() + "'";
+  auto Component = [&](const Definition &Def) {
+    if (Def.Field >= 0 || Field < 0)
+      return resolveInt(Def.Value, Depth + 1);
+    Dim3Value D = resolveDim3(Def.Value, Depth + 1);
+    return Field == 0 ? D.X : Field == 1 ? D.Y : D.Z;
+  };
+
+  // Globals and static members: only constant initialisers count, and those
+  // were handled as constant expressions already; a non-const global can
+  // change anywhere.
+  const FunctionDecl *F = enclosingFunction(V);
+  if (!F || !F->hasBody() || !V->hasLocalStorage()) {
+    if (V->getType().isConstQualified() && V->getInit()) {
+      Definition Init{V->getInit(), -1, nullptr, V->getLocation()};
+      return withOrigin(Component(Init), What, Locate(V->getLocation()));
+    }
+    return ResolvedValue::unknown();
+  }
+
+  DefinitionCollector Collect(V);
+  Collect.TraverseStmt(F->getBody());
+  if (Collect.Escapes || Collect.AddressToOccupancyApi)
+    return ResolvedValue::unknown();
+
+  if (const auto *Parm = dyn_cast<ParmVarDecl>(V)) {
+    if (!Collect.Defs.empty())
+      return ResolvedValue::unknown();
+    return resolveParameter(Parm, Depth, Field);
+  }
+
+  // Reaching definitions, approximately: the last definition before the use
+  // that runs whenever the declaration does, the conditional ones after it,
+  // and, when the use sits in a loop, the definitions later in that loop.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation UseLoc = Use->getBeginLoc();
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  };
+  std::vector<const Definition *> Reaching;
+  for (const Definition &Def : Collect.Defs) {
+    if (Field >= 0 && Def.Field >= 0 && Def.Field != Field)
+      continue;
+    if (Def.Field == -2)
+      continue;
+    if (!Before(Def.Loc, UseLoc))
+      continue;
+    if (Def.Control == Collect.DeclControl)
+      Reaching.clear(); // unconditional: earlier definitions are dead
+    Reaching.push_back(&Def);
+  }
+  for (const Stmt *Loop : Collect.Loops) {
+    SourceRange R = Loop->getSourceRange();
+    if (!Before(UseLoc, R.getBegin()) && Before(UseLoc, R.getEnd()) &&
+        Before(V->getLocation(), R.getBegin()))
+      for (const Definition &Def : Collect.Defs)
+        if (Before(UseLoc, Def.Loc) && Before(Def.Loc, R.getEnd()) &&
+            (Field < 0 || Def.Field < 0 || Def.Field == Field))
+          Reaching.push_back(&Def);
+  }
+  // (`dim3 v;` has its default constructor as initialiser, so it counts.)
+  if (Reaching.empty())
+    return ResolvedValue::unknown();
+
+  SmallVector<ResolvedValue, 4> Parts;
+  for (const Definition *Def : Reaching)
+    Parts.push_back(withOrigin(Component(*Def), What, Locate(Def->Loc)));
+  return join(Parts);
+}
+
+ResolvedValue ValueResolver::resolveParameter(const VarDecl *V, unsigned Depth,
+                                              int Field) {
+  const auto *Parm = cast<ParmVarDecl>(V);
+  const auto *F = dyn_cast<FunctionDecl>(Parm->getDeclContext());
+  if (!F)
+    return ResolvedValue::unknown();
+  auto It = Callers.find(F);
+  if (It == Callers.end() || It->second.empty())
+    return ResolvedValue::unknown();
+  unsigned Index = Parm->getFunctionScopeIndex();
+  SmallVector<ResolvedValue, 4> Parts;
+  for (const CallExpr *Call : It->second) {
+    if (Index >= Call->getNumArgs())
+      return ResolvedValue::unknown();
+    const Expr *Arg = Call->getArg(Index);
+    ResolvedValue R;
+    if (Field >= 0) {
+      Dim3Value D = resolveDim3(Arg, Depth + 1);
+      R = Field == 0 ? D.X : Field == 1 ? D.Y : D.Z;
+    } else {
+      R = resolveInt(Arg, Depth + 1);
+    }
+    Parts.push_back(withOrigin(
+        R, "parameter '" + Parm->getName().str() + "' from the caller",
+        Locate(Call->getBeginLoc())));
+  }
+  return join(Parts);
+}
+
+bool ValueResolver::isOccupancyTuned(const Expr *E) {
+  // block.x, or the variable itself.
+  const Expr *Plain = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
+      Plain = MT->getSubExpr()->IgnoreParenImpCasts();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(Plain);
+             C && C->getNumArgs() >= 1)
+      Plain = C->getArg(0)->IgnoreParenImpCasts();
+    else if (const auto *ME = dyn_cast<MemberExpr>(Plain))
+      Plain = ME->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Plain);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const FunctionDecl *F = V ? enclosingFunction(V) : nullptr;
+  if (!F || !F->hasBody())
+    return false;
+  DefinitionCollector Collect(V);
+  Collect.TraverseStmt(F->getBody());
+  return Collect.AddressToOccupancyApi;
+}
+
+} // namespace cudalint

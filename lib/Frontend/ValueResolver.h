@@ -1,0 +1,64 @@
+//===- ValueResolver.h - Launch parameters as constants, sets, ranges -*- C++
+//-*-===//
+
+#ifndef CUDALINT_LIB_FRONTEND_VALUERESOLVER_H
+#define CUDALINT_LIB_FRONTEND_VALUERESOLVER_H
+
+#include "KernelAttributes.h"
+
+#include "cudalint/Facts.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class Expr;
+class FunctionDecl;
+class VarDecl;
+} // namespace clang
+
+namespace cudalint {
+
+/// Every call of each function in the translation unit, to resolve a
+/// parameter from what its callers pass.
+using CallerIndex =
+    llvm::DenseMap<const clang::FunctionDecl *,
+                   llvm::SmallVector<const clang::CallExpr *, 4>>;
+CallerIndex indexCallers(clang::ASTContext &Ctx);
+
+/// Resolves integer and dim3 expressions of host code as a reader of the
+/// file would: constant expressions, const/constexpr variables, enums,
+/// sizeof, template arguments, dim3 construction and field assignments,
+/// local variables with a few reaching definitions, ternaries, min/max,
+/// and parameters whose every caller passes something resolvable. Anything
+/// else is unknown.
+class ValueResolver {
+public:
+  ValueResolver(clang::ASTContext &Ctx, const CallerIndex &Callers,
+                LocationMapper Locate)
+      : Ctx(Ctx), Callers(Callers), Locate(std::move(Locate)) {}
+
+  ResolvedValue resolveInt(const clang::Expr *E);
+  Dim3Value resolveDim3(const clang::Expr *E);
+  /// Whether the variable behind E gets its value from one of the
+  /// cudaOccupancy* helpers (its address is passed to one).
+  bool isOccupancyTuned(const clang::Expr *E);
+
+private:
+  ResolvedValue resolveInt(const clang::Expr *E, unsigned Depth);
+  Dim3Value resolveDim3(const clang::Expr *E, unsigned Depth);
+  ResolvedValue resolveVariable(const clang::VarDecl *V, const clang::Expr *Use,
+                                unsigned Depth, int Field);
+  ResolvedValue resolveParameter(const clang::VarDecl *V, unsigned Depth,
+                                 int Field);
+
+  clang::ASTContext &Ctx;
+  const CallerIndex &Callers;
+  LocationMapper Locate;
+};
+
+} // namespace cudalint
+
+#endif

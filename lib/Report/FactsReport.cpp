@@ -1,0 +1,170 @@
+//===- FactsReport.cpp - Launches and kernels as JSON and text ------------===//
+
+#include "cudalint/FactsReport.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+using namespace llvm;
+
+namespace cudalint {
+
+namespace {
+
+void writeLoc(json::OStream &J, const SourceLoc &L) {
+  J.attribute("file", L.File);
+  J.attribute("line", L.Line);
+  J.attribute("column", L.Column);
+}
+
+/// The value's shape as attributes of the open object.
+void writeValueFields(json::OStream &J, const ResolvedValue &V) {
+  switch (V.K) {
+  case ResolvedValue::Kind::Unknown:
+    J.attribute("kind", "unknown");
+    return;
+  case ResolvedValue::Kind::Constant:
+    J.attribute("kind", "constant");
+    J.attribute("value", V.value());
+    break;
+  case ResolvedValue::Kind::Set:
+    J.attribute("kind", "set");
+    J.attributeArray("values", [&] {
+      for (int64_t X : V.Values)
+        J.value(X);
+    });
+    break;
+  case ResolvedValue::Kind::Range:
+    J.attribute("kind", "range");
+    J.attribute("min", V.Min);
+    J.attribute("max", V.Max);
+    break;
+  }
+  if (!V.Origins.empty())
+    J.attributeArray("origins", [&] {
+      for (const ValueOrigin &O : V.Origins)
+        J.object([&] {
+          J.attribute("what", O.What);
+          writeLoc(J, O.Loc);
+        });
+    });
+}
+
+void writeValue(json::OStream &J, StringRef Name, const ResolvedValue &V) {
+  J.attributeObject(Name, [&] { writeValueFields(J, V); });
+}
+
+void writeDim3(json::OStream &J, StringRef Name, const Dim3Value &D,
+               const ResolvedValue *Total = nullptr) {
+  J.attributeObject(Name, [&] {
+    writeValue(J, "x", D.X);
+    writeValue(J, "y", D.Y);
+    writeValue(J, "z", D.Z);
+    if (Total)
+      writeValueFields(J, *Total);
+  });
+}
+
+template <typename T>
+void writeOptional(json::OStream &J, StringRef Name,
+                   const std::optional<T> &V) {
+  if (V)
+    J.attribute(Name, *V);
+}
+
+} // namespace
+
+std::string describeValue(const ResolvedValue &V) {
+  switch (V.K) {
+  case ResolvedValue::Kind::Unknown:
+    return "?";
+  case ResolvedValue::Kind::Constant:
+    return std::to_string(V.value());
+  case ResolvedValue::Kind::Set:
+    return "{" +
+           join(
+               map_range(V.Values, [](int64_t X) { return std::to_string(X); }),
+               ", ") +
+           "}";
+  case ResolvedValue::Kind::Range:
+    return formatv("[{0}, {1}]", V.Min, V.Max).str();
+  }
+  llvm_unreachable("unknown kind");
+}
+
+void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units) {
+  json::OStream J(OS, 2);
+  J.object([&] {
+    J.attribute("version", 1);
+    J.attributeArray("diagnostics", [] {});
+    J.attributeArray("launches", [&] {
+      for (const TranslationUnitFacts &U : Units)
+        for (const LaunchSite &L : U.Launches)
+          J.object([&] {
+            writeLoc(J, L.Loc);
+            J.attribute("kernel", L.Kernel);
+            J.attribute("mangled", L.Mangled);
+            J.attribute("api", L.Api);
+            if (!L.EnclosingFunction.empty())
+              J.attribute("function", L.EnclosingFunction);
+            writeDim3(J, "grid", L.Grid);
+            writeDim3(J, "block", L.Block, &L.ThreadsPerBlock);
+            writeValue(J, "dynamic_smem", L.DynamicSharedMem);
+            J.attribute("occupancy_tuned", L.OccupancyTuned);
+          });
+    });
+    J.attributeArray("kernels", [&] {
+      for (const TranslationUnitFacts &U : Units)
+        for (const KernelInfo &K : U.Kernels)
+          J.object([&] {
+            J.attribute("name", K.Name);
+            J.attribute("mangled", K.Mangled);
+            writeLoc(J, K.Loc);
+            J.attribute("template_instantiation", K.IsTemplateInstantiation);
+            const KernelAttributes &A = K.Attrs;
+            if (A.MaxThreadsPerBlock || A.MinBlocksPerSM ||
+                A.MaxBlocksPerCluster)
+              J.attributeObject("launch_bounds", [&] {
+                writeOptional(J, "max_threads", A.MaxThreadsPerBlock);
+                writeOptional(J, "min_blocks", A.MinBlocksPerSM);
+                writeOptional(J, "max_blocks_per_cluster",
+                              A.MaxBlocksPerCluster);
+              });
+            writeOptional(J, "maxnreg", A.MaxRegisters);
+            if (A.ClusterDims)
+              writeDim3(J, "cluster_dims", *A.ClusterDims);
+            J.attributeObject("per_arch", [] {});
+          });
+    });
+    J.attributeArray("frontend_errors", [&] {
+      for (const TranslationUnitFacts &U : Units)
+        for (const FrontendError &E : U.Errors)
+          J.object([&] {
+            writeLoc(J, E.Loc);
+            J.attribute("message", E.Message);
+          });
+    });
+  });
+  OS << "\n";
+}
+
+void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units) {
+  for (const TranslationUnitFacts &U : Units)
+    for (const LaunchSite &L : U.Launches) {
+      auto Dim = [](const Dim3Value &D) {
+        return describeValue(D.X) + "x" + describeValue(D.Y) + "x" +
+               describeValue(D.Z);
+      };
+      OS << formatv("{0}:{1}:{2}: {3} {4} grid {5} block {6} ({7} threads) "
+                    "smem {8}{9}\n",
+                    L.Loc.File, L.Loc.Line, L.Loc.Column, L.Api,
+                    L.Kernel.empty() ? "<unknown kernel>" : L.Kernel,
+                    Dim(L.Grid), Dim(L.Block), describeValue(L.ThreadsPerBlock),
+                    describeValue(L.DynamicSharedMem),
+                    L.OccupancyTuned ? " [occupancy-tuned]" : "");
+    }
+}
+
+} // namespace cudalint
