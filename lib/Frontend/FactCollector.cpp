@@ -120,8 +120,9 @@ private:
     SourceLoc Out;
     if (Loc.isInvalid())
       return Out;
-    // A macro's use in the user's file, not its definition.
-    PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Loc));
+    // A macro's use in the user's file, not its definition (nor the spelling
+    // of one of its arguments).
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
     if (P.isInvalid())
       return Out;
     llvm::SmallString<256> Path(P.getFilename());
@@ -269,7 +270,7 @@ public:
     E.Message = Message.str().str();
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       const SourceManager &SM = Info.getSourceManager();
-      PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Info.getLocation()));
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Info.getLocation()));
       if (P.isValid()) {
         E.Loc.File = P.getFilename();
         E.Loc.Line = P.getLine();

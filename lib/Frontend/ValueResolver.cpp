@@ -59,6 +59,23 @@ std::string macroNameAt(SourceLocation Loc, const ASTContext &Ctx) {
   return Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts()).str();
 }
 
+/// The template parameter E was substituted from, looking through the
+/// implicit casts and parentheses that IgnoreParenImpCasts would also drop
+/// together with the substitution itself.
+const SubstNonTypeTemplateParmExpr *substitutedParameter(const Expr *E) {
+  while (E) {
+    if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      return S;
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
+      E = C->getSubExpr();
+    else if (const auto *P = dyn_cast<ParenExpr>(E))
+      E = P->getSubExpr();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
 bool isDim3(QualType T) {
   T = T.getNonReferenceType().getUnqualifiedType();
   if (const auto *RD = T->getAsCXXRecordDecl())
@@ -337,7 +354,7 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
       if (std::string Macro = macroNameAt(E->getBeginLoc(), Ctx);
           !Macro.empty())
         return withOrigin(R, "macro '" + Macro + "'", Locate(E->getBeginLoc()));
-      if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(Plain))
+      if (const auto *Subst = substitutedParameter(E))
         return withOrigin(R,
                           "template argument '" +
                               Subst->getParameter()->getName().str() + "'",

@@ -24,7 +24,11 @@ config.substitutions.append(("%not", config.not_tool))
 config.substitutions.append(("%python", config.python))
 config.environment["LC_ALL"] = "C"
 
+config.substitutions.append(("%cuda-path", config.cuda_path or "/nonexistent"))
+
 # Features tests can REQUIRE.
+if config.cuda_path and os.path.exists(os.path.join(config.cuda_path, "include", "cuda_runtime.h")):
+    config.available_features.add("cuda-toolkit")
 if config.cuda_path and os.path.exists(os.path.join(config.cuda_path, "bin", "ptxas")):
     config.available_features.add("ptxas")
 if config.cuda_path and os.path.exists(os.path.join(config.cuda_path, "bin", "nvcc")):

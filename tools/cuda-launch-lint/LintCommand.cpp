@@ -64,11 +64,15 @@ int runLintCommand(ArrayRef<StringRef> Args) {
 
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
   if (!BuildDir.empty()) {
+    SmallString<256> Json(BuildDir);
+    sys::path::append(Json, "compile_commands.json");
+    if (!sys::fs::exists(Json))
+      return fail("-p " + BuildDir + ": no compile_commands.json there");
     std::string Why;
-    DB = clang::tooling::JSONCompilationDatabase::loadFromDirectory(BuildDir,
-                                                                    Why);
+    DB = clang::tooling::JSONCompilationDatabase::loadFromFile(
+        Json, Why, clang::tooling::JSONCommandLineSyntax::AutoDetect);
     if (!DB)
-      return fail("-p " + BuildDir + ": " + Why);
+      return fail(Json + ": " + Why);
     if (Sources.empty())
       Sources = DB->getAllFiles();
     if (Sources.empty())
