@@ -163,11 +163,10 @@ CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit) {
   CudaParseSetup S;
   // Host side only: the launches and the host view of the annotations; the
   // device view per arch comes from device compilation.
-  S.Args = {"--cuda-host-only",
-            "-nocudalib",
-            "-Wno-unknown-cuda-version",
+  S.Args = {"--cuda-host-only", "-nocudalib", "-Wno-unknown-cuda-version",
             "-Wno-unknown-attributes",
-            std::string("-Xclang"),
+            // Also stops Clang printing "N errors generated" to stderr.
+            "-fno-caret-diagnostics", std::string("-Xclang"),
             std::string("-target-sdk-version=") + ClangNewestCudaVersion};
   if (Toolkit) {
     S.Args.push_back("--cuda-path=" + Toolkit->Root);

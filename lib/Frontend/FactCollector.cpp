@@ -324,6 +324,9 @@ collectFacts(const tooling::CompilationDatabase &DB,
         Extra, tooling::ArgumentInsertPosition::END));
     ErrorRecorder Errors(Facts);
     Tool.setDiagnosticConsumer(&Errors);
+    // The errors are summarised by the driver; Clang's own "N errors
+    // generated" and "Error while processing" lines would only repeat them.
+    Tool.setPrintErrorMessage(false);
     struct Factory : tooling::FrontendActionFactory {
       TranslationUnitFacts &Facts;
       explicit Factory(TranslationUnitFacts &F) : Facts(F) {}

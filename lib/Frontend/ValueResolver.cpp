@@ -8,6 +8,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <algorithm>
 #include <set>
@@ -316,16 +317,31 @@ const FunctionDecl *enclosingFunction(const VarDecl *V) {
 CallerIndex indexCallers(ASTContext &Ctx) {
   struct Indexer : RecursiveASTVisitor<Indexer> {
     CallerIndex Index;
+    llvm::DenseSet<const FunctionDecl *> Escaping;
+    llvm::DenseSet<const Expr *> Callees;
     bool shouldVisitTemplateInstantiations() const { return true; }
     bool VisitCallExpr(CallExpr *C) {
       if (isa<CUDAKernelCallExpr>(C))
         return true;
-      if (const FunctionDecl *F = C->getDirectCallee())
+      if (const FunctionDecl *F = C->getDirectCallee()) {
         Index[F].push_back(C);
+        Callees.insert(C->getCallee()->IgnoreParenImpCasts());
+      }
+      return true;
+    }
+    // Visited after the call that contains it, so a direct callee is known.
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      if (const auto *F = dyn_cast<FunctionDecl>(D->getDecl()))
+        if (!Callees.count(D))
+          Escaping.insert(F);
       return true;
     }
   } I;
   I.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // A function whose address is taken may be called from anywhere: its
+  // callers in this file are not all of its callers.
+  for (const FunctionDecl *F : I.Escaping)
+    I.Index.erase(F);
   return std::move(I.Index);
 }
 
@@ -437,7 +453,78 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       return resolveVariable(V, Plain, Depth + 1, -1);
 
+  // sizes[i] of an array that is only ever read: any of its initialisers.
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Plain))
+    return resolveArrayElement(Sub, Depth + 1);
+
   return ResolvedValue::unknown();
+}
+
+ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
+                                                 unsigned Depth) {
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->getType()->isConstantArrayType())
+    return ResolvedValue::unknown();
+  const auto *Init = dyn_cast_or_null<InitListExpr>(V->getInit());
+  if (!Init || Init->getNumInits() == 0)
+    return ResolvedValue::unknown();
+  bool ReadOnly =
+      V->getType()->getAsArrayTypeUnsafe()->getElementType().isConstQualified();
+  if (!ReadOnly) {
+    // Every mention must be an element read: no assignment to an element,
+    // no pointer to the array handed anywhere.
+    const FunctionDecl *F = enclosingFunction(V);
+    if (!F || !F->hasBody() || !V->hasLocalStorage())
+      return ResolvedValue::unknown();
+    struct ReadChecker : RecursiveASTVisitor<ReadChecker> {
+      const VarDecl *V;
+      unsigned Mentions = 0, Reads = 0;
+      bool Written = false;
+      const DeclRefExpr *arrayOf(const Expr *E) const {
+        if (const auto *S = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens()))
+          if (const auto *D =
+                  dyn_cast<DeclRefExpr>(S->getBase()->IgnoreParenImpCasts());
+              D && D->getDecl() == V)
+            return D;
+        return nullptr;
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *D) {
+        Mentions += D->getDecl() == V;
+        return true;
+      }
+      // sizeof(sizes) reads nothing.
+      bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+        return true;
+      }
+      bool VisitArraySubscriptExpr(ArraySubscriptExpr *S) {
+        Reads += arrayOf(S) != nullptr;
+        return true;
+      }
+      bool VisitBinaryOperator(BinaryOperator *B) {
+        Written |= B->isAssignmentOp() && arrayOf(B->getLHS());
+        return true;
+      }
+      bool VisitUnaryOperator(UnaryOperator *U) {
+        Written |=
+            (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+            arrayOf(U->getSubExpr());
+        return true;
+      }
+    } Check;
+    Check.V = V;
+    Check.TraverseStmt(F->getBody());
+    if (Check.Written || Check.Mentions != Check.Reads)
+      return ResolvedValue::unknown();
+  }
+  SmallVector<ResolvedValue, 4> Parts;
+  for (const Expr *E : Init->inits())
+    Parts.push_back(resolveInt(E, Depth + 1));
+  ResolvedValue R = join(Parts);
+  R.Origins.clear();
+  return withOrigin(R, "an element of '" + V->getName().str() + "'",
+                    Locate(V->getLocation()));
 }
 
 Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {

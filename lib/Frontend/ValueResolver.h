@@ -13,6 +13,7 @@
 
 namespace clang {
 class ASTContext;
+class ArraySubscriptExpr;
 class CallExpr;
 class Expr;
 class FunctionDecl;
@@ -51,6 +52,8 @@ private:
   Dim3Value resolveDim3(const clang::Expr *E, unsigned Depth);
   ResolvedValue resolveVariable(const clang::VarDecl *V, const clang::Expr *Use,
                                 unsigned Depth, int Field);
+  ResolvedValue resolveArrayElement(const clang::ArraySubscriptExpr *Sub,
+                                    unsigned Depth);
   ResolvedValue resolveParameter(const clang::VarDecl *V, unsigned Depth,
                                  int Field);
 

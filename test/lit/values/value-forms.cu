@@ -82,3 +82,26 @@ void tuned(float *p) {
   k<<<minGrid, blockSize>>>(p);
   // CHECK-DAG: :[[@LINE-1]]:3: <<<>>> k grid ?x1x1 block ?x1x1 (? threads) smem 0 [occupancy-tuned]
 }
+
+// Elements of an array that is only read: any of its initialisers.
+void arrays(float *p) {
+  int sizes[] = {64, 128, 256};
+  for (unsigned j = 0; j < sizeof(sizes) / sizeof(int); j++) {
+    int bs = sizes[j];
+    k<<<1, bs>>>(p);
+    // CHECK-DAG: :[[@LINE-1]]:5: <<<>>> k grid 1x1x1 block {64, 128, 256}x1x1
+  }
+  int written[] = {32, 64};
+  written[0] = 2048;
+  k<<<1, written[1]>>>(p);
+  // CHECK-DAG: :[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block ?x1x1
+}
+
+// A function whose address escapes may have callers this file cannot see.
+static void viaPointer(int threads, float *p) { k<<<1, threads>>>(p); }
+// CHECK-DAG: :[[@LINE-1]]:49: <<<>>> k grid 1x1x1 block ?x1x1
+void escaping(float *p) {
+  viaPointer(64, p);
+  void (*fp)(int, float *) = viaPointer;
+  fp(2048, p);
+}
