@@ -41,8 +41,10 @@ ResolvedValue ResolvedValue::range(int64_t Min, int64_t Max) {
 
 namespace {
 
-/// How far to follow variables into callers and definitions.
-constexpr unsigned MaxDepth = 4;
+/// How many expressions, variables and callers deep to follow a value. Each
+/// layer (dim3 conversion, variable, definition, array element, caller)
+/// spends one; eight covers a value passed down two calls.
+constexpr unsigned MaxDepth = 8;
 
 const char *const DimFields[] = {"x", "y", "z"};
 
