@@ -1,0 +1,81 @@
+//===- CompileCommand.h - nvcc/clang command -> Clang CUDA parse -*- C++
+//-*-===//
+//
+// Compile databases for .cu files hold nvcc command lines, which Clang
+// rejects. This turns one compile command (nvcc, clang or a GCC-style
+// compiler) into the flags a Clang 19 host-side CUDA parse needs, plus the
+// facts about device code generation the command carries (target archs,
+// -maxrregcount, -rdc, ...). Every nvcc flag family and what happens to it
+// is listed in docs/nvcc-flags.md; the arity of each nvcc flag was taken
+// from `nvcc --help` (CUDA 13.0) and checked with `nvcc -dryrun`, because a
+// wrong arity swallows the source file that follows the flag.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_COMPILECOMMAND_H
+#define CUDALINT_COMPILECOMMAND_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+enum class CompilerKind { Nvcc, Clang, Other };
+
+struct TranslatedCommand {
+  CompilerKind Kind = CompilerKind::Other;
+  /// The compiler itself (argv[0], or argv[1] behind a ccache/sccache
+  /// wrapper), as given.
+  std::string Compiler;
+  /// Argv as given, with @FILE response files and nvcc --options-file
+  /// files expanded in place.
+  std::vector<std::string> Original;
+  /// The inputs that get compiled (.cu, .cpp, ...), as spelled in the
+  /// command; objects, libraries and PTX inputs are left out.
+  std::vector<std::string> SourceFiles;
+  /// Flags for a Clang CUDA parse: -std, -D, -U, -I, -isystem, -include,
+  /// -x cuda when nvcc was told -x cu, and the host flags Clang knows.
+  /// Never the source file, -o, -c, -M*, GPU arch flags or the compiler.
+  std::vector<std::string> ClangArgs;
+  /// "sm_80", "sm_90a", "sm_100f", ... in command order, deduplicated.
+  /// compute_XY and lto_XY become sm_XY.
+  std::vector<std::string> TargetArchs;
+  /// -arch=native, -arch=all or -arch=all-major (or --offload-arch=native):
+  /// the archs depend on the machine or the toolkit, not on the command.
+  bool ArchIsNativeOrAll = false;
+  std::optional<unsigned> MaxRegCount;
+  bool RelocatableDeviceCode = false;
+  bool FastMath = false;
+  bool DeviceDebug = false;
+  bool LineInfo = false;
+  /// -Xptxas values, split on commas.
+  std::vector<std::string> PtxasOptions;
+  /// One per unknown flag spelling (the flag without its value) and one per
+  /// unusable GPU architecture, e.g. "unknown nvcc flag '--frobnicate'
+  /// dropped".
+  std::vector<std::string> Warnings;
+};
+
+/// Translates one compile command. Argv[0] is the compiler (or a ccache /
+/// sccache wrapper followed by the compiler); WorkingDir is the directory
+/// the command runs in: relative response files and include directories are
+/// resolved against it. Fails (an exit-2 class error, one line) on an empty
+/// argv, a response or options file that cannot be read, a flag missing its
+/// value, and a value nvcc itself would reject (-maxrregcount=abc,
+/// -rdc=maybe).
+llvm::Expected<TranslatedCommand>
+translateCompileCommand(llvm::ArrayRef<std::string> Argv,
+                        llvm::StringRef WorkingDir);
+
+/// "sm_80", "compute_90a", "lto_100f" -> "sm_80", "sm_90a", "sm_100f".
+/// Returns none for anything else ("native", "gfx90a", "sm_").
+std::optional<std::string> normalizeGpuArch(llvm::StringRef Spelling);
+
+} // namespace cudalint
+
+#endif // CUDALINT_COMPILECOMMAND_H
