@@ -11,6 +11,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,13 @@ struct FrontendOptions {
   /// Appended to every compile command.
   std::vector<std::string> ExtraArgs;
 };
+
+/// Wraps a compilation database so that nvcc commands (CMake, Bear, xmake)
+/// become Clang commands; unknown nvcc flags are dropped with one warning per
+/// spelling, written to Notes.
+std::unique_ptr<clang::tooling::CompilationDatabase> translateNvccCommands(
+    std::unique_ptr<clang::tooling::CompilationDatabase> Inner,
+    llvm::raw_ostream &Notes);
 
 /// Parses each file with the flags the database gives it and returns what it
 /// found, one entry per file. Clang's errors do not stop the analysis: they

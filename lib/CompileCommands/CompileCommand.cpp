@@ -58,7 +58,9 @@ std::string absolutePath(StringRef Path, StringRef WorkingDir) {
   sys::path::append(Abs, Path);
   // Keep "..": the directory before it may be a symlink.
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/false);
-  return std::string(Abs);
+  // "." in a relative working directory "." must not vanish: a bare -I
+  // would swallow the next argument.
+  return Abs.empty() ? std::string(".") : std::string(Abs);
 }
 
 /// "nvcc", "clang++-19", ... for "/usr/local/cuda/bin/nvcc",
@@ -954,7 +956,9 @@ Error translateClangLike(ArrayRef<std::string> Args, Collector &C) {
       continue;
     }
     if (O.getKind() == opt::Option::UnknownClass) {
-      StringRef Spelling = StringRef(A->getAsString(List)).split('=').first;
+      // getAsString returns a temporary: keep a copy of the flag's name.
+      std::string Spelling =
+          StringRef(A->getAsString(List)).split('=').first.str();
       C.warnOnce(Spelling,
                  formatv("unknown {0} flag '{1}' dropped", Who, Spelling));
       continue;

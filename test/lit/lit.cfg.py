@@ -8,8 +8,9 @@ import lit.formats
 
 config.name = "cuda-launch-lint"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".test", ".cu", ".json"]
+config.suffixes = [".test", ".cu"]
 config.excludes = ["Inputs"]
+# Data files next to a test (foo.test.json) are not tests.
 config.test_source_root = os.path.dirname(__file__)
 
 site = lit_config.params.get("cudalint_site_config")

@@ -642,3 +642,22 @@ TEST(CompileCommandTest, CMakeCompileCommand) {
 }
 
 } // namespace
+
+// "-I." with a relative working directory "." must keep its value: a bare
+// -I would swallow the next argument (found by the lint's fixed database).
+TEST(CompileCommandTest, DotIncludeInDotWorkingDirectory) {
+  auto T = cudalint::translateCompileCommand(
+      {"nvcc", "-I.", "-DX", "-c", "k.cu"}, ".");
+  ASSERT_TRUE(static_cast<bool>(T)) << llvm::toString(T.takeError());
+  auto It = std::find(T->ClangArgs.begin(), T->ClangArgs.end(), "-I");
+  if (It != T->ClangArgs.end()) {
+    ASSERT_NE(It + 1, T->ClangArgs.end());
+    EXPECT_FALSE((It + 1)->empty());
+    EXPECT_NE(*(It + 1), "-DX");
+  } else {
+    bool Found = false;
+    for (const std::string &A : T->ClangArgs)
+      Found |= A.size() > 2 && A.rfind("-I", 0) == 0;
+    EXPECT_TRUE(Found);
+  }
+}

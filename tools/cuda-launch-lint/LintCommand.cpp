@@ -81,11 +81,14 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     if (!HaveFlags)
       return fail("no compile flags: give them after '--', or a build "
                   "directory with -p");
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
     DB = std::make_unique<clang::tooling::FixedCompilationDatabase>(
-        ".", CompileFlags);
+        Cwd, CompileFlags);
   }
   if (Sources.empty())
     return fail("no source file given");
+  DB = translateNvccCommands(std::move(DB), errs());
 
   // Unreadable inputs are reported and skipped; the others are analysed.
   std::vector<std::string> Readable;

@@ -1,0 +1,86 @@
+//===- TranslatingDatabase.cpp - nvcc commands as Clang commands ----------===//
+
+#include "cudalint/Frontend.h"
+
+#include "cudalint/CompileCommand.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/Path.h"
+
+#include <mutex>
+#include <set>
+
+using namespace clang::tooling;
+using namespace llvm;
+
+namespace cudalint {
+
+namespace {
+
+class TranslatingDatabase : public CompilationDatabase {
+public:
+  TranslatingDatabase(std::unique_ptr<CompilationDatabase> Inner,
+                      raw_ostream &Notes)
+      : Inner(std::move(Inner)), Notes(Notes) {}
+
+  /// The first usable command of each file: a file compiled twice (two
+  /// targets, two configurations) is analysed once.
+  std::vector<CompileCommand>
+  getCompileCommands(StringRef File) const override {
+    std::vector<CompileCommand> Commands = Inner->getCompileCommands(File);
+    std::vector<CompileCommand> Out;
+    for (CompileCommand &C : Commands) {
+      if (!Out.empty())
+        break;
+      std::vector<std::string> Argv = C.CommandLine;
+      // `cuda-launch-lint f.cu -- nvcc <flags>`: the fixed database puts its
+      // own placeholder compiler in front of the user's.
+      if (Argv.size() > 1 && sys::path::filename(Argv[0]) == "clang-tool" &&
+          sys::path::stem(Argv[1]) == "nvcc")
+        Argv.erase(Argv.begin());
+      auto T = translateCompileCommand(Argv, C.Directory);
+      if (!T) {
+        note(C.Filename +
+             ": compile command not usable: " + toString(T.takeError()));
+        continue;
+      }
+      for (const std::string &W : T->Warnings)
+        note(W);
+      if (T->Kind == CompilerKind::Nvcc) {
+        C.CommandLine = {"clang++"};
+        C.CommandLine.insert(C.CommandLine.end(), T->ClangArgs.begin(),
+                             T->ClangArgs.end());
+        C.CommandLine.push_back(C.Filename);
+      }
+      Out.push_back(std::move(C));
+    }
+    return Out;
+  }
+
+  std::vector<std::string> getAllFiles() const override {
+    return Inner->getAllFiles();
+  }
+
+private:
+  /// Each distinct note once per run, however many commands repeat it.
+  void note(const std::string &Message) const {
+    std::lock_guard<std::mutex> Lock(M);
+    if (Seen.insert(Message).second)
+      Notes << "cuda-launch-lint: warning: " << Message << "\n";
+  }
+
+  std::unique_ptr<CompilationDatabase> Inner;
+  raw_ostream &Notes;
+  mutable std::mutex M;
+  mutable std::set<std::string> Seen;
+};
+
+} // namespace
+
+std::unique_ptr<CompilationDatabase>
+translateNvccCommands(std::unique_ptr<CompilationDatabase> Inner,
+                      raw_ostream &Notes) {
+  return std::make_unique<TranslatingDatabase>(std::move(Inner), Notes);
+}
+
+} // namespace cudalint
