@@ -7,6 +7,8 @@ build="${CUDALINT_BUILD_DIR:-$root/build}"
 tool="$build/tools/cuda-launch-lint/cuda-launch-lint"
 
 set -x
+# Every kernel launch in a CUDA file, with its resolved configuration.
+"$tool" --list-launches "$root/examples/launches.cu" -- -std=c++17
 # The tutorial's register-bound kernel on an A100: report and charts.
 "$tool" occupancy --gpu A100-SXM --threads 256 --regs 72
 # Many configurations in one process: one JSON line each.
