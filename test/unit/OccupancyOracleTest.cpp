@@ -41,6 +41,28 @@ cudaOccDeviceProp deviceProp(const ArchInfo &A) {
   return P;
 }
 
+/// What cudaFuncGetAttributes (plus cudaFuncSetAttribute) would say of a
+/// kernel using these resources.
+cudaOccFuncAttributes funcAttributes(const OccupancyInput &In,
+                                     unsigned MaxThreads) {
+  cudaOccFuncAttributes Attr;
+  Attr.maxThreadsPerBlock = int(MaxThreads);
+  Attr.numRegs = int(In.RegistersPerThread);
+  Attr.sharedSizeBytes = In.StaticSharedMem;
+  Attr.shmemLimitConfig = In.MaxDynamicSharedMem ? FUNC_SHMEM_LIMIT_OPTIN
+                                                 : FUNC_SHMEM_LIMIT_DEFAULT;
+  Attr.maxDynamicSharedSizeBytes = In.MaxDynamicSharedMem.value_or(0);
+  Attr.numBlockBarriers = int(In.BarriersPerBlock);
+  return Attr;
+}
+
+cudaOccDeviceState deviceState(const OccupancyInput &In) {
+  cudaOccDeviceState State;
+  State.carveoutConfig = In.CarveoutPercent;
+  State.cacheConfig = cudaOccCacheConfig(In.CacheConfig);
+  return State;
+}
+
 unsigned fromOracle(int Blocks) {
   return Blocks == INT_MAX ? Unlimited : unsigned(Blocks);
 }
@@ -167,17 +189,8 @@ TEST(OccupancyOracleTest, RandomSweepMatchesTheHeader) {
     OccupancyResult Ours = computeOccupancy(A, In);
 
     cudaOccDeviceProp Prop = deviceProp(A);
-    cudaOccFuncAttributes Attr;
-    Attr.maxThreadsPerBlock = 1024;
-    Attr.numRegs = int(In.RegistersPerThread);
-    Attr.sharedSizeBytes = In.StaticSharedMem;
-    Attr.shmemLimitConfig = In.MaxDynamicSharedMem ? FUNC_SHMEM_LIMIT_OPTIN
-                                                   : FUNC_SHMEM_LIMIT_DEFAULT;
-    Attr.maxDynamicSharedSizeBytes = In.MaxDynamicSharedMem.value_or(0);
-    Attr.numBlockBarriers = int(In.BarriersPerBlock);
-    cudaOccDeviceState State;
-    State.carveoutConfig = In.CarveoutPercent;
-    State.cacheConfig = cudaOccCacheConfig(In.CacheConfig);
+    cudaOccFuncAttributes Attr = funcAttributes(In, 1024);
+    cudaOccDeviceState State = deviceState(In);
     cudaOccResult Theirs;
     ASSERT_EQ(cudaOccMaxActiveBlocksPerMultiprocessor(
                   &Theirs, &Prop, &Attr, &State, int(In.ThreadsPerBlock),
@@ -258,17 +271,8 @@ TEST(OccupancyOracleTest, BestBlockSizeMatchesMaxPotentialBlockSize) {
     OccupancyInput In = S.input(A);
     unsigned MaxThreads = S.chance(30) ? S.uniform(1, 1024) : 1024;
     cudaOccDeviceProp Prop = deviceProp(A);
-    cudaOccFuncAttributes Attr;
-    Attr.maxThreadsPerBlock = int(MaxThreads);
-    Attr.numRegs = int(In.RegistersPerThread);
-    Attr.sharedSizeBytes = In.StaticSharedMem;
-    Attr.shmemLimitConfig = In.MaxDynamicSharedMem ? FUNC_SHMEM_LIMIT_OPTIN
-                                                   : FUNC_SHMEM_LIMIT_DEFAULT;
-    Attr.maxDynamicSharedSizeBytes = In.MaxDynamicSharedMem.value_or(0);
-    Attr.numBlockBarriers = int(In.BarriersPerBlock);
-    cudaOccDeviceState State;
-    State.carveoutConfig = In.CarveoutPercent;
-    State.cacheConfig = cudaOccCacheConfig(In.CacheConfig);
+    cudaOccFuncAttributes Attr = funcAttributes(In, MaxThreads);
+    cudaOccDeviceState State = deviceState(In);
     int MinGrid = 0, BlockSize = 0;
     ASSERT_EQ(cudaOccMaxPotentialOccupancyBlockSize(&MinGrid, &BlockSize, &Prop,
                                                     &Attr, &State,
