@@ -4,8 +4,8 @@
 
 constexpr int kThreads = 256;
 
-__global__ void __launch_bounds__(kThreads) saxpy(int n, float a,
-                                                  const float *x, float *y) {
+__global__ void __launch_bounds__(kThreads)
+    saxpy(int n, float a, const float *x, float *y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     y[i] = a * x[i] + y[i];
