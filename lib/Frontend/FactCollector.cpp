@@ -98,7 +98,7 @@ public:
                  Resolver.resolveInt(Call->getArg(5)),
                  Resolver.resolveInt(Call->getArg(6))};
       L.DynamicSharedMem = Resolver.resolveInt(Call->getArg(7));
-      L.ThreadsPerBlock = threads(L.Block);
+      L.ThreadsPerBlock = threadsPerBlock(L.Block);
       Facts.Launches.push_back(std::move(L));
     }
     return true;
@@ -195,50 +195,24 @@ private:
     return L;
   }
 
-  static ResolvedValue threads(const Dim3Value &B) {
-    ResolvedValue XY, XYZ;
-    // Product of the three components, when all are known sets.
-    auto Product = [](const ResolvedValue &A, const ResolvedValue &C) {
-      if (!A.isKnown() || !C.isKnown() || A.K == ResolvedValue::Kind::Range ||
-          C.K == ResolvedValue::Kind::Range)
-        return ResolvedValue::unknown();
-      std::vector<int64_t> Out;
-      for (int64_t X : A.Values)
-        for (int64_t Y : C.Values)
-          Out.push_back(X * Y);
-      return ResolvedValue::oneOf(std::move(Out));
-    };
-    ResolvedValue R = Product(Product(B.X, B.Y), B.Z);
-    // A range in x alone (min(n, 256), 1, 1) still bounds the total.
-    if (!R.isKnown() && B.X.K == ResolvedValue::Kind::Range &&
-        B.Y.isConstant() && B.Z.isConstant())
-      R = ResolvedValue::range(B.X.Min * B.Y.value() * B.Z.value(),
-                               B.X.Max * B.Y.value() * B.Z.value());
-    return R;
-  }
-
   void fillConfig(LaunchSite &L, const Expr *Grid, const Expr *Block,
                   const Expr *SharedMem) {
     L.Grid = Resolver.resolveDim3(Grid);
     L.Block = Resolver.resolveDim3(Block);
-    L.ThreadsPerBlock = threads(L.Block);
+    L.ThreadsPerBlock = threadsPerBlock(L.Block);
     L.DynamicSharedMem =
         SharedMem ? Resolver.resolveInt(SharedMem) : ResolvedValue::constant(0);
     L.OccupancyTuned = Resolver.isOccupancyTuned(Block);
   }
 
 public:
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
+  // Every kind of function (constructors and operators too) encloses the
+  // launches in its body; lambda bodies belong to the function around them.
+  bool TraverseDecl(Decl *D) {
     const FunctionDecl *Saved = CurrentFunction;
-    CurrentFunction = FD;
-    bool R = RecursiveASTVisitor::TraverseFunctionDecl(FD);
-    CurrentFunction = Saved;
-    return R;
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) {
-    const FunctionDecl *Saved = CurrentFunction;
-    CurrentFunction = FD;
-    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(FD);
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D))
+      CurrentFunction = FD;
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
     CurrentFunction = Saved;
     return R;
   }

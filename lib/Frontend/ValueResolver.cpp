@@ -157,6 +157,15 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
   return R;
 }
 
+const FunctionDecl *enclosingFunction(const VarDecl *V) {
+  const DeclContext *DC = V->getDeclContext();
+  while (DC && !isa<FunctionDecl>(DC))
+    DC = DC->getParent();
+  return dyn_cast_or_null<FunctionDecl>(DC);
+}
+
+} // namespace
+
 /// One assignment (or the initialiser) that may give a variable its value.
 struct Definition {
   const Expr *Value = nullptr;   // null: modified in a way we cannot follow
@@ -307,15 +316,6 @@ private:
   std::vector<const Stmt *> Control;
 };
 
-const FunctionDecl *enclosingFunction(const VarDecl *V) {
-  const DeclContext *DC = V->getDeclContext();
-  while (DC && !isa<FunctionDecl>(DC))
-    DC = DC->getParent();
-  return dyn_cast_or_null<FunctionDecl>(DC);
-}
-
-} // namespace
-
 CallerIndex indexCallers(ASTContext &Ctx) {
   struct Indexer : RecursiveASTVisitor<Indexer> {
     CallerIndex Index;
@@ -414,9 +414,8 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
             for (int64_t X : A.Values)
               for (int64_t Y : B.Values)
                 Out.push_back(IsMin ? std::min(X, Y) : std::max(X, Y));
-            return join(
-                {withOrigin(ResolvedValue::oneOf(Out), Name.str() + "()",
-                            Locate(E->getBeginLoc()))});
+            return withOrigin(ResolvedValue::oneOf(Out), Name.str() + "()",
+                              Locate(E->getBeginLoc()));
           }
           int64_t Lo = IsMin ? std::min(A.lowest(), B.lowest())
                              : std::max(A.lowest(), B.lowest());
@@ -617,8 +616,7 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
     return ResolvedValue::unknown();
   }
 
-  DefinitionCollector Collect(V);
-  Collect.TraverseStmt(F->getBody());
+  const DefinitionCollector &Collect = definitionsOf(V, F);
   if (Collect.Escapes || Collect.AddressToOccupancyApi)
     return ResolvedValue::unknown();
 
@@ -715,9 +713,37 @@ bool ValueResolver::isOccupancyTuned(const Expr *E) {
   const FunctionDecl *F = V ? enclosingFunction(V) : nullptr;
   if (!F || !F->hasBody())
     return false;
-  DefinitionCollector Collect(V);
-  Collect.TraverseStmt(F->getBody());
-  return Collect.AddressToOccupancyApi;
+  return definitionsOf(V, F).AddressToOccupancyApi;
+}
+
+ValueResolver::ValueResolver(ASTContext &Ctx, const CallerIndex &Callers,
+                             LocationMapper Locate)
+    : Ctx(Ctx), Callers(Callers), Locate(std::move(Locate)) {}
+
+ValueResolver::~ValueResolver() = default;
+
+const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
+                                                        const FunctionDecl *F) {
+  // A dim3 is resolved field by field, and the occupancy-tuned test looks at
+  // the same variable again: walk each function body once per variable.
+  std::unique_ptr<DefinitionCollector> &Slot = Definitions[V];
+  if (!Slot) {
+    Slot = std::make_unique<DefinitionCollector>(V);
+    Slot->TraverseStmt(F->getBody());
+  }
+  return *Slot;
+}
+
+ResolvedValue threadsPerBlock(const Dim3Value &Block) {
+  ResolvedValue R = combine(combine(Block.X, Block.Y, BO_Mul), Block.Z, BO_Mul);
+  // A range in x alone (min(n, 256), 1, 1) still bounds the total.
+  if (!R.isKnown() && Block.X.K == ResolvedValue::Kind::Range &&
+      Block.Y.isConstant() && Block.Z.isConstant())
+    R = ResolvedValue::range(Block.X.Min * Block.Y.value() * Block.Z.value(),
+                             Block.X.Max * Block.Y.value() * Block.Z.value());
+  // The components carry the origins; the total repeats none of them.
+  R.Origins.clear();
+  return R;
 }
 
 } // namespace cudalint

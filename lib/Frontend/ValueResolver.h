@@ -11,6 +11,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
+
 namespace clang {
 class ASTContext;
 class ArraySubscriptExpr;
@@ -21,6 +23,8 @@ class VarDecl;
 } // namespace clang
 
 namespace cudalint {
+
+class DefinitionCollector;
 
 /// Every call of each function in the translation unit, to resolve a
 /// parameter from what its callers pass.
@@ -38,8 +42,8 @@ CallerIndex indexCallers(clang::ASTContext &Ctx);
 class ValueResolver {
 public:
   ValueResolver(clang::ASTContext &Ctx, const CallerIndex &Callers,
-                LocationMapper Locate)
-      : Ctx(Ctx), Callers(Callers), Locate(std::move(Locate)) {}
+                LocationMapper Locate);
+  ~ValueResolver();
 
   ResolvedValue resolveInt(const clang::Expr *E);
   Dim3Value resolveDim3(const clang::Expr *E);
@@ -57,10 +61,19 @@ private:
   ResolvedValue resolveParameter(const clang::VarDecl *V, unsigned Depth,
                                  int Field);
 
+  /// The definitions of V in F's body, collected once.
+  const DefinitionCollector &definitionsOf(const clang::VarDecl *V,
+                                           const clang::FunctionDecl *F);
+
   clang::ASTContext &Ctx;
   const CallerIndex &Callers;
   LocationMapper Locate;
+  llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<DefinitionCollector>>
+      Definitions;
 };
+
+/// x * y * z of a block, when the components allow it.
+ResolvedValue threadsPerBlock(const Dim3Value &Block);
 
 } // namespace cudalint
 
