@@ -96,6 +96,22 @@ struct LaunchSite {
   ResolvedValue DynamicSharedMem;
   /// The block size comes from cudaOccupancyMaxPotentialBlockSize & co.
   bool OccupancyTuned = false;
+  /// cudaLaunchKernelEx with a cudaLaunchAttributeClusterDimension
+  /// attribute: the cluster shape it asks for.
+  std::optional<Dim3Value> ClusterDims;
+};
+
+/// A per-kernel setting made on the host that a launch depends on:
+/// cudaFuncSetAttribute(kernel, cudaFuncAttribute<Attribute>, Value) or
+/// cudaFuncSetCacheConfig(kernel, Value) (Attribute "CacheConfig").
+struct KernelSetting {
+  SourceLoc Loc;
+  std::string Kernel, Mangled;
+  /// The enumerator without its prefix: "MaxDynamicSharedMemorySize",
+  /// "PreferredSharedMemoryCarveout", "NonPortableClusterSizeAllowed", ...;
+  /// empty when the attribute is not a constant.
+  std::string Attribute;
+  ResolvedValue Value;
 };
 
 struct FrontendError {
@@ -107,6 +123,7 @@ struct TranslationUnitFacts {
   std::string MainFile;
   std::vector<KernelInfo> Kernels;
   std::vector<LaunchSite> Launches;
+  std::vector<KernelSetting> KernelSettings;
   std::vector<FrontendError>
       Errors; // Clang errors; analysis used what it recovered
 };

@@ -131,7 +131,33 @@ enum cudaFuncCache {
   cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1,
   cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3
 };
+enum cudaLaunchAttributeID {
+  cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeClusterDimension = 4
+};
+union cudaLaunchAttributeValue {
+  char pad[64];
+  struct {
+    unsigned int x, y, z;
+  } clusterDim;
+  int cooperative;
+};
+typedef struct cudaLaunchAttribute_st {
+  cudaLaunchAttributeID id;
+  char pad[8 - sizeof(cudaLaunchAttributeID)];
+  cudaLaunchAttributeValue val;
+} cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
 extern "C" {
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                const void *func, void **args);
 int __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
                                 size_t sharedMem = 0, cudaStream_t stream = 0);
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
@@ -152,6 +178,10 @@ cudaError_t cudaFree(void *devPtr);
 template <class T>
 cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
                              size_t sharedMem = 0, cudaStream_t stream = 0);
+template <typename... ExpTypes, typename... ActTypes>
+cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                               void (*kernel)(ExpTypes...),
+                               ActTypes &&...args);
 template <class T>
 cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr,
                                  int value);

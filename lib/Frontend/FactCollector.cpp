@@ -87,6 +87,16 @@ public:
       Facts.Launches.push_back(std::move(L));
       return true;
     }
+    if ((Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC") &&
+        Call->getNumArgs() >= 2) {
+      launchWithConfig(Call, Name);
+      return true;
+    }
+    if ((Name == "cudaFuncSetAttribute" && Call->getNumArgs() == 3) ||
+        (Name == "cudaFuncSetCacheConfig" && Call->getNumArgs() == 2)) {
+      kernelSetting(Call, Name == "cudaFuncSetCacheConfig");
+      return true;
+    }
     if (Name == "cuLaunchKernel" && Call->getNumArgs() >= 8) {
       // cuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, stream, ...): the
       // CUfunction rarely names its kernel statically.
@@ -193,6 +203,95 @@ private:
     if (CurrentFunction)
       L.EnclosingFunction = displayName(CurrentFunction);
     return L;
+  }
+
+  /// cudaLaunchKernelEx(&config, kernel, args...): the launch values are
+  /// the config's fields as they are at the call.
+  void launchWithConfig(const CallExpr *Call, StringRef Api) {
+    LaunchSite L = site(Call, Api.data(), kernelOf(Call->getArg(1)));
+    const Expr *Config = Call->getArg(0)->IgnoreParenImpCasts();
+    const auto *AddrOf = dyn_cast<UnaryOperator>(Config);
+    if (AddrOf && AddrOf->getOpcode() == UO_AddrOf) {
+      const Expr *Cfg = AddrOf->getSubExpr();
+      auto Part = [&](std::initializer_list<std::string> Path) {
+        return Resolver.resolveMember(Cfg, std::vector<std::string>(Path));
+      };
+      L.Grid = {Part({"gridDim", "x"}), Part({"gridDim", "y"}),
+                Part({"gridDim", "z"})};
+      L.Block = {Part({"blockDim", "x"}), Part({"blockDim", "y"}),
+                 Part({"blockDim", "z"})};
+      L.ThreadsPerBlock = threadsPerBlock(L.Block);
+      L.DynamicSharedMem = Part({"dynamicSmemBytes"});
+      L.ClusterDims = clusterAttribute(Cfg);
+    } else {
+      L.ClusterDims = Dim3Value{}; // whatever the config holds
+    }
+    Facts.Launches.push_back(std::move(L));
+  }
+
+  /// The cluster shape among cfg.attrs[0 .. numAttrs): none when the launch
+  /// sets none; unknown components when it cannot be followed.
+  std::optional<Dim3Value> clusterAttribute(const Expr *Cfg) {
+    ResolvedValue Count = Resolver.resolveMember(Cfg, {"numAttrs"});
+    std::optional<int64_t> ClusterId =
+        enumeratorValue("cudaLaunchAttributeClusterDimension");
+    if (Count.isConstant() && Count.value() == 0)
+      return std::nullopt;
+    if (!Count.isConstant() || !ClusterId || Count.value() > 16)
+      return Dim3Value{};
+    for (int64_t I = 0; I < Count.value(); ++I) {
+      std::string Index = "[" + std::to_string(I) + "]";
+      ResolvedValue Id = Resolver.resolveMember(Cfg, {"attrs", Index, "id"});
+      if (!Id.isConstant())
+        return Dim3Value{}; // this one may be the cluster shape
+      if (Id.value() != *ClusterId)
+        continue;
+      auto Dim = [&](const char *Field) {
+        return Resolver.resolveMember(
+            Cfg, {"attrs", Index, "val", "clusterDim", Field});
+      };
+      return Dim3Value{Dim("x"), Dim("y"), Dim("z")};
+    }
+    return std::nullopt;
+  }
+
+  std::optional<int64_t> enumeratorValue(StringRef Name) {
+    for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(
+             DeclarationName(&Ctx.Idents.get(Name))))
+      if (const auto *E = dyn_cast<EnumConstantDecl>(D))
+        return E->getInitVal().getExtValue();
+    return std::nullopt;
+  }
+
+  /// cudaFuncSetAttribute(kernel, attr, value), cudaFuncSetCacheConfig(
+  /// kernel, config).
+  void kernelSetting(const CallExpr *Call, bool IsCacheConfig) {
+    KernelSetting S;
+    S.Loc = locate(Call->getBeginLoc());
+    if (const FunctionDecl *K = kernelOf(Call->getArg(0))) {
+      S.Kernel = displayName(K);
+      S.Mangled = mangledName(K);
+    }
+    if (IsCacheConfig) {
+      S.Attribute = "CacheConfig";
+    } else {
+      // The enumerator's name, found through its value so that a constant
+      // holding it works too.
+      ResolvedValue Attr = Resolver.resolveInt(Call->getArg(1));
+      const EnumType *Enum = Call->getArg(1)
+                                 ->IgnoreParenImpCasts()
+                                 ->getType()
+                                 ->getAs<EnumType>();
+      if (Attr.isConstant() && Enum)
+        for (const EnumConstantDecl *E : Enum->getDecl()->enumerators())
+          if (E->getInitVal() == Attr.value())
+            S.Attribute = E->getName().str();
+      StringRef Short(S.Attribute);
+      Short.consume_front("cudaFuncAttribute");
+      S.Attribute = Short.str();
+    }
+    S.Value = Resolver.resolveInt(Call->getArg(IsCacheConfig ? 1 : 2));
+    Facts.KernelSettings.push_back(std::move(S));
   }
 
   void fillConfig(LaunchSite &L, const Expr *Grid, const Expr *Block,

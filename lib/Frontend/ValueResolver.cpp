@@ -157,6 +157,44 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
   return R;
 }
 
+/// The expression under `v.a.b` or `v[2].id` (for plain `v`, v itself),
+/// with the path to the part named, outermost first, in *Path.
+const Expr *memberBase(const Expr *E, MemberPath *Path = nullptr) {
+  MemberPath Reversed;
+  E = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
+      Reversed.push_back(ME->getMemberDecl()->getName().str());
+      E = ME->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+      const auto *Index =
+          dyn_cast<IntegerLiteral>(Sub->getIdx()->IgnoreParenImpCasts());
+      Reversed.push_back(
+          Index ? "[" + std::to_string(Index->getValue().getZExtValue()) + "]"
+                : "[?]");
+      E = Sub->getBase()->IgnoreParenImpCasts();
+    } else {
+      break;
+    }
+  }
+  if (Path)
+    Path->assign(Reversed.rbegin(), Reversed.rend());
+  return E;
+}
+
+bool startsWith(llvm::ArrayRef<std::string> Path,
+                llvm::ArrayRef<std::string> Prefix) {
+  return Prefix.size() <= Path.size() &&
+         std::equal(Prefix.begin(), Prefix.end(), Path.begin());
+}
+
+std::string describe(const VarDecl *V, llvm::ArrayRef<std::string> Path) {
+  std::string S = V->getName().str();
+  for (const std::string &Part : Path)
+    S += Part.front() == '[' ? Part : "." + Part;
+  return S;
+}
+
 const FunctionDecl *enclosingFunction(const VarDecl *V) {
   const DeclContext *DC = V->getDeclContext();
   while (DC && !isa<FunctionDecl>(DC))
@@ -168,8 +206,10 @@ const FunctionDecl *enclosingFunction(const VarDecl *V) {
 
 /// One assignment (or the initialiser) that may give a variable its value.
 struct Definition {
-  const Expr *Value = nullptr;   // null: modified in a way we cannot follow
-  int Field = -1;                // dim3 field assigned, -1 for the whole
+  const Expr *Value = nullptr; // null: modified in a way we cannot follow
+  /// The part assigned: {} for the whole variable, {"x"} for a dim3 field,
+  /// {"blockDim", "x"} or {"[0]", "id"} inside a struct or an array.
+  MemberPath Path;
   const Stmt *Control = nullptr; // innermost if/loop/switch around it
   SourceLocation Loc;
 };
@@ -220,7 +260,7 @@ public:
     if (D == V) {
       DeclControl = current();
       if (D->hasInit())
-        Defs.push_back({D->getInit(), -1, current(), D->getLocation()});
+        Defs.push_back({D->getInit(), {}, current(), D->getLocation()});
     }
     return true;
   }
@@ -236,27 +276,22 @@ public:
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (!B->isAssignmentOp())
       return true;
-    const Expr *LHS = B->getLHS()->IgnoreParenImpCasts();
-    int Field = -1;
-    if (const auto *ME = dyn_cast<MemberExpr>(LHS)) {
-      Field = fieldIndex(ME);
-      LHS = ME->getBase()->IgnoreParenImpCasts();
-    }
-    if (!refersToV(LHS))
+    MemberPath Path;
+    if (!refersToV(memberBase(B->getLHS(), &Path)))
       return true;
-    if (B->getOpcode() != BO_Assign || isInsideLambda())
+    if (B->getOpcode() != BO_Assign || isInsideLambda() || !isExact(Path))
       Escapes = true;
     else
-      Defs.push_back({B->getRHS(), Field, current(), B->getOperatorLoc()});
+      Defs.push_back({B->getRHS(), Path, current(), B->getOperatorLoc()});
     return true;
   }
 
   // dim3 assignment is a call to its assignment operator.
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-    if (C->getNumArgs() == 2 &&
-        refersToV(C->getArg(0)->IgnoreParenImpCasts())) {
-      if (C->getOperator() == OO_Equal && !isInsideLambda())
-        Defs.push_back({C->getArg(1), -1, current(), C->getOperatorLoc()});
+    MemberPath Path;
+    if (C->getNumArgs() == 2 && refersToV(memberBase(C->getArg(0), &Path))) {
+      if (C->getOperator() == OO_Equal && !isInsideLambda() && isExact(Path))
+        Defs.push_back({C->getArg(1), Path, current(), C->getOperatorLoc()});
       else if (C->isAssignmentOp())
         Escapes = true;
     }
@@ -264,30 +299,41 @@ public:
   }
 
   bool VisitUnaryOperator(UnaryOperator *U) {
-    const Expr *Sub = U->getSubExpr()->IgnoreParenImpCasts();
-    if (const auto *ME = dyn_cast<MemberExpr>(Sub))
-      Sub = ME->getBase()->IgnoreParenImpCasts();
-    if (refersToV(Sub) &&
+    if (ReadOnlyAddresses.count(U))
+      return true;
+    if (refersToV(memberBase(U->getSubExpr())) &&
         (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
       Escapes = true;
     return true;
   }
 
+  // Visited before the arguments, so `&v` handed to a pointer-to-const
+  // parameter (cudaLaunchKernelEx's config) is known to be read only.
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *Callee = C->getDirectCallee();
-    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    // A member operator's first argument is the object (an assignment's
+    // target, handled above), not its first parameter.
+    unsigned Object = isa<CXXOperatorCallExpr>(C) && Callee &&
+                      isa<CXXMethodDecl>(Callee);
+    for (unsigned I = Object; I < C->getNumArgs(); ++I) {
       const Expr *Arg = C->getArg(I)->IgnoreParenImpCasts();
+      QualType ParamType = Callee && I - Object < Callee->getNumParams()
+                               ? Callee->getParamDecl(I - Object)->getType()
+                               : QualType();
       if (const auto *U = dyn_cast<UnaryOperator>(Arg);
           U && U->getOpcode() == UO_AddrOf &&
-          refersToV(U->getSubExpr()->IgnoreParenImpCasts()) && Callee &&
-          Callee->getName().starts_with("cudaOccupancy"))
-        AddressToOccupancyApi = true;
-      // Passed by non-const reference: the callee may change it.
-      if (refersToV(Arg) && Callee && I < Callee->getNumParams()) {
-        QualType T = Callee->getParamDecl(I)->getType();
-        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-          Escapes = true;
+          refersToV(memberBase(U->getSubExpr())) && Callee) {
+        if (Callee->getName().starts_with("cudaOccupancy"))
+          AddressToOccupancyApi = true;
+        else if (!ParamType.isNull() && ParamType->isPointerType() &&
+                 ParamType->getPointeeType().isConstQualified())
+          ReadOnlyAddresses.insert(U);
       }
+      // Passed by non-const reference: the callee may change it.
+      if (refersToV(memberBase(Arg)) && !ParamType.isNull() &&
+          ParamType->isReferenceType() &&
+          !ParamType.getNonReferenceType().isConstQualified())
+        Escapes = true;
     }
     return true;
   }
@@ -301,19 +347,18 @@ private:
                         [](const Stmt *S) { return isa<LambdaExpr>(S); });
   }
   bool refersToV(const Expr *E) const {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
     return DRE && DRE->getDecl() == V;
   }
-  static int fieldIndex(const MemberExpr *ME) {
-    StringRef Name = ME->getMemberDecl()->getName();
-    for (int I = 0; I < 3; ++I)
-      if (Name == DimFields[I])
-        return I;
-    return -2; // some other member
+  /// A path through an array element whose index is not a constant names
+  /// no part in particular.
+  static bool isExact(const MemberPath &Path) {
+    return llvm::find(Path, "[?]") == Path.end();
   }
 
   const VarDecl *V;
   std::vector<const Stmt *> Control;
+  llvm::DenseSet<const UnaryOperator *> ReadOnlyAddresses;
 };
 
 CallerIndex indexCallers(ASTContext &Ctx) {
@@ -353,6 +398,14 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E) {
 
 Dim3Value ValueResolver::resolveDim3(const Expr *E) {
   return resolveDim3(E, 0);
+}
+
+ResolvedValue ValueResolver::resolveMember(const Expr *E,
+                                           llvm::ArrayRef<std::string> Path) {
+  MemberUse = E;
+  ResolvedValue R = resolvePart(E, Path, 0);
+  MemberUse = nullptr;
+  return R;
 }
 
 ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
@@ -437,7 +490,15 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
     }
   }
 
-  // x of a dim3 variable.
+  // A part of a variable: block.x, cfg.dynamicSmemBytes.
+  if (isa<MemberExpr>(Plain) || isa<ArraySubscriptExpr>(Plain)) {
+    MemberPath Path;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Path)))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && !V->getType()->isArrayType())
+        return resolveVariable(V, Plain, Depth + 1, Path);
+  }
+  // x of some other dim3 expression.
   if (const auto *ME = dyn_cast<MemberExpr>(Plain)) {
     if (isDim3(ME->getBase()->getType())) {
       Dim3Value D = resolveDim3(ME->getBase(), Depth + 1);
@@ -452,7 +513,7 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
 
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Plain))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      return resolveVariable(V, Plain, Depth + 1, -1);
+      return resolveVariable(V, Plain, Depth + 1, {});
 
   // sizes[i] of an array that is only ever read: any of its initialisers.
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Plain))
@@ -575,11 +636,16 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
     return D;
   }
 
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(Plain))
+  // A dim3 variable, or a dim3 inside one (cfg.blockDim).
+  MemberPath Path;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Path)))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
-      D.X = resolveVariable(V, Plain, Depth + 1, 0);
-      D.Y = resolveVariable(V, Plain, Depth + 1, 1);
-      D.Z = resolveVariable(V, Plain, Depth + 1, 2);
+      ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+      for (unsigned I = 0; I < 3; ++I) {
+        MemberPath Field = Path;
+        Field.push_back(DimFields[I]);
+        *Out[I] = resolveVariable(V, Plain, Depth + 1, Field);
+      }
       return D;
     }
 
@@ -591,17 +657,79 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
   return D;
 }
 
+ResolvedValue ValueResolver::resolvePart(const Expr *E,
+                                         llvm::ArrayRef<std::string> Path,
+                                         unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return ResolvedValue::unknown();
+  if (Path.empty())
+    return resolveInt(E, Depth);
+  const Expr *Plain = E->IgnoreParenImpCasts();
+  // A dim3 (or uint3) field.
+  if (Path.size() == 1 && isDim3(Plain->getType())) {
+    Dim3Value D = resolveDim3(Plain, Depth);
+    StringRef Name = Path.front();
+    return Name == "x" ? D.X : Name == "y" ? D.Y : Name == "z" ? D.Z
+                                                               : ResolvedValue();
+  }
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
+    return resolvePart(MT->getSubExpr(), Path, Depth);
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain);
+      Construct && Construct->getConstructor()->isCopyOrMoveConstructor())
+    return resolvePart(Construct->getArg(0), Path, Depth);
+  // `attrs` set to `&attr`: attrs[0] is attr.
+  if (const auto *U = dyn_cast<UnaryOperator>(Plain);
+      U && U->getOpcode() == UO_AddrOf && Path.front() == "[0]")
+    return resolvePart(U->getSubExpr(), Path.drop_front(), Depth + 1);
+  // The part of an aggregate initialiser (`cfg = {grid, block, smem}`, `{}`
+  // zero-initialises the rest).
+  if (const auto *Init = dyn_cast<InitListExpr>(Plain)) {
+    if (Init->isSyntacticForm() && Init->getSemanticForm())
+      Init = Init->getSemanticForm();
+    unsigned Index = 0;
+    StringRef Part = Path.front();
+    if (Init->getType()->isArrayType()) {
+      if (!Part.consume_front("[") || Part.consumeInteger(10, Index))
+        return ResolvedValue::unknown();
+    } else if (const RecordDecl *RD = Init->getType()->getAsRecordDecl()) {
+      for (const FieldDecl *F : RD->fields()) {
+        if (F->getName() == Part)
+          break;
+        ++Index;
+      }
+    } else {
+      return ResolvedValue::unknown();
+    }
+    if (Index >= Init->getNumInits())
+      return ResolvedValue::unknown();
+    const Expr *Value = Init->getInit(Index);
+    if (isa<ImplicitValueInitExpr>(Value) && Path.size() == 1 &&
+        Value->getType()->isIntegerType())
+      return ResolvedValue::constant(0);
+    return resolvePart(Value, Path.drop_front(), Depth + 1);
+  }
+  MemberPath Inner;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Inner)))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      Inner.append(Path.begin(), Path.end());
+      const Expr *Use =
+          V->getType()->isArrayType() && MemberUse ? MemberUse : Plain;
+      return resolveVariable(V, Use, Depth + 1, Inner);
+    }
+  return ResolvedValue::unknown();
+}
+
 ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
-                                             unsigned Depth, int Field) {
+                                             unsigned Depth,
+                                             llvm::ArrayRef<std::string> Path) {
   if (Depth > MaxDepth)
     return ResolvedValue::unknown();
   std::string What = (isa<ParmVarDecl>(V) ? "parameter '" : "variable '") +
-                     V->getName().str() + "'";
-  auto Component = [&](const Definition &Def) {
-    if (Def.Field >= 0 || Field < 0)
-      return resolveInt(Def.Value, Depth + 1);
-    Dim3Value D = resolveDim3(Def.Value, Depth + 1);
-    return Field == 0 ? D.X : Field == 1 ? D.Y : D.Z;
+                     describe(V, Path) + "'";
+  // What a definition of Def.Path (a prefix of Path) says about Path.
+  auto PartOf = [&](const Definition &Def) {
+    return resolvePart(Def.Value, llvm::ArrayRef(Path).drop_front(Def.Path.size()),
+                       Depth + 1);
   };
 
   // Globals and static members: only constant initialisers count, and those
@@ -610,8 +738,8 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   const FunctionDecl *F = enclosingFunction(V);
   if (!F || !F->hasBody() || !V->hasLocalStorage()) {
     if (V->getType().isConstQualified() && V->getInit()) {
-      Definition Init{V->getInit(), -1, nullptr, V->getLocation()};
-      return withOrigin(Component(Init), What, Locate(V->getLocation()));
+      Definition Init{V->getInit(), {}, nullptr, V->getLocation()};
+      return withOrigin(PartOf(Init), What, Locate(V->getLocation()));
     }
     return ResolvedValue::unknown();
   }
@@ -623,25 +751,32 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   if (const auto *Parm = dyn_cast<ParmVarDecl>(V)) {
     if (!Collect.Defs.empty())
       return ResolvedValue::unknown();
-    return resolveParameter(Parm, Depth, Field);
+    return resolveParameter(Parm, Depth, Path);
   }
 
   // Reaching definitions, approximately: the last definition before the use
   // that runs whenever the declaration does, the conditional ones after it,
   // and, when the use sits in a loop, the definitions later in that loop.
+  // Only definitions of Path or of something containing it count; one of a
+  // part inside Path (cfg.blockDim.x when asking for cfg.blockDim) cannot
+  // be followed.
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation UseLoc = Use->getBeginLoc();
   auto Before = [&](SourceLocation A, SourceLocation B) {
     return SM.isBeforeInTranslationUnit(A, B);
   };
+  auto Relevant = [&](const Definition &Def) {
+    return startsWith(Path, Def.Path);
+  };
   std::vector<const Definition *> Reaching;
   for (const Definition &Def : Collect.Defs) {
-    if (Field >= 0 && Def.Field >= 0 && Def.Field != Field)
-      continue;
-    if (Def.Field == -2)
-      continue;
     if (!Before(Def.Loc, UseLoc))
       continue;
+    if (!Relevant(Def)) {
+      if (startsWith(Def.Path, Path))
+        return ResolvedValue::unknown();
+      continue;
+    }
     if (Def.Control == Collect.DeclControl)
       Reaching.clear(); // unconditional: earlier definitions are dead
     Reaching.push_back(&Def);
@@ -651,9 +786,11 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
     if (!Before(UseLoc, R.getBegin()) && Before(UseLoc, R.getEnd()) &&
         Before(V->getLocation(), R.getBegin()))
       for (const Definition &Def : Collect.Defs)
-        if (Before(UseLoc, Def.Loc) && Before(Def.Loc, R.getEnd()) &&
-            (Field < 0 || Def.Field < 0 || Def.Field == Field))
+        if (Before(UseLoc, Def.Loc) && Before(Def.Loc, R.getEnd())) {
+          if (!Relevant(Def))
+            return ResolvedValue::unknown();
           Reaching.push_back(&Def);
+        }
   }
   // (`dim3 v;` has its default constructor as initialiser, so it counts.)
   if (Reaching.empty())
@@ -661,12 +798,12 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
 
   SmallVector<ResolvedValue, 4> Parts;
   for (const Definition *Def : Reaching)
-    Parts.push_back(withOrigin(Component(*Def), What, Locate(Def->Loc)));
+    Parts.push_back(withOrigin(PartOf(*Def), What, Locate(Def->Loc)));
   return join(Parts);
 }
 
 ResolvedValue ValueResolver::resolveParameter(const VarDecl *V, unsigned Depth,
-                                              int Field) {
+                                              llvm::ArrayRef<std::string> Path) {
   const auto *Parm = cast<ParmVarDecl>(V);
   const auto *F = dyn_cast<FunctionDecl>(Parm->getDeclContext());
   if (!F)
@@ -679,16 +816,9 @@ ResolvedValue ValueResolver::resolveParameter(const VarDecl *V, unsigned Depth,
   for (const CallExpr *Call : It->second) {
     if (Index >= Call->getNumArgs())
       return ResolvedValue::unknown();
-    const Expr *Arg = Call->getArg(Index);
-    ResolvedValue R;
-    if (Field >= 0) {
-      Dim3Value D = resolveDim3(Arg, Depth + 1);
-      R = Field == 0 ? D.X : Field == 1 ? D.Y : D.Z;
-    } else {
-      R = resolveInt(Arg, Depth + 1);
-    }
     Parts.push_back(withOrigin(
-        R, "parameter '" + Parm->getName().str() + "' from the caller",
+        resolvePart(Call->getArg(Index), Path, Depth + 1),
+        "parameter '" + Parm->getName().str() + "' from the caller",
         Locate(Call->getBeginLoc())));
   }
   return join(Parts);

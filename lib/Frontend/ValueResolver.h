@@ -11,6 +11,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <string>
+
 #include <memory>
 
 namespace clang {
@@ -25,6 +27,10 @@ class VarDecl;
 namespace cudalint {
 
 class DefinitionCollector;
+
+/// A part of a variable: {} for all of it, {"x"}, {"blockDim", "x"},
+/// {"[0]", "val", "clusterDim", "x"}.
+using MemberPath = llvm::SmallVector<std::string, 2>;
 
 /// Every call of each function in the translation unit, to resolve a
 /// parameter from what its callers pass.
@@ -46,6 +52,10 @@ public:
   ~ValueResolver();
 
   ResolvedValue resolveInt(const clang::Expr *E);
+  /// A part of the struct E (cfg.blockDim.x, cfg.attrs[0].id) as it is
+  /// when E is used.
+  ResolvedValue resolveMember(const clang::Expr *E,
+                              llvm::ArrayRef<std::string> Path);
   Dim3Value resolveDim3(const clang::Expr *E);
   /// Whether the variable behind E gets its value from one of the
   /// cudaOccupancy* helpers (its address is passed to one).
@@ -55,11 +65,15 @@ private:
   ResolvedValue resolveInt(const clang::Expr *E, unsigned Depth);
   Dim3Value resolveDim3(const clang::Expr *E, unsigned Depth);
   ResolvedValue resolveVariable(const clang::VarDecl *V, const clang::Expr *Use,
-                                unsigned Depth, int Field);
+                                unsigned Depth,
+                                llvm::ArrayRef<std::string> Path);
+  /// The part at Path of the value E.
+  ResolvedValue resolvePart(const clang::Expr *E,
+                            llvm::ArrayRef<std::string> Path, unsigned Depth);
   ResolvedValue resolveArrayElement(const clang::ArraySubscriptExpr *Sub,
                                     unsigned Depth);
   ResolvedValue resolveParameter(const clang::VarDecl *V, unsigned Depth,
-                                 int Field);
+                                 llvm::ArrayRef<std::string> Path);
 
   /// The definitions of V in F's body, collected once.
   const DefinitionCollector &definitionsOf(const clang::VarDecl *V,
@@ -67,6 +81,10 @@ private:
 
   clang::ASTContext &Ctx;
   const CallerIndex &Callers;
+  /// The use resolveMember was asked about: an array reached through a
+  /// pointer in the struct (cfg.attrs) is read there, not where the pointer
+  /// was assigned.
+  const clang::Expr *MemberUse = nullptr;
   LocationMapper Locate;
   llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<DefinitionCollector>>
       Definitions;
