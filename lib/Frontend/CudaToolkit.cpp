@@ -217,6 +217,15 @@ CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit) {
     S.Args.push_back("-include");
     S.Args.push_back(BuiltinHeader);
     S.VirtualFiles.push_back({BuiltinHeader, BuiltinText});
+    // The toolkit headers every CUDA file includes resolve to empty
+    // stand-ins, so that a missing include does not end the parse; the
+    // built-in declarations stand in for their content.
+    S.Args.push_back(std::string("-idirafter") + StubDir);
+    for (const char *Header :
+         {"cuda.h", "cuda_runtime.h", "cuda_runtime_api.h",
+          "device_launch_parameters.h", "driver_types.h", "vector_types.h"})
+      S.VirtualFiles.push_back({std::string(StubDir) + "/" + Header,
+                                "/* no CUDA toolkit: see builtin_cuda.h */\n"});
   }
   return S;
 }
