@@ -96,6 +96,9 @@ struct LaunchSite {
   ResolvedValue DynamicSharedMem;
   /// The block size comes from cudaOccupancyMaxPotentialBlockSize & co.
   bool OccupancyTuned = false;
+  /// In a template that this file never instantiates: values that depend
+  /// on its parameters are unknown, and the kernel has no mangled name.
+  bool InTemplatePattern = false;
   /// cudaLaunchKernelEx with a cudaLaunchAttributeClusterDimension
   /// attribute: the cluster shape it asks for.
   std::optional<Dim3Value> ClusterDims;

@@ -27,6 +27,32 @@ namespace cudalint {
 
 namespace {
 
+/// Everything that tells two launch facts apart, except the origins.
+std::string launchKey(const LaunchSite &L) {
+  std::string Key;
+  llvm::raw_string_ostream OS(Key);
+  auto Value = [&](const ResolvedValue &V) {
+    OS << static_cast<int>(V.K) << ":" << V.Min << ":" << V.Max;
+    for (int64_t X : V.Values)
+      OS << "," << X;
+    OS << " ";
+  };
+  auto Dim = [&](const Dim3Value &D) {
+    Value(D.X);
+    Value(D.Y);
+    Value(D.Z);
+  };
+  OS << L.Loc.File << ":" << L.Loc.Line << ":" << L.Loc.Column << " "
+     << L.Api << " " << L.Mangled << " " << L.Kernel << " "
+     << L.OccupancyTuned << " ";
+  Dim(L.Grid);
+  Dim(L.Block);
+  Value(L.DynamicSharedMem);
+  if (L.ClusterDims)
+    Dim(*L.ClusterDims);
+  return Key;
+}
+
 /// The launch APIs that take a kernel pointer, with the positions of their
 /// grid, block and dynamic shared memory arguments.
 struct LaunchApi {
@@ -56,16 +82,47 @@ public:
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
-    if (isDependent(Call) || inSystemHeader(Call))
+    if (inSystemHeader(Call))
       return true;
+    bool InPattern = CurrentFunction && CurrentFunction->isDependentContext();
     LaunchSite L = site(Call, "<<<>>>", Call->getDirectCallee());
+    if (L.Kernel.empty())
+      if (const auto *Overloads = dyn_cast<OverloadExpr>(
+              Call->getCallee()->IgnoreParenImpCasts()))
+        L.Kernel = Overloads->getName().getAsString(); // kt<T>: unresolved
     const CallExpr *Config = Call->getConfig();
     if (Config && Config->getNumArgs() >= 2) {
       fillConfig(L, Config->getArg(0), Config->getArg(1),
                  Config->getNumArgs() >= 3 ? Config->getArg(2) : nullptr);
     }
-    Facts.Launches.push_back(std::move(L));
+    if (InPattern) {
+      L.InTemplatePattern = true;
+      PatternLaunches.push_back(std::move(L));
+    } else {
+      Facts.Launches.push_back(std::move(L));
+    }
     return true;
+  }
+
+  /// Adds the launches of templates that are never instantiated in this
+  /// file (instantiations report their own, with their arguments), and
+  /// merges the identical launches of several instantiations.
+  void finish() {
+    std::set<std::tuple<std::string, unsigned, unsigned>> Instantiated;
+    for (const LaunchSite &L : Facts.Launches)
+      Instantiated.insert({L.Loc.File, L.Loc.Line, L.Loc.Column});
+    for (LaunchSite &L : PatternLaunches)
+      if (!Instantiated.count({L.Loc.File, L.Loc.Line, L.Loc.Column}))
+        Facts.Launches.push_back(std::move(L));
+    std::set<std::string> Seen;
+    llvm::erase_if(Facts.Launches, [&](const LaunchSite &L) {
+      return !Seen.insert(launchKey(L)).second;
+    });
+    std::stable_sort(Facts.Launches.begin(), Facts.Launches.end(),
+                     [](const LaunchSite &A, const LaunchSite &B) {
+                       return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Column) <
+                              std::tie(B.Loc.File, B.Loc.Line, B.Loc.Column);
+                     });
   }
 
   bool VisitCallExpr(CallExpr *Call) {
@@ -325,6 +382,7 @@ private:
   ValueResolver Resolver;
   std::set<const FunctionDecl *> Seen;
   const FunctionDecl *CurrentFunction = nullptr;
+  std::vector<LaunchSite> PatternLaunches;
 };
 
 /// Keeps Clang's errors as facts (the analysis goes on with what Clang
@@ -366,7 +424,9 @@ public:
       TranslationUnitFacts &Facts;
       explicit Consumer(TranslationUnitFacts &F) : Facts(F) {}
       void HandleTranslationUnit(ASTContext &Ctx) override {
-        FactCollector(Ctx, Facts).TraverseDecl(Ctx.getTranslationUnitDecl());
+        FactCollector Collector(Ctx, Facts);
+        Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+        Collector.finish();
       }
     };
     return std::make_unique<Consumer>(Facts);

@@ -113,6 +113,8 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units) {
             writeDim3(J, "block", L.Block, &L.ThreadsPerBlock);
             writeValue(J, "dynamic_smem", L.DynamicSharedMem);
             J.attribute("occupancy_tuned", L.OccupancyTuned);
+            if (L.InTemplatePattern)
+              J.attribute("template_pattern", true);
             if (L.ClusterDims)
               writeDim3(J, "cluster_dims", *L.ClusterDims);
           });
@@ -171,13 +173,14 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units) {
                describeValue(D.Z);
       };
       OS << formatv("{0}:{1}:{2}: {3} {4} grid {5} block {6} ({7} threads) "
-                    "smem {8}{9}{10}\n",
+                    "smem {8}{9}{10}{11}\n",
                     L.Loc.File, L.Loc.Line, L.Loc.Column, L.Api,
                     L.Kernel.empty() ? "<unknown kernel>" : L.Kernel,
                     Dim(L.Grid), Dim(L.Block), describeValue(L.ThreadsPerBlock),
                     describeValue(L.DynamicSharedMem),
                     L.ClusterDims ? " cluster " + Dim(*L.ClusterDims) : "",
-                    L.OccupancyTuned ? " [occupancy-tuned]" : "");
+                    L.OccupancyTuned ? " [occupancy-tuned]" : "",
+                    L.InTemplatePattern ? " [uninstantiated template]" : "");
     }
 }
 
