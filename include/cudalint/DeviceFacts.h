@@ -1,0 +1,261 @@
+//===- DeviceFacts.h - Per-arch resources from device compilation -*- C++ -*-===//
+//
+// What the device compiler produced for each kernel and target architecture:
+// registers, barriers, shared/constant memory, stack and spills (ptxas -v,
+// nvcc --resource-usage) and the launch bounds the device side really saw
+// (the PTX .entry directives, which follow #if __CUDA_ARCH__). Plain data,
+// no Clang types. How it is computed and cached: docs/device-facts.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_DEVICEFACTS_H
+#define CUDALINT_DEVICEFACTS_H
+
+#include "cudalint/Facts.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cudalint {
+
+//===-- Parsers ------------------------------------------------------------===//
+
+/// The performance directives of one PTX `.entry` (PTX ISA "Performance-
+/// Tuning Directives"), as nvcc 13 / Clang 19 print them, e.g.
+/// `.maxntid 256, 1, 1`, `.minnctapersm 2`, `.maxnreg 40`,
+/// `.maxclusterrank 4`, `.explicitcluster`, `.reqnctapercluster 2, 1, 1`.
+struct PtxEntryDirectives {
+  std::string Name; // mangled, as in the PTX
+  bool Visible = false;
+  std::optional<std::array<unsigned, 3>> MaxNTid, ReqNTid, ReqNCtaPerCluster;
+  std::optional<unsigned> MinNCtaPerSM, MaxNReg, MaxClusterRank;
+  bool ExplicitCluster = false;
+};
+
+/// Every `.entry` of a PTX module, in file order. Text that is not PTX gives
+/// no entries.
+std::vector<PtxEntryDirectives> parsePtxEntries(llvm::StringRef Ptx);
+
+/// One function in a ptxas -v report.
+struct PtxasFunction {
+  std::string Name; // mangled
+  std::string Arch; // "sm_80"; empty for a device function reported
+                    // before any entry of its arch
+  bool IsEntry = false;
+  bool HasUsage = false; // a "Used N registers, ..." line was seen
+  unsigned Registers = 0, Barriers = 0;
+  uint64_t StaticSmem = 0, StackFrame = 0, SpillStores = 0, SpillLoads = 0;
+  uint64_t CumulativeStack = 0;
+  /// cmem[0] (kernel parameters and compiler constants), when printed;
+  /// nvcc 13 prints it up to sm_90 only.
+  std::optional<uint64_t> ConstMem0;
+};
+
+struct PtxasLog {
+  std::vector<PtxasFunction> Functions; // in log order
+  /// "ptxas error", "ptxas fatal", "nvcc fatal", "... error: ..." lines.
+  std::vector<std::string> Errors;
+  /// ptxas warnings ("... .minnctapersm will be ignored").
+  std::vector<std::string> Warnings;
+};
+
+/// Parses the output of `ptxas -v`, `nvcc -Xptxas -v` or
+/// `nvcc --resource-usage` (one or several archs, other compiler output mixed
+/// in). Fails, with a one-line reason, on text with no ptxas report line at
+/// all and no ptxas/nvcc error either.
+llvm::Expected<PtxasLog> parsePtxasLog(llvm::StringRef Text);
+
+//===-- Results ------------------------------------------------------------===//
+
+/// One kernel (entry) on one architecture.
+struct KernelResources {
+  std::string Mangled; // as the device compiler named the entry
+  std::string Arch;    // "sm_80"
+  /// "nvcc", "clang" or "log:<file>".
+  std::string Source;
+
+  /// From ptxas (HasUsage: a complete "Used ..." report was seen).
+  bool HasUsage = false;
+  unsigned Registers = 0, Barriers = 0;
+  uint64_t StaticSmem = 0, StackFrame = 0, SpillStores = 0, SpillLoads = 0;
+  uint64_t CumulativeStack = 0;
+  std::optional<uint64_t> ConstMem0;
+
+  /// From the PTX of this arch (HasPtx): the device view of the kernel's
+  /// annotations. With HasPtx, an absent directive means "no such bound on
+  /// this arch", whatever the host-side parse saw.
+  bool HasPtx = false;
+  std::optional<std::array<unsigned, 3>> MaxNTid, ReqNTid, ReqNCtaPerCluster;
+  std::optional<unsigned> MinNCtaPerSM, MaxNReg, MaxClusterRank;
+  bool ExplicitCluster = false;
+
+  /// .maxntid x*y*z (the launch bound's max threads), if any.
+  std::optional<uint64_t> maxThreads() const {
+    if (!MaxNTid)
+      return std::nullopt;
+    return uint64_t((*MaxNTid)[0]) * (*MaxNTid)[1] * (*MaxNTid)[2];
+  }
+};
+
+/// The device facts of one translation unit.
+struct TranslationUnitDeviceFacts {
+  std::string MainFile; // absolute
+  /// The archs analysed for this unit (the compile command's, or --arch),
+  /// including any that were skipped or failed.
+  std::vector<std::string> TargetArchs;
+  /// The archs with results.
+  std::vector<std::string> CompiledArchs;
+  std::vector<KernelResources> Kernels;
+  /// One line each: failed or timed-out compiles, skipped archs, cache
+  /// problems. Already prefixed with the file name.
+  std::vector<std::string> Notes;
+};
+
+struct DeviceFactsStats {
+  unsigned DeviceCompiles = 0; // compiler invocations run (nvcc, clang+ptxas)
+  unsigned CacheHits = 0, CacheMisses = 0, CacheWrites = 0;
+  unsigned FailedCompiles = 0;
+  double Seconds = 0;
+};
+
+struct DeviceFacts {
+  /// How the facts were obtained: "auto", "nvcc", "clang", "none", "log".
+  std::string Mode;
+  std::vector<TranslationUnitDeviceFacts> Units; // input order
+  /// Run-wide notes (toolkit missing, unsupported arch skipped, log file
+  /// problems), each once.
+  std::vector<std::string> Notes;
+  DeviceFactsStats Stats;
+};
+
+//===-- Running ------------------------------------------------------------===//
+
+/// One translation unit and the user's own compile command for it (before
+/// any translation for the Clang parse).
+struct DeviceCompileInput {
+  std::string File;      // absolute
+  std::string Directory; // the command's working directory
+  std::vector<std::string> Argv;
+};
+
+struct DeviceFactsOptions {
+  enum class Mode { Auto, Nvcc, Clang, None, Log };
+  Mode M = Mode::Auto;
+  std::string LogFile; // Mode::Log
+  /// --arch: replaces every command's archs when not empty.
+  std::vector<std::string> Archs;
+  /// The toolkit root (nvcc, ptxas, headers); empty: none found.
+  std::string CudaRoot;
+  /// Clang for Clang compile commands whose compiler cannot be run
+  /// (default: clang++-19 on PATH).
+  std::string ClangFallback = "clang++-19";
+  bool UseCache = true;
+  /// Empty: $XDG_CACHE_HOME/cuda-launch-lint, else ~/.cache/cuda-launch-lint.
+  std::string CacheDir;
+  unsigned Jobs = 1;
+  unsigned TimeoutSeconds = 300;
+};
+
+/// Parses --resource-usage's value: auto, nvcc, clang, none, or a log file.
+DeviceFactsOptions::Mode parseResourceUsageMode(llvm::StringRef Value,
+                                                std::string &LogFile);
+
+/// The default cache directory (see DeviceFactsOptions::CacheDir).
+std::string defaultDeviceCacheDir();
+
+/// Compiles (or imports, or reads from the cache) the device side of every
+/// input for every target arch, Opts.Jobs at a time. Never fails: what goes
+/// wrong becomes a note on the affected unit or the run. Thread-safe; meant
+/// to run beside the front end.
+DeviceFacts computeDeviceFacts(llvm::ArrayRef<DeviceCompileInput> Inputs,
+                               const DeviceFactsOptions &Opts);
+
+//===-- Joined view for checks and reports -------------------------------===//
+
+/// The device facts joined to the front end's kernels: keyed by the front
+/// end's mangled name (KernelInfo::Mangled, LaunchSite::Mangled) and arch.
+/// Header-only, so that checks and reports need not link lib/Device.
+struct DeviceResourceTable {
+  /// False with --resource-usage=none (or when no toolkit could be used):
+  /// register-based checks stay silent.
+  bool Enabled = false;
+    /// "auto", "nvcc", "clang", "none", "log".
+  std::string Mode;
+  /// Run-wide and per-unit notes, for reports.
+  std::vector<std::string> Notes;
+  /// (front-end mangled name, arch) -> resources.
+  std::map<std::pair<std::string, std::string>, KernelResources> Resources;
+  /// Main file -> the archs its launches are evaluated for.
+  std::map<std::string, std::vector<std::string>> ArchsByFile;
+
+  const KernelResources *find(llvm::StringRef Mangled,
+                              llvm::StringRef Arch) const {
+    auto It = Resources.find({Mangled.str(), Arch.str()});
+    return It == Resources.end() ? nullptr : &It->second;
+  }
+  /// Every arch with results for the kernel, sorted.
+  std::vector<const KernelResources *>
+  forKernel(llvm::StringRef Mangled) const {
+    std::vector<const KernelResources *> Out;
+    for (auto It = Resources.lower_bound({Mangled.str(), std::string()});
+         It != Resources.end() && It->first.first == Mangled; ++It)
+      Out.push_back(&It->second);
+    return Out;
+  }
+  llvm::ArrayRef<std::string> archsFor(llvm::StringRef MainFile) const {
+    auto It = ArchsByFile.find(MainFile.str());
+    if (It == ArchsByFile.end())
+      return {};
+    return It->second;
+  }
+};
+
+/// The launch bound that holds on an arch: the device view when the PTX was
+/// seen (R->HasPtx), else the host-side parse.
+inline std::optional<int64_t>
+effectiveMaxThreads(const KernelAttributes &Host, const KernelResources *R) {
+  if (R && R->HasPtx) {
+    if (auto T = R->maxThreads())
+      return int64_t(*T);
+    return std::nullopt;
+  }
+  return Host.MaxThreadsPerBlock;
+}
+inline std::optional<int64_t>
+effectiveMinBlocks(const KernelAttributes &Host, const KernelResources *R) {
+  if (R && R->HasPtx) {
+    if (R->MinNCtaPerSM)
+      return int64_t(*R->MinNCtaPerSM);
+    return std::nullopt;
+  }
+  return Host.MinBlocksPerSM;
+}
+
+/// The key under which a kernel's name from one compiler matches the same
+/// kernel's name from another: the demangled name, in which Clang's
+/// `12_GLOBAL__N_1` and nvcc's `36_GLOBAL__N__<hash>_<file>_<hash>` both read
+/// "(anonymous namespace)" and internal linkage (Clang's `_ZL2sk`, nvcc's
+/// `_Z2sk`) leaves no trace. extern "C" names are their own key.
+std::string kernelJoinKey(llvm::StringRef Mangled);
+
+/// Joins device facts to the front end's kernels by mangled name (exactly,
+/// else through kernelJoinKey when that is unambiguous).
+/// A unit's kernels are joined with that unit's device facts; facts imported
+/// from a log (no unit) join with every unit. The table's Notes are the
+/// device facts' notes (run-wide first, then per unit) and the join's own
+/// (ambiguous names).
+DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
+                                    llvm::ArrayRef<TranslationUnitFacts> Units);
+
+} // namespace cudalint
+
+#endif // CUDALINT_DEVICEFACTS_H

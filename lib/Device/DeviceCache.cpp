@@ -1,0 +1,246 @@
+//===- DeviceCache.cpp - Content-addressed cache of device compile results ===//
+
+#include "DeviceCache.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/BLAKE3.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace cudalint {
+
+std::string hashString(StringRef S) {
+  BLAKE3 H;
+  H.update(S);
+  return toHex(H.final(), /*LowerCase=*/true);
+}
+
+std::optional<std::string> hashFileContents(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                   /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return std::nullopt;
+  return hashString((*Buf)->getBuffer());
+}
+
+std::string DeviceCache::entryPath(StringRef Key) const {
+  SmallString<256> P(Dir);
+  sys::path::append(P, "v1", Key.take_front(2), Key + ".json");
+  return P.str().str();
+}
+
+namespace {
+
+json::Value dimToJSON(const std::optional<std::array<unsigned, 3>> &D) {
+  if (!D)
+    return nullptr;
+  return json::Array{(*D)[0], (*D)[1], (*D)[2]};
+}
+
+json::Value optToJSON(const std::optional<unsigned> &V) {
+  if (!V)
+    return nullptr;
+  return *V;
+}
+
+json::Object toJSON(const KernelResources &K) {
+  json::Object O{{"mangled", K.Mangled},
+                 {"arch", K.Arch},
+                 {"source", K.Source},
+                 {"has_usage", K.HasUsage},
+                 {"registers", K.Registers},
+                 {"barriers", K.Barriers},
+                 {"static_smem", int64_t(K.StaticSmem)},
+                 {"stack_frame", int64_t(K.StackFrame)},
+                 {"spill_stores", int64_t(K.SpillStores)},
+                 {"spill_loads", int64_t(K.SpillLoads)},
+                 {"cumulative_stack", int64_t(K.CumulativeStack)},
+                 {"has_ptx", K.HasPtx},
+                 {"maxntid", dimToJSON(K.MaxNTid)},
+                 {"reqntid", dimToJSON(K.ReqNTid)},
+                 {"reqnctapercluster", dimToJSON(K.ReqNCtaPerCluster)},
+                 {"minnctapersm", optToJSON(K.MinNCtaPerSM)},
+                 {"maxnreg", optToJSON(K.MaxNReg)},
+                 {"maxclusterrank", optToJSON(K.MaxClusterRank)},
+                 {"explicitcluster", K.ExplicitCluster}};
+  if (K.ConstMem0)
+    O["cmem0"] = int64_t(*K.ConstMem0);
+  return O;
+}
+
+/// Strict: every key must be there with the right type.
+bool fromJSON(const json::Object &O, KernelResources &K) {
+  auto Str = [&](StringRef Key, std::string &Out) {
+    auto V = O.getString(Key);
+    if (!V)
+      return false;
+    Out = V->str();
+    return true;
+  };
+  auto Int = [&](StringRef Key, auto &Out) {
+    auto V = O.getInteger(Key);
+    if (!V || *V < 0)
+      return false;
+    Out = *V;
+    return true;
+  };
+  auto Bool = [&](StringRef Key, bool &Out) {
+    auto V = O.getBoolean(Key);
+    if (!V)
+      return false;
+    Out = *V;
+    return true;
+  };
+  auto Dim = [&](StringRef Key, std::optional<std::array<unsigned, 3>> &Out) {
+    const json::Value *V = O.get(Key);
+    if (!V)
+      return false;
+    if (V->getAsNull())
+      return true;
+    const json::Array *A = V->getAsArray();
+    if (!A || A->size() != 3)
+      return false;
+    std::array<unsigned, 3> D;
+    for (size_t I = 0; I < 3; ++I) {
+      auto X = (*A)[I].getAsInteger();
+      if (!X || *X < 0)
+        return false;
+      D[I] = unsigned(*X);
+    }
+    Out = D;
+    return true;
+  };
+  auto Opt = [&](StringRef Key, std::optional<unsigned> &Out) {
+    const json::Value *V = O.get(Key);
+    if (!V)
+      return false;
+    if (V->getAsNull())
+      return true;
+    auto X = V->getAsInteger();
+    if (!X || *X < 0)
+      return false;
+    Out = unsigned(*X);
+    return true;
+  };
+  bool Ok = Str("mangled", K.Mangled) && Str("arch", K.Arch) &&
+            Str("source", K.Source) && Bool("has_usage", K.HasUsage) &&
+            Int("registers", K.Registers) && Int("barriers", K.Barriers) &&
+            Int("static_smem", K.StaticSmem) &&
+            Int("stack_frame", K.StackFrame) &&
+            Int("spill_stores", K.SpillStores) &&
+            Int("spill_loads", K.SpillLoads) &&
+            Int("cumulative_stack", K.CumulativeStack) &&
+            Bool("has_ptx", K.HasPtx) && Dim("maxntid", K.MaxNTid) &&
+            Dim("reqntid", K.ReqNTid) &&
+            Dim("reqnctapercluster", K.ReqNCtaPerCluster) &&
+            Opt("minnctapersm", K.MinNCtaPerSM) &&
+            Opt("maxnreg", K.MaxNReg) &&
+            Opt("maxclusterrank", K.MaxClusterRank) &&
+            Bool("explicitcluster", K.ExplicitCluster);
+  if (auto C = O.getInteger("cmem0"))
+    K.ConstMem0 = uint64_t(*C);
+  return Ok;
+}
+
+} // namespace
+
+std::optional<std::vector<KernelResources>>
+DeviceCache::lookup(StringRef Key, std::vector<std::string> &Notes) const {
+  std::string Path = entryPath(Key);
+  if (!sys::fs::exists(Path))
+    return std::nullopt;
+  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf) {
+    Notes.push_back("cache entry " + Path + " unreadable (" +
+                    Buf.getError().message() + "); ignored");
+    return std::nullopt;
+  }
+  auto Corrupt = [&](const Twine &Why) {
+    Notes.push_back("cache entry " + Path + " is corrupt (" + Why.str() +
+                    "); ignored, compiling again");
+    return std::nullopt;
+  };
+  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  if (!V)
+    return Corrupt(toString(V.takeError()));
+  const json::Object *O = V->getAsObject();
+  if (!O)
+    return Corrupt("not an object");
+  if (O->getString("key") != std::optional<StringRef>(Key))
+    return Corrupt("key mismatch");
+  const json::Array *Deps = O->getArray("deps");
+  const json::Array *Kernels = O->getArray("kernels");
+  if (!Deps || !Kernels)
+    return Corrupt("missing deps or kernels");
+  // The include closure must be unchanged.
+  for (const json::Value &D : *Deps) {
+    const json::Array *Pair = D.getAsArray();
+    if (!Pair || Pair->size() != 2 || !(*Pair)[0].getAsString() ||
+        !(*Pair)[1].getAsString())
+      return Corrupt("bad dependency record");
+    auto H = hashFileContents(*(*Pair)[0].getAsString());
+    if (!H || *H != *(*Pair)[1].getAsString())
+      return std::nullopt; // stale
+  }
+  std::vector<KernelResources> Out;
+  for (const json::Value &K : *Kernels) {
+    const json::Object *KO = K.getAsObject();
+    KernelResources R;
+    if (!KO || !fromJSON(*KO, R))
+      return Corrupt("bad kernel record");
+    Out.push_back(std::move(R));
+  }
+  return Out;
+}
+
+bool DeviceCache::store(StringRef Key, const CachedResult &R,
+                        std::vector<std::string> &Notes) {
+  std::string Path = entryPath(Key);
+  StringRef Parent = sys::path::parent_path(Path);
+  auto Unwritable = [&](const Twine &Why) {
+    std::lock_guard<std::mutex> Lock(M);
+    if (!ReportedUnwritable)
+      Notes.push_back("cache " + Dir + " is not writable (" + Why.str() +
+                      "); results are not cached");
+    ReportedUnwritable = true;
+    return false;
+  };
+  if (std::error_code EC = sys::fs::create_directories(Parent))
+    return Unwritable(EC.message());
+  json::Object O{{"key", Key}};
+  json::Array Deps, Kernels;
+  for (auto &[P, H] : R.Deps)
+    Deps.push_back(json::Array{P, H});
+  for (const KernelResources &K : R.Kernels)
+    Kernels.push_back(toJSON(K));
+  O["deps"] = std::move(Deps);
+  O["kernels"] = std::move(Kernels);
+
+  SmallString<256> Tmp;
+  int FD;
+  if (std::error_code EC = sys::fs::createUniqueFile(
+          Path + ".tmp-%%%%%%%%", FD, Tmp))
+    return Unwritable(EC.message());
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << json::Value(std::move(O)) << "\n";
+    OS.close();
+    if (OS.has_error()) {
+      OS.clear_error();
+      sys::fs::remove(Tmp);
+      return Unwritable("write failed");
+    }
+  }
+  if (std::error_code EC = sys::fs::rename(Tmp, Path)) {
+    sys::fs::remove(Tmp);
+    return Unwritable(EC.message());
+  }
+  return true;
+}
+
+} // namespace cudalint

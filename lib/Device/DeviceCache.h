@@ -1,0 +1,53 @@
+//===- DeviceCache.h - Content-addressed cache of device compile results ---===//
+
+#ifndef CUDALINT_LIB_DEVICE_DEVICECACHE_H
+#define CUDALINT_LIB_DEVICE_DEVICECACHE_H
+
+#include "cudalint/DeviceFacts.h"
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cudalint {
+
+/// BLAKE3 of a file's bytes, as hex; none when it cannot be read.
+std::optional<std::string> hashFileContents(llvm::StringRef Path);
+std::string hashString(llvm::StringRef S);
+
+/// One cache entry: the result of one (unit, arch) device compile, valid
+/// while every file of the include closure still has the recorded hash.
+struct CachedResult {
+  std::vector<KernelResources> Kernels;
+  std::vector<std::pair<std::string, std::string>> Deps; // path, hash
+};
+
+/// Entries live at <Dir>/v1/<2 hex>/<key>.json. Readers never see a partial
+/// entry: writers write a unique temporary file and rename it into place.
+/// Nothing here is fatal: every problem is a note and a miss.
+class DeviceCache {
+public:
+  explicit DeviceCache(std::string Dir) : Dir(std::move(Dir)) {}
+
+  /// A hit: the entry exists, parses, and its include closure is unchanged.
+  /// A corrupt or unreadable entry adds a note.
+  std::optional<std::vector<KernelResources>>
+  lookup(llvm::StringRef Key, std::vector<std::string> &Notes) const;
+
+  /// Stores atomically; a note when the cache cannot be written.
+  bool store(llvm::StringRef Key, const CachedResult &R,
+             std::vector<std::string> &Notes);
+
+  std::string entryPath(llvm::StringRef Key) const;
+
+private:
+  std::string Dir;
+  std::mutex M;
+  bool ReportedUnwritable = false;
+};
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,124 @@
+//===- Process.cpp - posix_spawn with a process group and a timeout -------===//
+//
+// llvm::sys::ExecuteAndWait can neither set the working directory nor kill
+// a hanging nvcc's children (cicc, ptxas keep running, holding the output
+// files). posix_spawn can do both: addchdir_np (glibc >= 2.29) and
+// POSIX_SPAWN_SETPGROUP, then kill(-pgid) on timeout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Process.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+extern char **environ;
+
+using namespace llvm;
+
+namespace cudalint {
+
+std::string ProcessResult::describe(unsigned TimeoutSeconds) const {
+  if (!Started)
+    return "could not be started: " + Error;
+  if (TimedOut)
+    return "timed out after " + std::to_string(TimeoutSeconds) +
+           " s (killed)";
+  if (Signal)
+    return "crashed (signal " + std::to_string(Signal) + ", " +
+           strsignal(Signal) + ")";
+  return "failed (exit code " + std::to_string(ExitCode) + ")";
+}
+
+ProcessResult runProcess(ArrayRef<std::string> Argv, StringRef WorkingDir,
+                         StringRef StdoutPath, StringRef StderrPath,
+                         unsigned TimeoutSeconds) {
+  ProcessResult R;
+  if (Argv.empty()) {
+    R.Error = "empty command";
+    return R;
+  }
+  posix_spawn_file_actions_t Actions;
+  posix_spawnattr_t Attr;
+  posix_spawn_file_actions_init(&Actions);
+  posix_spawnattr_init(&Attr);
+  std::string Out = StdoutPath.str(), Err = StderrPath.str(),
+              Dir = WorkingDir.str();
+  posix_spawn_file_actions_addopen(&Actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&Actions, 1, Out.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&Actions, 2, Err.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (!Dir.empty())
+    posix_spawn_file_actions_addchdir_np(&Actions, Dir.c_str());
+  posix_spawnattr_setflags(&Attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setpgroup(&Attr, 0);
+  sigset_t Empty;
+  sigemptyset(&Empty);
+  posix_spawnattr_setsigmask(&Attr, &Empty);
+
+  std::vector<char *> Args;
+  for (const std::string &A : Argv)
+    Args.push_back(const_cast<char *>(A.c_str()));
+  Args.push_back(nullptr);
+  pid_t Pid;
+  int E = posix_spawn(&Pid, Args[0], &Actions, &Attr, Args.data(), environ);
+  posix_spawn_file_actions_destroy(&Actions);
+  posix_spawnattr_destroy(&Attr);
+  if (E != 0) {
+    R.Error = Argv[0] + ": " + strerror(E);
+    return R;
+  }
+  R.Started = true;
+
+  using Clock = std::chrono::steady_clock;
+  auto Deadline = Clock::now() + std::chrono::seconds(TimeoutSeconds);
+  auto Sleep = std::chrono::milliseconds(1);
+  int Status = 0;
+  for (;;) {
+    pid_t W = waitpid(Pid, &Status, WNOHANG);
+    if (W == Pid)
+      break;
+    if (W < 0 && errno != EINTR) {
+      R.Error = std::string("waitpid: ") + strerror(errno);
+      R.Started = false;
+      return R;
+    }
+    if (TimeoutSeconds && Clock::now() >= Deadline) {
+      kill(-Pid, SIGKILL);
+      kill(Pid, SIGKILL);
+      while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+      }
+      R.TimedOut = true;
+      return R;
+    }
+    std::this_thread::sleep_for(Sleep);
+    if (Sleep < std::chrono::milliseconds(20))
+      Sleep *= 2;
+  }
+  if (WIFEXITED(Status))
+    R.ExitCode = WEXITSTATUS(Status);
+  else if (WIFSIGNALED(Status))
+    R.Signal = WTERMSIG(Status);
+  return R;
+}
+
+std::string findExecutable(StringRef Name) {
+  if (Name.contains('/'))
+    return sys::fs::can_execute(Name) ? Name.str() : std::string();
+  if (auto P = sys::findProgramByName(Name))
+    return *P;
+  return "";
+}
+
+} // namespace cudalint

@@ -1,0 +1,41 @@
+//===- Process.h - Run a compiler with argv, a working directory, a timeout ===//
+
+#ifndef CUDALINT_LIB_DEVICE_PROCESS_H
+#define CUDALINT_LIB_DEVICE_PROCESS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace cudalint {
+
+struct ProcessResult {
+  bool Started = false;  // false: could not be spawned (Error says why)
+  bool TimedOut = false; // killed (with its whole process group)
+  int ExitCode = -1;     // valid when it exited
+  int Signal = 0;        // non-zero when a signal ended it
+  std::string Error;
+  bool succeeded() const {
+    return Started && !TimedOut && Signal == 0 && ExitCode == 0;
+  }
+  /// "exit code 1", "killed by signal 11", "timed out after 5 s", ...
+  std::string describe(unsigned TimeoutSeconds) const;
+};
+
+/// Runs Argv[0] (a path; no PATH search, no shell) with Argv, in
+/// WorkingDir (empty: the current one), stdin from /dev/null, stdout and
+/// stderr into the given files (created or truncated). The child gets its
+/// own process group; on timeout the whole group is killed, so that nvcc's
+/// own children (cicc, ptxas) do not outlive it.
+ProcessResult runProcess(llvm::ArrayRef<std::string> Argv,
+                         llvm::StringRef WorkingDir, llvm::StringRef StdoutPath,
+                         llvm::StringRef StderrPath, unsigned TimeoutSeconds);
+
+/// Looks a program up on PATH (a name with a '/' is returned as is if it
+/// is executable). Empty when not found.
+std::string findExecutable(llvm::StringRef Name);
+
+} // namespace cudalint
+
+#endif
