@@ -1,0 +1,149 @@
+//===- Checks.h - Diagnostics from collected facts --------------*- C++ -*-===//
+//
+// Every check is a pure function of the facts: the front end's launches and
+// kernels, the device facts per arch, the arch model and the occupancy
+// calculator. No Clang, no processes: the standalone tool, the clang-tidy
+// module and the compiler plugin all run the same checks on the same facts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_CHECKS_H
+#define CUDALINT_CHECKS_H
+
+#include "cudalint/Arch.h"
+#include "cudalint/DeviceFacts.h"
+#include "cudalint/Facts.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+enum class Severity { Warning, Error };
+llvm::StringRef severityName(Severity S); // "warning", "error"
+
+struct DiagnosticNote {
+  SourceLoc Loc; // may be invalid: a note about no place in particular
+  std::string Message;
+};
+
+/// A replacement that keeps the code's meaning (clang-apply-replacements).
+struct FixIt {
+  SourceLoc Loc;   // where the replaced text starts
+  unsigned Length; // bytes replaced (0: insert)
+  std::string Replacement;
+};
+
+struct Diagnostic {
+  std::string Check; // "cuda-block-size-invalid"
+  Severity Sev = Severity::Warning;
+  SourceLoc Loc;
+  std::string Arch; // "sm_80"; empty when it holds for every arch
+  std::string Message;
+  std::vector<DiagnosticNote> Notes;
+  std::vector<FixIt> Fixes;
+};
+
+/// Per-check options (`cuda-occupancy-limited.MinOccupancy: 0.5`) and the
+/// run's settings the checks read.
+struct CheckOptions {
+  llvm::StringMap<std::string> Values; // "<check>.<Option>" -> value
+  /// --gpu: pins the SM count for the grid checks.
+  const GpuPreset *Gpu = nullptr;
+
+  /// The option's value, else Default (also when it does not parse).
+  double number(llvm::StringRef Check, llvm::StringRef Option,
+                double Default) const;
+};
+
+/// What a launch check sees: one launch on one target arch.
+struct LaunchContext {
+  const LaunchSite &Launch;
+  /// The launched kernel's facts; null when the kernel could not be traced
+  /// or is defined in another file.
+  const KernelInfo *Kernel;
+  const ArchInfo &Arch;
+  /// The device compiler's numbers for this kernel on this arch; null
+  /// without device facts (--resource-usage=none, no toolkit, failed
+  /// compile) or for an untraced kernel.
+  const KernelResources *Resources;
+  /// cudaFuncSetAttribute / cudaFuncSetCacheConfig calls for this kernel.
+  std::vector<const KernelSetting *> Settings;
+  /// Every launch of the same kernel (in every file of the run).
+  std::vector<const LaunchSite *> LaunchesOfKernel;
+  const CheckOptions &Options;
+
+  /// __launch_bounds__ max threads as the device compiler saw it on this
+  /// arch (the host view without device facts).
+  std::optional<int64_t> maxThreadsBound() const;
+  std::optional<int64_t> minBlocksBound() const;
+  /// The last setting of Attribute for this kernel ("MaxDynamicSharedMemory
+  /// Size", "CacheConfig", ...); null when the code sets none.
+  const KernelSetting *setting(llvm::StringRef Attribute) const;
+};
+
+/// What a kernel check sees: one kernel on one target arch.
+struct KernelContext {
+  const KernelInfo &Kernel;
+  const ArchInfo &Arch;
+  const KernelResources *Resources; // as in LaunchContext
+  std::vector<const LaunchSite *> LaunchesOfKernel;
+  const CheckOptions &Options;
+};
+
+/// One check: a name that is part of the contract, a severity, a one-line
+/// summary, and a pure function from facts to diagnostics.
+class Check {
+public:
+  virtual ~Check() = default;
+  virtual llvm::StringRef name() const = 0;
+  virtual Severity severity() const = 0;
+  virtual llvm::StringRef summary() const = 0;
+  /// The options it reads, for --list-checks: "MinOccupancy (default 0.5)".
+  virtual std::vector<std::string> options() const { return {}; }
+  virtual void checkLaunch(const LaunchContext &, std::vector<Diagnostic> &) const {}
+  virtual void checkKernel(const KernelContext &, std::vector<Diagnostic> &) const {}
+};
+
+/// Every check, in a stable order (the registry in lib/Checks/Registry.cpp).
+llvm::ArrayRef<std::unique_ptr<Check>> allChecks();
+const Check *findCheck(llvm::StringRef Name);
+
+/// clang-tidy's glob list: "-*,cuda-occupancy-*", "cuda-*,-cuda-tail-effect".
+/// The last matching glob decides; nothing matching means not enabled.
+class CheckFilter {
+public:
+  explicit CheckFilter(llvm::StringRef Globs = "cuda-*");
+  bool enabled(llvm::StringRef Check) const;
+
+private:
+  std::vector<std::pair<bool, std::string>> Globs; // (positive, pattern)
+};
+
+/// The defaults: every check except those that only make sense on request.
+llvm::StringRef defaultCheckGlobs();
+
+struct CheckRun {
+  llvm::ArrayRef<TranslationUnitFacts> Units;
+  /// Null, or with Enabled false: checks that need resources stay silent.
+  const DeviceResourceTable *Resources = nullptr;
+  /// The archs each launch and kernel is evaluated for when the table has
+  /// none for its file (the command's archs, --arch, or the default).
+  std::vector<std::string> DefaultArchs;
+  CheckFilter Filter;
+  CheckOptions Options;
+};
+
+/// Runs every enabled check over every launch and kernel for every target
+/// arch. Diagnostics come out sorted by file, line, column, check, arch.
+std::vector<Diagnostic> runChecks(const CheckRun &Run);
+
+} // namespace cudalint
+
+#endif // CUDALINT_CHECKS_H
