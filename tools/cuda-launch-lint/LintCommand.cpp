@@ -174,8 +174,11 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   Opts.Toolkit = findCudaToolkit(CudaPath, Why);
   if (!Opts.Toolkit)
     errs() << "cuda-launch-lint: note: " << Why
-           << "; parsing with built-in CUDA declarations, and register-based "
-              "checks are off\n";
+           << "; parsing with built-in CUDA declarations"
+           << (DevOpts.M == DeviceFactsOptions::Mode::Log
+                   ? ""
+                   : ", and register-based checks are off")
+           << "\n";
 
   // Device facts run beside the front end: they need only the commands.
   std::future<DeviceFacts> DeviceRun;
