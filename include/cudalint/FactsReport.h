@@ -3,6 +3,7 @@
 #ifndef CUDALINT_FACTSREPORT_H
 #define CUDALINT_FACTSREPORT_H
 
+#include "cudalint/Checks.h"
 #include "cudalint/DeviceFacts.h"
 #include "cudalint/Facts.h"
 
@@ -17,7 +18,8 @@ namespace cudalint {
 /// and the device notes.
 void writeFactsJSON(llvm::raw_ostream &OS,
                     llvm::ArrayRef<TranslationUnitFacts> Units,
-                    const DeviceResourceTable *Device = nullptr);
+                    const DeviceResourceTable *Device = nullptr,
+                    llvm::ArrayRef<Diagnostic> Diagnostics = {});
 
 /// --list-launches: one line per launch.
 void printLaunchList(llvm::raw_ostream &OS,

@@ -33,14 +33,15 @@ public:
         if (V != 0 && V <= Ctx.Arch.MaxBlockDim[I])
           continue;
         std::string Why =
-            V == 0 ? std::string("is 0")
-                   : formatv("exceeds the maximum of {0}", Ctx.Arch.MaxBlockDim[I])
+            V <= 0 ? formatv("is {0}", V).str()
+                   : formatv("= {0} exceeds the maximum of {1}", V,
+                             Ctx.Arch.MaxBlockDim[I])
                          .str();
         Diagnostic D = launchDiagnostic(
             *this, Ctx,
-            formatv("block dimension {0} = {1} {2} on {3}; the launch fails "
+            formatv("block dimension {0} {1} on {2}; the launch fails "
                     "with cudaErrorInvalidConfiguration",
-                    Names[I], V, Why, Ctx.Arch.Name)
+                    Names[I], Why, Ctx.Arch.Name)
                 .str());
         addOriginNotes(D, *Dims[I], formatv("block {0}", Names[I]).str());
         Out.push_back(std::move(D));

@@ -33,13 +33,14 @@ public:
           continue;
         std::string Why =
             V <= 0 ? formatv("is {0}", V).str()
-                   : formatv("exceeds the maximum of {0}", Ctx.Arch.MaxGridDim[I])
+                   : formatv("= {0} exceeds the maximum of {1}", V,
+                             Ctx.Arch.MaxGridDim[I])
                          .str();
         Diagnostic D = launchDiagnostic(
             *this, Ctx,
-            formatv("grid dimension {0} = {1} {2} on {3}; the launch fails "
+            formatv("grid dimension {0} {1} on {2}; the launch fails "
                     "with cudaErrorInvalidConfiguration",
-                    Names[I], V, Why, Ctx.Arch.Name)
+                    Names[I], Why, Ctx.Arch.Name)
                 .str());
         addOriginNotes(D, *Dims[I], formatv("grid {0}", Names[I]).str());
         Out.push_back(std::move(D));

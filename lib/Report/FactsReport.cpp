@@ -1,6 +1,7 @@
 //===- FactsReport.cpp - Launches and kernels as JSON and text ------------===//
 
 #include "cudalint/FactsReport.h"
+#include "cudalint/DiagnosticsReport.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -148,11 +149,13 @@ std::string describeValue(const ResolvedValue &V) {
 }
 
 void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
-                    const DeviceResourceTable *Device) {
+                    const DeviceResourceTable *Device,
+                    ArrayRef<Diagnostic> Diagnostics) {
   json::OStream J(OS, 2);
   J.object([&] {
     J.attribute("version", 1);
-    J.attributeArray("diagnostics", [] {});
+    J.attributeArray("diagnostics",
+                     [&] { writeDiagnosticsJSON(J, Diagnostics); });
     J.attributeArray("launches", [&] {
       for (const TranslationUnitFacts &U : Units)
         for (const LaunchSite &L : U.Launches)

@@ -2,8 +2,10 @@
 
 #include "LintCommand.h"
 
-#include "cudalint/DeviceFacts.h"
+#include "cudalint/Checks.h"
 #include "cudalint/CompileCommand.h"
+#include "cudalint/DeviceFacts.h"
+#include "cudalint/DiagnosticsReport.h"
 #include "cudalint/FactsReport.h"
 #include "cudalint/Frontend.h"
 
@@ -12,6 +14,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <future>
@@ -37,6 +41,11 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   std::string ResourceUsage = "auto", ArchList, CacheDir, JobsText,
               DeviceTimeout;
   bool NoCache = false, Verbose = false;
+  // Checks and output.
+  std::string ChecksGlobs(defaultCheckGlobs()), WarningsAsErrors, GpuName,
+      OutputFile;
+  bool StrictParse = false;
+  std::vector<std::string> CheckOptionArgs;
 
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef Arg = Args[I];
@@ -66,6 +75,20 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       ListLaunches = true;
       continue;
     }
+    std::string Option;
+    if (Value("--checks", ChecksGlobs) ||
+        Value("--warnings-as-errors", WarningsAsErrors) ||
+        Value("--gpu", GpuName) || Value("--output", OutputFile) ||
+        Value("-o", OutputFile))
+      continue;
+    if (Value("--check-option", Option)) {
+      CheckOptionArgs.push_back(Option);
+      continue;
+    }
+    if (Arg == "--strict-parse") {
+      StrictParse = true;
+      continue;
+    }
     // Device facts options.
     if (Value("--resource-usage", ResourceUsage) || Value("--arch", ArchList) ||
         Value("--cache-dir", CacheDir) || Value("-j", JobsText) ||
@@ -85,6 +108,26 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   }
   if (Format != "text" && Format != "json")
     return fail("--format: '" + Format + "' is not one of text, json");
+  CheckRun Run;
+  Run.Filter = CheckFilter(ChecksGlobs);
+  if (llvm::none_of(allChecks(), [&](const std::unique_ptr<Check> &C) {
+        return Run.Filter.enabled(C->name());
+      }) &&
+      !ListLaunches && Format == "text")
+    return fail("--checks '" + ChecksGlobs + "' enables no check");
+  if (!GpuName.empty()) {
+    Expected<const GpuPreset &> Gpu = lookupGpuPreset(GpuName);
+    if (!Gpu)
+      return fail("--gpu: " + toString(Gpu.takeError()));
+    Run.Options.Gpu = &*Gpu;
+  }
+  for (StringRef O : CheckOptionArgs) {
+    auto [Key, Val] = O.split('=');
+    if (Val.empty() || !Key.contains('.'))
+      return fail("--check-option: expected <check>.<Option>=<value>, got '" +
+                  O + "'");
+    Run.Options.Values[Key.trim()] = Val.trim().str();
+  }
 
   DeviceFactsOptions DevOpts;
   DevOpts.M = parseResourceUsageMode(ResourceUsage, DevOpts.LogFile);
@@ -131,8 +174,11 @@ int runLintCommand(ArrayRef<StringRef> Args) {
         Json, Why, clang::tooling::JSONCommandLineSyntax::AutoDetect);
     if (!DB)
       return fail(Json + ": " + Why);
-    if (Sources.empty())
+    if (Sources.empty()) {
+      // In a stable order (the database's own is its hash table's).
       Sources = DB->getAllFiles();
+      llvm::sort(Sources);
+    }
     if (Sources.empty())
       return fail("-p " + BuildDir + ": compile_commands.json lists no file");
   } else {
@@ -182,9 +228,10 @@ int runLintCommand(ArrayRef<StringRef> Args) {
 
   // Device facts run beside the front end: they need only the commands.
   std::future<DeviceFacts> DeviceRun;
-  bool WantDevice = DevOpts.M == DeviceFactsOptions::Mode::None ||
+  // --list-launches shows the front end's view only.
+  bool WantDevice = !ListLaunches && (DevOpts.M == DeviceFactsOptions::Mode::None ||
                     DevOpts.M == DeviceFactsOptions::Mode::Log ||
-                    Opts.Toolkit;
+                    Opts.Toolkit);
   if (WantDevice) {
     if (Opts.Toolkit)
       DevOpts.CudaRoot = Opts.Toolkit->Root;
@@ -235,11 +282,65 @@ int runLintCommand(ArrayRef<StringRef> Args) {
              << U.Errors.front().Message
              << "); analysed what Clang recovered\n";
 
+  // The archs launches are evaluated for where the device facts name none
+  // (no toolkit, --resource-usage=none): --arch, else the commands' own,
+  // else the toolkit's default.
+  Run.DefaultArchs = DevOpts.Archs;
+  if (Run.DefaultArchs.empty())
+    for (const std::string &F : Readable)
+      for (const clang::tooling::CompileCommand &C :
+           UserDB->getCompileCommands(F)) {
+        if (auto T = translateCompileCommand(C.CommandLine, C.Directory))
+          for (const std::string &A : T->TargetArchs)
+            if (!is_contained(Run.DefaultArchs, A))
+              Run.DefaultArchs.push_back(A);
+        else
+          consumeError(T.takeError());
+        break;
+      }
+  if (Run.DefaultArchs.empty())
+    Run.DefaultArchs = {"sm_75"};
+  if (Run.Options.Gpu) {
+    std::string GpuArch = Run.Options.Gpu->arch().Name.str();
+    if (!is_contained(Run.DefaultArchs, GpuArch))
+      Run.DefaultArchs.push_back(GpuArch);
+  }
+  Run.Units = Facts;
+  Run.Resources = &Device;
+  // --list-launches only lists.
+  std::vector<Diagnostic> Diagnostics;
+  if (!ListLaunches)
+    Diagnostics = runChecks(Run);
+
+  std::optional<ToolOutputFile> Output;
+  if (!OutputFile.empty()) {
+    std::error_code EC;
+    Output.emplace(OutputFile, EC, sys::fs::OF_Text);
+    if (EC)
+      return fail("--output " + OutputFile + ": " + EC.message());
+  }
+  raw_ostream &OS = Output ? Output->os() : outs();
   if (Format == "json")
-    writeFactsJSON(outs(), Facts, &Device);
+    writeFactsJSON(OS, Facts, &Device, Diagnostics);
   else if (ListLaunches)
-    printLaunchList(outs(), Facts);
-  return Readable.size() == Sources.size() ? 0 : 2;
+    printLaunchList(OS, Facts);
+  else
+    printDiagnostics(OS, Diagnostics,
+                     !Output && sys::Process::StandardOutIsDisplayed());
+  if (Output)
+    Output->keep();
+
+  if (Readable.size() != Sources.size())
+    return 2;
+  CheckFilter AsErrors(WarningsAsErrors);
+  bool Failed = llvm::any_of(Diagnostics, [&](const Diagnostic &D) {
+    return D.Sev == Severity::Error || AsErrors.enabled(D.Check);
+  });
+  if (StrictParse && llvm::any_of(Facts, [](const TranslationUnitFacts &U) {
+        return !U.Errors.empty();
+      }))
+    Failed = true;
+  return Failed ? 1 : 0;
 }
 
 } // namespace cudalint
