@@ -796,7 +796,8 @@ void Runner::run(ArrayRef<DeviceCompileInput> Inputs) {
     plan(I, Inputs[I], Jobs);
   }
   {
-    DefaultThreadPool Pool(hardware_concurrency(std::max(1u, Opts.Jobs)));
+    DefaultThreadPool Pool(Opts.Jobs ? hardware_concurrency(Opts.Jobs)
+                                     : hardware_concurrency());
     for (auto &J : Jobs)
       Pool.async([this, Ptr = J.get()] { execute(*Ptr); });
     Pool.wait();
