@@ -46,7 +46,7 @@ public:
       Diagnostic D = launchDiagnostic(
           *this, Ctx,
           formatv("blocks of {0} threads cap occupancy at {1} on {2}: an SM "
-                  "holds at most {3} such blocks ({4} of {5} warps){6}",
+                  "holds at most {3} such block{7} ({4} of {5} warps){6}",
                   Threads, formatPercent(R.occupancy()), Ctx.Arch.Name,
                   R.ActiveBlocksPerSM, R.ActiveWarpsPerSM, R.MaxWarpsPerSM,
                   R.binds(Limit::Blocks)
@@ -55,7 +55,8 @@ public:
                             .str()
                       : formatv(", the limit of {0} threads per SM",
                                 Ctx.Arch.MaxThreadsPerSM)
-                            .str())
+                            .str(),
+                  R.ActiveBlocksPerSM == 1 ? "" : "s")
               .str());
       // With the kernel's real resources where known.
       std::optional<OccupancyInput> Real = occupancyInput(Ctx, Threads);

@@ -192,8 +192,23 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   }
   if (Sources.empty())
     return fail("no source file given");
-  // The user's own commands, for device compilation (owned by the wrapper).
+  // The user's own command for a file (the first), for device compilation
+  // and the target archs. The database is owned by the translating wrapper.
   clang::tooling::CompilationDatabase *UserDB = DB.get();
+  auto UserCommand =
+      [UserDB](StringRef File) -> std::optional<clang::tooling::CompileCommand> {
+    std::vector<clang::tooling::CompileCommand> Commands =
+        UserDB->getCompileCommands(File);
+    if (Commands.empty())
+      return std::nullopt;
+    clang::tooling::CompileCommand C = std::move(Commands.front());
+    // `-- nvcc <flags>`: drop the fixed database's placeholder compiler.
+    if (C.CommandLine.size() > 1 &&
+        sys::path::filename(C.CommandLine[0]) == "clang-tool" &&
+        sys::path::stem(C.CommandLine[1]) == "nvcc")
+      C.CommandLine.erase(C.CommandLine.begin());
+    return C;
+  };
   DB = translateNvccCommands(std::move(DB), errs());
 
   // Unreadable inputs are reported and skipped; the others are analysed.
@@ -238,16 +253,9 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     std::vector<DeviceCompileInput> Inputs;
     for (const std::string &F : Readable) {
       DeviceCompileInput In{F, "", {}};
-      for (clang::tooling::CompileCommand &C :
-           UserDB->getCompileCommands(F)) {
-        In.Directory = C.Directory;
-        In.Argv = std::move(C.CommandLine);
-        // `-- nvcc <flags>`: the fixed database's placeholder compiler.
-        if (In.Argv.size() > 1 &&
-            sys::path::filename(In.Argv[0]) == "clang-tool" &&
-            sys::path::stem(In.Argv[1]) == "nvcc")
-          In.Argv.erase(In.Argv.begin());
-        break;
+      if (std::optional<clang::tooling::CompileCommand> C = UserCommand(F)) {
+        In.Directory = C->Directory;
+        In.Argv = std::move(C->CommandLine);
       }
       Inputs.push_back(std::move(In));
     }
@@ -288,15 +296,13 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   Run.DefaultArchs = DevOpts.Archs;
   if (Run.DefaultArchs.empty())
     for (const std::string &F : Readable)
-      for (const clang::tooling::CompileCommand &C :
-           UserDB->getCompileCommands(F)) {
-        if (auto T = translateCompileCommand(C.CommandLine, C.Directory))
+      if (std::optional<clang::tooling::CompileCommand> C = UserCommand(F)) {
+        if (auto T = translateCompileCommand(C->CommandLine, C->Directory))
           for (const std::string &A : T->TargetArchs)
             if (!is_contained(Run.DefaultArchs, A))
               Run.DefaultArchs.push_back(A);
         else
           consumeError(T.takeError());
-        break;
       }
   if (Run.DefaultArchs.empty())
     Run.DefaultArchs = {"sm_75"};
