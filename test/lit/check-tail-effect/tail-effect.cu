@@ -1,0 +1,13 @@
+// RUN: %cuda-launch-lint --checks=-*,cuda-tail-effect --gpu=H100-SXM --cache-dir %t.cache --cuda-path %cuda-path %s -- nvcc -O3 -gencode arch=compute_90,code=sm_90 2>/dev/null | %FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not="{{error|warning}}:"
+// REQUIRES: nvcc
+#include "../Inputs/heavy-kernels.cuh"
+
+void f(const float *in, float *out, int n) {
+  // ~73 registers: 3 blocks of 256 threads per SM, 396 per wave on 132 SMs.
+  heavy<32><<<400, 256>>>(in, out, n);
+  // CHECK-MESSAGES: tail-effect.cu:[[@LINE-1]]:3: warning: grid of 400 blocks runs in 1.01 waves of 396 blocks (3 per SM x 132 SMs of H100-SXM); the last wave holds 4 blocks and 49% of the run's block slots stay empty [cuda-tail-effect]
+  // CHECK-MESSAGES: note: 396 or 792 blocks fill whole waves
+  heavy<32><<<792, 256>>>(in, out, n); // two whole waves
+  heavy<32><<<780, 256>>>(in, out, n); // a nearly full last wave
+  heavy<32><<<100, 256>>>(in, out, n); // under one wave: another check's
+}
