@@ -85,6 +85,15 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       CheckOptionArgs.push_back(Option);
       continue;
     }
+    if (Arg == "--list-checks") {
+      for (const std::unique_ptr<Check> &C : allChecks()) {
+        outs() << C->name() << " (" << severityName(C->severity())
+               << "): " << C->summary() << "\n";
+        for (const std::string &O : C->options())
+          outs() << "    option " << O << "\n";
+      }
+      return 0;
+    }
     if (Arg == "--strict-parse") {
       StrictParse = true;
       continue;

@@ -21,10 +21,36 @@ constexpr StringLiteral Usage =
        cuda-launch-lint occupancy [options]
 
 Lint options:
-  --format text|json   json: every kernel and launch found (DESIGN.md)
+  --arch sm_80,sm_90   target archs (default: the compile command's, else
+                       the toolkit's default)
+  --checks GLOBS       which checks run, clang-tidy style (default cuda-*;
+                       e.g. -*,cuda-occupancy-*)
+  --warnings-as-errors GLOBS
+                       warnings of these checks count for the exit status
+  --check-option CHECK.OPTION=VALUE
+                       e.g. cuda-occupancy-limited.MinOccupancy=0.25
+  --gpu PRESET         a GPU model (see 'occupancy --list-gpus'): enables
+                       the grid checks on its arch
+  --format text|json   json: diagnostics, launches and kernels (DESIGN.md)
+  --output FILE        write the report there instead of stdout
+  --list-checks        the checks, their severity and options
   --list-launches      text: one line per launch with its resolved values
+  --strict-parse       front-end parse errors make the exit status 1
   --cuda-path DIR      the CUDA toolkit (default: $CUDA_PATH, $CUDA_HOME,
                        nvcc on $PATH, /usr/local/cuda)
+  --resource-usage auto|nvcc|clang|none|LOG
+                       where registers and shared memory come from: device
+                       compiles (auto: the command's compiler), or a saved
+                       nvcc --resource-usage / ptxas -v log
+  --cache-dir DIR, --no-cache
+                       the device facts cache (default
+                       $XDG_CACHE_HOME/cuda-launch-lint)
+  -j N                 device compiles in parallel
+  --device-timeout S   seconds before a device compile is abandoned (300)
+  --verbose            device compile and cache counters on stderr
+
+Exit status: 0 no error-severity finding, 1 at least one, 2 the tool could
+not do its job.
 
 Commands:
   occupancy   theoretical occupancy of a launch configuration, per GPU
