@@ -89,7 +89,8 @@ private:
                       "blocks ({2}): __launch_bounds__({3}, {4}) asks the "
                       "device compiler for that",
                       *Regs, After.ActiveBlocksPerSM,
-                      formatPercent(After.occupancy()), Threads, Next)
+                      formatPercent(After.occupancy()), Threads,
+                      After.ActiveBlocksPerSM)
                   .str());
     } else if (Binding == Limit::SharedMemory) {
       std::optional<uint64_t> Smem = sharedMemForNextBlock(Ctx.Arch, In);
