@@ -63,6 +63,9 @@ struct ResolvedValue {
 /// The most values a set keeps before it becomes unknown.
 constexpr size_t MaxSetSize = 16;
 
+/// "256", "{128, 256}", "[1, 1024]", "?"
+std::string describeValue(const ResolvedValue &V);
+
 struct Dim3Value {
   ResolvedValue X, Y, Z;
 };

@@ -25,9 +25,6 @@ void writeFactsJSON(llvm::raw_ostream &OS,
 void printLaunchList(llvm::raw_ostream &OS,
                      llvm::ArrayRef<TranslationUnitFacts> Units);
 
-/// "256", "{128, 256}", "[1, 1024]", "?"
-std::string describeValue(const ResolvedValue &V);
-
 } // namespace cudalint
 
 #endif

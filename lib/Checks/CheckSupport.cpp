@@ -61,8 +61,13 @@ Diagnostic kernelDiagnostic(const Check &C, const KernelContext &Ctx,
 }
 
 void addOriginNotes(Diagnostic &D, const ResolvedValue &V, StringRef What) {
+  // "block y = {8, 16} from variable 'block.y'"; a dimension of 1 (dim3's
+  // default) explains nothing.
+  if (V.isConstant() && V.value() == 1)
+    return;
   for (const ValueOrigin &O : V.Origins)
-    addNote(D, O.Loc, (What + " from " + O.What).str());
+    addNote(D, O.Loc,
+            (What + " = " + describeValue(V) + " from " + O.What).str());
 }
 
 void addBlockOriginNotes(Diagnostic &D, const LaunchSite &L) {

@@ -18,27 +18,6 @@ using llvm::SmallVector;
 
 namespace cudalint {
 
-ResolvedValue ResolvedValue::oneOf(std::vector<int64_t> Vs) {
-  std::sort(Vs.begin(), Vs.end());
-  Vs.erase(std::unique(Vs.begin(), Vs.end()), Vs.end());
-  if (Vs.empty() || Vs.size() > MaxSetSize)
-    return unknown();
-  ResolvedValue R;
-  R.K = Vs.size() == 1 ? Kind::Constant : Kind::Set;
-  R.Values = std::move(Vs);
-  return R;
-}
-
-ResolvedValue ResolvedValue::range(int64_t Min, int64_t Max) {
-  if (Min == Max)
-    return constant(Min);
-  ResolvedValue R;
-  R.K = Kind::Range;
-  R.Min = Min;
-  R.Max = Max;
-  return R;
-}
-
 namespace {
 
 /// How many expressions, variables and callers deep to follow a value. Each

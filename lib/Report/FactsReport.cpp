@@ -130,23 +130,6 @@ void writePerArch(json::OStream &J, const KernelInfo &K,
 
 } // namespace
 
-std::string describeValue(const ResolvedValue &V) {
-  switch (V.K) {
-  case ResolvedValue::Kind::Unknown:
-    return "?";
-  case ResolvedValue::Kind::Constant:
-    return std::to_string(V.value());
-  case ResolvedValue::Kind::Set:
-    return "{" +
-           join(
-               map_range(V.Values, [](int64_t X) { return std::to_string(X); }),
-               ", ") +
-           "}";
-  case ResolvedValue::Kind::Range:
-    return formatv("[{0}, {1}]", V.Min, V.Max).str();
-  }
-  llvm_unreachable("unknown kind");
-}
 
 void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                     const DeviceResourceTable *Device,

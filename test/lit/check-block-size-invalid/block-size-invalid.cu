@@ -5,7 +5,7 @@
 __global__ void k(float *p) {}
 template <int X, int Y> void launch2d(float *p) { k<<<1, dim3(X, Y)>>>(p); }
 // CHECK-MESSAGES: block-size-invalid.cu:[[@LINE-1]]:51: error: block of 2048 threads exceeds the maximum of 1024 threads per block on sm_80; the launch fails with cudaErrorInvalidConfiguration [cuda-block-size-invalid]
-// CHECK-MESSAGES: note: block x from template argument 'X'
+// CHECK-MESSAGES: note: block x = 64 from template argument 'X'
 
 void f(float *p, bool big) {
   k<<<1, 2048>>>(p);
@@ -18,7 +18,7 @@ void f(float *p, bool big) {
   k<<<1, threads>>>(p);
   // One possible value fails: say which and where it came from.
   // CHECK-MESSAGES: :[[@LINE-2]]:3: error: block dimension x = 4096 exceeds the maximum of 1024 on sm_80
-  // CHECK-MESSAGES: block-size-invalid.cu:[[@LINE-4]]:7: note: block x from variable 'threads'
+  // CHECK-MESSAGES: block-size-invalid.cu:[[@LINE-4]]:7: note: block x = {256, 4096} from variable 'threads'
   launch2d<64, 32>(p);
   // Valid: nothing fires.
   k<<<1, 1024>>>(p);

@@ -14,7 +14,7 @@ void f(float *p, int n) {
   // CHECK-MESSAGES-NEXT: {{^}}  [[@LINE-3]] |   k<<<n, THREADS>>>(p);
   // CHECK-MESSAGES-NEXT: {{^}}     |   ^
   // CHECK-MESSAGES: note: the nearest warp multiples are 96 and 128
-  // CHECK-MESSAGES: note: block x from macro 'THREADS'
+  // CHECK-MESSAGES: note: block x = 100 from macro 'THREADS'
   k<<<n, dim3(10, 10)>>>(p);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: block of 100 threads is not a multiple of the warp size
   k<<<n, 20>>>(p);

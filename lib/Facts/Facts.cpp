@@ -1,0 +1,55 @@
+//===- Facts.cpp - Resolved values ----------------------------------------===//
+
+#include "cudalint/Facts.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace cudalint {
+
+ResolvedValue ResolvedValue::oneOf(std::vector<int64_t> Vs) {
+  std::sort(Vs.begin(), Vs.end());
+  Vs.erase(std::unique(Vs.begin(), Vs.end()), Vs.end());
+  if (Vs.empty() || Vs.size() > MaxSetSize)
+    return unknown();
+  ResolvedValue R;
+  R.K = Vs.size() == 1 ? Kind::Constant : Kind::Set;
+  R.Values = std::move(Vs);
+  return R;
+}
+
+ResolvedValue ResolvedValue::range(int64_t Min, int64_t Max) {
+  if (Min == Max)
+    return constant(Min);
+  ResolvedValue R;
+  R.K = Kind::Range;
+  R.Min = Min;
+  R.Max = Max;
+  return R;
+}
+
+std::string describeValue(const ResolvedValue &V) {
+  switch (V.K) {
+  case ResolvedValue::Kind::Unknown:
+    return "?";
+  case ResolvedValue::Kind::Constant:
+    return std::to_string(V.value());
+  case ResolvedValue::Kind::Set:
+    return "{" +
+           join(
+               map_range(V.Values, [](int64_t X) { return std::to_string(X); }),
+               ", ") +
+           "}";
+  case ResolvedValue::Kind::Range:
+    return formatv("[{0}, {1}]", V.Min, V.Max).str();
+  }
+  llvm_unreachable("unknown kind");
+}
+
+} // namespace cudalint
