@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -45,6 +46,12 @@ constexpr OptionSpec KnownOptions[] = {
     {"cuda-tail-effect", "MaxTailWaste", 0, 1, false},
 };
 
+std::string number(double V) {
+  std::string Out;
+  raw_string_ostream(Out) << format("%g", V);
+  return Out;
+}
+
 class Parser {
 public:
   Parser(StringRef Path, StringRef Text) : Path(Path), Text(Text) {}
@@ -75,14 +82,17 @@ private:
   }
 
   // A YAML list of scalars, or one scalar split at commas; blanks dropped.
-  Expected<std::vector<std::string>> list(yaml::Node *N, const Twine &What) {
-    std::vector<std::string> Out;
+  // Each value comes with the node it was read from.
+  using ListItem = std::pair<std::string, yaml::Node *>;
+  Expected<std::vector<ListItem>> list(yaml::Node *N, const Twine &What) {
+    std::vector<ListItem> Out;
     if (auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(N)) {
       for (yaml::Node &Item : *Seq) {
         Expected<std::string> S = scalar(&Item, What + " entry");
         if (!S)
           return S.takeError();
-        Out.push_back(StringRef(*S).trim().str());
+        if (!StringRef(*S).trim().empty())
+          Out.push_back({StringRef(*S).trim().str(), &Item});
       }
       return Out;
     }
@@ -93,7 +103,7 @@ private:
     StringRef(*S).split(Parts, ',', -1, /*KeepEmpty=*/false);
     for (StringRef P : Parts)
       if (!P.trim().empty())
-        Out.push_back(P.trim().str());
+        Out.push_back({P.trim().str(), N});
     return Out;
   }
 
@@ -126,8 +136,8 @@ Error Parser::checkOption(yaml::Node *KeyNode, StringRef Key,
     bool Below = S.MinExclusive ? V <= S.Min : V < S.Min;
     if (Below || V > S.Max)
       return errorAt(KeyNode, formatv("{0} must be in {1}{2}, {3}], not {4}",
-                                      Key, S.MinExclusive ? "(" : "[", S.Min,
-                                      S.Max, Value)
+                                      Key, S.MinExclusive ? "(" : "[",
+                                      number(S.Min), number(S.Max), Value)
                                   .str());
     return Error::success();
   }
@@ -254,21 +264,24 @@ Expected<LintConfig> Parser::parse() {
         return YamlFailure();
 
       if (*Key == "Checks" || *Key == "WarningsAsErrors") {
-        Expected<std::vector<std::string>> Globs = list(Value, *Key);
+        Expected<std::vector<ListItem>> Globs = list(Value, *Key);
         if (!Globs)
           return Globs.takeError();
-        (*Key == "Checks" ? C.Checks : C.WarningsAsErrors) = join(*Globs, ",");
+        std::vector<std::string> Items;
+        for (ListItem &G : *Globs)
+          Items.push_back(std::move(G.first));
+        (*Key == "Checks" ? C.Checks : C.WarningsAsErrors) = join(Items, ",");
       } else if (*Key == "CheckOptions") {
         if (Error E = checkOptions(Value, C))
           return E;
       } else if (*Key == "Archs") {
-        Expected<std::vector<std::string>> Archs = list(Value, "Archs");
+        Expected<std::vector<ListItem>> Archs = list(Value, "Archs");
         if (!Archs)
           return Archs.takeError();
-        for (const std::string &A : *Archs) {
+        for (const auto &[A, Node] : *Archs) {
           Expected<const ArchInfo &> Info = lookupArch(A);
           if (!Info)
-            return errorAt(Value, toString(Info.takeError()));
+            return errorAt(Node, toString(Info.takeError()));
           C.Archs.push_back(A);
         }
       } else if (*Key == "Gpu") {

@@ -37,7 +37,7 @@ std::string percentEncode(StringRef Path) {
     if (isAlnum(C) || C == '-' || C == '.' || C == '_' || C == '~' || C == '/')
       Out += C;
     else
-      Out += formatv("%{0:X2}", unsigned(C)).str();
+      Out += formatv("%{0:X-2}", unsigned(C)).str();
   }
   return Out;
 }
@@ -57,7 +57,9 @@ std::string ruleName(StringRef Id) {
   return Out;
 }
 
-json::Object text(StringRef S) { return json::Object{{"text", S}}; }
+// json::Value borrows a StringRef's characters; every string put into the
+// log is copied into a std::string first.
+json::Object text(StringRef S) { return json::Object{{"text", S.str()}}; }
 
 class Writer {
 public:
@@ -81,7 +83,7 @@ private:
     StringRef Rel = File;
     if (!Root.empty() && Rel.consume_front(Root) && Rel.consume_front("/"))
       return json::Object{{"uri", percentEncode(Rel)},
-                          {"uriBaseId", "SRCROOT"}};
+                          {"uriBaseId", std::string("SRCROOT")}};
     if (sys::path::is_absolute(File))
       return json::Object{{"uri", sarifFileUri(File)}};
     return json::Object{{"uri", percentEncode(File)}};
@@ -110,16 +112,16 @@ json::Object ruleFor(StringRef Id, StringRef Summary, Severity Sev,
   Tags.push_back(Known ? (Sev == Severity::Error ? "correctness" : "performance")
                        : "lint");
   return json::Object{
-      {"id", Id},
+      {"id", Id.str()},
       {"name", ruleName(Id)},
       {"shortDescription", text(Summary)},
       {"fullDescription", text(Full)},
       {"help", std::move(Help_)},
-      {"defaultConfiguration", json::Object{{"level", levelOf(Sev)}}},
+      {"defaultConfiguration", json::Object{{"level", levelOf(Sev).str()}}},
       {"properties",
        json::Object{{"tags", std::move(Tags)},
                     {"precision", Sev == Severity::Error ? "very-high" : "high"},
-                    {"problem.severity", levelOf(Sev)}}},
+                    {"problem.severity", levelOf(Sev).str()}}},
   };
 }
 
@@ -160,7 +162,7 @@ json::Value Writer::run(ArrayRef<Diagnostic> Diags,
     }
     json::Object Result{{"ruleId", D.Check},
                         {"ruleIndex", RuleIndex[D.Check]},
-                        {"level", levelOf(D.Sev)},
+                        {"level", levelOf(D.Sev).str()},
                         {"message", text(Message)}};
     std::string Uri;
     if (D.Loc.valid() && !D.Loc.File.empty()) {
@@ -173,6 +175,7 @@ json::Value Writer::run(ArrayRef<Diagnostic> Diags,
       Result["relatedLocations"] = std::move(Related);
     if (!D.Arch.empty())
       Result["properties"] = json::Object{{"arch", D.Arch}};
+
     // Stable across line moves: the check, the file, the arch and the
     // message, numbered when the same finding occurs more than once.
     std::string Key;
@@ -200,7 +203,7 @@ json::Value Writer::run(ArrayRef<Diagnostic> Diags,
   if (!Root.empty())
     Run["originalUriBaseIds"] = json::Object{
         {"SRCROOT", json::Object{{"uri", sarifFileUri(Root) + "/"}}}};
-  return json::Object{{"$schema", SarifSchemaUri},
+  return json::Object{{"$schema", SarifSchemaUri.str()},
                       {"version", "2.1.0"},
                       {"runs", json::Array{std::move(Run)}}};
 }
