@@ -3,7 +3,11 @@
 #include "cudalint/CheckDocs.h"
 #include "cudalint/SarifReport.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
@@ -215,6 +219,49 @@ TEST_F(SarifReportTest, UnknownChecksGetARuleAndFingerprintsCountRepeats) {
   EXPECT_TRUE(StringRef(F2).ends_with(":2")) << F2;
   EXPECT_EQ(F1.substr(0, F1.size() - 2), F2.substr(0, F2.size() - 2));
   EXPECT_NE(F1.substr(0, F1.size() - 2), F3.substr(0, F3.size() - 2));
+}
+
+// The writer's output passes test/tools/validate_sarif.py: the SARIF 2.1.0
+// schema's structure and GitHub code scanning's requirements.
+TEST_F(SarifReportTest, OutputPassesTheValidator) {
+#if defined(CUDALINT_PYTHON) && defined(CUDALINT_SARIF_VALIDATOR)
+  Diagnostic D = diag("cuda-block-size-not-warp-multiple", Severity::Warning,
+                      "/repo/src/dir with space/k.cu", 12, 3, "sm_80",
+                      "block of 100 threads leaves 28 lanes idle");
+  D.Notes.push_back({{"/repo/src/k.cuh", 3, 1}, "kernel declared here"});
+  D.Notes.push_back({{}, "sm_80: 32 registers (nvcc)"});
+  Diagnostic E = diag("cuda-launch-bounds-exceeded", Severity::Error,
+                      "/elsewhere/k.cu", 20, 5, "", "1024 threads > bound 256");
+  Diagnostic N = diag("cuda-launch-lint-nolint", Severity::Error,
+                      "/repo/src/a.cu", 4, 4, "", "unmatched 'NOLINTEND' comment");
+  for (const char *Root : {"", "/repo"}) {
+    SCOPED_TRACE(Root);
+    SmallString<128> Path;
+    ASSERT_FALSE(sys::fs::createTemporaryFile("cudalint", "sarif", Path));
+    {
+      std::error_code EC;
+      raw_fd_ostream OS(Path, EC);
+      ASSERT_FALSE(EC);
+      writeSarif(OS, {D, E, N}, Rules,
+                 SarifOptions{"0.1.0", "https://example.invalid/x", Root});
+    }
+    SmallString<128> Out;
+    ASSERT_FALSE(sys::fs::createTemporaryFile("cudalint", "txt", Out));
+    std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Out),
+                                            StringRef(Out)};
+    int RC = sys::ExecuteAndWait(
+        CUDALINT_PYTHON, {CUDALINT_PYTHON, CUDALINT_SARIF_VALIDATOR, Path}, {},
+        Redirects);
+    auto Report = MemoryBuffer::getFile(Out);
+    std::string Text = Report ? (*Report)->getBuffer().str() : "";
+    EXPECT_EQ(RC, 0) << Text;
+    EXPECT_EQ(Text, "ok: 1 run(s), 3 result(s), 3 rule(s)\n");
+    sys::fs::remove(Path);
+    sys::fs::remove(Out);
+  }
+#else
+  GTEST_SKIP() << "no Python interpreter configured";
+#endif
 }
 
 TEST(SarifUriTest, PercentEncoding) {
