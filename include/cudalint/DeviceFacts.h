@@ -161,7 +161,8 @@ struct DeviceFactsOptions {
   bool UseCache = true;
   /// Empty: $XDG_CACHE_HOME/cuda-launch-lint, else ~/.cache/cuda-launch-lint.
   std::string CacheDir;
-  unsigned Jobs = 1;
+  /// Device compiles at a time (-j); 0: one per core.
+  unsigned Jobs = 0;
   unsigned TimeoutSeconds = 300;
 };
 

@@ -164,6 +164,13 @@ std::vector<std::string> nvccDeviceFlags(const TranslatedCommand &T) {
       "-shared", "--shared", "-nodlink", "--no-device-link", "-jobserver",
       "--jobserver", "-fdevice-syntax-only", "--fdevice-syntax-only"};
   std::set<std::string> Sources(T.SourceFiles.begin(), T.SourceFiles.end());
+  // Flags the translator did not know (it warned "unknown nvcc flag 'X'
+  // dropped" once): nvcc would reject them too, so a device compile with
+  // them would only fail; they are dropped here as well.
+  std::set<std::string> Unknown;
+  for (StringRef W : T.Warnings)
+    if (W.consume_front("unknown nvcc flag '") && W.consume_back("' dropped"))
+      Unknown.insert(W.str());
   std::vector<std::string> Out;
   ArrayRef<std::string> Args = T.Original;
   // Skip the compiler and any wrapper in front of it.
@@ -182,7 +189,7 @@ std::vector<std::string> nvccDeviceFlags(const TranslatedCommand &T) {
     }
     if (A.contains('=') && DropWithValue.contains(Name))
       continue;
-    if (Drop.contains(A))
+    if (Drop.contains(A) || Unknown.count(Name.str()))
       continue;
     // Glued forms nvcc accepts: -lfoo, -Lpath.
     if ((A.starts_with("-l") || A.starts_with("-L")) && A.size() > 2 &&
@@ -789,7 +796,8 @@ void Runner::run(ArrayRef<DeviceCompileInput> Inputs) {
     plan(I, Inputs[I], Jobs);
   }
   {
-    DefaultThreadPool Pool(hardware_concurrency(std::max(1u, Opts.Jobs)));
+    DefaultThreadPool Pool(Opts.Jobs ? hardware_concurrency(Opts.Jobs)
+                                     : hardware_concurrency());
     for (auto &J : Jobs)
       Pool.async([this, Ptr = J.get()] { execute(*Ptr); });
     Pool.wait();

@@ -103,7 +103,7 @@ ProcessResult runProcess(ArrayRef<std::string> Argv, StringRef WorkingDir,
       return R;
     }
     std::this_thread::sleep_for(Sleep);
-    if (Sleep < std::chrono::milliseconds(20))
+    if (Sleep < std::chrono::milliseconds(4))
       Sleep *= 2;
   }
   if (WIFEXITED(Status))

@@ -1,6 +1,7 @@
 //===- FactsReport.cpp - Launches and kernels as JSON and text ------------===//
 
 #include "cudalint/FactsReport.h"
+#include "cudalint/DiagnosticsReport.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -74,6 +75,59 @@ void writeOptional(json::OStream &J, StringRef Name,
     J.attribute(Name, *V);
 }
 
+/// One kernel's device facts on one arch (DESIGN.md's per_arch object).
+/// Launch bounds: the device view when the PTX was seen, else the host view.
+void writePerArch(json::OStream &J, const KernelInfo &K,
+                  const KernelResources &R) {
+  J.attributeObject(R.Arch, [&] {
+    if (R.HasUsage) {
+      J.attribute("registers", R.Registers);
+      J.attribute("static_smem", int64_t(R.StaticSmem));
+      J.attribute("spill_stores", int64_t(R.SpillStores));
+      J.attribute("spill_loads", int64_t(R.SpillLoads));
+      J.attribute("stack_frame", int64_t(R.StackFrame));
+      J.attribute("barriers", R.Barriers);
+      if (R.ConstMem0)
+        J.attribute("const_mem", int64_t(*R.ConstMem0));
+    }
+    auto Opt = [&](StringRef Name, std::optional<int64_t> V) {
+      if (V)
+        J.attribute(Name, *V);
+    };
+    auto Dim = [&](StringRef Name,
+                   const std::optional<std::array<unsigned, 3>> &D) {
+      if (D)
+        J.attributeArray(Name, [&] {
+          for (unsigned X : *D)
+            J.value(X);
+        });
+    };
+    if (R.HasPtx) {
+      Opt("max_threads", effectiveMaxThreads(K.Attrs, &R));
+      Opt("min_blocks", effectiveMinBlocks(K.Attrs, &R));
+      Opt("max_registers", R.MaxNReg ? std::optional<int64_t>(*R.MaxNReg)
+                                     : std::nullopt);
+      Opt("max_blocks_per_cluster",
+          R.MaxClusterRank ? std::optional<int64_t>(*R.MaxClusterRank)
+                           : std::nullopt);
+      Dim("cluster_dims", R.ReqNCtaPerCluster);
+      Dim("maxntid", R.MaxNTid);
+      Dim("reqntid", R.ReqNTid);
+      if (R.ExplicitCluster)
+        J.attribute("explicit_cluster", true);
+      J.attribute("launch_bounds_from", "ptx");
+    } else {
+      Opt("max_threads", K.Attrs.MaxThreadsPerBlock);
+      Opt("min_blocks", K.Attrs.MinBlocksPerSM);
+      Opt("max_registers", K.Attrs.MaxRegisters);
+      J.attribute("launch_bounds_from", "host");
+    }
+    J.attribute("source", R.Source);
+    if (R.Mangled != K.Mangled)
+      J.attribute("device_name", R.Mangled);
+  });
+}
+
 } // namespace
 
 std::string describeValue(const ResolvedValue &V) {
@@ -94,11 +148,14 @@ std::string describeValue(const ResolvedValue &V) {
   llvm_unreachable("unknown kind");
 }
 
-void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units) {
+void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
+                    const DeviceResourceTable *Device,
+                    ArrayRef<Diagnostic> Diagnostics) {
   json::OStream J(OS, 2);
   J.object([&] {
     J.attribute("version", 1);
-    J.attributeArray("diagnostics", [] {});
+    J.attributeArray("diagnostics",
+                     [&] { writeDiagnosticsJSON(J, Diagnostics); });
     J.attributeArray("launches", [&] {
       for (const TranslationUnitFacts &U : Units)
         for (const LaunchSite &L : U.Launches)
@@ -150,9 +207,32 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units) {
             writeOptional(J, "maxnreg", A.MaxRegisters);
             if (A.ClusterDims)
               writeDim3(J, "cluster_dims", *A.ClusterDims);
-            J.attributeObject("per_arch", [] {});
+            J.attributeObject("per_arch", [&] {
+              if (Device)
+                for (const KernelResources *R : Device->forKernel(K.Mangled))
+                  writePerArch(J, K, *R);
+            });
           });
     });
+    if (Device)
+      J.attributeObject("device", [&] {
+        J.attribute("mode", Device->Mode);
+        J.attribute("enabled", Device->Enabled);
+        J.attributeArray("files", [&] {
+          for (const TranslationUnitFacts &U : Units)
+            J.object([&] {
+              J.attribute("file", U.MainFile);
+              J.attributeArray("archs", [&] {
+                for (const std::string &A : Device->archsFor(U.MainFile))
+                  J.value(A);
+              });
+            });
+        });
+        J.attributeArray("notes", [&] {
+          for (const std::string &N : Device->Notes)
+            J.value(N);
+        });
+      });
     J.attributeArray("frontend_errors", [&] {
       for (const TranslationUnitFacts &U : Units)
         for (const FrontendError &E : U.Errors)

@@ -1,6 +1,7 @@
 //===- CheckDocsTest.cpp - Every check has its page, embedded -------------===//
 
 #include "cudalint/CheckDocs.h"
+#include "cudalint/Checks.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -73,6 +74,35 @@ TEST(CheckDocsTest, UnknownNames) {
   EXPECT_TRUE(checkDocumentation("").empty());
   EXPECT_TRUE(checkDocumentation("README").empty());
   EXPECT_EQ(checkDocSummary("cuda-nonexistent"), "");
+}
+
+} // namespace
+
+namespace {
+
+// The registry and the pages agree, and each page states the check's
+// severity and the options the check reads, with their defaults.
+TEST(CheckDocsTest, RegisteredChecksAndPagesAgree) {
+  std::vector<StringRef> Registered;
+  for (const std::unique_ptr<Check> &C : allChecks()) {
+    SCOPED_TRACE(C->name().str());
+    Registered.push_back(C->name());
+    StringRef Page = checkDocumentation(C->name());
+    ASSERT_FALSE(Page.empty());
+    EXPECT_TRUE(Page.contains(C->severity() == Severity::Error
+                                  ? "Severity: **error**."
+                                  : "Severity: **warning**."));
+    StringRef Options = Page.substr(Page.find("\n## Options\n"));
+    if (C->options().empty())
+      EXPECT_TRUE(Options.starts_with("\n## Options\n\nNone."));
+    for (const std::string &O : C->options()) {
+      // "MinOccupancy (default 0.5)" -> "- `MinOccupancy` (default 0.5)"
+      auto [Name, Rest] = StringRef(O).split(' ');
+      EXPECT_TRUE(Options.contains(("- `" + Name + "` " + Rest).str())) << O;
+    }
+  }
+  llvm::sort(Registered);
+  EXPECT_EQ(documentedChecks(), Registered);
 }
 
 } // namespace

@@ -269,3 +269,36 @@ TEST_F(LintConfigFileTest, RelativeSourcePaths) {
 }
 
 } // namespace
+
+namespace {
+
+// The config file accepts exactly the options the registered checks read,
+// at their defaults, and rejects options of checks that read none.
+TEST(LintConfigTest, AcceptsTheRegisteredChecksOptions) {
+  for (const std::unique_ptr<Check> &C : allChecks()) {
+    SCOPED_TRACE(C->name().str());
+    std::vector<std::string> Options = C->options();
+    if (Options.empty()) {
+      Expected<LintConfig> Bad = parseLintConfig(
+          ("CheckOptions:\n  " + C->name() + ".MinOccupancy: 0.5\n").str(), "c.yaml");
+      EXPECT_FALSE(bool(Bad));
+      if (!Bad)
+        EXPECT_NE(toString(Bad.takeError()).find("it has no options"),
+                  std::string::npos);
+      continue;
+    }
+    for (const std::string &O : Options) {
+      // "MinOccupancy (default 0.5)"
+      StringRef Name = StringRef(O).split(' ').first;
+      StringRef Default =
+          StringRef(O).split("(default ").second.split(')').first;
+      Expected<LintConfig> Good = parseLintConfig(
+          ("CheckOptions:\n  " + C->name() + "." + Name + ": " + Default + "\n")
+              .str(),
+          "c.yaml");
+      EXPECT_TRUE(bool(Good)) << O << ": " << toString(Good.takeError());
+    }
+  }
+}
+
+} // namespace

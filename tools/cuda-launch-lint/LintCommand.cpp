@@ -2,14 +2,23 @@
 
 #include "LintCommand.h"
 
+#include "cudalint/Checks.h"
+#include "cudalint/CompileCommand.h"
+#include "cudalint/DeviceFacts.h"
+#include "cudalint/DiagnosticsReport.h"
 #include "cudalint/FactsReport.h"
 #include "cudalint/Frontend.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <future>
 
 using namespace llvm;
 
@@ -28,6 +37,15 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   std::vector<std::string> Sources, CompileFlags;
   std::string BuildDir, CudaPath, Format = "text";
   bool HaveFlags = false, ListLaunches = false;
+  // Device facts (lib/Device, docs/device-facts.md).
+  std::string ResourceUsage = "auto", ArchList, CacheDir, JobsText,
+              DeviceTimeout;
+  bool NoCache = false, Verbose = false;
+  // Checks and output.
+  std::string ChecksGlobs(defaultCheckGlobs()), WarningsAsErrors, GpuName,
+      OutputFile;
+  bool StrictParse = false;
+  std::vector<std::string> CheckOptionArgs;
 
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef Arg = Args[I];
@@ -42,8 +60,10 @@ int runLintCommand(ArrayRef<StringRef> Args) {
         Out = Args[++I].str();
         return true;
       }
-      if (Arg.consume_front(Name) && Arg.consume_front("=")) {
-        Out = Arg.str();
+      // On a copy: "-j4" must still read "-j4" after Value("-j") fails.
+      StringRef Rest = Arg;
+      if (Rest.consume_front(Name) && Rest.consume_front("=")) {
+        Out = Rest.str();
         return true;
       }
       return false;
@@ -55,12 +75,93 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       ListLaunches = true;
       continue;
     }
+    std::string Option;
+    if (Value("--checks", ChecksGlobs) ||
+        Value("--warnings-as-errors", WarningsAsErrors) ||
+        Value("--gpu", GpuName) || Value("--output", OutputFile) ||
+        Value("-o", OutputFile))
+      continue;
+    if (Value("--check-option", Option)) {
+      CheckOptionArgs.push_back(Option);
+      continue;
+    }
+    if (Arg == "--strict-parse") {
+      StrictParse = true;
+      continue;
+    }
+    // Device facts options.
+    if (Value("--resource-usage", ResourceUsage) || Value("--arch", ArchList) ||
+        Value("--cache-dir", CacheDir) || Value("-j", JobsText) ||
+        Value("--device-timeout", DeviceTimeout))
+      continue;
+    if (Arg.starts_with("-j") && Arg.size() > 2) {
+      JobsText = Arg.drop_front(2).str();
+      continue;
+    }
+    if (Arg == "--no-cache" || Arg == "--verbose") {
+      (Arg == "--no-cache" ? NoCache : Verbose) = true;
+      continue;
+    }
     if (Arg.starts_with("-"))
       return fail("unknown option '" + Arg + "' (see --help)");
     Sources.push_back(Arg.str());
   }
   if (Format != "text" && Format != "json")
     return fail("--format: '" + Format + "' is not one of text, json");
+  CheckRun Run;
+  Run.Filter = CheckFilter(ChecksGlobs);
+  if (llvm::none_of(allChecks(), [&](const std::unique_ptr<Check> &C) {
+        return Run.Filter.enabled(C->name());
+      }) &&
+      !ListLaunches && Format == "text")
+    return fail("--checks '" + ChecksGlobs + "' enables no check");
+  if (!GpuName.empty()) {
+    Expected<const GpuPreset &> Gpu = lookupGpuPreset(GpuName);
+    if (!Gpu)
+      return fail("--gpu: " + toString(Gpu.takeError()));
+    Run.Options.Gpu = &*Gpu;
+  }
+  for (StringRef O : CheckOptionArgs) {
+    auto [Key, Val] = O.split('=');
+    if (Val.empty() || !Key.contains('.'))
+      return fail("--check-option: expected <check>.<Option>=<value>, got '" +
+                  O + "'");
+    Run.Options.Values[Key.trim()] = Val.trim().str();
+  }
+
+  DeviceFactsOptions DevOpts;
+  DevOpts.M = parseResourceUsageMode(ResourceUsage, DevOpts.LogFile);
+  if (DevOpts.M == DeviceFactsOptions::Mode::Log) {
+    if (ResourceUsage.empty())
+      return fail("--resource-usage: expected auto, nvcc, clang, none or a "
+                  "log file");
+    if (sys::fs::is_directory(DevOpts.LogFile))
+      return fail("--resource-usage " + DevOpts.LogFile + ": is a directory");
+    if (std::error_code EC =
+            sys::fs::access(DevOpts.LogFile, sys::fs::AccessMode::Exist))
+      return fail("--resource-usage " + DevOpts.LogFile + ": " +
+                  EC.message());
+  }
+  if (!ArchList.empty()) {
+    SmallVector<StringRef, 4> Parts;
+    StringRef(ArchList).split(Parts, ',', -1, false);
+    for (StringRef P : Parts) {
+      auto A = normalizeGpuArch(P.trim());
+      if (!A)
+        return fail("--arch: '" + P + "' is not a GPU architecture (sm_XY)");
+      DevOpts.Archs.push_back(*A);
+    }
+  }
+  if (!JobsText.empty() &&
+      (StringRef(JobsText).getAsInteger(10, DevOpts.Jobs) || !DevOpts.Jobs))
+    return fail("-j: '" + JobsText + "' is not a positive number");
+  if (!DeviceTimeout.empty() &&
+      (StringRef(DeviceTimeout).getAsInteger(10, DevOpts.TimeoutSeconds) ||
+       !DevOpts.TimeoutSeconds))
+    return fail("--device-timeout: '" + DeviceTimeout +
+                "' is not a positive number of seconds");
+  DevOpts.UseCache = !NoCache;
+  DevOpts.CacheDir = CacheDir;
 
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
   if (!BuildDir.empty()) {
@@ -73,8 +174,11 @@ int runLintCommand(ArrayRef<StringRef> Args) {
         Json, Why, clang::tooling::JSONCommandLineSyntax::AutoDetect);
     if (!DB)
       return fail(Json + ": " + Why);
-    if (Sources.empty())
+    if (Sources.empty()) {
+      // In a stable order (the database's own is its hash table's).
       Sources = DB->getAllFiles();
+      llvm::sort(Sources);
+    }
     if (Sources.empty())
       return fail("-p " + BuildDir + ": compile_commands.json lists no file");
   } else {
@@ -88,6 +192,23 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   }
   if (Sources.empty())
     return fail("no source file given");
+  // The user's own command for a file (the first), for device compilation
+  // and the target archs. The database is owned by the translating wrapper.
+  clang::tooling::CompilationDatabase *UserDB = DB.get();
+  auto UserCommand =
+      [UserDB](StringRef File) -> std::optional<clang::tooling::CompileCommand> {
+    std::vector<clang::tooling::CompileCommand> Commands =
+        UserDB->getCompileCommands(File);
+    if (Commands.empty())
+      return std::nullopt;
+    clang::tooling::CompileCommand C = std::move(Commands.front());
+    // `-- nvcc <flags>`: drop the fixed database's placeholder compiler.
+    if (C.CommandLine.size() > 1 &&
+        sys::path::filename(C.CommandLine[0]) == "clang-tool" &&
+        sys::path::stem(C.CommandLine[1]) == "nvcc")
+      C.CommandLine.erase(C.CommandLine.begin());
+    return C;
+  };
   DB = translateNvccCommands(std::move(DB), errs());
 
   // Unreadable inputs are reported and skipped; the others are analysed.
@@ -114,11 +235,52 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   Opts.Toolkit = findCudaToolkit(CudaPath, Why);
   if (!Opts.Toolkit)
     errs() << "cuda-launch-lint: note: " << Why
-           << "; parsing with built-in CUDA declarations, and register-based "
-              "checks are off\n";
+           << "; parsing with built-in CUDA declarations"
+           << (DevOpts.M == DeviceFactsOptions::Mode::Log
+                   ? ""
+                   : ", and register-based checks are off")
+           << "\n";
+
+  // Device facts run beside the front end: they need only the commands.
+  std::future<DeviceFacts> DeviceRun;
+  // --list-launches shows the front end's view only.
+  bool WantDevice = !ListLaunches && (DevOpts.M == DeviceFactsOptions::Mode::None ||
+                    DevOpts.M == DeviceFactsOptions::Mode::Log ||
+                    Opts.Toolkit);
+  if (WantDevice) {
+    if (Opts.Toolkit)
+      DevOpts.CudaRoot = Opts.Toolkit->Root;
+    std::vector<DeviceCompileInput> Inputs;
+    for (const std::string &F : Readable) {
+      DeviceCompileInput In{F, "", {}};
+      if (std::optional<clang::tooling::CompileCommand> C = UserCommand(F)) {
+        In.Directory = C->Directory;
+        In.Argv = std::move(C->CommandLine);
+      }
+      Inputs.push_back(std::move(In));
+    }
+    DeviceRun = std::async(std::launch::async, [Inputs, DevOpts] {
+      return computeDeviceFacts(Inputs, DevOpts);
+    });
+  }
 
   std::vector<TranslationUnitFacts> Facts =
       collectFacts(*DB, Readable, Opts, errs());
+
+  DeviceResourceTable Device;
+  if (DeviceRun.valid()) {
+    DeviceFacts D = DeviceRun.get();
+    Device = joinDeviceFacts(D, Facts);
+    for (const std::string &N : Device.Notes)
+      errs() << "cuda-launch-lint: note: " << N << "\n";
+    if (Verbose)
+      errs() << "cuda-launch-lint: device compiles: " << D.Stats.DeviceCompiles
+             << ", cache hits: " << D.Stats.CacheHits
+             << ", cache misses: " << D.Stats.CacheMisses
+             << ", cache writes: " << D.Stats.CacheWrites
+             << ", failed: " << D.Stats.FailedCompiles
+             << format(", device facts: %.2f s", D.Stats.Seconds) << "\n";
+  }
   for (const TranslationUnitFacts &U : Facts)
     if (!U.Errors.empty())
       errs() << "cuda-launch-lint: note: " << U.MainFile << ": "
@@ -128,11 +290,63 @@ int runLintCommand(ArrayRef<StringRef> Args) {
              << U.Errors.front().Message
              << "); analysed what Clang recovered\n";
 
+  // The archs launches are evaluated for where the device facts name none
+  // (no toolkit, --resource-usage=none): --arch, else the commands' own,
+  // else the toolkit's default.
+  Run.DefaultArchs = DevOpts.Archs;
+  if (Run.DefaultArchs.empty())
+    for (const std::string &F : Readable)
+      if (std::optional<clang::tooling::CompileCommand> C = UserCommand(F)) {
+        if (auto T = translateCompileCommand(C->CommandLine, C->Directory))
+          for (const std::string &A : T->TargetArchs)
+            if (!is_contained(Run.DefaultArchs, A))
+              Run.DefaultArchs.push_back(A);
+        else
+          consumeError(T.takeError());
+      }
+  if (Run.DefaultArchs.empty())
+    Run.DefaultArchs = {"sm_75"};
+  if (Run.Options.Gpu) {
+    std::string GpuArch = Run.Options.Gpu->arch().Name.str();
+    if (!is_contained(Run.DefaultArchs, GpuArch))
+      Run.DefaultArchs.push_back(GpuArch);
+  }
+  Run.Units = Facts;
+  Run.Resources = &Device;
+  // --list-launches only lists.
+  std::vector<Diagnostic> Diagnostics;
+  if (!ListLaunches)
+    Diagnostics = runChecks(Run);
+
+  std::optional<ToolOutputFile> Output;
+  if (!OutputFile.empty()) {
+    std::error_code EC;
+    Output.emplace(OutputFile, EC, sys::fs::OF_Text);
+    if (EC)
+      return fail("--output " + OutputFile + ": " + EC.message());
+  }
+  raw_ostream &OS = Output ? Output->os() : outs();
   if (Format == "json")
-    writeFactsJSON(outs(), Facts);
+    writeFactsJSON(OS, Facts, &Device, Diagnostics);
   else if (ListLaunches)
-    printLaunchList(outs(), Facts);
-  return Readable.size() == Sources.size() ? 0 : 2;
+    printLaunchList(OS, Facts);
+  else
+    printDiagnostics(OS, Diagnostics,
+                     !Output && sys::Process::StandardOutIsDisplayed());
+  if (Output)
+    Output->keep();
+
+  if (Readable.size() != Sources.size())
+    return 2;
+  CheckFilter AsErrors(WarningsAsErrors);
+  bool Failed = llvm::any_of(Diagnostics, [&](const Diagnostic &D) {
+    return D.Sev == Severity::Error || AsErrors.enabled(D.Check);
+  });
+  if (StrictParse && llvm::any_of(Facts, [](const TranslationUnitFacts &U) {
+        return !U.Errors.empty();
+      }))
+    Failed = true;
+  return Failed ? 1 : 0;
 }
 
 } // namespace cudalint

@@ -4,7 +4,7 @@
 // cudaFuncSetCacheConfig) are facts too.
 // REQUIRES: cuda-toolkit
 // RUN: %cuda-launch-lint --list-launches --cuda-path %cuda-path %s -- -std=c++17 | %FileCheck %s
-// RUN: %cuda-launch-lint --format json --cuda-path %cuda-path %s -- -std=c++17 | %FileCheck %s --check-prefix=JSON
+// RUN: %cuda-launch-lint --checks=-* --resource-usage=none --format json --cuda-path %cuda-path %s -- -std=c++17 | %FileCheck %s --check-prefix=JSON
 // And with the built-in declarations instead of a toolkit:
 // RUN: %cuda-launch-lint --list-launches --cuda-path %t.none %s -- -std=c++17 2>/dev/null | %FileCheck %s
 #include <cuda_runtime.h>

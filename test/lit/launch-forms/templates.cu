@@ -3,7 +3,7 @@
 // what does not depend on the template's parameters.
 // REQUIRES: cuda-toolkit
 // RUN: %cuda-launch-lint --list-launches --cuda-path %cuda-path %s -- -std=c++17 | %FileCheck %s --implicit-check-not=templates.cu
-// RUN: %cuda-launch-lint --format json --cuda-path %cuda-path %s -- -std=c++17 | %FileCheck %s --check-prefix=JSON
+// RUN: %cuda-launch-lint --checks=-* --resource-usage=none --format json --cuda-path %cuda-path %s -- -std=c++17 | %FileCheck %s --check-prefix=JSON
 #include <cuda_runtime.h>
 
 __global__ void k(float *p) {}

@@ -1,0 +1,74 @@
+//===- BlockSizeInvalid.cpp - cuda-block-size-invalid ---------------------===//
+//
+// Block dimensions beyond the hardware's (x, y <= 1024, z <= 64, x*y*z <=
+// 1024) or zero make the launch fail with cudaErrorInvalidConfiguration.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckSupport.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace cudalint {
+namespace {
+
+class BlockSizeInvalid : public Check {
+public:
+  StringRef name() const override { return "cuda-block-size-invalid"; }
+  Severity severity() const override { return Severity::Error; }
+  StringRef summary() const override {
+    return "block dimensions over the hardware maximum, or zero";
+  }
+
+  void checkLaunch(const LaunchContext &Ctx,
+                   std::vector<Diagnostic> &Out) const override {
+    const LaunchSite &L = Ctx.Launch;
+    const ResolvedValue *Dims[] = {&L.Block.X, &L.Block.Y, &L.Block.Z};
+    const char *Names[] = {"x", "y", "z"};
+    bool DimensionReported = false;
+    for (unsigned I = 0; I < 3; ++I)
+      for (int64_t V : possibleValues(*Dims[I])) {
+        if (V != 0 && V <= Ctx.Arch.MaxBlockDim[I])
+          continue;
+        std::string Why =
+            V <= 0 ? formatv("is {0}", V).str()
+                   : formatv("= {0} exceeds the maximum of {1}", V,
+                             Ctx.Arch.MaxBlockDim[I])
+                         .str();
+        Diagnostic D = launchDiagnostic(
+            *this, Ctx,
+            formatv("block dimension {0} {1} on {2}; the launch fails "
+                    "with cudaErrorInvalidConfiguration",
+                    Names[I], Why, Ctx.Arch.Name)
+                .str());
+        addOriginNotes(D, *Dims[I], formatv("block {0}", Names[I]).str());
+        Out.push_back(std::move(D));
+        DimensionReported = true;
+      }
+    if (DimensionReported || L.OccupancyTuned)
+      return;
+    for (int64_t Threads : possibleValues(L.ThreadsPerBlock)) {
+      if (Threads <= Ctx.Arch.MaxThreadsPerBlock)
+        continue;
+      Diagnostic D = launchDiagnostic(
+          *this, Ctx,
+          formatv("block of {0} threads exceeds the maximum of {1} threads "
+                  "per block on {2}; the launch fails with "
+                  "cudaErrorInvalidConfiguration",
+                  Threads, Ctx.Arch.MaxThreadsPerBlock, Ctx.Arch.Name)
+              .str());
+      addBlockOriginNotes(D, L);
+      Out.push_back(std::move(D));
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createBlockSizeInvalid() {
+  return std::make_unique<BlockSizeInvalid>();
+}
+
+} // namespace cudalint

@@ -1,0 +1,88 @@
+//===- BlockSizeOccupancyCeiling.cpp - cuda-block-size-occupancy-ceiling --===//
+//
+// The block size alone can cap occupancy: an SM holds at most so many
+// blocks and so many threads, so tiny blocks (and some large ones) leave
+// warp slots empty whatever the kernel's registers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckSupport.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace cudalint {
+namespace {
+
+class BlockSizeOccupancyCeiling : public Check {
+public:
+  StringRef name() const override {
+    return "cuda-block-size-occupancy-ceiling";
+  }
+  Severity severity() const override { return Severity::Warning; }
+  StringRef summary() const override {
+    return "the block size itself caps occupancy below MinOccupancy";
+  }
+  std::vector<std::string> options() const override {
+    return {"MinOccupancy (default 0.5)"};
+  }
+
+  void checkLaunch(const LaunchContext &Ctx,
+                   std::vector<Diagnostic> &Out) const override {
+    if (Ctx.Launch.OccupancyTuned)
+      return;
+    double Min = Ctx.Options.number(name(), "MinOccupancy", 0.5);
+    for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
+      if (Threads <= 0 || Threads > Ctx.Arch.MaxThreadsPerBlock)
+        continue;
+      // The ceiling: no registers, no shared memory.
+      OccupancyInput In;
+      In.ThreadsPerBlock = static_cast<unsigned>(Threads);
+      OccupancyResult R = computeOccupancy(Ctx.Arch, In);
+      if (R.occupancy() >= Min)
+        continue;
+      Diagnostic D = launchDiagnostic(
+          *this, Ctx,
+          formatv("blocks of {0} threads cap occupancy at {1} on {2}: an SM "
+                  "holds at most {3} such block{7} ({4} of {5} warps){6}",
+                  Threads, formatPercent(R.occupancy()), Ctx.Arch.Name,
+                  R.ActiveBlocksPerSM, R.ActiveWarpsPerSM, R.MaxWarpsPerSM,
+                  R.binds(Limit::Blocks)
+                      ? formatv(", the limit of {0} blocks per SM",
+                                Ctx.Arch.MaxBlocksPerSM)
+                            .str()
+                      : formatv(", the limit of {0} threads per SM",
+                                Ctx.Arch.MaxThreadsPerSM)
+                            .str(),
+                  R.ActiveBlocksPerSM == 1 ? "" : "s")
+              .str());
+      // With the kernel's real resources where known.
+      std::optional<OccupancyInput> Real = occupancyInput(Ctx, Threads);
+      auto Best = bestBlockSizes(Ctx.Arch, Real ? *Real : In,
+                                 Ctx.maxThreadsBound().value_or(0));
+      SmallVector<std::string, 4> Sizes;
+      for (const BlockSizeChoice &C : Best)
+        if (Sizes.size() < 4)
+          Sizes.push_back(std::to_string(C.ThreadsPerBlock));
+      if (!Best.empty() && Best.front().Occupancy > R.occupancy())
+        addNote(D, SourceLoc(),
+                formatv("block sizes {0} reach {1}{2}", join(Sizes, ", "),
+                        formatPercent(Best.front().Occupancy),
+                        Real ? " with this kernel's registers and shared memory"
+                             : "")
+                    .str());
+      addBlockOriginNotes(D, Ctx.Launch);
+      Out.push_back(std::move(D));
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createBlockSizeOccupancyCeiling() {
+  return std::make_unique<BlockSizeOccupancyCeiling>();
+}
+
+} // namespace cudalint

@@ -1,0 +1,117 @@
+//===- CheckSupport.cpp - Helpers shared by the checks --------------------===//
+
+#include "CheckSupport.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace cudalint {
+
+std::vector<int64_t> possibleValues(const ResolvedValue &V) {
+  if (V.K == ResolvedValue::Kind::Constant || V.K == ResolvedValue::Kind::Set)
+    return V.Values;
+  return {};
+}
+
+std::string formatBytes(uint64_t Bytes) {
+  if (Bytes >= 1024 && Bytes % 1024 == 0)
+    return formatv("{0} KiB", Bytes / 1024).str();
+  if (Bytes >= 1024 && Bytes % 512 == 0)
+    return formatv("{0:f1} KiB", Bytes / 1024.0).str();
+  return formatv("{0} B", Bytes).str();
+}
+
+std::string formatPercent(double Fraction) {
+  return formatv("{0}%", static_cast<int>(std::lround(Fraction * 100))).str();
+}
+
+void addNote(Diagnostic &D, SourceLoc Loc, std::string Message) {
+  D.Notes.push_back({std::move(Loc), std::move(Message)});
+}
+
+std::string kernelName(const LaunchSite &L) {
+  return L.Kernel.empty() ? "the kernel" : "'" + L.Kernel + "'";
+}
+
+Diagnostic launchDiagnostic(const Check &C, const LaunchContext &Ctx,
+                            std::string Message) {
+  Diagnostic D;
+  D.Check = C.name().str();
+  D.Sev = C.severity();
+  D.Loc = Ctx.Launch.Loc;
+  D.Arch = Ctx.Arch.Name.str();
+  D.Message = std::move(Message);
+  if (Ctx.Kernel && Ctx.Kernel->Loc.valid())
+    addNote(D, Ctx.Kernel->Loc, "kernel '" + Ctx.Kernel->Name + "' declared here");
+  return D;
+}
+
+Diagnostic kernelDiagnostic(const Check &C, const KernelContext &Ctx,
+                            SourceLoc Loc, std::string Message) {
+  Diagnostic D;
+  D.Check = C.name().str();
+  D.Sev = C.severity();
+  D.Loc = Loc.valid() ? Loc : Ctx.Kernel.Loc;
+  D.Arch = Ctx.Arch.Name.str();
+  D.Message = std::move(Message);
+  return D;
+}
+
+void addOriginNotes(Diagnostic &D, const ResolvedValue &V, StringRef What) {
+  for (const ValueOrigin &O : V.Origins)
+    addNote(D, O.Loc, (What + " from " + O.What).str());
+}
+
+void addBlockOriginNotes(Diagnostic &D, const LaunchSite &L) {
+  addOriginNotes(D, L.Block.X, "block x");
+  addOriginNotes(D, L.Block.Y, "block y");
+  addOriginNotes(D, L.Block.Z, "block z");
+}
+
+void addResourceNote(Diagnostic &D, const KernelResources *R) {
+  if (!R || !R->HasUsage)
+    return;
+  std::string Source = R->Source;
+  addNote(D, SourceLoc(),
+          formatv("{0}: {1} registers, {2} static shared memory, {3} spill "
+                  "stores, {4} spill loads ({5})",
+                  R->Arch, R->Registers, formatBytes(R->StaticSmem),
+                  formatBytes(R->SpillStores), formatBytes(R->SpillLoads),
+                  Source)
+              .str());
+}
+
+std::optional<OccupancyInput> occupancyInput(const LaunchContext &Ctx,
+                                             int64_t Threads) {
+  const KernelResources *R = Ctx.Resources;
+  if (!R || !R->HasUsage || Threads <= 0 ||
+      !Ctx.Launch.DynamicSharedMem.isConstant())
+    return std::nullopt;
+  OccupancyInput In;
+  In.ThreadsPerBlock = static_cast<unsigned>(Threads);
+  In.RegistersPerThread = R->Registers;
+  In.StaticSharedMem = R->StaticSmem;
+  In.DynamicSharedMem =
+      static_cast<uint64_t>(std::max<int64_t>(0, Ctx.Launch.DynamicSharedMem.value()));
+  In.BarriersPerBlock = std::max(1u, R->Barriers);
+  if (const KernelSetting *S = Ctx.setting("PreferredSharedMemoryCarveout");
+      S && S->Value.isConstant())
+    In.CarveoutPercent = static_cast<int>(S->Value.value());
+  if (const KernelSetting *S = Ctx.setting("CacheConfig");
+      S && S->Value.isConstant() && S->Value.value() >= 0 &&
+      S->Value.value() <= 3)
+    In.CacheConfig = static_cast<CachePreference>(S->Value.value());
+  if (const KernelSetting *S = Ctx.setting("MaxDynamicSharedMemorySize");
+      S && S->Value.isConstant() && S->Value.value() >= 0)
+    In.MaxDynamicSharedMem = static_cast<uint64_t>(S->Value.value());
+  if (Error E = validateInput(In)) { // a carveout of 150%, say
+    consumeError(std::move(E));
+    return std::nullopt;
+  }
+  return In;
+}
+
+} // namespace cudalint

@@ -1,0 +1,54 @@
+//===- CheckSupport.h - Helpers shared by the checks ------------*- C++ -*-===//
+
+#ifndef CUDALINT_LIB_CHECKS_CHECKSUPPORT_H
+#define CUDALINT_LIB_CHECKS_CHECKSUPPORT_H
+
+#include "cudalint/Checks.h"
+#include "cudalint/Occupancy.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+/// The values a launch parameter certainly takes in some execution: the
+/// constant, or each member of a set. A range says only what is possible,
+/// so it gives none; neither does unknown.
+std::vector<int64_t> possibleValues(const ResolvedValue &V);
+
+/// "48 KiB", "1.5 KiB", "100 B".
+std::string formatBytes(uint64_t Bytes);
+/// "25%"
+std::string formatPercent(double Fraction);
+
+/// A diagnostic of check C at the launch, for the launch's arch, with a note
+/// at the kernel's declaration.
+Diagnostic launchDiagnostic(const Check &C, const LaunchContext &Ctx,
+                            std::string Message);
+Diagnostic kernelDiagnostic(const Check &C, const KernelContext &Ctx,
+                            SourceLoc Loc, std::string Message);
+
+/// Notes saying where a value came from (template argument, macro, caller).
+void addOriginNotes(Diagnostic &D, const ResolvedValue &V,
+                    llvm::StringRef What);
+/// Where the block's dimensions came from.
+void addBlockOriginNotes(Diagnostic &D, const LaunchSite &L);
+/// "sm_80: 108 registers, 0 B spilled (nvcc)"
+void addResourceNote(Diagnostic &D, const KernelResources *R);
+void addNote(Diagnostic &D, SourceLoc Loc, std::string Message);
+
+/// "'scale'" or "the kernel" when it could not be traced.
+std::string kernelName(const LaunchSite &L);
+
+/// The occupancy calculator's input for this launch with Threads threads
+/// per block: registers and static shared memory from the device facts,
+/// dynamic shared memory when it is a constant, the carveout, cache
+/// preference and opt-in from the kernel's settings. None without device
+/// facts, or when the dynamic shared memory is not a constant.
+std::optional<OccupancyInput> occupancyInput(const LaunchContext &Ctx,
+                                             int64_t Threads);
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,114 @@
+//===- OccupancyLimited.cpp - cuda-occupancy-limited ----------------------===//
+//
+// Registers, shared memory or barriers hold the number of resident blocks,
+// and with it the warps available to hide latency, below MinOccupancy. The
+// fix is the smallest change that admits one more block.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckSupport.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace cudalint {
+namespace {
+
+class OccupancyLimited : public Check {
+public:
+  StringRef name() const override { return "cuda-occupancy-limited"; }
+  Severity severity() const override { return Severity::Warning; }
+  StringRef summary() const override {
+    return "registers, shared memory or barriers cap occupancy below "
+           "MinOccupancy";
+  }
+  std::vector<std::string> options() const override {
+    return {"MinOccupancy (default 0.5)"};
+  }
+
+  void checkLaunch(const LaunchContext &Ctx,
+                   std::vector<Diagnostic> &Out) const override {
+    double Min = Ctx.Options.number(name(), "MinOccupancy", 0.5);
+    for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
+      std::optional<OccupancyInput> In = occupancyInput(Ctx, Threads);
+      if (!In || Threads > Ctx.Arch.MaxThreadsPerBlock)
+        continue;
+      OccupancyResult R = computeOccupancy(Ctx.Arch, *In);
+      if (!R.launchable() || R.occupancy() >= Min)
+        continue;
+      Limit Binding;
+      if (R.binds(Limit::Registers))
+        Binding = Limit::Registers;
+      else if (R.binds(Limit::SharedMemory))
+        Binding = Limit::SharedMemory;
+      else if (R.binds(Limit::Barriers))
+        Binding = Limit::Barriers;
+      else
+        continue; // the block size itself: cuda-block-size-occupancy-ceiling
+      std::string What =
+          Binding == Limit::Registers
+              ? formatv("{0} registers per thread ({1} per block)",
+                        In->RegistersPerThread, R.AllocatedRegistersPerBlock)
+                    .str()
+          : Binding == Limit::SharedMemory
+              ? formatv("{0} of shared memory per block",
+                        formatBytes(R.AllocatedSharedMemPerBlock))
+                    .str()
+              : formatv("{0} barriers per block", In->BarriersPerBlock).str();
+      Diagnostic D = launchDiagnostic(
+          *this, Ctx,
+          formatv("occupancy of {0} with {1} threads per block is {2} on {3} "
+                  "({4} of {5} warps): {6} limit it to {7} resident "
+                  "block{8} per SM",
+                  kernelName(Ctx.Launch), Threads,
+                  formatPercent(R.occupancy()), Ctx.Arch.Name,
+                  R.ActiveWarpsPerSM, R.MaxWarpsPerSM, What,
+                  R.ActiveBlocksPerSM, R.ActiveBlocksPerSM == 1 ? "" : "s")
+              .str());
+      suggest(D, Ctx, *In, R, Binding, Threads);
+      addResourceNote(D, Ctx.Resources);
+      Out.push_back(std::move(D));
+    }
+  }
+
+private:
+  void suggest(Diagnostic &D, const LaunchContext &Ctx,
+               const OccupancyInput &In, const OccupancyResult &R,
+               Limit Binding, int64_t Threads) const {
+    unsigned Next = R.ActiveBlocksPerSM + 1;
+    OccupancyInput Better = In;
+    if (Binding == Limit::Registers) {
+      std::optional<unsigned> Regs = registersForNextBlock(Ctx.Arch, In);
+      if (!Regs)
+        return;
+      Better.RegistersPerThread = *Regs;
+      OccupancyResult After = computeOccupancy(Ctx.Arch, Better);
+      addNote(D, SourceLoc(),
+              formatv("at most {0} registers per thread would allow {1} "
+                      "blocks ({2}): __launch_bounds__({3}, {4}) asks the "
+                      "device compiler for that",
+                      *Regs, After.ActiveBlocksPerSM,
+                      formatPercent(After.occupancy()), Threads, Next)
+                  .str());
+    } else if (Binding == Limit::SharedMemory) {
+      std::optional<uint64_t> Smem = sharedMemForNextBlock(Ctx.Arch, In);
+      if (!Smem)
+        return;
+      uint64_t Total = In.StaticSharedMem + In.DynamicSharedMem;
+      addNote(D, SourceLoc(),
+              formatv("at most {0} of shared memory per block ({1} less) "
+                      "would allow {2} blocks",
+                      formatBytes(*Smem), formatBytes(Total - *Smem), Next)
+                  .str());
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createOccupancyLimited() {
+  return std::make_unique<OccupancyLimited>();
+}
+
+} // namespace cudalint

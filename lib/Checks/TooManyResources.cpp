@@ -1,0 +1,86 @@
+//===- TooManyResources.cpp - cuda-too-many-resources ---------------------===//
+//
+// The registers a block needs, after the per-warp allocation granularity,
+// must fit the register file available to one block; otherwise the launch
+// fails with "too many resources requested for launch".
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckSupport.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace cudalint {
+namespace {
+
+class TooManyResources : public Check {
+public:
+  StringRef name() const override { return "cuda-too-many-resources"; }
+  Severity severity() const override { return Severity::Error; }
+  StringRef summary() const override {
+    return "the block's registers exceed the register file (too many "
+           "resources requested for launch)";
+  }
+
+  void checkLaunch(const LaunchContext &Ctx,
+                   std::vector<Diagnostic> &Out) const override {
+    for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
+      // Blocks over the thread limit are cuda-block-size-invalid's.
+      if (Threads <= 0 || Threads > Ctx.Arch.MaxThreadsPerBlock)
+        continue;
+      // Registers do not depend on the dynamic shared memory.
+      const KernelResources *R = Ctx.Resources;
+      if (!R || !R->HasUsage)
+        return;
+      OccupancyInput In;
+      In.ThreadsPerBlock = static_cast<unsigned>(Threads);
+      In.RegistersPerThread = R->Registers;
+      OccupancyResult Occ = computeOccupancy(Ctx.Arch, In);
+      if (!Occ.fails(LaunchFailure::TooManyRegistersPerBlock) &&
+          !Occ.fails(LaunchFailure::TooManyRegistersPerThread))
+        continue;
+      Diagnostic D = launchDiagnostic(
+          *this, Ctx,
+          formatv("launch of {0} with {1} threads per block needs {2} "
+                  "registers on {3} ({4} per thread, allocated per warp), "
+                  "more than the {5} available to a block; the launch fails "
+                  "with 'too many resources requested for launch'",
+                  kernelName(Ctx.Launch), Threads,
+                  Occ.AllocatedRegistersPerBlock, Ctx.Arch.Name, R->Registers,
+                  Ctx.Arch.RegistersPerBlock)
+              .str());
+      addResourceNote(D, R);
+      // The largest warp multiple that fits, and the bound that would make
+      // ptxas fit the registers to this block size.
+      unsigned Fits = 0;
+      for (unsigned T = Ctx.Arch.WarpSize; T < Threads; T += Ctx.Arch.WarpSize) {
+        In.ThreadsPerBlock = T;
+        if (computeOccupancy(Ctx.Arch, In).launchable())
+          Fits = T;
+      }
+      if (Fits)
+        addNote(D, SourceLoc(),
+                formatv("at {0} registers per thread, blocks of up to {1} "
+                        "threads launch",
+                        R->Registers, Fits)
+                    .str());
+      addNote(D, SourceLoc(),
+              formatv("__launch_bounds__({0}) on the kernel makes the device "
+                      "compiler limit its registers to fit {0} threads",
+                      Threads)
+                  .str());
+      addBlockOriginNotes(D, Ctx.Launch);
+      Out.push_back(std::move(D));
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createTooManyResources() {
+  return std::make_unique<TooManyResources>();
+}
+
+} // namespace cudalint

@@ -1,0 +1,7 @@
+#!/bin/sh
+# A stand-in nvcc that crashes (SIGSEGV) on a compile.
+case "$1" in
+  --version) echo "fake nvcc"; exit 0 ;;
+  --list-gpu-code) echo sm_80; exit 0 ;;
+esac
+kill -SEGV $$
