@@ -13,6 +13,7 @@
 #include "cudalint/Arch.h"
 #include "cudalint/DeviceFacts.h"
 #include "cudalint/Facts.h"
+#include "cudalint/GlobList.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
@@ -115,17 +116,6 @@ public:
 llvm::ArrayRef<std::unique_ptr<Check>> allChecks();
 const Check *findCheck(llvm::StringRef Name);
 
-/// clang-tidy's glob list: "-*,cuda-occupancy-*", "cuda-*,-cuda-tail-effect".
-/// The last matching glob decides; nothing matching means not enabled.
-class CheckFilter {
-public:
-  explicit CheckFilter(llvm::StringRef Globs = "cuda-*");
-  bool enabled(llvm::StringRef Check) const;
-
-private:
-  std::vector<std::pair<bool, std::string>> Globs; // (positive, pattern)
-};
-
 /// The defaults: every check except those that only make sense on request.
 llvm::StringRef defaultCheckGlobs();
 
@@ -136,7 +126,8 @@ struct CheckRun {
   /// The archs each launch and kernel is evaluated for when the table has
   /// none for its file (the command's archs, --arch, or the default).
   std::vector<std::string> DefaultArchs;
-  CheckFilter Filter;
+  /// Which checks run (clang-tidy glob list).
+  GlobList Filter{"cuda-*"};
   CheckOptions Options;
 };
 

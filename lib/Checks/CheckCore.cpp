@@ -3,7 +3,6 @@
 #include "cudalint/Checks.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/GlobPattern.h"
 
 #include <map>
 #include <set>
@@ -46,31 +45,6 @@ const KernelSetting *LaunchContext::setting(StringRef Attribute) const {
   return Last;
 }
 
-CheckFilter::CheckFilter(StringRef List) {
-  SmallVector<StringRef, 8> Parts;
-  List.split(Parts, ',', -1, false);
-  for (StringRef P : Parts) {
-    P = P.trim();
-    bool Positive = !P.consume_front("-");
-    if (!P.empty())
-      Globs.push_back({Positive, P.str()});
-  }
-}
-
-bool CheckFilter::enabled(StringRef Check) const {
-  bool On = false;
-  for (const auto &[Positive, Pattern] : Globs) {
-    Expected<GlobPattern> G = GlobPattern::create(Pattern);
-    if (!G) {
-      consumeError(G.takeError());
-      continue;
-    }
-    if (G->match(Check))
-      On = Positive;
-  }
-  return On;
-}
-
 StringRef defaultCheckGlobs() { return "cuda-*"; }
 
 const Check *findCheck(StringRef Name) {
@@ -83,7 +57,7 @@ const Check *findCheck(StringRef Name) {
 std::vector<Diagnostic> runChecks(const CheckRun &Run) {
   std::vector<const Check *> Enabled;
   for (const std::unique_ptr<Check> &C : allChecks())
-    if (Run.Filter.enabled(C->name()))
+    if (Run.Filter.contains(C->name()))
       Enabled.push_back(C.get());
 
   // The facts of all files together: a kernel defined in one file may be

@@ -2,11 +2,16 @@
 
 #include "LintCommand.h"
 
+#include "cudalint/CheckDocs.h"
 #include "cudalint/Checks.h"
 #include "cudalint/CompileCommand.h"
 #include "cudalint/DeviceFacts.h"
 #include "cudalint/DiagnosticsReport.h"
 #include "cudalint/FactsReport.h"
+#include "cudalint/LintConfig.h"
+#include "cudalint/SarifReport.h"
+#include "cudalint/Suppression.h"
+#include "cudalint/WarningsAsErrors.h"
 #include "cudalint/Frontend.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -15,6 +20,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -42,8 +48,9 @@ int runLintCommand(ArrayRef<StringRef> Args) {
               DeviceTimeout;
   bool NoCache = false, Verbose = false;
   // Checks and output.
-  std::string ChecksGlobs(defaultCheckGlobs()), WarningsAsErrors, GpuName,
-      OutputFile;
+  // Unset: the config file's, else the default.
+  std::optional<std::string> ChecksGlobs, WarningsAsErrorsGlobs;
+  std::string GpuName, OutputFile, ConfigFile, Explain;
   bool StrictParse = false;
   std::vector<std::string> CheckOptionArgs;
 
@@ -76,11 +83,25 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       continue;
     }
     std::string Option;
-    if (Value("--checks", ChecksGlobs) ||
-        Value("--warnings-as-errors", WarningsAsErrors) ||
-        Value("--gpu", GpuName) || Value("--output", OutputFile) ||
-        Value("-o", OutputFile))
+    if (Value("--checks", Option)) {
+      ChecksGlobs = Option;
       continue;
+    }
+    if (Value("--warnings-as-errors", Option)) {
+      WarningsAsErrorsGlobs = Option;
+      continue;
+    }
+    if (Value("--gpu", GpuName) || Value("--output", OutputFile) ||
+        Value("-o", OutputFile) || Value("--config", ConfigFile))
+      continue;
+    if (Value("--explain", Explain)) {
+      StringRef Page = checkDocumentation(Explain);
+      if (Page.empty())
+        return fail("--explain: no check named '" + Explain +
+                    "' (see --list-checks)");
+      outs() << Page;
+      return 0;
+    }
     if (Value("--check-option", Option)) {
       CheckOptionArgs.push_back(Option);
       continue;
@@ -115,15 +136,9 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       return fail("unknown option '" + Arg + "' (see --help)");
     Sources.push_back(Arg.str());
   }
-  if (Format != "text" && Format != "json")
-    return fail("--format: '" + Format + "' is not one of text, json");
+  if (Format != "text" && Format != "json" && Format != "sarif")
+    return fail("--format: '" + Format + "' is not one of text, json, sarif");
   CheckRun Run;
-  Run.Filter = CheckFilter(ChecksGlobs);
-  if (llvm::none_of(allChecks(), [&](const std::unique_ptr<Check> &C) {
-        return Run.Filter.enabled(C->name());
-      }) &&
-      !ListLaunches && Format == "text")
-    return fail("--checks '" + ChecksGlobs + "' enables no check");
   if (!GpuName.empty()) {
     Expected<const GpuPreset &> Gpu = lookupGpuPreset(GpuName);
     if (!Gpu)
@@ -239,6 +254,40 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   if (Readable.empty())
     return fail("nothing could be analysed");
 
+  // The configuration: --config, else the nearest .cuda-launch-lint.yaml
+  // above the first source. The command line wins over it.
+  std::optional<LintConfig> Config;
+  if (ConfigFile.empty())
+    if (std::optional<std::string> Found = findLintConfig(Readable.front()))
+      ConfigFile = *Found;
+  if (!ConfigFile.empty()) {
+    Expected<LintConfig> Loaded = loadLintConfig(ConfigFile);
+    if (!Loaded)
+      return fail(toString(Loaded.takeError()));
+    Config = std::move(*Loaded);
+  }
+  if (!ChecksGlobs)
+    ChecksGlobs = Config && Config->Checks ? *Config->Checks
+                                           : defaultCheckGlobs().str();
+  if (!WarningsAsErrorsGlobs && Config && Config->WarningsAsErrors)
+    WarningsAsErrorsGlobs = *Config->WarningsAsErrors;
+  Run.Filter = GlobList(*ChecksGlobs);
+  if (Format == "text" && !ListLaunches &&
+      llvm::none_of(allChecks(), [&](const std::unique_ptr<Check> &C) {
+        return Run.Filter.contains(C->name());
+      }))
+    return fail("checks '" + *ChecksGlobs + "' enable no check");
+  if (Config) {
+    Config->applyCheckOptions(Run.Options);
+    if (DevOpts.Archs.empty())
+      for (const std::string &A : Config->Archs)
+        if (std::optional<std::string> N = normalizeGpuArch(A))
+          DevOpts.Archs.push_back(*N);
+  }
+  std::optional<Regex> HeaderFilter;
+  if (Config && Config->HeaderFilterRegex)
+    HeaderFilter.emplace(*Config->HeaderFilterRegex);
+
   FrontendOptions Opts;
   std::string Why;
   Opts.Toolkit = findCudaToolkit(CudaPath, Why);
@@ -326,6 +375,18 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   std::vector<Diagnostic> Diagnostics;
   if (!ListLaunches)
     Diagnostics = runChecks(Run);
+  // Findings in headers only where the config's HeaderFilterRegex says (as
+  // clang-tidy); without one, every file the user owns.
+  if (HeaderFilter)
+    llvm::erase_if(Diagnostics, [&](const Diagnostic &D) {
+      return !is_contained(Readable, D.Loc.File) &&
+             !HeaderFilter->match(D.Loc.File);
+    });
+  NoLintFilter NoLint;
+  NoLint.removeSuppressed(Diagnostics);
+  for (Diagnostic &D : NoLint.unmatchedDirectives())
+    Diagnostics.push_back(std::move(D));
+  WarningsAsErrors AsErrors(WarningsAsErrorsGlobs.value_or(""));
 
   std::optional<ToolOutputFile> Output;
   if (!OutputFile.empty()) {
@@ -335,8 +396,16 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       return fail("--output " + OutputFile + ": " + EC.message());
   }
   raw_ostream &OS = Output ? Output->os() : outs();
-  if (Format == "json")
+  if (Format == "json") {
     writeFactsJSON(OS, Facts, &Device, Diagnostics);
+  } else if (Format == "sarif") {
+    std::vector<Diagnostic> Promoted = Diagnostics;
+    AsErrors.promote(Promoted);
+    std::vector<const Check *> Rules;
+    for (const std::unique_ptr<Check> &C : allChecks())
+      Rules.push_back(C.get());
+    writeSarif(OS, Promoted, Rules, CUDALINT_VERSION);
+  }
   else if (ListLaunches)
     printLaunchList(OS, Facts);
   else
@@ -347,10 +416,7 @@ int runLintCommand(ArrayRef<StringRef> Args) {
 
   if (Readable.size() != Sources.size())
     return 2;
-  CheckFilter AsErrors(WarningsAsErrors);
-  bool Failed = llvm::any_of(Diagnostics, [&](const Diagnostic &D) {
-    return D.Sev == Severity::Error || AsErrors.enabled(D.Check);
-  });
+  bool Failed = AsErrors.exitCode(Diagnostics) != 0;
   if (StrictParse && llvm::any_of(Facts, [](const TranslationUnitFacts &U) {
         return !U.Errors.empty();
       }))

@@ -31,9 +31,14 @@ Lint options:
                        e.g. cuda-occupancy-limited.MinOccupancy=0.25
   --gpu PRESET         a GPU model (see 'occupancy --list-gpus'): enables
                        the grid checks on its arch
-  --format text|json   json: diagnostics, launches and kernels (DESIGN.md)
+  --format text|json|sarif
+                       json: diagnostics, launches and kernels (DESIGN.md);
+                       sarif: SARIF 2.1.0 for code scanning
   --output FILE        write the report there instead of stdout
+  --config FILE        default: the nearest .cuda-launch-lint.yaml above
+                       the first source
   --list-checks        the checks, their severity and options
+  --explain CHECK      the check's documentation page
   --list-launches      text: one line per launch with its resolved values
   --strict-parse       front-end parse errors make the exit status 1
   --cuda-path DIR      the CUDA toolkit (default: $CUDA_PATH, $CUDA_HOME,

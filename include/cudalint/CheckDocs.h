@@ -1,0 +1,30 @@
+//===- CheckDocs.h - The check pages, built into the tool --------*- C++ -*-===//
+//
+// docs/checks/<check>.md, embedded at build time (lib/Docs/EmbedDocs.cmake):
+// `--explain CHECK` prints a page, SARIF rules carry it as help text.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_CHECKDOCS_H
+#define CUDALINT_CHECKDOCS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+/// The Markdown page of CheckName; empty when there is none.
+llvm::StringRef checkDocumentation(llvm::StringRef CheckName);
+
+/// The page's one-line summary: the first paragraph after the "# name"
+/// title, its lines joined with single spaces. Empty without a page.
+std::string checkDocSummary(llvm::StringRef CheckName);
+
+/// The checks that have a page, sorted.
+std::vector<llvm::StringRef> documentedChecks();
+
+} // namespace cudalint
+
+#endif // CUDALINT_CHECKDOCS_H

@@ -1,0 +1,371 @@
+//===- LintConfig.cpp - .cuda-launch-lint.yaml ----------------------------===//
+
+#include "cudalint/LintConfig.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
+
+using namespace llvm;
+
+namespace cudalint {
+
+namespace {
+
+// The checks DESIGN.md names and the options they read, with the range a
+// value must lie in. Keep in step with the check classes' options().
+struct OptionSpec {
+  StringLiteral Check;
+  StringLiteral Option; // empty: the check has no options
+  double Min, Max;
+  bool MinExclusive;
+};
+constexpr OptionSpec KnownOptions[] = {
+    {"cuda-launch-bounds-exceeded", "", 0, 0, false},
+    {"cuda-block-size-invalid", "", 0, 0, false},
+    {"cuda-grid-size-invalid", "", 0, 0, false},
+    {"cuda-too-many-resources", "", 0, 0, false},
+    {"cuda-shared-memory-exceeded", "", 0, 0, false},
+    {"cuda-cluster-dims-mismatch", "", 0, 0, false},
+    {"cuda-block-size-not-warp-multiple", "", 0, 0, false},
+    {"cuda-occupancy-limited", "MinOccupancy", 0, 1, false},
+    {"cuda-block-size-occupancy-ceiling", "MinOccupancy", 0, 1, false},
+    {"cuda-launch-bounds-unsatisfiable", "", 0, 0, false},
+    {"cuda-register-spills", "", 0, 0, false},
+    {"cuda-launch-bounds-oversized", "Ratio", 0, 1, true},
+    {"cuda-grid-underfills-gpu", "", 0, 0, false},
+    {"cuda-tail-effect", "MaxTailWaste", 0, 1, false},
+};
+
+std::string number(double V) {
+  std::string Out;
+  raw_string_ostream(Out) << format("%g", V);
+  return Out;
+}
+
+class Parser {
+public:
+  Parser(StringRef Path, StringRef Text) : Path(Path), Text(Text) {}
+
+  Expected<LintConfig> parse();
+
+private:
+  StringRef Path, Text;
+  SourceMgr SM;
+
+  Error errorAt(const yaml::Node *N, const Twine &Msg) {
+    auto [Line, Col] = SM.getLineAndColumn(N->getSourceRange().Start);
+    return createStringError(inconvertibleErrorCode(),
+                             formatv("{0}:{1}:{2}: {3}", Path, Line, Col,
+                                     Msg.str()));
+  }
+
+  Expected<std::string> scalar(yaml::Node *N, const Twine &What) {
+    if (auto *S = dyn_cast_or_null<yaml::ScalarNode>(N)) {
+      SmallString<64> Storage;
+      return S->getValue(Storage).str();
+    }
+    if (auto *B = dyn_cast_or_null<yaml::BlockScalarNode>(N))
+      return B->getValue().str();
+    if (!N || isa<yaml::NullNode>(N))
+      return errorAt(N ? N : Root, What + " has no value");
+    return errorAt(N, What + " must be a single value");
+  }
+
+  // A YAML list of scalars, or one scalar split at commas; blanks dropped.
+  // Each value comes with the node it was read from.
+  using ListItem = std::pair<std::string, yaml::Node *>;
+  Expected<std::vector<ListItem>> list(yaml::Node *N, const Twine &What) {
+    std::vector<ListItem> Out;
+    if (auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(N)) {
+      for (yaml::Node &Item : *Seq) {
+        Expected<std::string> S = scalar(&Item, What + " entry");
+        if (!S)
+          return S.takeError();
+        if (!StringRef(*S).trim().empty())
+          Out.push_back({StringRef(*S).trim().str(), &Item});
+      }
+      return Out;
+    }
+    Expected<std::string> S = scalar(N, What);
+    if (!S)
+      return S.takeError();
+    SmallVector<StringRef, 8> Parts;
+    StringRef(*S).split(Parts, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef P : Parts)
+      if (!P.trim().empty())
+        Out.push_back({P.trim().str(), N});
+    return Out;
+  }
+
+  Error checkOption(yaml::Node *KeyNode, StringRef Key, StringRef Value);
+  Error checkOptions(yaml::Node *N, LintConfig &C);
+  yaml::Node *Root = nullptr;
+};
+
+Error Parser::checkOption(yaml::Node *KeyNode, StringRef Key,
+                          StringRef Value) {
+  size_t Dot = Key.rfind('.');
+  if (Dot == StringRef::npos || Dot == 0 || Dot + 1 == Key.size())
+    return errorAt(KeyNode, "CheckOptions key '" + Key +
+                                "' is not of the form '<check>.<Option>'");
+  StringRef Check = Key.take_front(Dot), Option = Key.drop_front(Dot + 1);
+  bool KnownCheck = false;
+  SmallVector<StringRef, 2> Options;
+  for (const OptionSpec &S : KnownOptions) {
+    if (S.Check != Check)
+      continue;
+    KnownCheck = true;
+    if (S.Option.empty())
+      continue;
+    Options.push_back(S.Option);
+    if (S.Option != Option)
+      continue;
+    double V;
+    if (!to_float(Value.trim(), V))
+      return errorAt(KeyNode, Key + " must be a number, not '" + Value + "'");
+    bool Below = S.MinExclusive ? V <= S.Min : V < S.Min;
+    if (Below || V > S.Max)
+      return errorAt(KeyNode, formatv("{0} must be in {1}{2}, {3}], not {4}",
+                                      Key, S.MinExclusive ? "(" : "[",
+                                      number(S.Min), number(S.Max), Value)
+                                  .str());
+    return Error::success();
+  }
+  if (!KnownCheck)
+    return errorAt(KeyNode, "CheckOptions key '" + Key +
+                                "' names an unknown check '" + Check + "'");
+  return errorAt(KeyNode,
+                 "unknown option '" + Option + "' for check '" + Check +
+                     "' (" +
+                     (Options.empty() ? std::string("it has no options")
+                                      : "known: " + join(Options, ", ")) +
+                     ")");
+}
+
+Error Parser::checkOptions(yaml::Node *N, LintConfig &C) {
+  auto Add = [&](yaml::Node *KeyNode, StringRef Key, yaml::Node *ValueNode) -> Error {
+    Expected<std::string> Value = scalar(ValueNode, "CheckOptions '" + Key + "'");
+    if (!Value)
+      return Value.takeError();
+    if (Error E = checkOption(KeyNode, Key, *Value))
+      return E;
+    if (!C.CheckOptions.emplace(Key.str(), *Value).second)
+      return errorAt(KeyNode, "duplicate CheckOptions key '" + Key + "'");
+    return Error::success();
+  };
+  // The map form: {check.Option: value, ...}.
+  if (auto *Map = dyn_cast_or_null<yaml::MappingNode>(N)) {
+    for (yaml::KeyValueNode &KV : *Map) {
+      Expected<std::string> Key = scalar(KV.getKey(), "CheckOptions key");
+      if (!Key)
+        return Key.takeError();
+      if (Error E = Add(KV.getKey(), *Key, KV.getValue()))
+        return E;
+    }
+    return Error::success();
+  }
+  // clang-tidy's list form: [{key: check.Option, value: v}, ...].
+  if (auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(N)) {
+    for (yaml::Node &Item : *Seq) {
+      auto *Map = dyn_cast<yaml::MappingNode>(&Item);
+      if (!Map)
+        return errorAt(&Item, "CheckOptions list entries must be "
+                              "{key: <check>.<Option>, value: <value>}");
+      yaml::Node *KeyNode = nullptr, *ValueNode = nullptr;
+      std::optional<std::string> Key;
+      for (yaml::KeyValueNode &KV : *Map) {
+        Expected<std::string> Name = scalar(KV.getKey(), "CheckOptions entry key");
+        if (!Name)
+          return Name.takeError();
+        if (*Name == "key" && !KeyNode) {
+          Expected<std::string> K = scalar(KV.getValue(), "CheckOptions 'key'");
+          if (!K)
+            return K.takeError();
+          Key = *K;
+          KeyNode = KV.getValue();
+        } else if (*Name == "value" && !ValueNode) {
+          ValueNode = KV.getValue();
+          // Parse now: YAML nodes are read once, in order.
+          if (!isa<yaml::ScalarNode, yaml::BlockScalarNode>(ValueNode))
+            return errorAt(KV.getKey(),
+                           "CheckOptions 'value' must be a single value");
+          if (Error E = scalar(ValueNode, "value").takeError())
+            return E;
+        } else {
+          return errorAt(KV.getKey(), "unexpected '" + *Name +
+                                          "' in a CheckOptions entry "
+                                          "(expected 'key' and 'value')");
+        }
+      }
+      if (!KeyNode || !ValueNode)
+        return errorAt(&Item, "CheckOptions entry needs both 'key' and 'value'");
+      if (Error E = Add(KeyNode, *Key, ValueNode))
+        return E;
+    }
+    return Error::success();
+  }
+  if (!N || isa<yaml::NullNode>(N))
+    return Error::success(); // "CheckOptions:" with nothing under it
+  return errorAt(N, "CheckOptions must be a map of '<check>.<Option>: value' "
+                    "or a list of {key, value}");
+}
+
+Expected<LintConfig> Parser::parse() {
+  LintConfig C;
+  C.Path = Path.str();
+  // The parser reports problems through the SourceMgr; keep the first one.
+  std::string YamlError;
+  SM.setDiagHandler(
+      [](const SMDiagnostic &D, void *Ctx) {
+        auto &Out = *static_cast<std::string *>(Ctx);
+        if (Out.empty())
+          Out = formatv("{0}:{1}:{2}: invalid YAML: {3}", "", D.getLineNo(),
+                        D.getColumnNo() + 1, D.getMessage())
+                    .str();
+      },
+      &YamlError);
+  auto YamlFailure = [&]() -> Error {
+    return createStringError(inconvertibleErrorCode(), Path + YamlError);
+  };
+
+  yaml::Stream S(Text, SM, /*ShowColors=*/false);
+  yaml::document_iterator Doc = S.begin();
+  if (Doc == S.end())
+    return C; // an empty file
+  Root = Doc->getRoot();
+  if (S.failed())
+    return YamlFailure();
+
+  if (auto *Map = dyn_cast_or_null<yaml::MappingNode>(Root)) {
+    StringSet<> Seen;
+    for (yaml::KeyValueNode &KV : *Map) {
+      if (S.failed())
+        return YamlFailure();
+      yaml::Node *KeyNode = KV.getKey();
+      if (S.failed())
+        return YamlFailure();
+      Expected<std::string> Key = scalar(KeyNode, "key");
+      if (!Key)
+        return Key.takeError();
+      if (!Seen.insert(*Key).second)
+        return errorAt(KeyNode, "duplicate key '" + *Key + "'");
+      yaml::Node *Value = KV.getValue();
+      if (S.failed())
+        return YamlFailure();
+
+      if (*Key == "Checks" || *Key == "WarningsAsErrors") {
+        Expected<std::vector<ListItem>> Globs = list(Value, *Key);
+        if (!Globs)
+          return Globs.takeError();
+        std::vector<std::string> Items;
+        for (ListItem &G : *Globs)
+          Items.push_back(std::move(G.first));
+        (*Key == "Checks" ? C.Checks : C.WarningsAsErrors) = join(Items, ",");
+      } else if (*Key == "CheckOptions") {
+        if (Error E = checkOptions(Value, C))
+          return E;
+      } else if (*Key == "Archs") {
+        Expected<std::vector<ListItem>> Archs = list(Value, "Archs");
+        if (!Archs)
+          return Archs.takeError();
+        for (const auto &[A, Node] : *Archs) {
+          Expected<const ArchInfo &> Info = lookupArch(A);
+          if (!Info)
+            return errorAt(Node, toString(Info.takeError()));
+          C.Archs.push_back(A);
+        }
+      } else if (*Key == "Gpu") {
+        Expected<std::string> Name = scalar(Value, "Gpu");
+        if (!Name)
+          return Name.takeError();
+        Expected<const GpuPreset &> G = lookupGpuPreset(StringRef(*Name).trim());
+        if (!G)
+          return errorAt(Value, toString(G.takeError()));
+        C.Gpu = &*G;
+        C.GpuName = StringRef(*Name).trim().str();
+      } else if (*Key == "HeaderFilterRegex") {
+        Expected<std::string> R = scalar(Value, "HeaderFilterRegex");
+        if (!R)
+          return R.takeError();
+        std::string Why;
+        if (!Regex(*R).isValid(Why))
+          return errorAt(Value, "HeaderFilterRegex '" + *R +
+                                    "' is not a valid regular expression: " +
+                                    Why);
+        C.HeaderFilterRegex = *R;
+      } else {
+        return errorAt(KeyNode,
+                       "unknown key '" + *Key +
+                           "' (known: Checks, WarningsAsErrors, CheckOptions, "
+                           "Archs, Gpu, HeaderFilterRegex)");
+      }
+      if (S.failed())
+        return YamlFailure();
+    }
+  } else if (Root && !isa<yaml::NullNode>(Root)) {
+    if (S.failed())
+      return YamlFailure();
+    return errorAt(Root, "the configuration must be a map of keys "
+                         "(Checks, CheckOptions, Archs, ...)");
+  }
+  if (S.failed())
+    return YamlFailure();
+  if (++Doc != S.end()) {
+    if (S.failed())
+      return YamlFailure();
+    return errorAt(Doc->getRoot(), "only one YAML document is allowed");
+  }
+  if (S.failed())
+    return YamlFailure();
+  return C;
+}
+
+} // namespace
+
+void LintConfig::applyCheckOptions(cudalint::CheckOptions &Options) const {
+  for (const auto &[Key, Value] : CheckOptions)
+    Options.Values.try_emplace(Key, Value);
+  if (!Options.Gpu)
+    Options.Gpu = Gpu;
+}
+
+Expected<LintConfig> parseLintConfig(StringRef Text, StringRef Path) {
+  return Parser(Path, Text).parse();
+}
+
+Expected<LintConfig> loadLintConfig(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    return createStringError(Buf.getError(), "%s: cannot read: %s",
+                             Path.str().c_str(),
+                             Buf.getError().message().c_str());
+  return parseLintConfig((*Buf)->getBuffer(), Path);
+}
+
+std::optional<std::string> findLintConfig(StringRef SourceFile) {
+  SmallString<256> Abs(SourceFile);
+  if (sys::fs::make_absolute(Abs))
+    return std::nullopt;
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  for (StringRef Dir = sys::path::parent_path(Abs); !Dir.empty();
+       Dir = sys::path::parent_path(Dir)) {
+    SmallString<256> Candidate(Dir);
+    sys::path::append(Candidate, LintConfigFileName);
+    if (sys::fs::is_regular_file(Candidate))
+      return std::string(Candidate);
+  }
+  return std::nullopt;
+}
+
+} // namespace cudalint

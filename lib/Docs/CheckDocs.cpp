@@ -1,0 +1,62 @@
+//===- CheckDocs.cpp - The check pages, built into the tool ---------------===//
+
+#include "cudalint/CheckDocs.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace cudalint {
+
+namespace {
+struct Page {
+  const char *Name;
+  const char *Text;
+};
+const Page Pages[] = {
+#include "CheckDocsData.inc"
+    {nullptr, nullptr}, // keeps the array valid without pages
+};
+} // namespace
+
+StringRef checkDocumentation(StringRef CheckName) {
+  for (const Page &P : Pages)
+    if (P.Name && CheckName == P.Name)
+      return P.Text;
+  return "";
+}
+
+std::string checkDocSummary(StringRef CheckName) {
+  StringRef Text = checkDocumentation(CheckName);
+  SmallVector<StringRef, 64> Lines;
+  Text.split(Lines, '\n');
+  SmallVector<StringRef, 4> Summary;
+  bool PastTitle = false;
+  for (StringRef Line : Lines) {
+    Line = Line.trim();
+    if (!PastTitle) {
+      PastTitle = Line.starts_with("# ");
+      continue;
+    }
+    if (Line.empty()) {
+      if (!Summary.empty())
+        break;
+      continue;
+    }
+    Summary.push_back(Line);
+  }
+  return join(Summary, " ");
+}
+
+std::vector<StringRef> documentedChecks() {
+  std::vector<StringRef> Names;
+  for (const Page &P : Pages)
+    if (P.Name)
+      Names.push_back(P.Name);
+  llvm::sort(Names);
+  return Names;
+}
+
+} // namespace cudalint

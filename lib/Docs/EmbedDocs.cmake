@@ -1,0 +1,28 @@
+# Writes OUTPUT, a C++ fragment with one {"<check>", R"(<page>)"} entry per
+# DOCS_DIR/cuda-*.md, sorted by name. Run by lib/Docs/CMakeLists.txt at build
+# time, so editing a page rebuilds only the docs library.
+if(NOT DOCS_DIR OR NOT OUTPUT)
+  message(FATAL_ERROR "usage: cmake -DDOCS_DIR=<dir> -DOUTPUT=<file> -P EmbedDocs.cmake")
+endif()
+file(GLOB pages "${DOCS_DIR}/cuda-*.md")
+list(SORT pages)
+set(delim "cudalint_doc")
+set(body "// Generated from docs/checks/*.md by lib/Docs/EmbedDocs.cmake. Do not edit.\n")
+foreach(page IN LISTS pages)
+  get_filename_component(name "${page}" NAME)
+  string(REGEX REPLACE "\\.md$" "" name "${name}")
+  file(READ "${page}" text)
+  string(FIND "${text}" ")${delim}\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "${page} contains the raw-string delimiter ')${delim}\"'")
+  endif()
+  string(APPEND body "{\"${name}\", R\"${delim}(${text})${delim}\"},\n")
+endforeach()
+# Only touch the output when it changes, so nothing else recompiles.
+set(old "")
+if(EXISTS "${OUTPUT}")
+  file(READ "${OUTPUT}" old)
+endif()
+if(NOT old STREQUAL body)
+  file(WRITE "${OUTPUT}" "${body}")
+endif()
