@@ -34,3 +34,8 @@ if config.cuda_path and os.path.exists(os.path.join(config.cuda_path, "bin", "pt
     config.available_features.add("ptxas")
 if config.cuda_path and os.path.exists(os.path.join(config.cuda_path, "bin", "nvcc")):
     config.available_features.add("nvcc")
+
+# %expect-exit N cmd...: the command must exit with status N exactly.
+config.substitutions.append(
+    ("%expect-exit", "%s %s" % (config.python,
+                                os.path.join(os.path.dirname(__file__), "..", "tools", "expect-exit.py"))))
