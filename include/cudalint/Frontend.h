@@ -38,6 +38,8 @@ struct FrontendOptions {
   std::optional<CudaToolkit> Toolkit;
   /// Appended to every compile command.
   std::vector<std::string> ExtraArgs;
+  /// Files parsed at once (-j); 0: one per core.
+  unsigned Jobs = 1;
 };
 
 /// Wraps a compilation database so that nvcc commands (CMake, Bear, xmake)

@@ -17,6 +17,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <map>
 #include <set>
@@ -444,11 +445,13 @@ collectFacts(const tooling::CompilationDatabase &DB,
              llvm::raw_ostream &Notes) {
   registerKernelAttributes();
   CudaParseSetup Setup = cudaParseSetup(Opts.Toolkit);
-  std::vector<TranslationUnitFacts> All;
-  for (const std::string &File : Files) {
-    TranslationUnitFacts Facts;
-    Facts.MainFile = File;
-    tooling::ClangTool Tool(DB, {File});
+  std::vector<TranslationUnitFacts> All(Files.size());
+  // One ClangTool per file; files are parsed Opts.Jobs at a time and the
+  // results keep the input order.
+  auto Parse = [&](size_t I) {
+    TranslationUnitFacts &Facts = All[I];
+    Facts.MainFile = Files[I];
+    tooling::ClangTool Tool(DB, {Files[I]});
     for (const auto &[Path, Text] : Setup.VirtualFiles)
       Tool.mapVirtualFile(Path, Text);
     std::vector<std::string> Extra = Setup.Args;
@@ -468,7 +471,15 @@ collectFacts(const tooling::CompilationDatabase &DB,
       }
     } F(Facts);
     Tool.run(&F);
-    All.push_back(std::move(Facts));
+  };
+  if (Opts.Jobs == 1 || Files.size() <= 1) {
+    for (size_t I = 0; I < Files.size(); ++I)
+      Parse(I);
+  } else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Opts.Jobs));
+    for (size_t I = 0; I < Files.size(); ++I)
+      Pool.async([&, I] { Parse(I); });
+    Pool.wait();
   }
   return All;
 }

@@ -322,6 +322,7 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     });
   }
 
+  Opts.Jobs = DevOpts.Jobs;
   std::vector<TranslationUnitFacts> Facts =
       collectFacts(*DB, Readable, Opts, errs());
 
