@@ -25,28 +25,10 @@ public:
   void checkLaunch(const LaunchContext &Ctx,
                    std::vector<Diagnostic> &Out) const override {
     const LaunchSite &L = Ctx.Launch;
-    const ResolvedValue *Dims[] = {&L.Block.X, &L.Block.Y, &L.Block.Z};
-    const char *Names[] = {"x", "y", "z"};
-    bool DimensionReported = false;
-    for (unsigned I = 0; I < 3; ++I)
-      for (int64_t V : possibleValues(*Dims[I])) {
-        if (V != 0 && V <= Ctx.Arch.MaxBlockDim[I])
-          continue;
-        std::string Why =
-            V <= 0 ? formatv("is {0}", V).str()
-                   : formatv("= {0} exceeds the maximum of {1}", V,
-                             Ctx.Arch.MaxBlockDim[I])
-                         .str();
-        Diagnostic D = launchDiagnostic(
-            *this, Ctx,
-            formatv("block dimension {0} {1} on {2}; the launch fails "
-                    "with cudaErrorInvalidConfiguration",
-                    Names[I], Why, Ctx.Arch.Name)
-                .str());
-        addOriginNotes(D, *Dims[I], formatv("block {0}", Names[I]).str());
-        Out.push_back(std::move(D));
-        DimensionReported = true;
-      }
+    const ArchInfo &A = Ctx.Arch;
+    bool DimensionReported = reportDimensionLimits(
+        *this, Ctx, L.Block,
+        {A.MaxBlockDim[0], A.MaxBlockDim[1], A.MaxBlockDim[2]}, "block", Out);
     if (DimensionReported || L.OccupancyTuned)
       return;
     for (int64_t Threads : possibleValues(L.ThreadsPerBlock)) {

@@ -16,6 +16,33 @@ std::vector<int64_t> possibleValues(const ResolvedValue &V) {
   return {};
 }
 
+bool reportDimensionLimits(const Check &C, const LaunchContext &Ctx,
+                           const Dim3Value &Dims,
+                           const std::array<uint64_t, 3> &Max, StringRef What,
+                           std::vector<Diagnostic> &Out) {
+  const ResolvedValue *Parts[] = {&Dims.X, &Dims.Y, &Dims.Z};
+  const char *Names[] = {"x", "y", "z"};
+  bool Any = false;
+  for (unsigned I = 0; I < 3; ++I)
+    for (int64_t V : possibleValues(*Parts[I])) {
+      if (V > 0 && static_cast<uint64_t>(V) <= Max[I])
+        continue;
+      std::string Why =
+          V <= 0 ? formatv("is {0}", V).str()
+                 : formatv("= {0} exceeds the maximum of {1}", V, Max[I]).str();
+      Diagnostic D = launchDiagnostic(
+          C, Ctx,
+          formatv("{0} dimension {1} {2} on {3}; the launch fails with "
+                  "cudaErrorInvalidConfiguration",
+                  What, Names[I], Why, Ctx.Arch.Name)
+              .str());
+      addOriginNotes(D, *Parts[I], (What + " " + Names[I]).str());
+      Out.push_back(std::move(D));
+      Any = true;
+    }
+  return Any;
+}
+
 std::string formatBytes(uint64_t Bytes) {
   if (Bytes >= 1024 && Bytes % 1024 == 0)
     return formatv("{0} KiB", Bytes / 1024).str();

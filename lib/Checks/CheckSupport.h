@@ -6,6 +6,7 @@
 #include "cudalint/Checks.h"
 #include "cudalint/Occupancy.h"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,13 @@ namespace cudalint {
 /// constant, or each member of a set. A range says only what is possible,
 /// so it gives none; neither does unknown.
 std::vector<int64_t> possibleValues(const ResolvedValue &V);
+
+/// One error per possible value of a component of Dims (a block's or a
+/// grid's, named What) that is 0 or over its Max; returns whether any.
+bool reportDimensionLimits(const Check &C, const LaunchContext &Ctx,
+                           const Dim3Value &Dims,
+                           const std::array<uint64_t, 3> &Max,
+                           llvm::StringRef What, std::vector<Diagnostic> &Out);
 
 /// "48 KiB", "1.5 KiB", "100 B".
 std::string formatBytes(uint64_t Bytes);

@@ -7,8 +7,6 @@
 
 #include "CheckSupport.h"
 
-#include "llvm/Support/FormatVariadic.h"
-
 using namespace llvm;
 
 namespace cudalint {
@@ -24,27 +22,10 @@ public:
 
   void checkLaunch(const LaunchContext &Ctx,
                    std::vector<Diagnostic> &Out) const override {
-    const LaunchSite &L = Ctx.Launch;
-    const ResolvedValue *Dims[] = {&L.Grid.X, &L.Grid.Y, &L.Grid.Z};
-    const char *Names[] = {"x", "y", "z"};
-    for (unsigned I = 0; I < 3; ++I)
-      for (int64_t V : possibleValues(*Dims[I])) {
-        if (V > 0 && static_cast<uint64_t>(V) <= Ctx.Arch.MaxGridDim[I])
-          continue;
-        std::string Why =
-            V <= 0 ? formatv("is {0}", V).str()
-                   : formatv("= {0} exceeds the maximum of {1}", V,
-                             Ctx.Arch.MaxGridDim[I])
-                         .str();
-        Diagnostic D = launchDiagnostic(
-            *this, Ctx,
-            formatv("grid dimension {0} {1} on {2}; the launch fails "
-                    "with cudaErrorInvalidConfiguration",
-                    Names[I], Why, Ctx.Arch.Name)
-                .str());
-        addOriginNotes(D, *Dims[I], formatv("grid {0}", Names[I]).str());
-        Out.push_back(std::move(D));
-      }
+    const ArchInfo &A = Ctx.Arch;
+    reportDimensionLimits(*this, Ctx, Ctx.Launch.Grid,
+                          {A.MaxGridDim[0], A.MaxGridDim[1], A.MaxGridDim[2]},
+                          "grid", Out);
   }
 };
 
