@@ -84,14 +84,27 @@ private:
         return;
       Better.RegistersPerThread = *Regs;
       OccupancyResult After = computeOccupancy(Ctx.Arch, Better);
+      std::string Bound = formatv("__launch_bounds__({0}, {1})", Threads,
+                                  After.ActiveBlocksPerSM)
+                              .str();
       addNote(D, SourceLoc(),
               formatv("at most {0} registers per thread would allow {1} "
-                      "blocks ({2}): __launch_bounds__({3}, {4}) asks the "
-                      "device compiler for that",
+                      "blocks ({2}): {3} asks the device compiler for that",
                       *Regs, After.ActiveBlocksPerSM,
-                      formatPercent(After.occupancy()), Threads,
-                      After.ActiveBlocksPerSM)
+                      formatPercent(After.occupancy()), Bound)
                   .str());
+      // As a fix-it only when it cannot make a launch fail: the kernel has
+      // no bound yet and every launch of it is known to fit.
+      const KernelInfo *K = Ctx.Kernel;
+      bool AllFit = !Ctx.LaunchesOfKernel.empty() &&
+                    llvm::all_of(Ctx.LaunchesOfKernel, [&](const LaunchSite *L) {
+                      std::vector<int64_t> V = possibleValues(L->ThreadsPerBlock);
+                      return !V.empty() && !L->OccupancyTuned &&
+                             V.back() <= Threads;
+                    });
+      if (K && K->Loc.valid() && !K->Attrs.MaxThreadsPerBlock &&
+          !(Ctx.Resources && Ctx.Resources->MaxNTid) && AllFit)
+        D.Fixes.push_back({K->Loc, 0, Bound + " "});
     } else if (Binding == Limit::SharedMemory) {
       std::optional<uint64_t> Smem = sharedMemForNextBlock(Ctx.Arch, In);
       if (!Smem)

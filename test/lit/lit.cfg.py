@@ -39,3 +39,5 @@ if config.cuda_path and os.path.exists(os.path.join(config.cuda_path, "bin", "nv
 config.substitutions.append(
     ("%expect-exit", "%s %s" % (config.python,
                                 os.path.join(os.path.dirname(__file__), "..", "tools", "expect-exit.py"))))
+if shutil.which("clang-apply-replacements-19"):
+    config.available_features.add("clang-apply-replacements")

@@ -8,6 +8,7 @@
 #include "cudalint/DeviceFacts.h"
 #include "cudalint/DiagnosticsReport.h"
 #include "cudalint/FactsReport.h"
+#include "cudalint/FixesReport.h"
 #include "cudalint/LintConfig.h"
 #include "cudalint/SarifReport.h"
 #include "cudalint/Suppression.h"
@@ -50,7 +51,7 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   // Checks and output.
   // Unset: the config file's, else the default.
   std::optional<std::string> ChecksGlobs, WarningsAsErrorsGlobs;
-  std::string GpuName, OutputFile, ConfigFile, Explain;
+  std::string GpuName, OutputFile, ConfigFile, Explain, ExportFixes;
   bool StrictParse = false;
   std::vector<std::string> CheckOptionArgs;
 
@@ -92,7 +93,8 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       continue;
     }
     if (Value("--gpu", GpuName) || Value("--output", OutputFile) ||
-        Value("-o", OutputFile) || Value("--config", ConfigFile))
+        Value("-o", OutputFile) || Value("--config", ConfigFile) ||
+        Value("--export-fixes", ExportFixes))
       continue;
     if (Value("--explain", Explain)) {
       StringRef Page = checkDocumentation(Explain);
@@ -414,6 +416,14 @@ int runLintCommand(ArrayRef<StringRef> Args) {
                      !Output && sys::Process::StandardOutIsDisplayed());
   if (Output)
     Output->keep();
+  if (!ExportFixes.empty()) {
+    std::error_code EC;
+    ToolOutputFile Fixes(ExportFixes, EC, sys::fs::OF_Text);
+    if (EC)
+      return fail("--export-fixes " + ExportFixes + ": " + EC.message());
+    writeFixesYAML(Fixes.os(), Diagnostics);
+    Fixes.keep();
+  }
 
   if (Readable.size() != Sources.size())
     return 2;

@@ -35,6 +35,8 @@ Lint options:
                        json: diagnostics, launches and kernels (DESIGN.md);
                        sarif: SARIF 2.1.0 for code scanning
   --output FILE        write the report there instead of stdout
+  --export-fixes FILE  the fix-its that keep the code's meaning, as YAML for
+                       clang-apply-replacements
   --config FILE        default: the nearest .cuda-launch-lint.yaml above
                        the first source
   --list-checks        the checks, their severity and options
