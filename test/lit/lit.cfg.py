@@ -62,3 +62,5 @@ for tool in ["pre-commit", "git", "cmake", "ninja"]:
 config.substitutions.append(("%cuda13-flags",
     "--cuda-path=%s -nocudalib -Wno-unknown-cuda-version -idirafter %s -Xclang -target-sdk-version=12.5"
     % (config.cuda_path or "/nonexistent", os.path.join(config.cudalint_src_root, "share", "cuda-launch-lint", "stub"))))
+config.substitutions.append(("%{cudalint_bin}", os.path.dirname(config.cudalint_tool)))
+config.substitutions.append(("%{path-with-tool}", os.path.dirname(config.cudalint_tool) + os.pathsep + os.environ.get("PATH", "")))
