@@ -17,6 +17,11 @@ namespace cudalint {
 void printDiagnostics(llvm::raw_ostream &OS,
                       llvm::ArrayRef<Diagnostic> Diagnostics, bool Color);
 
+/// Findings that differ only in their arch, merged into one whose Arch is
+/// the list ("sm_80, sm_90") and whose message names every arch; the notes
+/// of the group without repeats. In the order of first appearance.
+std::vector<Diagnostic> mergeArchs(llvm::ArrayRef<Diagnostic> Diagnostics);
+
 /// Diagnostics as JSON objects (DESIGN.md's "diagnostics" entries), one per
 /// arch, written into an open array.
 void writeDiagnosticsJSON(llvm::json::OStream &J,

@@ -16,9 +16,12 @@
 #include <string>
 #include <vector>
 
-namespace clang::tooling {
+namespace clang {
+class ASTContext;
+namespace tooling {
 class CompilationDatabase;
 }
+} // namespace clang
 
 namespace cudalint {
 
@@ -57,6 +60,19 @@ std::vector<TranslationUnitFacts>
 collectFacts(const clang::tooling::CompilationDatabase &DB,
              llvm::ArrayRef<std::string> Files, const FrontendOptions &Opts,
              llvm::raw_ostream &Notes);
+
+/// The facts of an AST someone else parsed (the clang-tidy module, the
+/// compiler plugin). Clang's errors are theirs to report: Facts.Errors stays
+/// empty. __maxnreg__ and __cluster_dims__ are only seen when the parse
+/// force-included the overrides header (see cudaParseSetup); otherwise the
+/// host view is Clang's own: __launch_bounds__ (its third argument from
+/// sm_90 only), no __maxnreg__, no __cluster_dims__.
+TranslationUnitFacts collectFactsFromAST(clang::ASTContext &Ctx,
+                                         llvm::StringRef MainFile);
+
+/// Registers the attribute spellings the overrides header uses, for hosts
+/// (clang-tidy, clang -fplugin) that load this code as a shared library.
+void registerKernelAttributeSpellings();
 
 } // namespace cudalint
 

@@ -416,6 +416,12 @@ private:
   TranslationUnitFacts &Facts;
 };
 
+void collectInto(ASTContext &Ctx, TranslationUnitFacts &Facts) {
+  FactCollector Collector(Ctx, Facts);
+  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+  Collector.finish();
+}
+
 class CollectAction : public ASTFrontendAction {
 public:
   explicit CollectAction(TranslationUnitFacts &Facts) : Facts(Facts) {}
@@ -425,9 +431,7 @@ public:
       TranslationUnitFacts &Facts;
       explicit Consumer(TranslationUnitFacts &F) : Facts(F) {}
       void HandleTranslationUnit(ASTContext &Ctx) override {
-        FactCollector Collector(Ctx, Facts);
-        Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
-        Collector.finish();
+        collectInto(Ctx, Facts);
       }
     };
     return std::make_unique<Consumer>(Facts);
@@ -438,6 +442,17 @@ private:
 };
 
 } // namespace
+
+TranslationUnitFacts collectFactsFromAST(ASTContext &Ctx,
+                                         llvm::StringRef MainFile) {
+  TranslationUnitFacts Facts;
+  llvm::SmallString<256> Path(MainFile);
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  Facts.MainFile = Path.str().str();
+  collectInto(Ctx, Facts);
+  return Facts;
+}
 
 std::vector<TranslationUnitFacts>
 collectFacts(const tooling::CompilationDatabase &DB,

@@ -76,6 +76,7 @@ std::optional<int64_t> evaluate(const Expr *E, const ASTContext &Ctx) {
 
 // Referenced from the driver so that the linker keeps the registrations above.
 void registerKernelAttributes() {}
+void registerKernelAttributeSpellings() { registerKernelAttributes(); }
 
 KernelAttributes readKernelAttributes(const FunctionDecl &FD,
                                       const ASTContext &Ctx,

@@ -92,8 +92,7 @@ void printSnippet(raw_ostream &OS, SourceLines &Sources, const SourceLoc &L,
 
 } // namespace
 
-void printDiagnostics(raw_ostream &OS, ArrayRef<Diagnostic> Diagnostics,
-                      bool Color) {
+std::vector<Diagnostic> mergeArchs(ArrayRef<Diagnostic> Diagnostics) {
   // Group by everything but the arch, keeping the first one's position.
   struct Group {
     const Diagnostic *First;
@@ -123,14 +122,24 @@ void printDiagnostics(raw_ostream &OS, ArrayRef<Diagnostic> Diagnostics,
           }))
         G.Notes.push_back(N);
   }
-
-  SourceLines Sources;
+  std::vector<Diagnostic> Out;
   for (const Group &G : Groups) {
-    const Diagnostic &D = *G.First;
-    std::string Archs = join(G.Archs, ", ");
-    std::string Message = G.Message;
-    for (size_t At; (At = Message.find('\x01')) != std::string::npos;)
-      Message.replace(At, 1, Archs);
+    Diagnostic D = *G.First;
+    D.Arch = join(G.Archs, ", ");
+    D.Message = G.Message;
+    for (size_t At; (At = D.Message.find('\x01')) != std::string::npos;)
+      D.Message.replace(At, 1, D.Arch);
+    D.Notes = G.Notes;
+    Out.push_back(std::move(D));
+  }
+  return Out;
+}
+
+void printDiagnostics(raw_ostream &OS, ArrayRef<Diagnostic> Diagnostics,
+                      bool Color) {
+  SourceLines Sources;
+  for (const Diagnostic &D : mergeArchs(Diagnostics)) {
+    const std::string &Message = D.Message;
     printLocation(OS, D.Loc, Color);
     if (Color)
       OS.changeColor(D.Sev == Severity::Error ? raw_ostream::RED
@@ -144,7 +153,7 @@ void printDiagnostics(raw_ostream &OS, ArrayRef<Diagnostic> Diagnostics,
       OS.resetColor();
     OS << "\n";
     printSnippet(OS, Sources, D.Loc, Color);
-    for (const DiagnosticNote &N : G.Notes) {
+    for (const DiagnosticNote &N : D.Notes) {
       printLocation(OS, N.Loc, Color);
       if (Color)
         OS.changeColor(raw_ostream::BLACK, true);

@@ -41,3 +41,28 @@ config.substitutions.append(
                                 os.path.join(os.path.dirname(__file__), "..", "tools", "expect-exit.py"))))
 if shutil.which("clang-apply-replacements-19"):
     config.available_features.add("clang-apply-replacements")
+
+# The integrations (clang-tidy module, compiler plugin, pre-commit, CMake).
+config.substitutions.append(("%cuda-tidy-module", config.cudalint_tidy_module))
+config.substitutions.append(("%cuda-plugin", config.cudalint_plugin))
+config.substitutions.append(("%cuda-support", os.path.join(config.cudalint_src_root, "share", "cuda-launch-lint")))
+config.substitutions.append(("%src-root", config.cudalint_src_root))
+for name, program in [("%run-clang-tidy", "run-clang-tidy"), ("%clang-tidy", "clang-tidy"),
+                      ("%clangxx", "clang++")]:
+    path = os.path.join(config.llvm_bin, program)
+    config.substitutions.append((name, path if os.path.exists(path) else "/nonexistent/" + program))
+if os.path.exists(config.cudalint_tidy_module) and os.path.exists(os.path.join(config.llvm_bin, "clang-tidy")):
+    config.available_features.add("clang-tidy")
+if os.path.exists(os.path.join(config.llvm_bin, "run-clang-tidy")):
+    config.available_features.add("run-clang-tidy")
+if os.path.exists(config.cudalint_plugin):
+    config.available_features.add("plugin")
+for tool in ["pre-commit", "git", "cmake", "ninja"]:
+    if shutil.which(tool):
+        config.available_features.add(tool)
+# The Clang flags a CUDA 13 + Clang 19 parse needs (README, "Clang and CUDA 13").
+config.substitutions.append(("%cuda13-flags",
+    "--cuda-path=%s -nocudalib -Wno-unknown-cuda-version -idirafter %s -Xclang -target-sdk-version=12.5"
+    % (config.cuda_path or "/nonexistent", os.path.join(config.cudalint_src_root, "share", "cuda-launch-lint", "stub"))))
+config.substitutions.append(("%{cudalint_bin}", os.path.dirname(config.cudalint_tool)))
+config.substitutions.append(("%{path-with-tool}", os.path.dirname(config.cudalint_tool) + os.pathsep + os.environ.get("PATH", "")))
