@@ -83,14 +83,9 @@ static const char *const BuiltinHeader = "/__cudalint__/builtin_cuda.h";
 // the real arguments expressions: Clang parses a lone identifier as the first
 // argument of an attribute it does not know as an identifier, not as an
 // expression (so __launch_bounds__(N) would lose its template parameter).
-static const char *const OverridesText = R"(
-#undef __launch_bounds__
-#define __launch_bounds__(...) __attribute__((cudalint_launch_bounds(0, __VA_ARGS__)))
-#undef __maxnreg__
-#define __maxnreg__(...) __attribute__((cudalint_maxnreg(0, __VA_ARGS__)))
-#undef __cluster_dims__
-#define __cluster_dims__(...) __attribute__((cudalint_cluster_dims(0, __VA_ARGS__)))
-)";
+static const char *const OverridesText =
+#include "OverridesText.inc"
+    ;
 
 // Without a toolkit: just enough of the CUDA runtime API for kernels and their
 // launches to parse (-nocudainc keeps Clang's wrapper out).
