@@ -1,4 +1,5 @@
-//===- CheckDocs.h - The check pages, built into the tool --------*- C++ -*-===//
+//===- CheckDocs.h - The check pages, built into the tool --------*- C++
+//-*-===//
 //
 // docs/checks/<check>.md, embedded at build time (lib/Docs/EmbedDocs.cmake):
 // `--explain CHECK` prints a page, SARIF rules carry it as help text.

@@ -108,8 +108,10 @@ public:
   virtual llvm::StringRef summary() const = 0;
   /// The options it reads, for --list-checks: "MinOccupancy (default 0.5)".
   virtual std::vector<std::string> options() const { return {}; }
-  virtual void checkLaunch(const LaunchContext &, std::vector<Diagnostic> &) const {}
-  virtual void checkKernel(const KernelContext &, std::vector<Diagnostic> &) const {}
+  virtual void checkLaunch(const LaunchContext &,
+                           std::vector<Diagnostic> &) const {}
+  virtual void checkKernel(const KernelContext &,
+                           std::vector<Diagnostic> &) const {}
 };
 
 /// Every check, in a stable order (the registry in lib/Checks/Registry.cpp).

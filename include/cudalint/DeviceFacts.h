@@ -1,4 +1,5 @@
-//===- DeviceFacts.h - Per-arch resources from device compilation -*- C++ -*-===//
+//===- DeviceFacts.h - Per-arch resources from device compilation -*- C++
+//-*-===//
 //
 // What the device compiler produced for each kernel and target architecture:
 // registers, barriers, shared/constant memory, stack and spills (ptxas -v,
@@ -27,7 +28,8 @@
 
 namespace cudalint {
 
-//===-- Parsers ------------------------------------------------------------===//
+//===-- Parsers
+//------------------------------------------------------------===//
 
 /// The performance directives of one PTX `.entry` (PTX ISA "Performance-
 /// Tuning Directives"), as nvcc 13 / Clang 19 print them, e.g.
@@ -74,7 +76,8 @@ struct PtxasLog {
 /// all and no ptxas/nvcc error either.
 llvm::Expected<PtxasLog> parsePtxasLog(llvm::StringRef Text);
 
-//===-- Results ------------------------------------------------------------===//
+//===-- Results
+//------------------------------------------------------------===//
 
 /// One kernel (entry) on one architecture.
 struct KernelResources {
@@ -137,7 +140,8 @@ struct DeviceFacts {
   DeviceFactsStats Stats;
 };
 
-//===-- Running ------------------------------------------------------------===//
+//===-- Running
+//------------------------------------------------------------===//
 
 /// One translation unit and the user's own compile command for it (before
 /// any translation for the Clang parse).
@@ -189,7 +193,7 @@ struct DeviceResourceTable {
   /// False with --resource-usage=none (or when no toolkit could be used):
   /// register-based checks stay silent.
   bool Enabled = false;
-    /// "auto", "nvcc", "clang", "none", "log".
+  /// "auto", "nvcc", "clang", "none", "log".
   std::string Mode;
   /// Run-wide and per-unit notes, for reports.
   std::vector<std::string> Notes;
@@ -222,8 +226,8 @@ struct DeviceResourceTable {
 
 /// The launch bound that holds on an arch: the device view when the PTX was
 /// seen (R->HasPtx), else the host-side parse.
-inline std::optional<int64_t>
-effectiveMaxThreads(const KernelAttributes &Host, const KernelResources *R) {
+inline std::optional<int64_t> effectiveMaxThreads(const KernelAttributes &Host,
+                                                  const KernelResources *R) {
   if (R && R->HasPtx) {
     if (auto T = R->maxThreads())
       return int64_t(*T);
@@ -231,8 +235,8 @@ effectiveMaxThreads(const KernelAttributes &Host, const KernelResources *R) {
   }
   return Host.MaxThreadsPerBlock;
 }
-inline std::optional<int64_t>
-effectiveMinBlocks(const KernelAttributes &Host, const KernelResources *R) {
+inline std::optional<int64_t> effectiveMinBlocks(const KernelAttributes &Host,
+                                                 const KernelResources *R) {
   if (R && R->HasPtx) {
     if (R->MinNCtaPerSM)
       return int64_t(*R->MinNCtaPerSM);

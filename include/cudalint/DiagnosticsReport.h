@@ -1,4 +1,5 @@
-//===- DiagnosticsReport.h - Diagnostics as a compiler prints them -*- C++ -*-===//
+//===- DiagnosticsReport.h - Diagnostics as a compiler prints them -*- C++
+//-*-===//
 
 #ifndef CUDALINT_DIAGNOSTICSREPORT_H
 #define CUDALINT_DIAGNOSTICSREPORT_H

@@ -1,4 +1,5 @@
-//===- EmbeddedRun.h - The checks inside someone else's Clang -----*- C++ -*-===//
+//===- EmbeddedRun.h - The checks inside someone else's Clang -----*- C++
+//-*-===//
 //
 // What the clang-tidy module and the compiler plugin share: facts from an AST
 // the host already parsed, device facts beside them (cache, log file or

@@ -1,4 +1,5 @@
-//===- GlobList.h - clang-tidy style check-name glob lists -------*- C++ -*-===//
+//===- GlobList.h - clang-tidy style check-name glob lists -------*- C++
+//-*-===//
 //
 // "-*,cuda-occupancy-*" and friends, with clang-tidy's semantics: items are
 // separated by ',' or newlines and trimmed, a leading '-' makes an item

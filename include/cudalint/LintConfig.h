@@ -1,4 +1,5 @@
-//===- LintConfig.h - .cuda-launch-lint.yaml ---------------------*- C++ -*-===//
+//===- LintConfig.h - .cuda-launch-lint.yaml ---------------------*- C++
+//-*-===//
 //
 // The project's configuration file, found by walking up from each source:
 //
@@ -31,10 +32,11 @@
 
 namespace cudalint {
 
-inline constexpr llvm::StringLiteral LintConfigFileName = ".cuda-launch-lint.yaml";
+inline constexpr llvm::StringLiteral LintConfigFileName =
+    ".cuda-launch-lint.yaml";
 
 struct LintConfig {
-  std::string Path; // the file it came from
+  std::string Path;                            // the file it came from
   std::optional<std::string> Checks;           // glob list
   std::optional<std::string> WarningsAsErrors; // glob list
   /// "<check>.<Option>" -> value, in key order.

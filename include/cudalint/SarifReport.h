@@ -1,4 +1,5 @@
-//===- SarifReport.h - SARIF 2.1.0 output ------------------------*- C++ -*-===//
+//===- SarifReport.h - SARIF 2.1.0 output ------------------------*- C++
+//-*-===//
 //
 // `--format=sarif`: one SARIF 2.1.0 log with one run, shaped for GitHub code
 // scanning: rules with the check pages as help, results with a physical

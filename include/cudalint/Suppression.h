@@ -1,4 +1,5 @@
-//===- Suppression.h - NOLINT comments ---------------------------*- C++ -*-===//
+//===- Suppression.h - NOLINT comments ---------------------------*- C++
+//-*-===//
 //
 // clang-tidy 19's NOLINT semantics, applied to our diagnostics:
 //

@@ -1,4 +1,5 @@
-//===- WarningsAsErrors.h - --warnings-as-errors and the exit code -*- C++ -*-===//
+//===- WarningsAsErrors.h - --warnings-as-errors and the exit code -*- C++
+//-*-===//
 //
 // clang-tidy's -warnings-as-errors: warnings of the checks a glob list
 // matches count as errors for the exit code (and are shown as errors).

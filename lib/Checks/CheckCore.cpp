@@ -69,7 +69,8 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
     for (const KernelInfo &K : U.Kernels) {
       const KernelInfo *&Slot = Kernels[K.Mangled];
       // Prefer the definition (its bounds) over a declaration.
-      if (!Slot || (!Slot->Attrs.MaxThreadsPerBlock && K.Attrs.MaxThreadsPerBlock))
+      if (!Slot ||
+          (!Slot->Attrs.MaxThreadsPerBlock && K.Attrs.MaxThreadsPerBlock))
         Slot = &K;
     }
     for (const KernelSetting &S : U.KernelSettings)
@@ -97,8 +98,7 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
   };
   auto Find = [](const auto &Map, const std::string &Key) {
     auto It = Map.find(Key);
-    return It == Map.end() ? std::decay_t<decltype(It->second)>()
-                           : It->second;
+    return It == Map.end() ? std::decay_t<decltype(It->second)>() : It->second;
   };
 
   std::vector<Diagnostic> Out;
@@ -108,7 +108,8 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
     for (const LaunchSite &L : U.Launches)
       for (const ArchInfo *A : Archs) {
         LaunchContext Ctx{L,
-                          L.Mangled.empty() ? nullptr : Find(Kernels, L.Mangled),
+                          L.Mangled.empty() ? nullptr
+                                            : Find(Kernels, L.Mangled),
                           *A,
                           ResourcesOf(L.Mangled, *A),
                           Find(Settings, L.Mangled),
@@ -134,10 +135,10 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
     return std::tie(D.Loc.File, D.Loc.Line, D.Loc.Column, D.Check, D.Arch,
                     D.Message);
   };
-  std::sort(Out.begin(), Out.end(), [&](const Diagnostic &A,
-                                        const Diagnostic &B) {
-    return Key(A) < Key(B);
-  });
+  std::sort(Out.begin(), Out.end(),
+            [&](const Diagnostic &A, const Diagnostic &B) {
+              return Key(A) < Key(B);
+            });
   // A launch in a header is seen by every file that includes it.
   Out.erase(std::unique(Out.begin(), Out.end(),
                         [&](const Diagnostic &A, const Diagnostic &B) {

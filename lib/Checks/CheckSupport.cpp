@@ -72,7 +72,8 @@ Diagnostic launchDiagnostic(const Check &C, const LaunchContext &Ctx,
   D.Arch = Ctx.Arch.Name.str();
   D.Message = std::move(Message);
   if (Ctx.Kernel && Ctx.Kernel->Loc.valid())
-    addNote(D, Ctx.Kernel->Loc, "kernel '" + Ctx.Kernel->Name + "' declared here");
+    addNote(D, Ctx.Kernel->Loc,
+            "kernel '" + Ctx.Kernel->Name + "' declared here");
   return D;
 }
 
@@ -126,8 +127,8 @@ std::optional<OccupancyInput> occupancyInput(const LaunchContext &Ctx,
   In.ThreadsPerBlock = static_cast<unsigned>(Threads);
   In.RegistersPerThread = R->Registers;
   In.StaticSharedMem = R->StaticSmem;
-  In.DynamicSharedMem =
-      static_cast<uint64_t>(std::max<int64_t>(0, Ctx.Launch.DynamicSharedMem.value()));
+  In.DynamicSharedMem = static_cast<uint64_t>(
+      std::max<int64_t>(0, Ctx.Launch.DynamicSharedMem.value()));
   In.BarriersPerBlock = std::max(1u, R->Barriers);
   if (const KernelSetting *S = Ctx.setting("PreferredSharedMemoryCarveout");
       S && S->Value.isConstant())

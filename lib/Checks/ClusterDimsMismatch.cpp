@@ -60,9 +60,10 @@ public:
         formatv("{0}x{1}x{2}", Shape[0], Shape[1], Shape[2]).str();
     auto Report = [&](std::string Message) {
       Diagnostic D = launchDiagnostic(*this, Ctx, std::move(Message));
-      if (ShapeLoc.valid() && !(ShapeLoc.Line == L.Loc.Line &&
-                                ShapeLoc.File == L.Loc.File))
-        addNote(D, ShapeLoc, "cluster shape " + ShapeText + " from " + ShapeWhat);
+      if (ShapeLoc.valid() &&
+          !(ShapeLoc.Line == L.Loc.Line && ShapeLoc.File == L.Loc.File))
+        addNote(D, ShapeLoc,
+                "cluster shape " + ShapeText + " from " + ShapeWhat);
       Out.push_back(std::move(D));
     };
 

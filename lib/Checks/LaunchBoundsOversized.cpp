@@ -63,7 +63,8 @@ public:
                 .str());
     for (const LaunchSite *L : Ctx.LaunchesOfKernel)
       addNote(D, L->Loc,
-              "launched with " + std::to_string(possibleValues(L->ThreadsPerBlock).back()) +
+              "launched with " +
+                  std::to_string(possibleValues(L->ThreadsPerBlock).back()) +
                   " threads here");
     Out.push_back(std::move(D));
   }

@@ -18,9 +18,7 @@ namespace {
 
 class LaunchBoundsUnsatisfiable : public Check {
 public:
-  StringRef name() const override {
-    return "cuda-launch-bounds-unsatisfiable";
-  }
+  StringRef name() const override { return "cuda-launch-bounds-unsatisfiable"; }
   Severity severity() const override { return Severity::Warning; }
   StringRef summary() const override {
     return "__launch_bounds__ minimum blocks that cannot be resident, or a "

@@ -64,9 +64,9 @@ private:
 
   Error errorAt(const yaml::Node *N, const Twine &Msg) {
     auto [Line, Col] = SM.getLineAndColumn(N->getSourceRange().Start);
-    return createStringError(inconvertibleErrorCode(),
-                             formatv("{0}:{1}:{2}: {3}", Path, Line, Col,
-                                     Msg.str()));
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0}:{1}:{2}: {3}", Path, Line, Col, Msg.str()));
   }
 
   Expected<std::string> scalar(yaml::Node *N, const Twine &What) {
@@ -112,8 +112,7 @@ private:
   yaml::Node *Root = nullptr;
 };
 
-Error Parser::checkOption(yaml::Node *KeyNode, StringRef Key,
-                          StringRef Value) {
+Error Parser::checkOption(yaml::Node *KeyNode, StringRef Key, StringRef Value) {
   size_t Dot = Key.rfind('.');
   if (Dot == StringRef::npos || Dot == 0 || Dot + 1 == Key.size())
     return errorAt(KeyNode, "CheckOptions key '" + Key +
@@ -145,16 +144,17 @@ Error Parser::checkOption(yaml::Node *KeyNode, StringRef Key,
     return errorAt(KeyNode, "CheckOptions key '" + Key +
                                 "' names an unknown check '" + Check + "'");
   return errorAt(KeyNode,
-                 "unknown option '" + Option + "' for check '" + Check +
-                     "' (" +
+                 "unknown option '" + Option + "' for check '" + Check + "' (" +
                      (Options.empty() ? std::string("it has no options")
                                       : "known: " + join(Options, ", ")) +
                      ")");
 }
 
 Error Parser::checkOptions(yaml::Node *N, LintConfig &C) {
-  auto Add = [&](yaml::Node *KeyNode, StringRef Key, yaml::Node *ValueNode) -> Error {
-    Expected<std::string> Value = scalar(ValueNode, "CheckOptions '" + Key + "'");
+  auto Add = [&](yaml::Node *KeyNode, StringRef Key,
+                 yaml::Node *ValueNode) -> Error {
+    Expected<std::string> Value =
+        scalar(ValueNode, "CheckOptions '" + Key + "'");
     if (!Value)
       return Value.takeError();
     if (Error E = checkOption(KeyNode, Key, *Value))
@@ -184,7 +184,8 @@ Error Parser::checkOptions(yaml::Node *N, LintConfig &C) {
       yaml::Node *KeyNode = nullptr, *ValueNode = nullptr;
       std::optional<std::string> Key;
       for (yaml::KeyValueNode &KV : *Map) {
-        Expected<std::string> Name = scalar(KV.getKey(), "CheckOptions entry key");
+        Expected<std::string> Name =
+            scalar(KV.getKey(), "CheckOptions entry key");
         if (!Name)
           return Name.takeError();
         if (*Name == "key" && !KeyNode) {
@@ -208,7 +209,8 @@ Error Parser::checkOptions(yaml::Node *N, LintConfig &C) {
         }
       }
       if (!KeyNode || !ValueNode)
-        return errorAt(&Item, "CheckOptions entry needs both 'key' and 'value'");
+        return errorAt(&Item,
+                       "CheckOptions entry needs both 'key' and 'value'");
       if (Error E = Add(KeyNode, *Key, ValueNode))
         return E;
     }
@@ -288,7 +290,8 @@ Expected<LintConfig> Parser::parse() {
         Expected<std::string> Name = scalar(Value, "Gpu");
         if (!Name)
           return Name.takeError();
-        Expected<const GpuPreset &> G = lookupGpuPreset(StringRef(*Name).trim());
+        Expected<const GpuPreset &> G =
+            lookupGpuPreset(StringRef(*Name).trim());
         if (!G)
           return errorAt(Value, toString(G.takeError()));
         C.Gpu = &*G;
@@ -299,9 +302,9 @@ Expected<LintConfig> Parser::parse() {
           return R.takeError();
         std::string Why;
         if (!Regex(*R).isValid(Why))
-          return errorAt(Value, "HeaderFilterRegex '" + *R +
-                                    "' is not a valid regular expression: " +
-                                    Why);
+          return errorAt(Value,
+                         "HeaderFilterRegex '" + *R +
+                             "' is not a valid regular expression: " + Why);
         C.HeaderFilterRegex = *R;
       } else {
         return errorAt(KeyNode,

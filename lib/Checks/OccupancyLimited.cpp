@@ -61,9 +61,8 @@ public:
           formatv("occupancy of {0} with {1} threads per block is {2} on {3} "
                   "({4} of {5} warps): {6} limit it to {7} resident "
                   "block{8} per SM",
-                  kernelName(Ctx.Launch), Threads,
-                  formatPercent(R.occupancy()), Ctx.Arch.Name,
-                  R.ActiveWarpsPerSM, R.MaxWarpsPerSM, What,
+                  kernelName(Ctx.Launch), Threads, formatPercent(R.occupancy()),
+                  Ctx.Arch.Name, R.ActiveWarpsPerSM, R.MaxWarpsPerSM, What,
                   R.ActiveBlocksPerSM, R.ActiveBlocksPerSM == 1 ? "" : "s")
               .str());
       suggest(D, Ctx, *In, R, Binding, Threads);
@@ -96,12 +95,12 @@ private:
       // As a fix-it only when it cannot make a launch fail: the kernel has
       // no bound yet and every launch of it is known to fit.
       const KernelInfo *K = Ctx.Kernel;
-      bool AllFit = !Ctx.LaunchesOfKernel.empty() &&
-                    llvm::all_of(Ctx.LaunchesOfKernel, [&](const LaunchSite *L) {
-                      std::vector<int64_t> V = possibleValues(L->ThreadsPerBlock);
-                      return !V.empty() && !L->OccupancyTuned &&
-                             V.back() <= Threads;
-                    });
+      bool AllFit =
+          !Ctx.LaunchesOfKernel.empty() &&
+          llvm::all_of(Ctx.LaunchesOfKernel, [&](const LaunchSite *L) {
+            std::vector<int64_t> V = possibleValues(L->ThreadsPerBlock);
+            return !V.empty() && !L->OccupancyTuned && V.back() <= Threads;
+          });
       if (K && K->Loc.valid() && !K->Attrs.MaxThreadsPerBlock &&
           !(Ctx.Resources && Ctx.Resources->MaxNTid) && AllFit)
         D.Fixes.push_back({K->Loc, 0, Bound + " "});

@@ -39,20 +39,19 @@ public:
         continue;
       uint64_t Total = Static + static_cast<uint64_t>(Dynamic);
       std::string Parts =
-          R && R->HasUsage
-              ? formatv("{0} static + {1} dynamic", formatBytes(Static),
-                        formatBytes(Dynamic))
-                    .str()
-              : formatv("{0} dynamic", formatBytes(Dynamic)).str();
+          R && R->HasUsage ? formatv("{0} static + {1} dynamic",
+                                     formatBytes(Static), formatBytes(Dynamic))
+                                 .str()
+                           : formatv("{0} dynamic", formatBytes(Dynamic)).str();
       std::string Message, Fix;
       if (Total > Ctx.Arch.SharedMemPerBlockOptIn) {
-        Message = formatv("launch of {0} asks for {1} of shared memory per "
-                          "block ({2}), more than the {3} maximum of {4}; the "
-                          "launch fails",
-                          kernelName(Ctx.Launch), formatBytes(Total), Parts,
-                          Ctx.Arch.Name,
-                          formatBytes(Ctx.Arch.SharedMemPerBlockOptIn))
-                      .str();
+        Message =
+            formatv("launch of {0} asks for {1} of shared memory per "
+                    "block ({2}), more than the {3} maximum of {4}; the "
+                    "launch fails",
+                    kernelName(Ctx.Launch), formatBytes(Total), Parts,
+                    Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlockOptIn))
+                .str();
       } else if (OptIn) {
         if (Dynamic <= OptIn->Value.value())
           continue;
@@ -63,12 +62,13 @@ public:
                           formatBytes(OptIn->Value.value()))
                       .str();
       } else if (Total > Ctx.Arch.SharedMemPerBlock) {
-        Message = formatv("launch of {0} asks for {1} of shared memory per "
-                          "block ({2}) on {3}, over the {4} default, and the "
-                          "kernel does not opt in; the launch fails",
-                          kernelName(Ctx.Launch), formatBytes(Total), Parts,
-                          Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlock))
-                      .str();
+        Message =
+            formatv("launch of {0} asks for {1} of shared memory per "
+                    "block ({2}) on {3}, over the {4} default, and the "
+                    "kernel does not opt in; the launch fails",
+                    kernelName(Ctx.Launch), formatBytes(Total), Parts,
+                    Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlock))
+                .str();
         Fix = formatv("opt in before launching: cudaFuncSetAttribute({0}, "
                       "cudaFuncAttributeMaxDynamicSharedMemorySize, {1});",
                       Ctx.Launch.Kernel.empty() ? "kernel" : Ctx.Launch.Kernel,

@@ -102,8 +102,8 @@ struct NoLintMap::Impl {
 
   StringRef line(size_t Index) const {
     size_t Begin = LineStarts[Index];
-    size_t End = Index + 1 < LineStarts.size() ? LineStarts[Index + 1] - 1
-                                               : Text.size();
+    size_t End =
+        Index + 1 < LineStarts.size() ? LineStarts[Index + 1] - 1 : Text.size();
     return StringRef(Text).slice(Begin, End);
   }
 
@@ -153,7 +153,8 @@ NoLintMap::NoLintMap(StringRef Path, StringRef Text)
       Open.push_back(std::move(T));
     } else if (T.Type == NoLintType::NoLintEnd) {
       if (!Open.empty() && Open.back().Checks == T.Checks) {
-        P->Blocks.push_back({Open.back().Pos, T.Pos, std::move(Open.back().Globs)});
+        P->Blocks.push_back(
+            {Open.back().Pos, T.Pos, std::move(Open.back().Globs)});
         Open.pop_back();
       } else {
         Report(T);
@@ -165,7 +166,8 @@ NoLintMap::NoLintMap(StringRef Path, StringRef Text)
   // Keep the diagnostics in file order (ENDs were reported as met, BEGINs
   // at the end).
   llvm::stable_sort(Unmatched, [](const Diagnostic &A, const Diagnostic &B) {
-    return std::tie(A.Loc.Line, A.Loc.Column) < std::tie(B.Loc.Line, B.Loc.Column);
+    return std::tie(A.Loc.Line, A.Loc.Column) <
+           std::tie(B.Loc.Line, B.Loc.Column);
   });
 }
 

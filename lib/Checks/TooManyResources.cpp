@@ -55,7 +55,8 @@ public:
       // The largest warp multiple that fits, and the bound that would make
       // ptxas fit the registers to this block size.
       unsigned Fits = 0;
-      for (unsigned T = Ctx.Arch.WarpSize; T < Threads; T += Ctx.Arch.WarpSize) {
+      for (unsigned T = Ctx.Arch.WarpSize; T < Threads;
+           T += Ctx.Arch.WarpSize) {
         In.ThreadsPerBlock = T;
         if (computeOccupancy(Ctx.Arch, In).launchable())
           Fits = T;

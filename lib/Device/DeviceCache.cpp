@@ -127,21 +127,18 @@ bool fromJSON(const json::Object &O, KernelResources &K) {
     Out = unsigned(*X);
     return true;
   };
-  bool Ok = Str("mangled", K.Mangled) && Str("arch", K.Arch) &&
-            Str("source", K.Source) && Bool("has_usage", K.HasUsage) &&
-            Int("registers", K.Registers) && Int("barriers", K.Barriers) &&
-            Int("static_smem", K.StaticSmem) &&
-            Int("stack_frame", K.StackFrame) &&
-            Int("spill_stores", K.SpillStores) &&
-            Int("spill_loads", K.SpillLoads) &&
-            Int("cumulative_stack", K.CumulativeStack) &&
-            Bool("has_ptx", K.HasPtx) && Dim("maxntid", K.MaxNTid) &&
-            Dim("reqntid", K.ReqNTid) &&
-            Dim("reqnctapercluster", K.ReqNCtaPerCluster) &&
-            Opt("minnctapersm", K.MinNCtaPerSM) &&
-            Opt("maxnreg", K.MaxNReg) &&
-            Opt("maxclusterrank", K.MaxClusterRank) &&
-            Bool("explicitcluster", K.ExplicitCluster);
+  bool Ok =
+      Str("mangled", K.Mangled) && Str("arch", K.Arch) &&
+      Str("source", K.Source) && Bool("has_usage", K.HasUsage) &&
+      Int("registers", K.Registers) && Int("barriers", K.Barriers) &&
+      Int("static_smem", K.StaticSmem) && Int("stack_frame", K.StackFrame) &&
+      Int("spill_stores", K.SpillStores) && Int("spill_loads", K.SpillLoads) &&
+      Int("cumulative_stack", K.CumulativeStack) && Bool("has_ptx", K.HasPtx) &&
+      Dim("maxntid", K.MaxNTid) && Dim("reqntid", K.ReqNTid) &&
+      Dim("reqnctapercluster", K.ReqNCtaPerCluster) &&
+      Opt("minnctapersm", K.MinNCtaPerSM) && Opt("maxnreg", K.MaxNReg) &&
+      Opt("maxclusterrank", K.MaxClusterRank) &&
+      Bool("explicitcluster", K.ExplicitCluster);
   if (auto C = O.getInteger("cmem0"))
     K.ConstMem0 = uint64_t(*C);
   return Ok;
@@ -223,8 +220,8 @@ bool DeviceCache::store(StringRef Key, const CachedResult &R,
 
   SmallString<256> Tmp;
   int FD;
-  if (std::error_code EC = sys::fs::createUniqueFile(
-          Path + ".tmp-%%%%%%%%", FD, Tmp))
+  if (std::error_code EC =
+          sys::fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Tmp))
     return Unwritable(EC.message());
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);

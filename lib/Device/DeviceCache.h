@@ -1,4 +1,5 @@
-//===- DeviceCache.h - Content-addressed cache of device compile results ---===//
+//===- DeviceCache.h - Content-addressed cache of device compile results
+//---===//
 
 #ifndef CUDALINT_LIB_DEVICE_DEVICECACHE_H
 #define CUDALINT_LIB_DEVICE_DEVICECACHE_H

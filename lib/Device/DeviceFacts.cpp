@@ -140,29 +140,88 @@ std::string baseArch(StringRef Arch) {
 /// linker sees. Values of dropped flags go with them.
 std::vector<std::string> nvccDeviceFlags(const TranslatedCommand &T) {
   static const StringSet<> DropWithValue = {
-      "-o", "--output-file", "-MF", "--dependency-output", "-MT",
-      "--dependency-target-name", "-arch", "--gpu-architecture", "-code",
-      "--gpu-code", "-gencode", "--generate-code", "-keep-dir", "--keep-dir",
-      "-odir", "--output-directory", "-Xlinker", "--linker-options",
-      "-Xarchive", "--archive-options", "-Xnvlink", "--nvlink-options",
-      "-l", "--library", "-L", "--library-path", "-ldir", "--libdevice-directory",
-      "-time", "--time", "-run-args", "--run-args", "-cudart", "--cudart",
-      "-cudadevrt", "--cudadevrt", "-target-dir", "--target-directory",
+      "-o",          "--output-file",
+      "-MF",         "--dependency-output",
+      "-MT",         "--dependency-target-name",
+      "-arch",       "--gpu-architecture",
+      "-code",       "--gpu-code",
+      "-gencode",    "--generate-code",
+      "-keep-dir",   "--keep-dir",
+      "-odir",       "--output-directory",
+      "-Xlinker",    "--linker-options",
+      "-Xarchive",   "--archive-options",
+      "-Xnvlink",    "--nvlink-options",
+      "-l",          "--library",
+      "-L",          "--library-path",
+      "-ldir",       "--libdevice-directory",
+      "-time",       "--time",
+      "-run-args",   "--run-args",
+      "-cudart",     "--cudart",
+      "-cudadevrt",  "--cudadevrt",
+      "-target-dir", "--target-directory",
       "-dlto-dir"};
   static const StringSet<> Drop = {
-      "-c", "--compile", "-E", "--preprocess", "-M", "--generate-dependencies",
-      "-MM", "--generate-nonsystem-dependencies", "-MD",
-      "--generate-dependencies-with-compile", "-MMD",
-      "--generate-nonsystem-dependencies-with-compile", "-MP",
-      "--generate-dependency-targets", "-cuda", "--cuda", "-cubin", "--cubin",
-      "-fatbin", "--fatbin", "-ptx", "--ptx", "-optix-ir", "--optix-ir",
-      "-ltoir", "--ltoir", "-link", "--link", "-lib", "--lib", "-run", "--run",
-      "-dlink", "--device-link", "-dw", "--device-w", "-keep", "--keep",
-      "-save-temps", "--save-temps", "-clean", "--clean-targets", "-dryrun",
-      "--dryrun", "-v", "--verbose", "-res-usage", "--resource-usage",
-      "-dlto", "--dlink-time-opt", "-lto", "-gen-opt-lto", "--gen-opt-lto",
-      "-shared", "--shared", "-nodlink", "--no-device-link", "-jobserver",
-      "--jobserver", "-fdevice-syntax-only", "--fdevice-syntax-only"};
+      "-c",
+      "--compile",
+      "-E",
+      "--preprocess",
+      "-M",
+      "--generate-dependencies",
+      "-MM",
+      "--generate-nonsystem-dependencies",
+      "-MD",
+      "--generate-dependencies-with-compile",
+      "-MMD",
+      "--generate-nonsystem-dependencies-with-compile",
+      "-MP",
+      "--generate-dependency-targets",
+      "-cuda",
+      "--cuda",
+      "-cubin",
+      "--cubin",
+      "-fatbin",
+      "--fatbin",
+      "-ptx",
+      "--ptx",
+      "-optix-ir",
+      "--optix-ir",
+      "-ltoir",
+      "--ltoir",
+      "-link",
+      "--link",
+      "-lib",
+      "--lib",
+      "-run",
+      "--run",
+      "-dlink",
+      "--device-link",
+      "-dw",
+      "--device-w",
+      "-keep",
+      "--keep",
+      "-save-temps",
+      "--save-temps",
+      "-clean",
+      "--clean-targets",
+      "-dryrun",
+      "--dryrun",
+      "-v",
+      "--verbose",
+      "-res-usage",
+      "--resource-usage",
+      "-dlto",
+      "--dlink-time-opt",
+      "-lto",
+      "-gen-opt-lto",
+      "--gen-opt-lto",
+      "-shared",
+      "--shared",
+      "-nodlink",
+      "--no-device-link",
+      "-jobserver",
+      "--jobserver",
+      "-fdevice-syntax-only",
+      "--fdevice-syntax-only"};
   std::set<std::string> Sources(T.SourceFiles.begin(), T.SourceFiles.end());
   // Flags the translator did not know (it warned "unknown nvcc flag 'X'
   // dropped" once): nvcc would reject them too, so a device compile with
@@ -390,8 +449,7 @@ private:
   std::optional<DeviceCache> Cache;
   std::mutex M;
   std::set<std::string> RunNotesSeen;
-  std::atomic<unsigned> Compiles{0}, Hits{0}, Misses{0}, Writes{0},
-      Failures{0};
+  std::atomic<unsigned> Compiles{0}, Hits{0}, Misses{0}, Writes{0}, Failures{0};
   bool NvccChecked = false, NvccUsable = false, PtxasChecked = false,
        PtxasUsable = false;
 };
@@ -509,19 +567,20 @@ void Runner::plan(size_t UnitIndex, const DeviceCompileInput &In,
   if (Archs.empty()) {
     std::string Default = "sm_75";
     if (!TC.NvccArchs.empty()) {
-      Default = *llvm::min_element(TC.NvccArchs, [](const std::string &A,
-                                                    const std::string &B) {
-        unsigned X = 0, Y = 0;
-        StringRef(A).drop_front(3).getAsInteger(10, X);
-        StringRef(B).drop_front(3).getAsInteger(10, Y);
-        return X < Y;
-      });
+      Default = *llvm::min_element(
+          TC.NvccArchs, [](const std::string &A, const std::string &B) {
+            unsigned X = 0, Y = 0;
+            StringRef(A).drop_front(3).getAsInteger(10, X);
+            StringRef(B).drop_front(3).getAsInteger(10, Y);
+            return X < Y;
+          });
     }
     runNote(std::string(T->ArchIsNativeOrAll
                             ? "-arch=native/all cannot be resolved without "
                               "a GPU"
                             : "no GPU arch in the compile command") +
-            "; using " + Default + ", the toolkit's default (give --arch "
+            "; using " + Default +
+            ", the toolkit's default (give --arch "
             "to choose)");
     Archs = {Default};
   }
@@ -536,9 +595,8 @@ void Runner::plan(size_t UnitIndex, const DeviceCompileInput &In,
       // flags carry over; the rest is Clang's.
       for (size_t I = 0; I < T->ClangArgs.size(); ++I) {
         StringRef A = T->ClangArgs[I];
-        if (A.starts_with("-D") || A.starts_with("-U") ||
-            A.starts_with("-I") || A.starts_with("-std=") ||
-            A.starts_with("-O")) {
+        if (A.starts_with("-D") || A.starts_with("-U") || A.starts_with("-I") ||
+            A.starts_with("-std=") || A.starts_with("-O")) {
           Flags.push_back(A.str());
         } else if ((A == "-isystem" || A == "-include") &&
                    I + 1 < T->ClangArgs.size()) {
@@ -590,11 +648,11 @@ void Runner::plan(size_t UnitIndex, const DeviceCompileInput &In,
       J->ToolchainId = TC.NvccVersion;
       J->Compile = {TC.Nvcc};
       J->Compile.insert(J->Compile.end(), Flags.begin(), Flags.end());
-      J->Compile.insert(
-          J->Compile.end(),
-          {"-cubin", "-gencode", "arch=compute_" + Num + ",code=sm_" + Num,
-           "-Xptxas", "-v", "--keep", "--keep-dir", TmpMark, "-o",
-           std::string(TmpMark) + "/device.cubin", In.File});
+      J->Compile.insert(J->Compile.end(),
+                        {"-cubin", "-gencode",
+                         "arch=compute_" + Num + ",code=sm_" + Num, "-Xptxas",
+                         "-v", "--keep", "--keep-dir", TmpMark, "-o",
+                         std::string(TmpMark) + "/device.cubin", In.File});
     } else {
       J->ToolchainId = TC.ClangVersions[Clang] + TC.PtxasVersion;
       J->Compile = {Clang};
@@ -649,9 +707,9 @@ void Runner::execute(Job &J) {
     for (const std::string &A : J.Ptxas)
       Add(A);
     // nvcc reads these; they change the compile as much as a flag.
-    for (const char *Var : {"NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS",
-                            "NVCC_CCBIN", "CPATH", "CPLUS_INCLUDE_PATH",
-                            "C_INCLUDE_PATH"}) {
+    for (const char *Var :
+         {"NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS", "NVCC_CCBIN", "CPATH",
+          "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH"}) {
       Add(Var);
       Add(sys::Process::GetEnv(Var).value_or(""));
     }
@@ -728,9 +786,8 @@ void Runner::compile(Job &J, StringRef Tmp) {
     raw_fd_ostream(Stub, EC) << "/* stand-in: removed in CUDA 13 */\n";
   }
   ++Compiles;
-  ProcessResult R =
-      runProcess(substituteTmp(J.Compile, Tmp), J.Directory, Out, Err,
-                 Opts.TimeoutSeconds);
+  ProcessResult R = runProcess(substituteTmp(J.Compile, Tmp), J.Directory, Out,
+                               Err, Opts.TimeoutSeconds);
   std::string Log = readFile(Err) + readFile(Out);
   const char *Name = J.T == Tool::Nvcc ? "nvcc" : "clang";
   if (!R.succeeded()) {
@@ -783,8 +840,8 @@ void Runner::compile(Job &J, StringRef Tmp) {
   if (!HavePtx)
     J.Notes.push_back(Where + "no PTX was kept; launch bounds come from "
                               "the host-side parse");
-  J.Kernels = mergeResults(*Parsed, parsePtxEntries(Ptx), J.Arch, Name,
-                           HavePtx);
+  J.Kernels =
+      mergeResults(*Parsed, parsePtxEntries(Ptx), J.Arch, Name, HavePtx);
   J.Ok = true;
 }
 
@@ -881,9 +938,9 @@ DeviceFacts computeDeviceFacts(ArrayRef<DeviceCompileInput> Inputs,
                                           : "auto";
     Runner(Opts, Result).run(Inputs);
   }
-  Result.Stats.Seconds = std::chrono::duration<double>(
-                             std::chrono::steady_clock::now() - Start)
-                             .count();
+  Result.Stats.Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   return Result;
 }
 

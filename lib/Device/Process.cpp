@@ -32,8 +32,7 @@ std::string ProcessResult::describe(unsigned TimeoutSeconds) const {
   if (!Started)
     return "could not be started: " + Error;
   if (TimedOut)
-    return "timed out after " + std::to_string(TimeoutSeconds) +
-           " s (killed)";
+    return "timed out after " + std::to_string(TimeoutSeconds) + " s (killed)";
   if (Signal)
     return "crashed (signal " + std::to_string(Signal) + ", " +
            strsignal(Signal) + ")";
@@ -61,7 +60,8 @@ ProcessResult runProcess(ArrayRef<std::string> Argv, StringRef WorkingDir,
                                    O_WRONLY | O_CREAT | O_TRUNC, 0600);
   if (!Dir.empty())
     posix_spawn_file_actions_addchdir_np(&Actions, Dir.c_str());
-  posix_spawnattr_setflags(&Attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setflags(&Attr,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
   posix_spawnattr_setpgroup(&Attr, 0);
   sigset_t Empty;
   sigemptyset(&Empty);

@@ -1,4 +1,5 @@
-//===- Process.h - Run a compiler with argv, a working directory, a timeout ===//
+//===- Process.h - Run a compiler with argv, a working directory, a timeout
+//===//
 
 #ifndef CUDALINT_LIB_DEVICE_PROCESS_H
 #define CUDALINT_LIB_DEVICE_PROCESS_H

@@ -91,7 +91,8 @@ std::vector<PtxEntryDirectives> parsePtxEntries(StringRef Ptx) {
       continue;
     // The name runs up to '(' (or the end of the line).
     StringRef Tail = L.substr(L.find(".entry") + 6).ltrim();
-    StringRef Name = Tail.take_until([](char C) { return C == '(' || C == ' ' || C == '\t'; });
+    StringRef Name = Tail.take_until(
+        [](char C) { return C == '(' || C == ' ' || C == '\t'; });
     if (Name.empty())
       continue;
     PtxEntryDirectives E;
@@ -117,7 +118,8 @@ std::vector<PtxEntryDirectives> parsePtxEntries(StringRef Ptx) {
         continue;
       if (D.starts_with("{") || D.starts_with(";"))
         break;
-      StringRef Key = D.take_until([](char C) { return C == ' ' || C == '\t'; });
+      StringRef Key =
+          D.take_until([](char C) { return C == ' ' || C == '\t'; });
       StringRef Rest = D.drop_front(Key.size()).trim();
       if (Key == ".maxntid")
         E.MaxNTid = parseDim(Rest);

@@ -40,7 +40,8 @@ StringRef quoted(StringRef S) {
 }
 
 /// "N bytes X" items of a comma-separated list, into (X, N) pairs.
-void readItems(StringRef List, SmallVectorImpl<std::pair<StringRef, uint64_t>> &Out) {
+void readItems(StringRef List,
+               SmallVectorImpl<std::pair<StringRef, uint64_t>> &Out) {
   SmallVector<StringRef, 8> Items;
   List.split(Items, ',');
   for (StringRef Item : Items) {
@@ -86,7 +87,8 @@ Expected<PtxasLog> parsePtxasLog(StringRef Text) {
       if (Msg.consume_front("Compiling entry function")) {
         // 'name' for 'sm_80'
         StringRef Name = quoted(Msg);
-        StringRef AfterName = Msg.drop_front(Msg.find('\'', Msg.find('\'') + 1) + 1);
+        StringRef AfterName =
+            Msg.drop_front(Msg.find('\'', Msg.find('\'') + 1) + 1);
         StringRef Arch;
         if (AfterName.contains("for"))
           Arch = quoted(AfterName.substr(AfterName.find("for") + 3));

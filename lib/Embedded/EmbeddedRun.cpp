@@ -150,8 +150,9 @@ EmbeddedAnalysis EmbeddedAnalysis::run(clang::ASTContext &Ctx,
   return A;
 }
 
-std::vector<Diagnostic> EmbeddedAnalysis::check(const GlobList &Filter,
-                                                const CheckOptions &Options) const {
+std::vector<Diagnostic>
+EmbeddedAnalysis::check(const GlobList &Filter,
+                        const CheckOptions &Options) const {
   CheckRun Run;
   Run.Units = Units;
   Run.Resources = &Device;

@@ -43,9 +43,8 @@ std::string launchKey(const LaunchSite &L) {
     Value(D.Y);
     Value(D.Z);
   };
-  OS << L.Loc.File << ":" << L.Loc.Line << ":" << L.Loc.Column << " "
-     << L.Api << " " << L.Mangled << " " << L.Kernel << " "
-     << L.OccupancyTuned << " ";
+  OS << L.Loc.File << ":" << L.Loc.Line << ":" << L.Loc.Column << " " << L.Api
+     << " " << L.Mangled << " " << L.Kernel << " " << L.OccupancyTuned << " ";
   Dim(L.Grid);
   Dim(L.Block);
   Value(L.DynamicSharedMem);
@@ -88,8 +87,8 @@ public:
     bool InPattern = CurrentFunction && CurrentFunction->isDependentContext();
     LaunchSite L = site(Call, "<<<>>>", Call->getDirectCallee());
     if (L.Kernel.empty())
-      if (const auto *Overloads = dyn_cast<OverloadExpr>(
-              Call->getCallee()->IgnoreParenImpCasts()))
+      if (const auto *Overloads =
+              dyn_cast<OverloadExpr>(Call->getCallee()->IgnoreParenImpCasts()))
         L.Kernel = Overloads->getName().getAsString(); // kt<T>: unresolved
     const CallExpr *Config = Call->getConfig();
     if (Config && Config->getNumArgs() >= 2) {
@@ -336,10 +335,8 @@ private:
       // The enumerator's name, found through its value so that a constant
       // holding it works too.
       ResolvedValue Attr = Resolver.resolveInt(Call->getArg(1));
-      const EnumType *Enum = Call->getArg(1)
-                                 ->IgnoreParenImpCasts()
-                                 ->getType()
-                                 ->getAs<EnumType>();
+      const EnumType *Enum =
+          Call->getArg(1)->IgnoreParenImpCasts()->getType()->getAs<EnumType>();
       if (Attr.isConstant() && Enum)
         for (const EnumConstantDecl *E : Enum->getDecl()->enumerators())
           if (E->getInitVal() == Attr.value())

@@ -292,8 +292,8 @@ public:
     const FunctionDecl *Callee = C->getDirectCallee();
     // A member operator's first argument is the object (an assignment's
     // target, handled above), not its first parameter.
-    unsigned Object = isa<CXXOperatorCallExpr>(C) && Callee &&
-                      isa<CXXMethodDecl>(Callee);
+    unsigned Object =
+        isa<CXXOperatorCallExpr>(C) && Callee && isa<CXXMethodDecl>(Callee);
     for (unsigned I = Object; I < C->getNumArgs(); ++I) {
       const Expr *Arg = C->getArg(I)->IgnoreParenImpCasts();
       QualType ParamType = Callee && I - Object < Callee->getNumParams()
@@ -648,8 +648,10 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
   if (Path.size() == 1 && isDim3(Plain->getType())) {
     Dim3Value D = resolveDim3(Plain, Depth);
     StringRef Name = Path.front();
-    return Name == "x" ? D.X : Name == "y" ? D.Y : Name == "z" ? D.Z
-                                                               : ResolvedValue();
+    return Name == "x"   ? D.X
+           : Name == "y" ? D.Y
+           : Name == "z" ? D.Z
+                         : ResolvedValue();
   }
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
     return resolvePart(MT->getSubExpr(), Path, Depth);
@@ -707,8 +709,8 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
                      describe(V, Path) + "'";
   // What a definition of Def.Path (a prefix of Path) says about Path.
   auto PartOf = [&](const Definition &Def) {
-    return resolvePart(Def.Value, llvm::ArrayRef(Path).drop_front(Def.Path.size()),
-                       Depth + 1);
+    return resolvePart(
+        Def.Value, llvm::ArrayRef(Path).drop_front(Def.Path.size()), Depth + 1);
   };
 
   // Globals and static members: only constant initialisers count, and those
@@ -781,8 +783,9 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   return join(Parts);
 }
 
-ResolvedValue ValueResolver::resolveParameter(const VarDecl *V, unsigned Depth,
-                                              llvm::ArrayRef<std::string> Path) {
+ResolvedValue
+ValueResolver::resolveParameter(const VarDecl *V, unsigned Depth,
+                                llvm::ArrayRef<std::string> Path) {
   const auto *Parm = cast<ParmVarDecl>(V);
   const auto *F = dyn_cast<FunctionDecl>(Parm->getDeclContext());
   if (!F)
@@ -795,10 +798,10 @@ ResolvedValue ValueResolver::resolveParameter(const VarDecl *V, unsigned Depth,
   for (const CallExpr *Call : It->second) {
     if (Index >= Call->getNumArgs())
       return ResolvedValue::unknown();
-    Parts.push_back(withOrigin(
-        resolvePart(Call->getArg(Index), Path, Depth + 1),
-        "parameter '" + Parm->getName().str() + "' from the caller",
-        Locate(Call->getBeginLoc())));
+    Parts.push_back(
+        withOrigin(resolvePart(Call->getArg(Index), Path, Depth + 1),
+                   "parameter '" + Parm->getName().str() + "' from the caller",
+                   Locate(Call->getBeginLoc())));
   }
   return join(Parts);
 }

@@ -1,7 +1,8 @@
 //===- CudaLaunchLintPlugin.cpp - The checks inside a normal Clang build --===//
 //
 //   clang++-19 -fplugin=libCudaLaunchLintPlugin.so \
-//     -Xclang -plugin-arg-cuda-launch-lint -Xclang checks=cuda-*,-cuda-tail-effect ...
+//     -Xclang -plugin-arg-cuda-launch-lint -Xclang
+//     checks=cuda-*,-cuda-tail-effect ...
 //
 // Runs after the main action (the compile goes on as usual) on the host side
 // of each CUDA compile, and reports through Clang's own diagnostics:
@@ -89,8 +90,8 @@ private:
 
 class Action : public PluginASTAction {
 protected:
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 llvm::StringRef InFile) override {
+  std::unique_ptr<ASTConsumer>
+  CreateASTConsumer(CompilerInstance &CI, llvm::StringRef InFile) override {
     return std::make_unique<Consumer>(CI, InFile.str(), S);
   }
 

@@ -101,14 +101,14 @@ std::vector<Diagnostic> mergeArchs(ArrayRef<Diagnostic> Diagnostics) {
     std::vector<DiagnosticNote> Notes;
   };
   std::vector<Group> Groups;
-  std::map<std::tuple<std::string, unsigned, unsigned, std::string,
-                      std::string>,
-           size_t>
+  std::map<
+      std::tuple<std::string, unsigned, unsigned, std::string, std::string>,
+      size_t>
       Index;
   for (const Diagnostic &D : Diagnostics) {
     std::string Message = archNeutral(D);
-    auto Key = std::make_tuple(D.Loc.File, D.Loc.Line, D.Loc.Column, D.Check,
-                               Message);
+    auto Key =
+        std::make_tuple(D.Loc.File, D.Loc.Line, D.Loc.Column, D.Check, Message);
     auto [It, New] = Index.try_emplace(Key, Groups.size());
     if (New)
       Groups.push_back({&D, Message, {}, {}});

@@ -105,8 +105,8 @@ void writePerArch(json::OStream &J, const KernelInfo &K,
     if (R.HasPtx) {
       Opt("max_threads", effectiveMaxThreads(K.Attrs, &R));
       Opt("min_blocks", effectiveMinBlocks(K.Attrs, &R));
-      Opt("max_registers", R.MaxNReg ? std::optional<int64_t>(*R.MaxNReg)
-                                     : std::nullopt);
+      Opt("max_registers",
+          R.MaxNReg ? std::optional<int64_t>(*R.MaxNReg) : std::nullopt);
       Opt("max_blocks_per_cluster",
           R.MaxClusterRank ? std::optional<int64_t>(*R.MaxClusterRank)
                            : std::nullopt);
@@ -129,7 +129,6 @@ void writePerArch(json::OStream &J, const KernelInfo &K,
 }
 
 } // namespace
-
 
 void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                     const DeviceResourceTable *Device,

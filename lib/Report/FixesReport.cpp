@@ -78,18 +78,18 @@ unsigned writeFixesYAML(raw_ostream &OS, ArrayRef<Diagnostic> Diagnostics) {
     const Diagnostic &D = *First.D;
     std::optional<unsigned> DiagOffset = Map.of(D.Loc);
     Out << "  - DiagnosticName: " << quote(D.Check) << "\n"
-       << "    DiagnosticMessage:\n"
-       << "      Message: " << quote(D.Message) << "\n"
-       << "      FilePath: " << quote(D.Loc.File) << "\n"
-       << "      FileOffset: " << DiagOffset.value_or(0) << "\n"
-       << "      Replacements:\n"
-       << "        - FilePath: " << quote(First.Fix->Loc.File) << "\n"
-       << "          Offset: " << First.Offset << "\n"
-       << "          Length: " << First.Fix->Length << "\n"
-       << "          ReplacementText: " << quote(First.Fix->Replacement)
-       << "\n"
-       << "    Level: " << (D.Sev == Severity::Error ? "Error" : "Warning")
-       << "\n";
+        << "    DiagnosticMessage:\n"
+        << "      Message: " << quote(D.Message) << "\n"
+        << "      FilePath: " << quote(D.Loc.File) << "\n"
+        << "      FileOffset: " << DiagOffset.value_or(0) << "\n"
+        << "      Replacements:\n"
+        << "        - FilePath: " << quote(First.Fix->Loc.File) << "\n"
+        << "          Offset: " << First.Offset << "\n"
+        << "          Length: " << First.Fix->Length << "\n"
+        << "          ReplacementText: " << quote(First.Fix->Replacement)
+        << "\n"
+        << "    Level: " << (D.Sev == Severity::Error ? "Error" : "Warning")
+        << "\n";
     ++Written;
   }
   OS << "---\nMainSourceFile: "

@@ -109,8 +109,9 @@ json::Object ruleFor(StringRef Id, StringRef Summary, Severity Sev,
   if (!Page.empty())
     Help_["markdown"] = Page;
   json::Array Tags{"cuda"};
-  Tags.push_back(Known ? (Sev == Severity::Error ? "correctness" : "performance")
-                       : "lint");
+  Tags.push_back(Known
+                     ? (Sev == Severity::Error ? "correctness" : "performance")
+                     : "lint");
   return json::Object{
       {"id", Id.str()},
       {"name", ruleName(Id)},
@@ -119,9 +120,10 @@ json::Object ruleFor(StringRef Id, StringRef Summary, Severity Sev,
       {"help", std::move(Help_)},
       {"defaultConfiguration", json::Object{{"level", levelOf(Sev).str()}}},
       {"properties",
-       json::Object{{"tags", std::move(Tags)},
-                    {"precision", Sev == Severity::Error ? "very-high" : "high"},
-                    {"problem.severity", levelOf(Sev).str()}}},
+       json::Object{
+           {"tags", std::move(Tags)},
+           {"precision", Sev == Severity::Error ? "very-high" : "high"},
+           {"problem.severity", levelOf(Sev).str()}}},
   };
 }
 
@@ -132,7 +134,8 @@ json::Value Writer::run(ArrayRef<Diagnostic> Diags,
   for (const Check *C : Rules) {
     if (!RuleIndex.try_emplace(C->name(), RuleObjects.size()).second)
       continue;
-    RuleObjects.push_back(ruleFor(C->name(), C->summary(), C->severity(), true));
+    RuleObjects.push_back(
+        ruleFor(C->name(), C->summary(), C->severity(), true));
   }
   for (const Diagnostic &D : Diags) {
     if (RuleIndex.try_emplace(D.Check, RuleObjects.size()).second)
@@ -156,9 +159,10 @@ json::Value Writer::run(ArrayRef<Diagnostic> Diags,
         Message += "\nnote: " + N.Message;
         continue;
       }
-      Related.push_back(json::Object{{"id", int64_t(Related.size() + 1)},
-                                     {"physicalLocation", physicalLocation(N.Loc)},
-                                     {"message", text(N.Message)}});
+      Related.push_back(
+          json::Object{{"id", int64_t(Related.size() + 1)},
+                       {"physicalLocation", physicalLocation(N.Loc)},
+                       {"message", text(N.Message)}});
     }
     json::Object Result{{"ruleId", D.Check},
                         {"ruleIndex", RuleIndex[D.Check]},
@@ -179,8 +183,8 @@ json::Value Writer::run(ArrayRef<Diagnostic> Diags,
     // Stable across line moves: the check, the file, the arch and the
     // message, numbered when the same finding occurs more than once.
     std::string Key;
-    for (StringRef Part : {StringRef(D.Check), StringRef(Uri), StringRef(D.Arch),
-                           StringRef(D.Message)}) {
+    for (StringRef Part : {StringRef(D.Check), StringRef(Uri),
+                           StringRef(D.Arch), StringRef(D.Message)}) {
       Key += Part;
       Key += '\0';
     }

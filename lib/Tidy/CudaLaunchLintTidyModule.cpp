@@ -105,7 +105,8 @@ public:
     if (!Unit->Done) {
       Unit->Done = true;
       if (llvm::Error E = validateEmbeddedSettings(Settings)) {
-        configurationDiag("cuda-launch-lint: %0") << llvm::toString(std::move(E));
+        configurationDiag("cuda-launch-lint: %0")
+            << llvm::toString(std::move(E));
         Unit->Failed = true;
         return;
       }
@@ -113,9 +114,8 @@ public:
       if (!Main)
         return;
       EmbeddedSettings S = Settings;
-      S.BuildDir = CompileDatabase.empty()
-                       ? Ctx->getCurrentBuildDirectory()
-                       : CompileDatabase;
+      S.BuildDir = CompileDatabase.empty() ? Ctx->getCurrentBuildDirectory()
+                                           : CompileDatabase;
       S.SearchUpwards = CompileDatabase.empty();
       Unit->Analysis = EmbeddedAnalysis::run(AST, Main->getName(), S);
     }

@@ -9,11 +9,11 @@
 #include "cudalint/DiagnosticsReport.h"
 #include "cudalint/FactsReport.h"
 #include "cudalint/FixesReport.h"
+#include "cudalint/Frontend.h"
 #include "cudalint/LintConfig.h"
 #include "cudalint/SarifReport.h"
 #include "cudalint/Suppression.h"
 #include "cudalint/WarningsAsErrors.h"
-#include "cudalint/Frontend.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -165,8 +165,7 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       return fail("--resource-usage " + DevOpts.LogFile + ": is a directory");
     if (std::error_code EC =
             sys::fs::access(DevOpts.LogFile, sys::fs::AccessMode::Exist))
-      return fail("--resource-usage " + DevOpts.LogFile + ": " +
-                  EC.message());
+      return fail("--resource-usage " + DevOpts.LogFile + ": " + EC.message());
   }
   if (!ArchList.empty()) {
     SmallVector<StringRef, 4> Parts;
@@ -222,7 +221,8 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   // and the target archs. The database is owned by the translating wrapper.
   clang::tooling::CompilationDatabase *UserDB = DB.get();
   auto UserCommand =
-      [UserDB](StringRef File) -> std::optional<clang::tooling::CompileCommand> {
+      [UserDB](
+          StringRef File) -> std::optional<clang::tooling::CompileCommand> {
     std::vector<clang::tooling::CompileCommand> Commands =
         UserDB->getCompileCommands(File);
     if (Commands.empty())
@@ -269,8 +269,8 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     Config = std::move(*Loaded);
   }
   if (!ChecksGlobs)
-    ChecksGlobs = Config && Config->Checks ? *Config->Checks
-                                           : defaultCheckGlobs().str();
+    ChecksGlobs =
+        Config && Config->Checks ? *Config->Checks : defaultCheckGlobs().str();
   if (!WarningsAsErrorsGlobs && Config && Config->WarningsAsErrors)
     WarningsAsErrorsGlobs = *Config->WarningsAsErrors;
   Run.Filter = GlobList(*ChecksGlobs);
@@ -304,9 +304,10 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   // Device facts run beside the front end: they need only the commands.
   std::future<DeviceFacts> DeviceRun;
   // --list-launches shows the front end's view only.
-  bool WantDevice = !ListLaunches && (DevOpts.M == DeviceFactsOptions::Mode::None ||
-                    DevOpts.M == DeviceFactsOptions::Mode::Log ||
-                    Opts.Toolkit);
+  bool WantDevice =
+      !ListLaunches &&
+      (DevOpts.M == DeviceFactsOptions::Mode::None ||
+       DevOpts.M == DeviceFactsOptions::Mode::Log || Opts.Toolkit);
   if (WantDevice) {
     if (Opts.Toolkit)
       DevOpts.CudaRoot = Opts.Toolkit->Root;
@@ -362,8 +363,8 @@ int runLintCommand(ArrayRef<StringRef> Args) {
           for (const std::string &A : T->TargetArchs)
             if (!is_contained(Run.DefaultArchs, A))
               Run.DefaultArchs.push_back(A);
-        else
-          consumeError(T.takeError());
+            else
+              consumeError(T.takeError());
       }
   if (Run.DefaultArchs.empty())
     Run.DefaultArchs = {"sm_75"};
@@ -408,8 +409,7 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     for (const std::unique_ptr<Check> &C : allChecks())
       Rules.push_back(C.get());
     writeSarif(OS, Promoted, Rules, CUDALINT_VERSION);
-  }
-  else if (ListLaunches)
+  } else if (ListLaunches)
     printLaunchList(OS, Facts);
   else
     printDiagnostics(OS, Diagnostics,
