@@ -70,6 +70,9 @@ struct Dim3Value {
   ResolvedValue X, Y, Z;
 };
 
+/// "256x{1, 2}x1"
+std::string describeDim3(const Dim3Value &D);
+
 /// __launch_bounds__, __maxnreg__ and __cluster_dims__ as the host-side
 /// parse sees them (the device view per arch comes from device compilation).
 struct KernelAttributes {

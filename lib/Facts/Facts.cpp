@@ -52,4 +52,9 @@ std::string describeValue(const ResolvedValue &V) {
   llvm_unreachable("unknown kind");
 }
 
+std::string describeDim3(const Dim3Value &D) {
+  return describeValue(D.X) + "x" + describeValue(D.Y) + "x" +
+         describeValue(D.Z);
+}
+
 } // namespace cudalint

@@ -30,27 +30,12 @@ namespace {
 
 /// Everything that tells two launch facts apart, except the origins.
 std::string launchKey(const LaunchSite &L) {
-  std::string Key;
-  llvm::raw_string_ostream OS(Key);
-  auto Value = [&](const ResolvedValue &V) {
-    OS << static_cast<int>(V.K) << ":" << V.Min << ":" << V.Max;
-    for (int64_t X : V.Values)
-      OS << "," << X;
-    OS << " ";
-  };
-  auto Dim = [&](const Dim3Value &D) {
-    Value(D.X);
-    Value(D.Y);
-    Value(D.Z);
-  };
-  OS << L.Loc.File << ":" << L.Loc.Line << ":" << L.Loc.Column << " " << L.Api
-     << " " << L.Mangled << " " << L.Kernel << " " << L.OccupancyTuned << " ";
-  Dim(L.Grid);
-  Dim(L.Block);
-  Value(L.DynamicSharedMem);
-  if (L.ClusterDims)
-    Dim(*L.ClusterDims);
-  return Key;
+  return L.Loc.File + ":" + std::to_string(L.Loc.Line) + ":" +
+         std::to_string(L.Loc.Column) + " " + L.Api + " " + L.Mangled + " " +
+         L.Kernel + " " + std::to_string(L.OccupancyTuned) + " " +
+         describeDim3(L.Grid) + " " + describeDim3(L.Block) + " " +
+         describeValue(L.DynamicSharedMem) + " " +
+         (L.ClusterDims ? describeDim3(*L.ClusterDims) : "-");
 }
 
 /// The launch APIs that take a kernel pointer, with the positions of their

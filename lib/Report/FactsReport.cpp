@@ -230,19 +230,16 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
 void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units) {
   for (const TranslationUnitFacts &U : Units)
     for (const LaunchSite &L : U.Launches) {
-      auto Dim = [](const Dim3Value &D) {
-        return describeValue(D.X) + "x" + describeValue(D.Y) + "x" +
-               describeValue(D.Z);
-      };
-      OS << formatv("{0}:{1}:{2}: {3} {4} grid {5} block {6} ({7} threads) "
-                    "smem {8}{9}{10}{11}\n",
-                    L.Loc.File, L.Loc.Line, L.Loc.Column, L.Api,
-                    L.Kernel.empty() ? "<unknown kernel>" : L.Kernel,
-                    Dim(L.Grid), Dim(L.Block), describeValue(L.ThreadsPerBlock),
-                    describeValue(L.DynamicSharedMem),
-                    L.ClusterDims ? " cluster " + Dim(*L.ClusterDims) : "",
-                    L.OccupancyTuned ? " [occupancy-tuned]" : "",
-                    L.InTemplatePattern ? " [uninstantiated template]" : "");
+      OS << formatv(
+          "{0}:{1}:{2}: {3} {4} grid {5} block {6} ({7} threads) "
+          "smem {8}{9}{10}{11}\n",
+          L.Loc.File, L.Loc.Line, L.Loc.Column, L.Api,
+          L.Kernel.empty() ? "<unknown kernel>" : L.Kernel,
+          describeDim3(L.Grid), describeDim3(L.Block),
+          describeValue(L.ThreadsPerBlock), describeValue(L.DynamicSharedMem),
+          L.ClusterDims ? " cluster " + describeDim3(*L.ClusterDims) : "",
+          L.OccupancyTuned ? " [occupancy-tuned]" : "",
+          L.InTemplatePattern ? " [uninstantiated template]" : "");
     }
 }
 
