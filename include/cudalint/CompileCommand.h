@@ -76,6 +76,11 @@ translateCompileCommand(llvm::ArrayRef<std::string> Argv,
 /// Returns none for anything else ("native", "gfx90a", "sm_").
 std::optional<std::string> normalizeGpuArch(llvm::StringRef Spelling);
 
+/// "sm_80, compute_90a" -> {"sm_80", "sm_90a"}: a comma-separated list as
+/// --arch and the Archs settings take it. Fails on the first entry that is
+/// not a GPU arch ("'gfx90a' is not a GPU architecture (sm_XY)").
+llvm::Expected<std::vector<std::string>> parseGpuArchList(llvm::StringRef List);
+
 } // namespace cudalint
 
 #endif // CUDALINT_COMPILECOMMAND_H

@@ -1052,4 +1052,19 @@ Expected<TranslatedCommand> translateCompileCommand(ArrayRef<std::string> Argv,
   return Out;
 }
 
+Expected<std::vector<std::string>> parseGpuArchList(StringRef List) {
+  std::vector<std::string> Out;
+  SmallVector<StringRef, 4> Parts;
+  List.split(Parts, ',', -1, false);
+  for (StringRef P : Parts) {
+    std::optional<std::string> A = normalizeGpuArch(P.trim());
+    if (!A)
+      return createStringError(inconvertibleErrorCode(),
+                               "'" + P.trim() +
+                                   "' is not a GPU architecture (sm_XY)");
+    Out.push_back(*A);
+  }
+  return Out;
+}
+
 } // namespace cudalint

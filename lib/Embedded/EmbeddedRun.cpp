@@ -19,24 +19,14 @@ using namespace llvm;
 
 namespace cudalint {
 
-namespace {
-
-Expected<std::vector<std::string>> parseArchs(StringRef List) {
-  std::vector<std::string> Out;
-  SmallVector<StringRef, 4> Parts;
-  List.split(Parts, ',', -1, false);
-  for (StringRef P : Parts) {
-    std::optional<std::string> A = normalizeGpuArch(P.trim());
-    if (!A)
-      return createStringError(inconvertibleErrorCode(),
-                               "Archs: '" + P +
-                                   "' is not a GPU architecture (sm_XY)");
-    Out.push_back(*A);
-  }
-  return Out;
+/// The Archs setting, with its name in the error.
+static Expected<std::vector<std::string>> parseArchs(StringRef List) {
+  Expected<std::vector<std::string>> Archs = parseGpuArchList(List);
+  if (!Archs)
+    return createStringError(inconvertibleErrorCode(),
+                             "Archs: " + toString(Archs.takeError()));
+  return Archs;
 }
-
-} // namespace
 
 Error validateEmbeddedSettings(const EmbeddedSettings &S) {
   if (auto A = parseArchs(S.Archs); !A)

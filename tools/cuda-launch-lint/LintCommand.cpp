@@ -168,14 +168,10 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       return fail("--resource-usage " + DevOpts.LogFile + ": " + EC.message());
   }
   if (!ArchList.empty()) {
-    SmallVector<StringRef, 4> Parts;
-    StringRef(ArchList).split(Parts, ',', -1, false);
-    for (StringRef P : Parts) {
-      auto A = normalizeGpuArch(P.trim());
-      if (!A)
-        return fail("--arch: '" + P + "' is not a GPU architecture (sm_XY)");
-      DevOpts.Archs.push_back(*A);
-    }
+    Expected<std::vector<std::string>> Archs = parseGpuArchList(ArchList);
+    if (!Archs)
+      return fail("--arch: " + toString(Archs.takeError()));
+    DevOpts.Archs = std::move(*Archs);
   }
   if (!JobsText.empty() &&
       (StringRef(JobsText).getAsInteger(10, DevOpts.Jobs) || !DevOpts.Jobs))
