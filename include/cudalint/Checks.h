@@ -75,9 +75,9 @@ struct LaunchContext {
   /// compile) or for an untraced kernel.
   const KernelResources *Resources;
   /// cudaFuncSetAttribute / cudaFuncSetCacheConfig calls for this kernel.
-  std::vector<const KernelSetting *> Settings;
+  llvm::ArrayRef<const KernelSetting *> Settings;
   /// Every launch of the same kernel (in every file of the run).
-  std::vector<const LaunchSite *> LaunchesOfKernel;
+  llvm::ArrayRef<const LaunchSite *> LaunchesOfKernel;
   const CheckOptions &Options;
 
   /// __launch_bounds__ max threads as the device compiler saw it on this
@@ -94,7 +94,7 @@ struct KernelContext {
   const KernelInfo &Kernel;
   const ArchInfo &Arch;
   const KernelResources *Resources; // as in LaunchContext
-  std::vector<const LaunchSite *> LaunchesOfKernel;
+  llvm::ArrayRef<const LaunchSite *> LaunchesOfKernel;
   const CheckOptions &Options;
 };
 

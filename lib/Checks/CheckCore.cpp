@@ -96,9 +96,18 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
       return nullptr;
     return Run.Resources->find(Mangled, A.Name);
   };
-  auto Find = [](const auto &Map, const std::string &Key) {
+  // Views into the maps, not copies: a context is made per launch and arch.
+  auto Find = [](const auto &Map, const std::string &Key)
+      -> ArrayRef<
+          typename std::decay_t<decltype(Map)>::mapped_type::value_type> {
     auto It = Map.find(Key);
-    return It == Map.end() ? std::decay_t<decltype(It->second)>() : It->second;
+    if (It == Map.end())
+      return {};
+    return It->second;
+  };
+  auto KernelOf = [&](const std::string &Mangled) -> const KernelInfo * {
+    auto It = Kernels.find(Mangled);
+    return It == Kernels.end() ? nullptr : It->second;
   };
 
   std::vector<Diagnostic> Out;
@@ -108,8 +117,7 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
     for (const LaunchSite &L : U.Launches)
       for (const ArchInfo *A : Archs) {
         LaunchContext Ctx{L,
-                          L.Mangled.empty() ? nullptr
-                                            : Find(Kernels, L.Mangled),
+                          L.Mangled.empty() ? nullptr : KernelOf(L.Mangled),
                           *A,
                           ResourcesOf(L.Mangled, *A),
                           Find(Settings, L.Mangled),
