@@ -54,6 +54,19 @@ const Check *findCheck(StringRef Name) {
   return nullptr;
 }
 
+namespace {
+/// A view of the list under Key (empty when none): check contexts are made
+/// per launch and arch, so they do not copy it.
+template <typename T>
+ArrayRef<T> listFor(const std::map<std::string, std::vector<T>> &Map,
+                    const std::string &Key) {
+  auto It = Map.find(Key);
+  if (It == Map.end())
+    return {};
+  return It->second;
+}
+} // namespace
+
 std::vector<Diagnostic> runChecks(const CheckRun &Run) {
   std::vector<const Check *> Enabled;
   for (const std::unique_ptr<Check> &C : allChecks())
@@ -96,15 +109,6 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
       return nullptr;
     return Run.Resources->find(Mangled, A.Name);
   };
-  // Views into the maps, not copies: a context is made per launch and arch.
-  auto Find = [](const auto &Map, const std::string &Key)
-      -> ArrayRef<
-          typename std::decay_t<decltype(Map)>::mapped_type::value_type> {
-    auto It = Map.find(Key);
-    if (It == Map.end())
-      return {};
-    return It->second;
-  };
   auto KernelOf = [&](const std::string &Mangled) -> const KernelInfo * {
     auto It = Kernels.find(Mangled);
     return It == Kernels.end() ? nullptr : It->second;
@@ -120,8 +124,8 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
                           L.Mangled.empty() ? nullptr : KernelOf(L.Mangled),
                           *A,
                           ResourcesOf(L.Mangled, *A),
-                          Find(Settings, L.Mangled),
-                          Find(Launches, L.Mangled),
+                          listFor(Settings, L.Mangled),
+                          listFor(Launches, L.Mangled),
                           Run.Options};
         for (const Check *C : Enabled)
           C->checkLaunch(Ctx, Out);
@@ -132,7 +136,7 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
         continue;
       for (const ArchInfo *A : Archs) {
         KernelContext Ctx{K, *A, ResourcesOf(K.Mangled, *A),
-                          Find(Launches, K.Mangled), Run.Options};
+                          listFor(Launches, K.Mangled), Run.Options};
         for (const Check *C : Enabled)
           C->checkKernel(Ctx, Out);
       }
