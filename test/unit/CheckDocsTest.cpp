@@ -14,18 +14,26 @@ namespace {
 
 // DESIGN.md's check list (part of the contract).
 const char *const DesignChecks[] = {
-    "cuda-launch-bounds-exceeded",       "cuda-block-size-invalid",
-    "cuda-grid-size-invalid",            "cuda-too-many-resources",
-    "cuda-shared-memory-exceeded",       "cuda-cluster-dims-mismatch",
-    "cuda-block-size-not-warp-multiple", "cuda-occupancy-limited",
-    "cuda-block-size-occupancy-ceiling", "cuda-launch-bounds-unsatisfiable",
-    "cuda-register-spills",              "cuda-launch-bounds-oversized",
-    "cuda-grid-underfills-gpu",          "cuda-tail-effect",
+    "cuda-launch-bounds-exceeded",
+    "cuda-block-size-invalid",
+    "cuda-grid-size-invalid",
+    "cuda-too-many-resources",
+    "cuda-shared-memory-exceeded",
+    "cuda-cluster-dims-mismatch",
+    "cuda-block-size-not-warp-multiple",
+    "cuda-occupancy-limited",
+    "cuda-block-size-occupancy-ceiling",
+    "cuda-launch-bounds-unsatisfiable",
+    "cuda-register-spills",
+    "cuda-launch-bounds-oversized",
+    "cuda-grid-underfills-gpu",
+    "cuda-tail-effect",
 };
 
 TEST(CheckDocsTest, EveryCheckHasAPageAndNothingElseDoes) {
   std::vector<StringRef> Documented = documentedChecks();
-  std::vector<StringRef> Expected(std::begin(DesignChecks), std::end(DesignChecks));
+  std::vector<StringRef> Expected(std::begin(DesignChecks),
+                                  std::end(DesignChecks));
   llvm::sort(Expected);
   EXPECT_EQ(Documented, Expected);
 }
@@ -40,9 +48,9 @@ TEST(CheckDocsTest, PagesHaveTitleSummaryAndSections) {
     std::string Summary = checkDocSummary(Name);
     EXPECT_GT(Summary.size(), 20u);
     EXPECT_EQ(Summary.find('#'), std::string::npos);
-    for (StringRef Section : {"\n## What it reports\n", "\n## Why it matters\n",
-                              "\n## Example\n", "\n## How to fix\n",
-                              "\n## Options\n"})
+    for (StringRef Section :
+         {"\n## What it reports\n", "\n## Why it matters\n", "\n## Example\n",
+          "\n## How to fix\n", "\n## Options\n"})
       EXPECT_TRUE(Page.contains(Section)) << Section.str();
     EXPECT_TRUE(Page.contains("```cuda\n")); // a code example
   }
@@ -66,7 +74,8 @@ TEST(CheckDocsTest, OptionsAndDefaultsAreDocumented) {
                 Section.contains((std::string("default: ") + O.Default)));
     EXPECT_TRUE(Section.contains((std::string(O.Check) + "." + O.Option)));
   }
-  EXPECT_TRUE(checkDocumentation("cuda-grid-underfills-gpu").contains("\n## Options\n\nNone"));
+  EXPECT_TRUE(checkDocumentation("cuda-grid-underfills-gpu")
+                  .contains("\n## Options\n\nNone"));
 }
 
 TEST(CheckDocsTest, UnknownNames) {

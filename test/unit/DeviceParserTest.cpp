@@ -140,13 +140,14 @@ TEST(PtxEntries, NotPtx) {
   EXPECT_TRUE(parsePtxEntries("").empty());
   EXPECT_TRUE(parsePtxEntries("hello world\n.entry\n").empty());
   // Device functions are not entries.
-  EXPECT_TRUE(parsePtxEntries(".visible .func (.param .b32 r) f()\n{\n}\n")
-                  .empty());
+  EXPECT_TRUE(
+      parsePtxEntries(".visible .func (.param .b32 r) f()\n{\n}\n").empty());
 }
 
 // nvcc -cubin -Xptxas -v -arch=sm_80 (a spilling kernel with printf and a
 // __noinline__ helper; cmem[0] and cumulative stack are printed).
-const char *const Sm80Log = R"(ptxas info    : 4 bytes gmem, 256 bytes cmem[3], 16 bytes cmem[4]
+const char *const Sm80Log =
+    R"(ptxas info    : 4 bytes gmem, 256 bytes cmem[3], 16 bytes cmem[4]
 ptxas info    : Compiling entry function '_Z8callsextPf' for 'sm_80'
 ptxas info    : Function properties for _Z8callsextPf
     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
@@ -221,7 +222,8 @@ TEST(PtxasLog, MultiArchSmemBarriers) {
 
 TEST(PtxasLog, RdcOverridesAndWarnings) {
   // -rdc=true -maxrregcount=24 with a 1024x2 launch bound; a clone f$1.
-  const char *Log = R"(ptxas info    : Overriding maximum register limit 256 for '_Z8callsextPf' with  24 of maxrregcount option
+  const char *Log =
+      R"(ptxas info    : Overriding maximum register limit 256 for '_Z8callsextPf' with  24 of maxrregcount option
 ptxas info    : Overriding global maxrregcount 24 with entry-specific value 32 computed using thread count
 ptxas warning : Value of threads per SM for entry _Z5spillPfi is out of range. .minnctapersm will be ignored
 ptxas info    : 4 bytes gmem, 256 bytes cmem[3]
@@ -278,13 +280,15 @@ TEST(JoinKey, AnonymousNamespacesAndInternalLinkage) {
   // Clang's host view and nvcc's device names of the same kernels.
   EXPECT_EQ(kernelJoinKey("_ZN12_GLOBAL__N_14anonEPi"),
             kernelJoinKey("_ZN36_GLOBAL__N__5e4f58f6_4_k_cu_6d84738f4anonEPi"));
-  EXPECT_EQ(kernelJoinKey("_ZN12_GLOBAL__N_12atILi3EEEvPi"),
-            kernelJoinKey(
-                "_ZN34_GLOBAL__N__3617ea8e_5_st_cu__Z1hv2atILi3EEEvPi"));
-  EXPECT_EQ(kernelJoinKey("_Z2tgIN12_GLOBAL__N_13TagEEvPi"),
-            kernelJoinKey("_Z2tgIN34_GLOBAL__N__3617ea8e_5_st_cu__Z1hv3TagEEvPi"));
+  EXPECT_EQ(
+      kernelJoinKey("_ZN12_GLOBAL__N_12atILi3EEEvPi"),
+      kernelJoinKey("_ZN34_GLOBAL__N__3617ea8e_5_st_cu__Z1hv2atILi3EEEvPi"));
+  EXPECT_EQ(
+      kernelJoinKey("_Z2tgIN12_GLOBAL__N_13TagEEvPi"),
+      kernelJoinKey("_Z2tgIN34_GLOBAL__N__3617ea8e_5_st_cu__Z1hv3TagEEvPi"));
   EXPECT_EQ(kernelJoinKey("_ZL2skPi"), kernelJoinKey("_Z2skPi"));
-  EXPECT_NE(kernelJoinKey("_Z4tmplILi4EEvPf"), kernelJoinKey("_Z4tmplILi8EEvPf"));
+  EXPECT_NE(kernelJoinKey("_Z4tmplILi4EEvPf"),
+            kernelJoinKey("_Z4tmplILi8EEvPf"));
   EXPECT_EQ(kernelJoinKey("cfun"), "cfun");
 }
 
@@ -308,8 +312,8 @@ TEST(Join, ExactThenByKeyAndDeviceBoundsOverride) {
     return K;
   };
   U.Kernels = {Res("_Z1kPf", "sm_80", 30, 512), Res("_Z1kPf", "sm_90", 39, 128),
-               Res("_ZN36_GLOBAL__N__5e4f58f6_4_k_cu_6d84738f4anonEPi",
-                   "sm_80", 8, std::nullopt)};
+               Res("_ZN36_GLOBAL__N__5e4f58f6_4_k_cu_6d84738f4anonEPi", "sm_80",
+                   8, std::nullopt)};
   D.Units.push_back(U);
   TranslationUnitFacts F;
   F.MainFile = "/a.cu";
@@ -364,8 +368,10 @@ TEST(Join, AmbiguousKeyIsNotJoined) {
 
 TEST(ResourceUsageMode, Values) {
   std::string Log;
-  EXPECT_EQ(parseResourceUsageMode("auto", Log), DeviceFactsOptions::Mode::Auto);
-  EXPECT_EQ(parseResourceUsageMode("none", Log), DeviceFactsOptions::Mode::None);
+  EXPECT_EQ(parseResourceUsageMode("auto", Log),
+            DeviceFactsOptions::Mode::Auto);
+  EXPECT_EQ(parseResourceUsageMode("none", Log),
+            DeviceFactsOptions::Mode::None);
   EXPECT_EQ(parseResourceUsageMode("clang", Log),
             DeviceFactsOptions::Mode::Clang);
   EXPECT_EQ(parseResourceUsageMode("build.log", Log),

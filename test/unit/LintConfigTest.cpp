@@ -27,17 +27,17 @@ std::string errorOf(StringRef Text) {
 }
 
 TEST(LintConfigTest, GoodFileWithEveryKey) {
-  Expected<LintConfig> C = parseLintConfig(
-      "# project settings\n"
-      "Checks: '-*,cuda-*,-cuda-tail-effect'\n"
-      "WarningsAsErrors: cuda-occupancy-*\n"
-      "CheckOptions:\n"
-      "  cuda-occupancy-limited.MinOccupancy: 0.4\n"
-      "  cuda-launch-bounds-oversized.Ratio: '0.25'\n"
-      "Archs: [sm_80, sm_90a]\n"
-      "Gpu: h100-sxm\n"
-      "HeaderFilterRegex: '.*/include/.*'\n",
-      "/p/.cuda-launch-lint.yaml");
+  Expected<LintConfig> C =
+      parseLintConfig("# project settings\n"
+                      "Checks: '-*,cuda-*,-cuda-tail-effect'\n"
+                      "WarningsAsErrors: cuda-occupancy-*\n"
+                      "CheckOptions:\n"
+                      "  cuda-occupancy-limited.MinOccupancy: 0.4\n"
+                      "  cuda-launch-bounds-oversized.Ratio: '0.25'\n"
+                      "Archs: [sm_80, sm_90a]\n"
+                      "Gpu: h100-sxm\n"
+                      "HeaderFilterRegex: '.*/include/.*'\n",
+                      "/p/.cuda-launch-lint.yaml");
   ASSERT_TRUE(bool(C)) << toString(C.takeError());
   EXPECT_EQ(C->Path, "/p/.cuda-launch-lint.yaml");
   EXPECT_EQ(C->Checks, "-*,cuda-*,-cuda-tail-effect");
@@ -62,21 +62,25 @@ TEST(LintConfigTest, AlternativeForms) {
       "CheckOptions:\n"
       "  - key: cuda-tail-effect.MaxTailWaste\n"
       "    value: 0.3\n"
-      "  - { key: cuda-block-size-occupancy-ceiling.MinOccupancy, value: '1' }\n"
+      "  - { key: cuda-block-size-occupancy-ceiling.MinOccupancy, value: '1' "
+      "}\n"
       "Archs: 'sm_75, 8.6,compute_90'\n",
       "c.yaml");
   ASSERT_TRUE(bool(C)) << toString(C.takeError());
   EXPECT_EQ(C->Checks, "-*,cuda-occupancy-*");
-  EXPECT_EQ(C->WarningsAsErrors, "cuda-block-size-invalid,cuda-grid-size-invalid");
+  EXPECT_EQ(C->WarningsAsErrors,
+            "cuda-block-size-invalid,cuda-grid-size-invalid");
   EXPECT_EQ(C->CheckOptions["cuda-tail-effect.MaxTailWaste"], "0.3");
-  EXPECT_EQ(C->CheckOptions["cuda-block-size-occupancy-ceiling.MinOccupancy"], "1");
+  EXPECT_EQ(C->CheckOptions["cuda-block-size-occupancy-ceiling.MinOccupancy"],
+            "1");
   EXPECT_EQ(C->Archs, (std::vector<std::string>{"sm_75", "8.6", "compute_90"}));
   EXPECT_EQ(C->Gpu, nullptr);
   EXPECT_FALSE(C->HeaderFilterRegex);
 }
 
 TEST(LintConfigTest, EmptyFilesAndEmptySections) {
-  for (StringRef Text : {"", "# only a comment\n", "---\n", "CheckOptions:\n"}) {
+  for (StringRef Text :
+       {"", "# only a comment\n", "---\n", "CheckOptions:\n"}) {
     Expected<LintConfig> C = parseLintConfig(Text, "e.yaml");
     ASSERT_TRUE(bool(C)) << Text.str() << ": " << toString(C.takeError());
     EXPECT_FALSE(C->Checks);
@@ -139,22 +143,25 @@ TEST(LintConfigTest, BadCheckOptions) {
   EXPECT_EQ(errorOf("CheckOptions:\n  MinOccupancy: 0.5\n"),
             "/p/.cuda-launch-lint.yaml:2:3: CheckOptions key 'MinOccupancy' "
             "is not of the form '<check>.<Option>'");
-  EXPECT_EQ(errorOf("CheckOptions:\n  cuda-occupancy-limted.MinOccupancy: 0.5\n"),
-            "/p/.cuda-launch-lint.yaml:2:3: CheckOptions key "
-            "'cuda-occupancy-limted.MinOccupancy' names an unknown check "
-            "'cuda-occupancy-limted'");
+  EXPECT_EQ(
+      errorOf("CheckOptions:\n  cuda-occupancy-limted.MinOccupancy: 0.5\n"),
+      "/p/.cuda-launch-lint.yaml:2:3: CheckOptions key "
+      "'cuda-occupancy-limted.MinOccupancy' names an unknown check "
+      "'cuda-occupancy-limted'");
   EXPECT_EQ(errorOf("CheckOptions:\n  cuda-occupancy-limited.MinOcc: 0.5\n"),
             "/p/.cuda-launch-lint.yaml:2:3: unknown option 'MinOcc' for check "
             "'cuda-occupancy-limited' (known: MinOccupancy)");
   EXPECT_EQ(errorOf("CheckOptions:\n  cuda-grid-underfills-gpu.Ratio: 0.5\n"),
             "/p/.cuda-launch-lint.yaml:2:3: unknown option 'Ratio' for check "
             "'cuda-grid-underfills-gpu' (it has no options)");
-  EXPECT_EQ(errorOf("CheckOptions:\n  cuda-occupancy-limited.MinOccupancy: half\n"),
-            "/p/.cuda-launch-lint.yaml:2:3: "
-            "cuda-occupancy-limited.MinOccupancy must be a number, not 'half'");
-  EXPECT_EQ(errorOf("CheckOptions:\n  cuda-occupancy-limited.MinOccupancy: 50\n"),
-            "/p/.cuda-launch-lint.yaml:2:3: "
-            "cuda-occupancy-limited.MinOccupancy must be in [0, 1], not 50");
+  EXPECT_EQ(
+      errorOf("CheckOptions:\n  cuda-occupancy-limited.MinOccupancy: half\n"),
+      "/p/.cuda-launch-lint.yaml:2:3: "
+      "cuda-occupancy-limited.MinOccupancy must be a number, not 'half'");
+  EXPECT_EQ(
+      errorOf("CheckOptions:\n  cuda-occupancy-limited.MinOccupancy: 50\n"),
+      "/p/.cuda-launch-lint.yaml:2:3: "
+      "cuda-occupancy-limited.MinOccupancy must be in [0, 1], not 50");
   EXPECT_EQ(errorOf("CheckOptions:\n  cuda-launch-bounds-oversized.Ratio: 0\n"),
             "/p/.cuda-launch-lint.yaml:2:3: "
             "cuda-launch-bounds-oversized.Ratio must be in (0, 1], not 0");
@@ -185,7 +192,8 @@ TEST(LintConfigTest, ApplyKeepsCommandLineValues) {
       "c.yaml");
   ASSERT_TRUE(bool(C));
   CheckOptions Options;
-  Options.Values["cuda-tail-effect.MaxTailWaste"] = "0.5"; // from the command line
+  Options.Values["cuda-tail-effect.MaxTailWaste"] =
+      "0.5"; // from the command line
   C->applyCheckOptions(Options);
   EXPECT_EQ(Options.Values["cuda-tail-effect.MaxTailWaste"], "0.5");
   EXPECT_EQ(Options.Values["cuda-occupancy-limited.MinOccupancy"], "0.4");
@@ -226,7 +234,9 @@ TEST_F(LintConfigFileTest, LoadsAFile) {
   write("bad.yaml", "Archs: sm_90\nColors: true\n");
   Expected<LintConfig> Bad = loadLintConfig(path("bad.yaml"));
   ASSERT_FALSE(bool(Bad));
-  EXPECT_EQ(toString(Bad.takeError()).rfind(path("bad.yaml") + ":2:1: unknown key 'Colors'", 0), 0u);
+  EXPECT_EQ(toString(Bad.takeError())
+                .rfind(path("bad.yaml") + ":2:1: unknown key 'Colors'", 0),
+            0u);
 }
 
 TEST_F(LintConfigFileTest, UnreadableFile) {
@@ -265,7 +275,8 @@ TEST_F(LintConfigFileTest, RelativeSourcePaths) {
   sys::fs::set_current_path(Old);
   ASSERT_TRUE(Found);
   // current_path may resolve symlinks in the temp dir; compare the tail.
-  EXPECT_TRUE(StringRef(*Found).ends_with("/proj/.cuda-launch-lint.yaml")) << *Found;
+  EXPECT_TRUE(StringRef(*Found).ends_with("/proj/.cuda-launch-lint.yaml"))
+      << *Found;
 }
 
 } // namespace
@@ -280,7 +291,8 @@ TEST(LintConfigTest, AcceptsTheRegisteredChecksOptions) {
     std::vector<std::string> Options = C->options();
     if (Options.empty()) {
       Expected<LintConfig> Bad = parseLintConfig(
-          ("CheckOptions:\n  " + C->name() + ".MinOccupancy: 0.5\n").str(), "c.yaml");
+          ("CheckOptions:\n  " + C->name() + ".MinOccupancy: 0.5\n").str(),
+          "c.yaml");
       EXPECT_FALSE(bool(Bad));
       if (!Bad)
         EXPECT_NE(toString(Bad.takeError()).find("it has no options"),

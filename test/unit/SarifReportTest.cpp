@@ -1,7 +1,7 @@
 //===- SarifReportTest.cpp - SARIF 2.1.0 structure ------------------------===//
 
-#include "cudalint/CheckDocs.h"
 #include "cudalint/SarifReport.h"
+#include "cudalint/CheckDocs.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -105,11 +105,11 @@ TEST_F(SarifReportTest, RequiredTopLevelAndDriver) {
   EXPECT_EQ(str(obj(R0.get("shortDescription")).get("text")),
             "threads per block exceed __launch_bounds__");
   EXPECT_EQ(str(obj(R0.get("defaultConfiguration")).get("level")), "error");
-  EXPECT_EQ(str(obj(&RuleObjs[1]).get("defaultConfiguration")
-                    ? obj(obj(&RuleObjs[1]).get("defaultConfiguration"))
-                          .get("level")
-                    : nullptr),
-            "warning");
+  EXPECT_EQ(
+      str(obj(&RuleObjs[1]).get("defaultConfiguration")
+              ? obj(obj(&RuleObjs[1]).get("defaultConfiguration")).get("level")
+              : nullptr),
+      "warning");
   // Help is the check's page; the full description its summary line.
   StringRef Page = checkDocumentation("cuda-launch-bounds-exceeded");
   ASSERT_FALSE(Page.empty());
@@ -126,11 +126,14 @@ TEST_F(SarifReportTest, ResultsLocationsNotesAndArch) {
   Diagnostic D = diag("cuda-block-size-not-warp-multiple", Severity::Warning,
                       "/src/dir with space/k.cu", 12, 3, "sm_80",
                       "block of 100 threads leaves 28 lanes idle");
-  D.Notes.push_back({{"/src/dir with space/k.cu", 3, 1}, "kernel declared here"});
+  D.Notes.push_back(
+      {{"/src/dir with space/k.cu", 3, 1}, "kernel declared here"});
   D.Notes.push_back({{}, "sm_80: 32 registers (nvcc)"});
   Diagnostic E = diag("cuda-launch-bounds-exceeded", Severity::Error,
                       "/src/k.cu", 20, 5, "", "1024 threads > bound 256");
-  json::Value V = sarif({D, E}, Rules, SarifOptions{"0.1.0", "https://example.invalid/cuda-launch-lint", ""});
+  json::Value V = sarif(
+      {D, E}, Rules,
+      SarifOptions{"0.1.0", "https://example.invalid/cuda-launch-lint", ""});
   const json::Object &Run = obj(&arr(obj(&V).get("runs"))[0]);
   EXPECT_EQ(str(obj(obj(Run.get("tool")).get("driver")).get("informationUri")),
             "https://example.invalid/cuda-launch-lint");
@@ -160,13 +163,15 @@ TEST_F(SarifReportTest, ResultsLocationsNotesAndArch) {
                     .get("startLine")),
             3);
   EXPECT_EQ(str(obj(R.get("properties")).get("arch")), "sm_80");
-  EXPECT_FALSE(str(obj(R.get("partialFingerprints")).get("cudaLaunchLint/v1")).empty());
+  EXPECT_FALSE(
+      str(obj(R.get("partialFingerprints")).get("cudaLaunchLint/v1")).empty());
 
   const json::Object &R2 = obj(&Results[1]);
   EXPECT_EQ(str(R2.get("ruleId")), "cuda-launch-bounds-exceeded");
   EXPECT_EQ(num(R2.get("ruleIndex")), 0);
   EXPECT_EQ(str(R2.get("level")), "error");
-  EXPECT_EQ(str(obj(R2.get("message")).get("text")), "1024 threads > bound 256");
+  EXPECT_EQ(str(obj(R2.get("message")).get("text")),
+            "1024 threads > bound 256");
   EXPECT_EQ(R2.get("properties"), nullptr);
   EXPECT_EQ(R2.get("relatedLocations"), nullptr);
 }
@@ -178,8 +183,9 @@ TEST_F(SarifReportTest, SourceRootMakesRelativeUris) {
                         "/repository/b.cu", 1, 1, "sm_90", "m");
   json::Value V = sarif({In, Out}, Rules, SarifOptions{"1", "", "/repo/"});
   const json::Object &Run = obj(&arr(obj(&V).get("runs"))[0]);
-  EXPECT_EQ(str(obj(obj(Run.get("originalUriBaseIds")).get("SRCROOT")).get("uri")),
-            "file:///repo/");
+  EXPECT_EQ(
+      str(obj(obj(Run.get("originalUriBaseIds")).get("SRCROOT")).get("uri")),
+      "file:///repo/");
   const json::Array &Results = arr(Run.get("results"));
   auto Artifact = [&](size_t I) {
     return obj(obj(obj(&arr(obj(&Results[I]).get("locations"))[0])
@@ -193,9 +199,10 @@ TEST_F(SarifReportTest, SourceRootMakesRelativeUris) {
 }
 
 TEST_F(SarifReportTest, UnknownChecksGetARuleAndFingerprintsCountRepeats) {
-  Diagnostic N = diag("cuda-launch-lint-nolint", Severity::Error, "/a.cu", 4, 4,
-                      "", "unmatched 'NOLINTBEGIN' comment without a "
-                          "subsequent 'NOLINTEND' comment");
+  Diagnostic N =
+      diag("cuda-launch-lint-nolint", Severity::Error, "/a.cu", 4, 4, "",
+           "unmatched 'NOLINTBEGIN' comment without a "
+           "subsequent 'NOLINTEND' comment");
   Diagnostic W1 = diag("cuda-block-size-not-warp-multiple", Severity::Warning,
                        "/a.cu", 10, 1, "sm_80", "same");
   Diagnostic W2 = W1;
@@ -212,7 +219,8 @@ TEST_F(SarifReportTest, UnknownChecksGetARuleAndFingerprintsCountRepeats) {
   const json::Array &Results = arr(Run.get("results"));
   EXPECT_EQ(num(obj(&Results[0]).get("ruleIndex")), 2);
   auto Print = [&](size_t I) {
-    return str(obj(obj(&Results[I]).get("partialFingerprints")).get("cudaLaunchLint/v1"));
+    return str(obj(obj(&Results[I]).get("partialFingerprints"))
+                   .get("cudaLaunchLint/v1"));
   };
   std::string F1 = Print(1), F2 = Print(2), F3 = Print(3);
   EXPECT_TRUE(StringRef(F1).ends_with(":1")) << F1;
@@ -232,8 +240,9 @@ TEST_F(SarifReportTest, OutputPassesTheValidator) {
   D.Notes.push_back({{}, "sm_80: 32 registers (nvcc)"});
   Diagnostic E = diag("cuda-launch-bounds-exceeded", Severity::Error,
                       "/elsewhere/k.cu", 20, 5, "", "1024 threads > bound 256");
-  Diagnostic N = diag("cuda-launch-lint-nolint", Severity::Error,
-                      "/repo/src/a.cu", 4, 4, "", "unmatched 'NOLINTEND' comment");
+  Diagnostic N =
+      diag("cuda-launch-lint-nolint", Severity::Error, "/repo/src/a.cu", 4, 4,
+           "", "unmatched 'NOLINTEND' comment");
   for (const char *Root : {"", "/repo"}) {
     SCOPED_TRACE(Root);
     SmallString<128> Path;
