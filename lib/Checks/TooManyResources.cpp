@@ -26,14 +26,15 @@ public:
 
   void checkLaunch(const LaunchContext &Ctx,
                    std::vector<Diagnostic> &Out) const override {
+    // Registers do not depend on the dynamic shared memory: only the
+    // device compiler's register count is needed.
+    const KernelResources *R = Ctx.Resources;
+    if (!R || !R->HasUsage)
+      return;
     for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
       // Blocks over the thread limit are cuda-block-size-invalid's.
       if (Threads <= 0 || Threads > Ctx.Arch.MaxThreadsPerBlock)
         continue;
-      // Registers do not depend on the dynamic shared memory.
-      const KernelResources *R = Ctx.Resources;
-      if (!R || !R->HasUsage)
-        return;
       OccupancyInput In;
       In.ThreadsPerBlock = static_cast<unsigned>(Threads);
       In.RegistersPerThread = R->Registers;
