@@ -135,6 +135,10 @@ struct TranslationUnitFacts {
   std::vector<KernelSetting> KernelSettings;
   std::vector<FrontendError>
       Errors; // Clang errors; analysis used what it recovered
+  /// Set when the analysis of this unit failed inside the tool (a crash
+  /// caught at the unit's recovery boundary): what failed, in one line. The
+  /// unit's facts are then empty; the other units are unaffected.
+  std::string InternalError;
 };
 
 } // namespace cudalint

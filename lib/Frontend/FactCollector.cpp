@@ -15,10 +15,12 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 
+#include <csignal>
 #include <map>
 #include <set>
 
@@ -404,24 +406,55 @@ void collectInto(ASTContext &Ctx, TranslationUnitFacts &Facts) {
   Collector.finish();
 }
 
+/// What a unit's analysis is doing, for the one line that reports a crash.
+struct UnitStage {
+  const char *What = "setting up the parse";
+};
+
 class CollectAction : public ASTFrontendAction {
 public:
-  explicit CollectAction(TranslationUnitFacts &Facts) : Facts(Facts) {}
+  CollectAction(TranslationUnitFacts &Facts, UnitStage &Stage)
+      : Facts(Facts), Stage(Stage) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     struct Consumer : ASTConsumer {
       TranslationUnitFacts &Facts;
-      explicit Consumer(TranslationUnitFacts &F) : Facts(F) {}
+      UnitStage &Stage;
+      Consumer(TranslationUnitFacts &F, UnitStage &S) : Facts(F), Stage(S) {}
       void HandleTranslationUnit(ASTContext &Ctx) override {
+        Stage.What = "collecting kernels and launches";
         collectInto(Ctx, Facts);
+        Stage.What = "finishing the parse";
       }
     };
-    return std::make_unique<Consumer>(Facts);
+    Stage.What = "parsing";
+    return std::make_unique<Consumer>(Facts, Stage);
   }
 
 private:
   TranslationUnitFacts &Facts;
+  UnitStage &Stage;
 };
+
+/// "SIGSEGV" for a crash's return code from CrashRecoveryContext (128 +
+/// the signal on POSIX systems).
+std::string crashName(int RetCode) {
+  int Signal = RetCode - 128;
+  switch (Signal) {
+  case SIGSEGV:
+    return "SIGSEGV";
+  case SIGABRT:
+    return "SIGABRT";
+  case SIGBUS:
+    return "SIGBUS";
+  case SIGFPE:
+    return "SIGFPE";
+  case SIGILL:
+    return "SIGILL";
+  default:
+    return "exit code " + std::to_string(RetCode);
+  }
+}
 
 } // namespace
 
@@ -460,15 +493,29 @@ collectFacts(const tooling::CompilationDatabase &DB,
     // The errors are summarised by the driver; Clang's own "N errors
     // generated" and "Error while processing" lines would only repeat them.
     Tool.setPrintErrorMessage(false);
+    UnitStage Stage;
     struct Factory : tooling::FrontendActionFactory {
       TranslationUnitFacts &Facts;
-      explicit Factory(TranslationUnitFacts &F) : Facts(F) {}
+      UnitStage &Stage;
+      Factory(TranslationUnitFacts &F, UnitStage &S) : Facts(F), Stage(S) {}
       std::unique_ptr<FrontendAction> create() override {
-        return std::make_unique<CollectAction>(Facts);
+        return std::make_unique<CollectAction>(Facts, Stage);
       }
-    } F(Facts);
-    Tool.run(&F);
+    } F(Facts, Stage);
+    // Each unit behind its own recovery boundary: a crash in Clang or in
+    // the collector loses this unit's facts, not the run. What the crashed
+    // unit had collected may be inconsistent, so none of it is kept.
+    llvm::CrashRecoveryContext Boundary;
+    if (!Boundary.RunSafely([&] { Tool.run(&F); })) {
+      TranslationUnitFacts Lost;
+      Lost.MainFile = Files[I];
+      Lost.InternalError = "internal error (" +
+                           crashName(Boundary.RetCode) + ") while " +
+                           Stage.What;
+      Facts = std::move(Lost);
+    }
   };
+  llvm::CrashRecoveryContext::Enable();
   if (Opts.Jobs == 1 || Files.size() <= 1) {
     for (size_t I = 0; I < Files.size(); ++I)
       Parse(I);

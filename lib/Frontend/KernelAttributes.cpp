@@ -99,11 +99,17 @@ KernelAttributes readKernelAttributes(const FunctionDecl &FD,
       A.MaxRegisters = Arg(0);
       A.MaxRegistersLoc = Locate(Attr->getLocation());
     } else if (Name == ClusterDimsAnnotation) {
-      Dim3Value Dims;
-      Dims.X =
-          Arg(0) ? ResolvedValue::constant(*Arg(0)) : ResolvedValue::unknown();
-      Dims.Y = ResolvedValue::constant(Arg(1).value_or(1));
-      Dims.Z = ResolvedValue::constant(Arg(2).value_or(1));
+      // A missing dimension is 1; one that is given but not a constant
+      // stays unknown.
+      auto Dim = [&](unsigned I) {
+        if (I >= Args.size())
+          return ResolvedValue::constant(1);
+        return Args[I] ? ResolvedValue::constant(*Args[I])
+                       : ResolvedValue::unknown();
+      };
+      Dim3Value Dims{Dim(0), Dim(1), Dim(2)};
+      if (Args.empty())
+        Dims.X = ResolvedValue::unknown();
       A.ClusterDims = Dims;
       A.ClusterDimsLoc = Locate(Attr->getLocation());
     }

@@ -59,10 +59,30 @@ const SubstNonTypeTemplateParmExpr *substitutedParameter(const Expr *E) {
 }
 
 bool isDim3(QualType T) {
+  if (T.isNull())
+    return false;
   T = T.getNonReferenceType().getUnqualifiedType();
   if (const auto *RD = T->getAsCXXRecordDecl())
     return RD->getName() == "dim3" || RD->getName() == "uint3";
   return false;
+}
+
+/// Whether E is an expression the resolver can follow. Code that Clang
+/// could not fully parse leaves a RecoveryExpr where an expression failed
+/// and, in an initialiser such as `dim3 g(f(bad), n)`, a ParenListExpr with
+/// no type at all. Their value is unknown, but the well-formed parts around
+/// them may still be followed: a reference to `g` "contains errors" too,
+/// yet its `n` is known.
+bool usable(const Expr *E) {
+  return E && !E->getType().isNull() && !isa<RecoveryExpr>(E);
+}
+
+/// Field x, y or z of a dim3 value; unknown for any other name.
+ResolvedValue dim3Field(const Dim3Value &D, llvm::StringRef Name) {
+  return Name == "x"   ? D.X
+         : Name == "y" ? D.Y
+         : Name == "z" ? D.Z
+                       : ResolvedValue::unknown();
 }
 
 ResolvedValue withOrigin(ResolvedValue R, std::string What, SourceLoc Loc) {
@@ -143,7 +163,8 @@ const Expr *memberBase(const Expr *E, MemberPath *Path = nullptr) {
   E = E->IgnoreParenImpCasts();
   while (true) {
     if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
-      Reversed.push_back(ME->getMemberDecl()->getName().str());
+      // (getNameAsString: a member may be an operator or a conversion.)
+      Reversed.push_back(ME->getMemberDecl()->getNameAsString());
       E = ME->getBase()->IgnoreParenImpCasts();
     } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
       const auto *Index =
@@ -302,7 +323,8 @@ public:
       if (const auto *U = dyn_cast<UnaryOperator>(Arg);
           U && U->getOpcode() == UO_AddrOf &&
           refersToV(memberBase(U->getSubExpr())) && Callee) {
-        if (Callee->getName().starts_with("cudaOccupancy"))
+        if (Callee->getIdentifier() &&
+            Callee->getName().starts_with("cudaOccupancy"))
           AddressToOccupancyApi = true;
         else if (!ParamType.isNull() && ParamType->isPointerType() &&
                  ParamType->getPointeeType().isConstQualified())
@@ -388,7 +410,7 @@ ResolvedValue ValueResolver::resolveMember(const Expr *E,
 }
 
 ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
-  if (!E || Depth > MaxDepth)
+  if (!usable(E) || Depth > MaxDepth)
     return ResolvedValue::unknown();
   const Expr *Plain = E->IgnoreParenImpCasts();
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
@@ -413,7 +435,8 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
         std::string Kind =
             isa<EnumConstantDecl>(DRE->getDecl()) ? "enumerator" : "constant";
         return withOrigin(R,
-                          Kind + " '" + DRE->getDecl()->getName().str() + "'",
+                          Kind + " '" + DRE->getDecl()->getNameAsString() +
+                              "'",
                           Locate(DRE->getDecl()->getLocation()));
       }
       return R;
@@ -480,12 +503,8 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
   // x of some other dim3 expression.
   if (const auto *ME = dyn_cast<MemberExpr>(Plain)) {
     if (isDim3(ME->getBase()->getType())) {
-      Dim3Value D = resolveDim3(ME->getBase(), Depth + 1);
-      StringRef Name = ME->getMemberDecl()->getName();
-      return Name == "x"   ? D.X
-             : Name == "y" ? D.Y
-             : Name == "z" ? D.Z
-                           : ResolvedValue();
+      return dim3Field(resolveDim3(ME->getBase(), Depth + 1),
+                       ME->getMemberDecl()->getNameAsString());
     }
     return ResolvedValue::unknown();
   }
@@ -573,6 +592,21 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
   if (!E || Depth > MaxDepth)
     return D;
   const Expr *Plain = E->IgnoreParenImpCasts();
+  // `dim3 v(a, b)` that Clang could not resolve (an argument with errors,
+  // or a template pattern) keeps its arguments in a ParenListExpr: follow
+  // the well-formed ones, as dim3(x, y, z) would.
+  if (const auto *List = dyn_cast<ParenListExpr>(Plain)) {
+    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+    if (List->getNumExprs() > 3)
+      return D;
+    for (unsigned I = 0; I < 3; ++I)
+      *Out[I] = I < List->getNumExprs()
+                    ? resolveInt(List->getExpr(I), Depth + 1)
+                    : ResolvedValue::constant(1);
+    return D;
+  }
+  if (!usable(Plain))
+    return D;
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
     return resolveDim3(MT->getSubExpr(), Depth);
   if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Plain))
@@ -644,14 +678,13 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
   if (Path.empty())
     return resolveInt(E, Depth);
   const Expr *Plain = E->IgnoreParenImpCasts();
+  if (isa<ParenListExpr>(Plain) && Path.size() == 1) // dim3 v(a, b) above
+    return dim3Field(resolveDim3(Plain, Depth), Path.front());
+  if (!usable(Plain))
+    return ResolvedValue::unknown();
   // A dim3 (or uint3) field.
   if (Path.size() == 1 && isDim3(Plain->getType())) {
-    Dim3Value D = resolveDim3(Plain, Depth);
-    StringRef Name = Path.front();
-    return Name == "x"   ? D.X
-           : Name == "y" ? D.Y
-           : Name == "z" ? D.Z
-                         : ResolvedValue();
+    return dim3Field(resolveDim3(Plain, Depth), Path.front());
   }
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
     return resolvePart(MT->getSubExpr(), Path, Depth);

@@ -223,6 +223,14 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
             J.attribute("message", E.Message);
           });
     });
+    J.attributeArray("internal_errors", [&] {
+      for (const TranslationUnitFacts &U : Units)
+        if (!U.InternalError.empty())
+          J.object([&] {
+            J.attribute("file", U.MainFile);
+            J.attribute("message", U.InternalError);
+          });
+    });
   });
   OS << "\n";
 }
