@@ -149,6 +149,10 @@ struct DeviceCompileInput {
   std::string File;      // absolute
   std::string Directory; // the command's working directory
   std::vector<std::string> Argv;
+  /// False for a bare flag list (`file.cu -- -std=c++17`): Argv[0] is a
+  /// placeholder, and the device side is compiled by nvcc, the toolkit's
+  /// compiler, which optimises device code by default.
+  bool CompilerNamed = true;
 };
 
 struct DeviceFactsOptions {

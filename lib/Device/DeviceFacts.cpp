@@ -540,7 +540,8 @@ void Runner::plan(size_t UnitIndex, const DeviceCompileInput &In,
     Use = Tool::Clang;
     break;
   default:
-    Use = T->Kind == CompilerKind::Nvcc ? Tool::Nvcc : Tool::Clang;
+    Use = T->Kind == CompilerKind::Nvcc || !In.CompilerNamed ? Tool::Nvcc
+                                                             : Tool::Clang;
   }
   std::string Clang;
   if (Use == Tool::Clang) {
@@ -617,6 +618,17 @@ void Runner::plan(size_t UnitIndex, const DeviceCompileInput &In,
     }
   } else {
     Flags = T->ClangArgs;
+    // Clang compiles device code at the command's own -O level, which is
+    // -O0 unless it says otherwise (nvcc optimises device code regardless).
+    StringRef OptLevel = "-O0";
+    for (StringRef A : Flags)
+      if (A.starts_with("-O"))
+        OptLevel = A;
+    if (OptLevel == "-O0" && T->Kind != CompilerKind::Nvcc)
+      Note("the device side is compiled by " +
+           sys::path::filename(Clang) +
+           " at -O0, as its command says: register, stack and spill figures "
+           "describe an unoptimised build");
     // nvcc's spellings that Clang does not know, for an nvcc command
     // compiled with Clang.
     if (T->Kind == CompilerKind::Nvcc && T->FastMath)
@@ -944,6 +956,37 @@ DeviceFacts computeDeviceFacts(ArrayRef<DeviceCompileInput> Inputs,
   return Result;
 }
 
+/// Clang 19 does not know __cluster_dims__ and __maxnreg__: its PTX lacks
+/// them, which with HasPtx would read as "no such annotation on this arch".
+/// The source's annotation stands for the checks, with a note saying so.
+static void keepSourceAnnotations(KernelResources &R, const KernelInfo &K,
+                                  const std::string &File,
+                                  std::set<std::string> &Said,
+                                  std::vector<std::string> &Notes) {
+  if (R.Source != "clang" || !R.HasPtx)
+    return;
+  auto Note = [&](StringRef Annotation, StringRef Value) {
+    std::string N = (File + ": clang does not compile " + Annotation +
+                     " (kernel '" + K.Name + "'); the source's " + Value +
+                     " is used")
+                        .str();
+    if (Said.insert(N).second)
+      Notes.push_back(std::move(N));
+  };
+  const KernelAttributes &A = K.Attrs;
+  if (!R.ReqNCtaPerCluster && A.ClusterDims && A.ClusterDims->X.isConstant() &&
+      A.ClusterDims->Y.isConstant() && A.ClusterDims->Z.isConstant()) {
+    R.ReqNCtaPerCluster = {unsigned(A.ClusterDims->X.value()),
+                           unsigned(A.ClusterDims->Y.value()),
+                           unsigned(A.ClusterDims->Z.value())};
+    Note("__cluster_dims__", describeDim3(*A.ClusterDims));
+  }
+  if (!R.MaxNReg && A.MaxRegisters) {
+    R.MaxNReg = unsigned(*A.MaxRegisters);
+    Note("__maxnreg__", std::to_string(*A.MaxRegisters) + " registers");
+  }
+}
+
 DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
                                     ArrayRef<TranslationUnitFacts> Units) {
   DeviceResourceTable Table;
@@ -987,16 +1030,21 @@ DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
     for (const KernelInfo &K : U.Kernels) {
       if (K.Mangled.empty())
         continue;
+      auto Join = [&](const KernelResources &R, const std::string &Arch) {
+        KernelResources &Joined = Table.Resources[{K.Mangled, Arch}];
+        Joined = R;
+        keepSourceAnnotations(Joined, K, U.MainFile, Said, Table.Notes);
+      };
       for (const std::string &Arch : Archs) {
         if (auto It = Exact.find({K.Mangled, Arch}); It != Exact.end()) {
-          Table.Resources[{K.Mangled, Arch}] = *It->second;
+          Join(*It->second, Arch);
           continue;
         }
         auto It = ByKey.find({kernelJoinKey(K.Mangled), Arch});
         if (It == ByKey.end())
           continue;
         if (It->second.size() == 1) {
-          Table.Resources[{K.Mangled, Arch}] = *It->second.front();
+          Join(*It->second.front(), Arch);
           continue;
         }
         std::string N = U.MainFile + ": kernel " + K.Name + " (" + K.Mangled +

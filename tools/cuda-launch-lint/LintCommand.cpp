@@ -38,6 +38,20 @@ int fail(const Twine &Message) {
   return 2;
 }
 
+/// The compiler libTooling's fixed database puts before the flags given
+/// after `--` (`<dir>/clang-tool`): the user named no compiler.
+bool isPlaceholderCompiler(StringRef Argv0) {
+  return sys::path::filename(Argv0) == "clang-tool";
+}
+
+/// `-- nvcc <flags>`, `-- clang++ <flags>`, `-- ccache nvcc <flags>`: the
+/// flags after `--` start with the compiler that builds the code.
+bool namesCompiler(StringRef Arg) {
+  StringRef Name = sys::path::filename(Arg);
+  return Name == "nvcc" || Name.starts_with("clang") || Name == "ccache" ||
+         Name == "sccache";
+}
+
 } // namespace
 
 int runLintCommand(ArrayRef<StringRef> Args) {
@@ -225,9 +239,8 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       return std::nullopt;
     clang::tooling::CompileCommand C = std::move(Commands.front());
     // `-- nvcc <flags>`: drop the fixed database's placeholder compiler.
-    if (C.CommandLine.size() > 1 &&
-        sys::path::filename(C.CommandLine[0]) == "clang-tool" &&
-        sys::path::stem(C.CommandLine[1]) == "nvcc")
+    if (C.CommandLine.size() > 1 && isPlaceholderCompiler(C.CommandLine[0]) &&
+        namesCompiler(C.CommandLine[1]))
       C.CommandLine.erase(C.CommandLine.begin());
     return C;
   };
@@ -313,6 +326,7 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       if (std::optional<clang::tooling::CompileCommand> C = UserCommand(F)) {
         In.Directory = C->Directory;
         In.Argv = std::move(C->CommandLine);
+        In.CompilerNamed = !isPlaceholderCompiler(In.Argv.front());
       }
       Inputs.push_back(std::move(In));
     }
@@ -339,6 +353,13 @@ int runLintCommand(ArrayRef<StringRef> Args) {
              << ", failed: " << D.Stats.FailedCompiles
              << format(", device facts: %.2f s", D.Stats.Seconds) << "\n";
   }
+  bool InternalErrors = false;
+  for (const TranslationUnitFacts &U : Facts)
+    if (!U.InternalError.empty()) {
+      errs() << "cuda-launch-lint: error: " << U.MainFile << ": "
+             << U.InternalError << "; the file was skipped\n";
+      InternalErrors = true;
+    }
   for (const TranslationUnitFacts &U : Facts)
     if (!U.Errors.empty())
       errs() << "cuda-launch-lint: note: " << U.MainFile << ": "
@@ -355,12 +376,14 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   if (Run.DefaultArchs.empty())
     for (const std::string &F : Readable)
       if (std::optional<clang::tooling::CompileCommand> C = UserCommand(F)) {
-        if (auto T = translateCompileCommand(C->CommandLine, C->Directory))
-          for (const std::string &A : T->TargetArchs)
-            if (!is_contained(Run.DefaultArchs, A))
-              Run.DefaultArchs.push_back(A);
-            else
-              consumeError(T.takeError());
+        auto T = translateCompileCommand(C->CommandLine, C->Directory);
+        if (!T) {
+          consumeError(T.takeError()); // reported by the front end
+          continue;
+        }
+        for (const std::string &A : T->TargetArchs)
+          if (!is_contained(Run.DefaultArchs, A))
+            Run.DefaultArchs.push_back(A);
       }
   if (Run.DefaultArchs.empty())
     Run.DefaultArchs = {"sm_75"};
@@ -421,7 +444,7 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     Fixes.keep();
   }
 
-  if (Readable.size() != Sources.size())
+  if (Readable.size() != Sources.size() || InternalErrors)
     return 2;
   bool Failed = AsErrors.exitCode(Diagnostics) != 0;
   if (StrictParse && llvm::any_of(Facts, [](const TranslationUnitFacts &U) {
