@@ -90,6 +90,10 @@ const ArchInfo *findArch(llvm::StringRef Spelling);
 /// architectures.
 llvm::Expected<const ArchInfo &> lookupArch(llvm::StringRef Spelling);
 
+/// Success when every one of Archs is known to the model; else lookupArch's
+/// error for the first that is not.
+llvm::Error checkKnownArchs(llvm::ArrayRef<std::string> Archs);
+
 /// A GPU product: an architecture and how many SMs the product has.
 struct GpuPreset {
   llvm::StringLiteral Name; // "H100-SXM", matched case-insensitively

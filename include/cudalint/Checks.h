@@ -18,6 +18,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <memory>
 #include <optional>
@@ -51,16 +52,44 @@ struct Diagnostic {
   std::vector<FixIt> Fixes;
 };
 
+class Check;
+
+/// One option of a check, declared once with the check. --list-checks,
+/// the docs index, value validation (command line, config file, clang-tidy
+/// CheckOptions, plugin arguments) and the clang-tidy module's
+/// storeOptions all read the declaration.
+struct CheckOptionSpec {
+  enum class Type { Number, Bool };
+  llvm::StringRef Name; // "MinOccupancy"
+  Type T = Type::Number;
+  double Default = 0; // a Bool's default is 0 (false) or 1 (true)
+  /// A Number's accepted values: [Min, Max], or (Min, Max] with MinExclusive.
+  double Min = 0, Max = 0;
+  bool MinExclusive = false;
+  llvm::StringRef Doc; // one line
+
+  /// "0.5", "true"
+  std::string defaultText() const;
+  /// "a number in [0, 1]", "true or false"
+  std::string acceptedText() const;
+};
+
+/// Checks one `<check>.<Option>` = value against the check's declaration:
+/// an unknown check or option, or a value that does not parse or is out of
+/// range, is an error naming the option and the accepted values.
+llvm::Error validateCheckOption(llvm::StringRef Key, llvm::StringRef Value);
+
 /// Per-check options (`cuda-occupancy-limited.MinOccupancy: 0.5`) and the
 /// run's settings the checks read.
 struct CheckOptions {
-  llvm::StringMap<std::string> Values; // "<check>.<Option>" -> value
+  /// "<check>.<Option>" -> value, validated by validateCheckOption.
+  llvm::StringMap<std::string> Values;
   /// --gpu: pins the SM count for the grid checks.
   const GpuPreset *Gpu = nullptr;
 
-  /// The option's value, else Default (also when it does not parse).
-  double number(llvm::StringRef Check, llvm::StringRef Option,
-                double Default) const;
+  /// The option's value, else its declared default.
+  double number(const Check &C, llvm::StringRef Option) const;
+  bool flag(const Check &C, llvm::StringRef Option) const;
 };
 
 /// What a launch check sees: one launch on one target arch.
@@ -106,8 +135,10 @@ public:
   virtual llvm::StringRef name() const = 0;
   virtual Severity severity() const = 0;
   virtual llvm::StringRef summary() const = 0;
-  /// The options it reads, for --list-checks: "MinOccupancy (default 0.5)".
-  virtual std::vector<std::string> options() const { return {}; }
+  /// The options it reads.
+  virtual llvm::ArrayRef<CheckOptionSpec> options() const { return {}; }
+  /// The declaration of option Name; null when the check has none.
+  const CheckOptionSpec *option(llvm::StringRef Name) const;
   virtual void checkLaunch(const LaunchContext &,
                            std::vector<Diagnostic> &) const {}
   virtual void checkKernel(const KernelContext &,
@@ -132,6 +163,14 @@ struct CheckRun {
   GlobList Filter{"cuda-*"};
   CheckOptions Options;
 };
+
+/// The precision rules for one launch on one arch, applied to what Checks
+/// found there: an error whose launch parameters are sets needs every value
+/// to fail, else it becomes a "may fail" warning; a launch certain to fail
+/// keeps its errors only.
+void settleLaunchFindings(llvm::ArrayRef<const Check *> Checks,
+                          const LaunchContext &Ctx,
+                          std::vector<Diagnostic> &Found);
 
 /// Runs every enabled check over every launch and kernel for every target
 /// arch. Diagnostics come out sorted by file, line, column, check, arch.

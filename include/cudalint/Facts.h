@@ -73,6 +73,11 @@ struct Dim3Value {
 /// "256x{1, 2}x1"
 std::string describeDim3(const Dim3Value &D);
 
+/// x * y * z of a block: every product of known values, or a range when x
+/// is a range and y and z are constants; unknown otherwise. It carries no
+/// origins (the components do).
+ResolvedValue threadsPerBlock(const Dim3Value &Block);
+
 /// __launch_bounds__, __maxnreg__ and __cluster_dims__ as the host-side
 /// parse sees them (the device view per arch comes from device compilation).
 struct KernelAttributes {
@@ -89,6 +94,9 @@ struct KernelInfo {
   std::string Mangled; // as the device compiler names the entry
   SourceLoc Loc;
   bool IsTemplateInstantiation = false;
+  /// Defined in a system header or the CUDA toolkit (CUB, Thrust, ...): the
+  /// user cannot change it, so findings located there are not reported.
+  bool InSystemHeader = false;
   KernelAttributes Attrs;
 };
 

@@ -162,4 +162,11 @@ Expected<const ArchInfo &> lookupArch(StringRef Spelling) {
                            Spelling.str().c_str(), knownArchList().c_str());
 }
 
+Error checkKnownArchs(ArrayRef<std::string> Archs) {
+  for (const std::string &A : Archs)
+    if (Expected<const ArchInfo &> Known = lookupArch(A); !Known)
+      return Known.takeError();
+  return Error::success();
+}
+
 } // namespace cudalint

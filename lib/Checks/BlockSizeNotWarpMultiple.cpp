@@ -23,6 +23,10 @@ public:
   StringRef summary() const override {
     return "threads per block not a multiple of the warp size (idle lanes)";
   }
+  ArrayRef<CheckOptionSpec> options() const override {
+    static constexpr CheckOptionSpec Options[] = {IgnoreSingleThreadOption};
+    return Options;
+  }
 
   void checkLaunch(const LaunchContext &Ctx,
                    std::vector<Diagnostic> &Out) const override {
@@ -32,6 +36,8 @@ public:
     for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
       if (Threads <= 0 || Threads % Warp == 0 ||
           Threads > Ctx.Arch.MaxThreadsPerBlock)
+        continue;
+      if (Threads == 1 && Ctx.Options.flag(*this, "IgnoreSingleThread"))
         continue;
       int64_t Warps = (Threads + Warp - 1) / Warp;
       int64_t Idle = Warps * Warp - Threads;

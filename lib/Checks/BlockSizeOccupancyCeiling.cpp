@@ -25,23 +25,33 @@ public:
   StringRef summary() const override {
     return "the block size itself caps occupancy below MinOccupancy";
   }
-  std::vector<std::string> options() const override {
-    return {"MinOccupancy (default 0.5)"};
+  ArrayRef<CheckOptionSpec> options() const override {
+    static constexpr CheckOptionSpec Options[] = {
+        MinOccupancyOption, IgnoreSingleThreadOption, IgnoreSmallGridsOption,
+        IgnoreStatedIntentOption};
+    return Options;
   }
 
   void checkLaunch(const LaunchContext &Ctx,
                    std::vector<Diagnostic> &Out) const override {
     if (Ctx.Launch.OccupancyTuned)
       return;
-    double Min = Ctx.Options.number(name(), "MinOccupancy", 0.5);
+    double Min = Ctx.Options.number(*this, "MinOccupancy");
+    bool RespectIntent = Ctx.Options.flag(*this, "IgnoreStatedIntent");
+    std::optional<int64_t> MinBlocks = Ctx.minBlocksBound();
     for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
-      if (Threads <= 0 || Threads > Ctx.Arch.MaxThreadsPerBlock)
+      if (Threads <= 0 || Threads > Ctx.Arch.MaxThreadsPerBlock ||
+          !occupancyMatters(*this, Ctx, Threads))
         continue;
       // The ceiling: no registers, no shared memory.
       OccupancyInput In;
       In.ThreadsPerBlock = static_cast<unsigned>(Threads);
       OccupancyResult R = computeOccupancy(Ctx.Arch, In);
       if (R.occupancy() >= Min)
+        continue;
+      // __launch_bounds__(T, minBlocks): the author asked for these blocks.
+      if (RespectIntent && MinBlocks && *MinBlocks > 0 &&
+          R.ActiveBlocksPerSM >= *MinBlocks)
         continue;
       Diagnostic D = launchDiagnostic(
           *this, Ctx,

@@ -3,7 +3,10 @@
 #include "cudalint/Checks.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
 #include <map>
 #include <set>
 #include <tuple>
@@ -16,13 +19,104 @@ StringRef severityName(Severity S) {
   return S == Severity::Error ? "error" : "warning";
 }
 
-double CheckOptions::number(StringRef Check, StringRef Option,
-                            double Default) const {
-  auto It = Values.find((Check + "." + Option).str());
-  double Out;
-  if (It == Values.end() || !to_float(It->second, Out))
-    return Default;
+namespace {
+std::string formatNumber(double V) {
+  std::string Out;
+  raw_string_ostream(Out) << format("%g", V);
   return Out;
+}
+
+std::optional<bool> parseBool(StringRef V) {
+  V = V.trim();
+  if (V.equals_insensitive("true") || V == "1")
+    return true;
+  if (V.equals_insensitive("false") || V == "0")
+    return false;
+  return std::nullopt;
+}
+
+/// The value of Spec given as Text, if it parses and is in range.
+std::optional<double> parseOptionValue(const CheckOptionSpec &Spec,
+                                       StringRef Text) {
+  if (Spec.T == CheckOptionSpec::Type::Bool) {
+    if (std::optional<bool> B = parseBool(Text))
+      return *B ? 1.0 : 0.0;
+    return std::nullopt;
+  }
+  double V;
+  if (!to_float(Text.trim(), V))
+    return std::nullopt;
+  bool Below = Spec.MinExclusive ? V <= Spec.Min : V < Spec.Min;
+  if (Below || V > Spec.Max)
+    return std::nullopt;
+  return V;
+}
+} // namespace
+
+std::string CheckOptionSpec::defaultText() const {
+  if (T == Type::Bool)
+    return Default != 0 ? "true" : "false";
+  return formatNumber(Default);
+}
+
+std::string CheckOptionSpec::acceptedText() const {
+  if (T == Type::Bool)
+    return "true or false";
+  return (Twine("a number in ") + (MinExclusive ? "(" : "[") +
+          formatNumber(Min) + ", " + formatNumber(Max) + "]")
+      .str();
+}
+
+const CheckOptionSpec *Check::option(StringRef Name) const {
+  for (const CheckOptionSpec &S : options())
+    if (S.Name == Name)
+      return &S;
+  return nullptr;
+}
+
+Error validateCheckOption(StringRef Key, StringRef Value) {
+  auto Fail = [](const Twine &Message) {
+    return createStringError(inconvertibleErrorCode(), Message);
+  };
+  size_t Dot = Key.rfind('.');
+  if (Dot == StringRef::npos || Dot == 0 || Dot + 1 == Key.size())
+    return Fail("'" + Key + "' is not of the form '<check>.<Option>'");
+  StringRef CheckName = Key.take_front(Dot), Name = Key.drop_front(Dot + 1);
+  const Check *C = findCheck(CheckName);
+  if (!C)
+    return Fail("'" + Key + "' names an unknown check '" + CheckName +
+                "' (see --list-checks)");
+  const CheckOptionSpec *Spec = C->option(Name);
+  if (!Spec) {
+    std::vector<std::string> Known;
+    for (const CheckOptionSpec &S : C->options())
+      Known.push_back(S.Name.str());
+    return Fail("unknown option '" + Name + "' for check '" + CheckName +
+                "' (" +
+                (Known.empty() ? std::string("it has no options")
+                               : "known: " + join(Known, ", ")) +
+                ")");
+  }
+  if (!parseOptionValue(*Spec, Value))
+    return Fail(Key + " must be " + Spec->acceptedText() + ", not '" + Value +
+                "'");
+  return Error::success();
+}
+
+double CheckOptions::number(const Check &C, StringRef Option) const {
+  const CheckOptionSpec *Spec = C.option(Option);
+  assert(Spec && "the check reads an option it does not declare");
+  if (!Spec)
+    return 0;
+  auto It = Values.find((C.name() + "." + Option).str());
+  if (It != Values.end())
+    if (std::optional<double> V = parseOptionValue(*Spec, It->second))
+      return *V;
+  return Spec->Default;
+}
+
+bool CheckOptions::flag(const Check &C, StringRef Option) const {
+  return number(C, Option) != 0;
 }
 
 std::optional<int64_t> LaunchContext::maxThreadsBound() const {
@@ -66,6 +160,113 @@ ArrayRef<T> listFor(const std::map<std::string, std::vector<T>> &Map,
   return It->second;
 }
 } // namespace
+
+namespace {
+
+/// The launch parameters that may hold a set of values.
+std::vector<ResolvedValue *> launchParts(LaunchSite &L) {
+  std::vector<ResolvedValue *> Parts = {
+      &L.Grid.X,  &L.Grid.Y,  &L.Grid.Z,          &L.Block.X,
+      &L.Block.Y, &L.Block.Z, &L.DynamicSharedMem};
+  if (L.ClusterDims)
+    for (ResolvedValue *V :
+         {&L.ClusterDims->X, &L.ClusterDims->Y, &L.ClusterDims->Z})
+      Parts.push_back(V);
+  return Parts;
+}
+
+/// Every concrete launch the sets of L stand for (at most Limit of them;
+/// none when there would be more). A set is not path-sensitive: its values
+/// may not all reach the launch, nor in every combination.
+std::vector<LaunchSite> concreteLaunches(const LaunchSite &L, size_t Limit) {
+  std::vector<LaunchSite> Out = {L};
+  for (size_t I = 0; I < launchParts(Out.front()).size(); ++I) {
+    std::vector<LaunchSite> Next;
+    for (LaunchSite &S : Out) {
+      ResolvedValue &Part = *launchParts(S)[I];
+      if (Part.K != ResolvedValue::Kind::Set) {
+        Next.push_back(S);
+        continue;
+      }
+      for (int64_t V : Part.Values) {
+        Next.push_back(S);
+        ResolvedValue &Fixed = *launchParts(Next.back())[I];
+        Fixed.K = ResolvedValue::Kind::Constant;
+        Fixed.Values = {V};
+        if (Next.size() > Limit)
+          return {};
+      }
+    }
+    Out = std::move(Next);
+  }
+  for (LaunchSite &S : Out)
+    S.ThreadsPerBlock = threadsPerBlock(S.Block);
+  return Out;
+}
+
+/// Whether check C reports an error for every concrete launch.
+bool failsForEveryValue(const Check &C, const LaunchContext &Ctx) {
+  std::vector<LaunchSite> Concrete = concreteLaunches(Ctx.Launch, 512);
+  if (Concrete.empty())
+    return false;
+  return llvm::all_of(Concrete, [&](const LaunchSite &S) {
+    LaunchContext One{S,
+                      Ctx.Kernel,
+                      Ctx.Arch,
+                      Ctx.Resources,
+                      Ctx.Settings,
+                      Ctx.LaunchesOfKernel,
+                      Ctx.Options};
+    std::vector<Diagnostic> Found;
+    C.checkLaunch(One, Found);
+    return llvm::any_of(
+        Found, [](const Diagnostic &D) { return D.Sev == Severity::Error; });
+  });
+}
+
+} // namespace
+
+void settleLaunchFindings(llvm::ArrayRef<const Check *> Checks,
+                          const LaunchContext &Ctx,
+                          std::vector<Diagnostic> &Found) {
+  // An error promises that the launch fails. Until launch values are
+  // path-sensitive, a set of values may hold some that never reach the
+  // launch: an error needs every value to fail; when only some do, it is a
+  // warning that says the launch may fail.
+  bool HasSets = false;
+  for (const ResolvedValue *V :
+       launchParts(const_cast<LaunchSite &>(Ctx.Launch)))
+    HasSets |= V->K == ResolvedValue::Kind::Set;
+  if (HasSets)
+    for (const Check *C : Checks) {
+      if (C->severity() != Severity::Error ||
+          llvm::none_of(
+              Found,
+              [&](const Diagnostic &D) { return D.Check == C->name(); }) ||
+          failsForEveryValue(*C, Ctx))
+        continue;
+      for (Diagnostic &D : Found) {
+        if (D.Check != C->name())
+          continue;
+        D.Sev = Severity::Warning;
+        size_t At = D.Message.find("the launch fails");
+        if (At != std::string::npos)
+          D.Message.replace(At, strlen("the launch fails"),
+                            "the launch may fail");
+        else
+          D.Message += "; the launch may fail";
+        D.Notes.push_back(
+            {SourceLoc(), "only some of the values that may reach this "
+                          "launch fail; it fails on the paths that give them"});
+      }
+    }
+  // A launch certain to fail gets its errors only: how well it would run
+  // does not matter.
+  if (llvm::any_of(
+          Found, [](const Diagnostic &D) { return D.Sev == Severity::Error; }))
+    llvm::erase_if(
+        Found, [](const Diagnostic &D) { return D.Sev != Severity::Error; });
+}
 
 std::vector<Diagnostic> runChecks(const CheckRun &Run) {
   std::vector<const Check *> Enabled;
@@ -127,8 +328,12 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
                           listFor(Settings, L.Mangled),
                           listFor(Launches, L.Mangled),
                           Run.Options};
+        std::vector<Diagnostic> Found;
         for (const Check *C : Enabled)
-          C->checkLaunch(Ctx, Out);
+          C->checkLaunch(Ctx, Found);
+        settleLaunchFindings(Enabled, Ctx, Found);
+        for (Diagnostic &D : Found)
+          Out.push_back(std::move(D));
       }
     for (const KernelInfo &K : U.Kernels) {
       // Kernels in a header are checked once, with the first file's archs.

@@ -147,4 +147,34 @@ std::optional<OccupancyInput> occupancyInput(const LaunchContext &Ctx,
   return In;
 }
 
+std::optional<unsigned> fewestSMs(const LaunchContext &Ctx) {
+  unsigned Version = Ctx.Arch.smVersion();
+  if (Ctx.Options.Gpu && Ctx.Options.Gpu->SmVersion == Version)
+    return Ctx.Options.Gpu->SMCount;
+  std::optional<unsigned> Fewest;
+  for (const GpuPreset &P : allGpuPresets())
+    if (P.SmVersion == Version && (!Fewest || P.SMCount < *Fewest))
+      Fewest = P.SMCount;
+  return Fewest;
+}
+
+bool occupancyMatters(const Check &C, const LaunchContext &Ctx,
+                      int64_t Threads) {
+  if (Threads == 1 && Ctx.Options.flag(C, IgnoreSingleThreadOption.Name))
+    return false;
+  if (!Ctx.Options.flag(C, IgnoreSmallGridsOption.Name))
+    return true;
+  // The most blocks the grid can have; unknown components may be anything.
+  int64_t MostBlocks = 1;
+  for (const ResolvedValue *V :
+       {&Ctx.Launch.Grid.X, &Ctx.Launch.Grid.Y, &Ctx.Launch.Grid.Z}) {
+    std::vector<int64_t> Values = possibleValues(*V);
+    if (Values.empty())
+      return true;
+    MostBlocks *= *std::max_element(Values.begin(), Values.end());
+  }
+  std::optional<unsigned> SMs = fewestSMs(Ctx);
+  return !SMs || MostBlocks >= int64_t(*SMs);
+}
+
 } // namespace cudalint

@@ -25,6 +25,54 @@ bool reportDimensionLimits(const Check &C, const LaunchContext &Ctx,
                            const std::array<uint64_t, 3> &Max,
                            llvm::StringRef What, std::vector<Diagnostic> &Out);
 
+/// Options of the precision rules the warp-multiple and occupancy checks
+/// share (docs/checks/README.md, "What is not reported").
+inline constexpr CheckOptionSpec IgnoreSingleThreadOption{
+    "IgnoreSingleThread",
+    CheckOptionSpec::Type::Bool,
+    1,
+    0,
+    0,
+    false,
+    "no finding for a block of one thread, a deliberate scalar launch"};
+inline constexpr CheckOptionSpec IgnoreSmallGridsOption{
+    "IgnoreSmallGrids",
+    CheckOptionSpec::Type::Bool,
+    1,
+    0,
+    0,
+    false,
+    "no finding for a known grid with fewer blocks than the smallest GPU of "
+    "the arch has SMs (--gpu: than it has): each SM holds at most one block"};
+inline constexpr CheckOptionSpec IgnoreStatedIntentOption{
+    "IgnoreStatedIntent",
+    CheckOptionSpec::Type::Bool,
+    1,
+    0,
+    0,
+    false,
+    "no finding where the author stated the occupancy they want: a "
+    "__launch_bounds__ minBlocks the launch reaches, __maxnreg__, an opt-in "
+    "to more dynamic shared memory, a block size from the occupancy API"};
+inline constexpr CheckOptionSpec MinOccupancyOption{
+    "MinOccupancy",
+    CheckOptionSpec::Type::Number,
+    0.5,
+    0,
+    1,
+    false,
+    "theoretical occupancy below this is reported"};
+
+/// Whether an occupancy finding for this launch at Threads threads per
+/// block is worth reading, by check C's IgnoreSingleThread and
+/// IgnoreSmallGrids options.
+bool occupancyMatters(const Check &C, const LaunchContext &Ctx,
+                      int64_t Threads);
+
+/// The fewest SMs a GPU of this arch has: the --gpu preset's when it is of
+/// this arch, else the smallest preset's; none when no preset has the arch.
+std::optional<unsigned> fewestSMs(const LaunchContext &Ctx);
+
 /// "48 KiB", "1.5 KiB", "100 B".
 std::string formatBytes(uint64_t Bytes);
 /// "25%"

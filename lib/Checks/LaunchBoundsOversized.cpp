@@ -24,8 +24,11 @@ public:
     return "every launch uses far fewer threads than a __launch_bounds__ "
            "that makes the kernel spill";
   }
-  std::vector<std::string> options() const override {
-    return {"Ratio (default 0.5)"};
+  ArrayRef<CheckOptionSpec> options() const override {
+    static constexpr CheckOptionSpec Options[] = {
+        {"Ratio", CheckOptionSpec::Type::Number, 0.5, 0, 1, true,
+         "reported when every launch uses at most this share of the bound"}};
+    return Options;
   }
 
   void checkKernel(const KernelContext &Ctx,
@@ -36,7 +39,7 @@ public:
         (R->SpillStores == 0 && R->SpillLoads == 0) ||
         Ctx.LaunchesOfKernel.empty())
       return;
-    double Ratio = Ctx.Options.number(name(), "Ratio", 0.5);
+    double Ratio = Ctx.Options.number(*this, "Ratio");
     int64_t Largest = 0;
     for (const LaunchSite *L : Ctx.LaunchesOfKernel) {
       std::vector<int64_t> Values = possibleValues(L->ThreadsPerBlock);

@@ -2,8 +2,7 @@
 //
 // __launch_bounds__(maxThreads, minBlocks) promises minBlocks resident blocks
 // of maxThreads threads. When the SM cannot hold that many (threads, blocks
-// or shared memory per SM), ptxas squeezes registers for nothing; a maximum
-// that is not a warp multiple wastes lanes in every full-size block.
+// or shared memory per SM), ptxas squeezes registers for nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,8 +20,7 @@ public:
   StringRef name() const override { return "cuda-launch-bounds-unsatisfiable"; }
   Severity severity() const override { return Severity::Warning; }
   StringRef summary() const override {
-    return "__launch_bounds__ minimum blocks that cannot be resident, or a "
-           "maximum that is not a warp multiple";
+    return "__launch_bounds__ minimum blocks that cannot be resident";
   }
 
   void checkKernel(const KernelContext &Ctx,
@@ -35,18 +33,6 @@ public:
       return;
     SourceLoc Loc = K.Attrs.LaunchBoundsLoc;
     const ArchInfo &A = Ctx.Arch;
-    if (*Max % A.WarpSize != 0) {
-      Diagnostic D = kernelDiagnostic(
-          *this, Ctx, Loc,
-          formatv("__launch_bounds__ maximum of {0} threads is not a multiple "
-                  "of the warp size ({1}); a block of {0} threads idles {2} "
-                  "lanes of its last warp",
-                  *Max, A.WarpSize,
-                  (*Max + A.WarpSize - 1) / A.WarpSize * A.WarpSize - *Max)
-              .str());
-      D.Arch.clear();
-      Out.push_back(std::move(D));
-    }
     if (!MinBlocks || *MinBlocks <= 0)
       return;
     int64_t Warps = (*Max + A.WarpSize - 1) / A.WarpSize;

@@ -21,37 +21,6 @@ namespace cudalint {
 
 namespace {
 
-// The checks DESIGN.md names and the options they read, with the range a
-// value must lie in. Keep in step with the check classes' options().
-struct OptionSpec {
-  StringLiteral Check;
-  StringLiteral Option; // empty: the check has no options
-  double Min, Max;
-  bool MinExclusive;
-};
-constexpr OptionSpec KnownOptions[] = {
-    {"cuda-launch-bounds-exceeded", "", 0, 0, false},
-    {"cuda-block-size-invalid", "", 0, 0, false},
-    {"cuda-grid-size-invalid", "", 0, 0, false},
-    {"cuda-too-many-resources", "", 0, 0, false},
-    {"cuda-shared-memory-exceeded", "", 0, 0, false},
-    {"cuda-cluster-dims-mismatch", "", 0, 0, false},
-    {"cuda-block-size-not-warp-multiple", "", 0, 0, false},
-    {"cuda-occupancy-limited", "MinOccupancy", 0, 1, false},
-    {"cuda-block-size-occupancy-ceiling", "MinOccupancy", 0, 1, false},
-    {"cuda-launch-bounds-unsatisfiable", "", 0, 0, false},
-    {"cuda-register-spills", "", 0, 0, false},
-    {"cuda-launch-bounds-oversized", "Ratio", 0, 1, true},
-    {"cuda-grid-underfills-gpu", "", 0, 0, false},
-    {"cuda-tail-effect", "MaxTailWaste", 0, 1, false},
-};
-
-std::string number(double V) {
-  std::string Out;
-  raw_string_ostream(Out) << format("%g", V);
-  return Out;
-}
-
 class Parser {
 public:
   Parser(StringRef Path, StringRef Text) : Path(Path), Text(Text) {}
@@ -113,41 +82,9 @@ private:
 };
 
 Error Parser::checkOption(yaml::Node *KeyNode, StringRef Key, StringRef Value) {
-  size_t Dot = Key.rfind('.');
-  if (Dot == StringRef::npos || Dot == 0 || Dot + 1 == Key.size())
-    return errorAt(KeyNode, "CheckOptions key '" + Key +
-                                "' is not of the form '<check>.<Option>'");
-  StringRef Check = Key.take_front(Dot), Option = Key.drop_front(Dot + 1);
-  bool KnownCheck = false;
-  SmallVector<StringRef, 2> Options;
-  for (const OptionSpec &S : KnownOptions) {
-    if (S.Check != Check)
-      continue;
-    KnownCheck = true;
-    if (S.Option.empty())
-      continue;
-    Options.push_back(S.Option);
-    if (S.Option != Option)
-      continue;
-    double V;
-    if (!to_float(Value.trim(), V))
-      return errorAt(KeyNode, Key + " must be a number, not '" + Value + "'");
-    bool Below = S.MinExclusive ? V <= S.Min : V < S.Min;
-    if (Below || V > S.Max)
-      return errorAt(KeyNode, formatv("{0} must be in {1}{2}, {3}], not {4}",
-                                      Key, S.MinExclusive ? "(" : "[",
-                                      number(S.Min), number(S.Max), Value)
-                                  .str());
-    return Error::success();
-  }
-  if (!KnownCheck)
-    return errorAt(KeyNode, "CheckOptions key '" + Key +
-                                "' names an unknown check '" + Check + "'");
-  return errorAt(KeyNode,
-                 "unknown option '" + Option + "' for check '" + Check + "' (" +
-                     (Options.empty() ? std::string("it has no options")
-                                      : "known: " + join(Options, ", ")) +
-                     ")");
+  if (Error E = validateCheckOption(Key, Value))
+    return errorAt(KeyNode, "CheckOptions: " + toString(std::move(E)));
+  return Error::success();
 }
 
 Error Parser::checkOptions(yaml::Node *N, LintConfig &C) {

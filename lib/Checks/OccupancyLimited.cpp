@@ -23,16 +23,23 @@ public:
     return "registers, shared memory or barriers cap occupancy below "
            "MinOccupancy";
   }
-  std::vector<std::string> options() const override {
-    return {"MinOccupancy (default 0.5)"};
+  ArrayRef<CheckOptionSpec> options() const override {
+    static constexpr CheckOptionSpec Options[] = {
+        MinOccupancyOption, IgnoreSingleThreadOption, IgnoreSmallGridsOption,
+        IgnoreStatedIntentOption};
+    return Options;
   }
 
   void checkLaunch(const LaunchContext &Ctx,
                    std::vector<Diagnostic> &Out) const override {
-    double Min = Ctx.Options.number(name(), "MinOccupancy", 0.5);
+    double Min = Ctx.Options.number(*this, "MinOccupancy");
+    bool RespectIntent = Ctx.Options.flag(*this, "IgnoreStatedIntent");
+    if (RespectIntent && Ctx.Launch.OccupancyTuned)
+      return;
     for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
       std::optional<OccupancyInput> In = occupancyInput(Ctx, Threads);
-      if (!In || Threads > Ctx.Arch.MaxThreadsPerBlock)
+      if (!In || Threads > Ctx.Arch.MaxThreadsPerBlock ||
+          !occupancyMatters(*this, Ctx, Threads))
         continue;
       OccupancyResult R = computeOccupancy(Ctx.Arch, *In);
       if (!R.launchable() || R.occupancy() >= Min)
@@ -46,6 +53,8 @@ public:
         Binding = Limit::Barriers;
       else
         continue; // the block size itself: cuda-block-size-occupancy-ceiling
+      if (RespectIntent && statedIntent(Ctx, R, Binding))
+        continue;
       std::string What =
           Binding == Limit::Registers
               ? formatv("{0} registers per thread ({1} per block)",
@@ -72,6 +81,23 @@ public:
   }
 
 private:
+  /// Whether the author asked for this occupancy: a __launch_bounds__
+  /// minBlocks that the launch reaches, a register cap that is the binding
+  /// limit, or an opt-in to more dynamic shared memory that is.
+  static bool statedIntent(const LaunchContext &Ctx, const OccupancyResult &R,
+                           Limit Binding) {
+    std::optional<int64_t> MinBlocks = Ctx.minBlocksBound();
+    if (MinBlocks && *MinBlocks > 0 && R.ActiveBlocksPerSM >= *MinBlocks)
+      return true;
+    const KernelResources *Res = Ctx.Resources;
+    if (Binding == Limit::Registers &&
+        ((Ctx.Kernel && Ctx.Kernel->Attrs.MaxRegisters) ||
+         (Res && Res->MaxNReg)))
+      return true;
+    return Binding == Limit::SharedMemory &&
+           Ctx.setting("MaxDynamicSharedMemorySize");
+  }
+
   void suggest(Diagnostic &D, const LaunchContext &Ctx,
                const OccupancyInput &In, const OccupancyResult &R,
                Limit Binding, int64_t Threads) const {

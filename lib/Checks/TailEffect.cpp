@@ -25,8 +25,11 @@ public:
     return "a last partial wave of blocks wastes a large share of the GPU "
            "(needs --gpu)";
   }
-  std::vector<std::string> options() const override {
-    return {"MaxTailWaste (default 0.25)"};
+  ArrayRef<CheckOptionSpec> options() const override {
+    static constexpr CheckOptionSpec Options[] = {
+        {"MaxTailWaste", CheckOptionSpec::Type::Number, 0.25, 0, 1, false,
+         "the share of the GPU the last partial wave may leave idle"}};
+    return Options;
   }
 
   void checkLaunch(const LaunchContext &Ctx,
@@ -53,7 +56,7 @@ public:
     int64_t LastWave = Blocks - (Waves - 1) * Wave;
     // The share of the run's block slots that stay empty.
     double Waste = double(Wave - LastWave) / double(Waves * Wave);
-    double MaxWaste = Ctx.Options.number(name(), "MaxTailWaste", 0.25);
+    double MaxWaste = Ctx.Options.number(*this, "MaxTailWaste");
     if (Waste <= MaxWaste)
       return;
     Diagnostic D = launchDiagnostic(

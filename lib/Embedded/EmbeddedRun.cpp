@@ -22,9 +22,10 @@ namespace cudalint {
 /// The Archs setting, with its name in the error.
 static Expected<std::vector<std::string>> parseArchs(StringRef List) {
   Expected<std::vector<std::string>> Archs = parseGpuArchList(List);
-  if (!Archs)
+  Error Unknown = Archs ? checkKnownArchs(*Archs) : Archs.takeError();
+  if (Unknown)
     return createStringError(inconvertibleErrorCode(),
-                             "Archs: " + toString(Archs.takeError()));
+                             "Archs: " + toString(std::move(Unknown)));
   return Archs;
 }
 

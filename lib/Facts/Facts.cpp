@@ -34,6 +34,32 @@ ResolvedValue ResolvedValue::range(int64_t Min, int64_t Max) {
   return R;
 }
 
+ResolvedValue threadsPerBlock(const Dim3Value &Block) {
+  const ResolvedValue *Parts[] = {&Block.X, &Block.Y, &Block.Z};
+  auto Listed = [](const ResolvedValue *V) {
+    return V->K == ResolvedValue::Kind::Constant ||
+           V->K == ResolvedValue::Kind::Set;
+  };
+  if (llvm::all_of(Parts, Listed)) {
+    std::vector<int64_t> Products = {1};
+    for (const ResolvedValue *P : Parts) {
+      std::vector<int64_t> Next;
+      for (int64_t A : Products)
+        for (int64_t B : P->Values)
+          Next.push_back(A * B);
+      Products = std::move(Next);
+    }
+    return ResolvedValue::oneOf(std::move(Products));
+  }
+  // A range in x alone (min(n, 256), 1, 1) still bounds the total.
+  if (Block.X.K == ResolvedValue::Kind::Range && Block.Y.isConstant() &&
+      Block.Z.isConstant())
+    return ResolvedValue::range(Block.X.Min * Block.Y.value() * Block.Z.value(),
+                                Block.X.Max * Block.Y.value() *
+                                    Block.Z.value());
+  return ResolvedValue::unknown();
+}
+
 std::string describeValue(const ResolvedValue &V) {
   switch (V.K) {
   case ResolvedValue::Kind::Unknown:

@@ -217,6 +217,8 @@ private:
     K.Mangled = mangledName(FD);
     K.Loc = locate((Def ? Def : FD)->getLocation());
     K.IsTemplateInstantiation = FD->isTemplateInstantiation();
+    K.InSystemHeader =
+        SM.isInSystemHeader(SM.getFileLoc((Def ? Def : FD)->getLocation()));
     K.Attrs = readKernelAttributes(
         Def ? *Def : *FD, Ctx, [this](SourceLocation L) { return locate(L); });
     Facts.Kernels.push_back(std::move(K));
@@ -509,9 +511,8 @@ collectFacts(const tooling::CompilationDatabase &DB,
     if (!Boundary.RunSafely([&] { Tool.run(&F); })) {
       TranslationUnitFacts Lost;
       Lost.MainFile = Files[I];
-      Lost.InternalError = "internal error (" +
-                           crashName(Boundary.RetCode) + ") while " +
-                           Stage.What;
+      Lost.InternalError = "internal error (" + crashName(Boundary.RetCode) +
+                           ") while " + Stage.What;
       Facts = std::move(Lost);
     }
   };

@@ -435,8 +435,7 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
         std::string Kind =
             isa<EnumConstantDecl>(DRE->getDecl()) ? "enumerator" : "constant";
         return withOrigin(R,
-                          Kind + " '" + DRE->getDecl()->getNameAsString() +
-                              "'",
+                          Kind + " '" + DRE->getDecl()->getNameAsString() + "'",
                           Locate(DRE->getDecl()->getLocation()));
       }
       return R;
@@ -877,18 +876,6 @@ const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
     Slot->TraverseStmt(F->getBody());
   }
   return *Slot;
-}
-
-ResolvedValue threadsPerBlock(const Dim3Value &Block) {
-  ResolvedValue R = combine(combine(Block.X, Block.Y, BO_Mul), Block.Z, BO_Mul);
-  // A range in x alone (min(n, 256), 1, 1) still bounds the total.
-  if (!R.isKnown() && Block.X.K == ResolvedValue::Kind::Range &&
-      Block.Y.isConstant() && Block.Z.isConstant())
-    R = ResolvedValue::range(Block.X.Min * Block.Y.value() * Block.Z.value(),
-                             Block.X.Max * Block.Y.value() * Block.Z.value());
-  // The components carry the origins; the total repeats none of them.
-  R.Origins.clear();
-  return R;
 }
 
 } // namespace cudalint

@@ -90,9 +90,6 @@ private:
       Definitions;
 };
 
-/// x * y * z of a block, when the components allow it.
-ResolvedValue threadsPerBlock(const Dim3Value &Block);
-
 } // namespace cudalint
 
 #endif

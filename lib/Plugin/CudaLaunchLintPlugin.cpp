@@ -134,9 +134,11 @@ protected:
       else if (Key == "compile-commands") {
         S.Embedded.BuildDir = Value.str();
         S.Embedded.SearchUpwards = false;
-      } else if (Key.contains('.') && Key.starts_with("cuda-"))
+      } else if (Key.contains('.') && Key.starts_with("cuda-")) {
+        if (llvm::Error E = validateCheckOption(Key, Value))
+          return Bad(llvm::toString(std::move(E)));
         S.Options.Values[Key] = Value.str();
-      else
+      } else
         return Bad("unknown argument '" + Key + "' (see README)");
     }
     if (llvm::Error E = validateEmbeddedSettings(S.Embedded))

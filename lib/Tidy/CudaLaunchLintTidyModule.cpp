@@ -70,12 +70,20 @@ public:
     Settings.CudaPath = Options.getLocalOrGlobal("CudaPath", "");
     Settings.CacheDir = Options.getLocalOrGlobal("CacheDir", "");
     CompileDatabase = Options.getLocalOrGlobal("CompileDatabase", "");
+    // Every declared option, validated as the standalone tool does; a bad
+    // value is reported through clang-tidy's configuration diagnostics and
+    // the default stands.
     if (Impl)
-      for (const std::string &O : Impl->options()) {
-        StringRef Option = StringRef(O).split(' ').first;
-        std::optional<StringRef> V = Options.get(Option);
-        if (V)
-          CheckOpts.Values[(Name + "." + Option).str()] = V->str();
+      for (const CheckOptionSpec &O : Impl->options()) {
+        std::string Key = (Name + "." + O.Name).str();
+        std::string Value = Options.get(O.Name, O.defaultText()).str();
+        if (llvm::Error E = validateCheckOption(Key, Value)) {
+          configurationDiag("invalid configuration value '%0' for option "
+                            "'%1': %2")
+              << Value << Key << llvm::toString(std::move(E));
+          Value = O.defaultText();
+        }
+        CheckOpts.Values[Key] = Value;
       }
   }
 

@@ -24,6 +24,7 @@ const char *const DesignChecks[] = {
     "cuda-occupancy-limited",
     "cuda-block-size-occupancy-ceiling",
     "cuda-launch-bounds-unsatisfiable",
+    "cuda-launch-bounds-not-warp-multiple",
     "cuda-register-spills",
     "cuda-launch-bounds-oversized",
     "cuda-grid-underfills-gpu",
@@ -104,10 +105,11 @@ TEST(CheckDocsTest, RegisteredChecksAndPagesAgree) {
     StringRef Options = Page.substr(Page.find("\n## Options\n"));
     if (C->options().empty())
       EXPECT_TRUE(Options.starts_with("\n## Options\n\nNone."));
-    for (const std::string &O : C->options()) {
-      // "MinOccupancy (default 0.5)" -> "- `MinOccupancy` (default 0.5)"
-      auto [Name, Rest] = StringRef(O).split(' ');
-      EXPECT_TRUE(Options.contains(("- `" + Name + "` " + Rest).str())) << O;
+    for (const CheckOptionSpec &O : C->options()) {
+      // "- `MinOccupancy` (default 0.5)"
+      std::string Line =
+          ("- `" + O.Name + "` (default " + O.defaultText() + ")").str();
+      EXPECT_TRUE(Options.contains(Line)) << Line;
     }
   }
   llvm::sort(Registered);

@@ -140,31 +140,37 @@ TEST(LintConfigTest, BadRegex) {
 }
 
 TEST(LintConfigTest, BadCheckOptions) {
+  // One line each, at the key, naming the option and the accepted values.
+  const std::string At = "/p/.cuda-launch-lint.yaml:2:3: CheckOptions: ";
   EXPECT_EQ(errorOf("CheckOptions:\n  MinOccupancy: 0.5\n"),
-            "/p/.cuda-launch-lint.yaml:2:3: CheckOptions key 'MinOccupancy' "
-            "is not of the form '<check>.<Option>'");
+            At + "'MinOccupancy' is not of the form '<check>.<Option>'");
   EXPECT_EQ(
       errorOf("CheckOptions:\n  cuda-occupancy-limted.MinOccupancy: 0.5\n"),
-      "/p/.cuda-launch-lint.yaml:2:3: CheckOptions key "
-      "'cuda-occupancy-limted.MinOccupancy' names an unknown check "
-      "'cuda-occupancy-limted'");
+      At + "'cuda-occupancy-limted.MinOccupancy' names an unknown check "
+           "'cuda-occupancy-limted' (see --list-checks)");
   EXPECT_EQ(errorOf("CheckOptions:\n  cuda-occupancy-limited.MinOcc: 0.5\n"),
-            "/p/.cuda-launch-lint.yaml:2:3: unknown option 'MinOcc' for check "
-            "'cuda-occupancy-limited' (known: MinOccupancy)");
+            At + "unknown option 'MinOcc' for check 'cuda-occupancy-limited' "
+                 "(known: MinOccupancy, IgnoreSingleThread, IgnoreSmallGrids, "
+                 "IgnoreStatedIntent)");
   EXPECT_EQ(errorOf("CheckOptions:\n  cuda-grid-underfills-gpu.Ratio: 0.5\n"),
-            "/p/.cuda-launch-lint.yaml:2:3: unknown option 'Ratio' for check "
-            "'cuda-grid-underfills-gpu' (it has no options)");
+            At + "unknown option 'Ratio' for check 'cuda-grid-underfills-gpu' "
+                 "(it has no options)");
   EXPECT_EQ(
       errorOf("CheckOptions:\n  cuda-occupancy-limited.MinOccupancy: half\n"),
-      "/p/.cuda-launch-lint.yaml:2:3: "
-      "cuda-occupancy-limited.MinOccupancy must be a number, not 'half'");
+      At + "cuda-occupancy-limited.MinOccupancy must be a number in [0, 1], "
+           "not 'half'");
   EXPECT_EQ(
       errorOf("CheckOptions:\n  cuda-occupancy-limited.MinOccupancy: 50\n"),
-      "/p/.cuda-launch-lint.yaml:2:3: "
-      "cuda-occupancy-limited.MinOccupancy must be in [0, 1], not 50");
+      At + "cuda-occupancy-limited.MinOccupancy must be a number in [0, 1], "
+           "not '50'");
   EXPECT_EQ(errorOf("CheckOptions:\n  cuda-launch-bounds-oversized.Ratio: 0\n"),
-            "/p/.cuda-launch-lint.yaml:2:3: "
-            "cuda-launch-bounds-oversized.Ratio must be in (0, 1], not 0");
+            At + "cuda-launch-bounds-oversized.Ratio must be a number in "
+                 "(0, 1], not '0'");
+  EXPECT_EQ(
+      errorOf("CheckOptions:\n  cuda-occupancy-limited.IgnoreSmallGrids: "
+              "maybe\n"),
+      At + "cuda-occupancy-limited.IgnoreSmallGrids must be true or false, "
+           "not 'maybe'");
   EXPECT_NE(errorOf("CheckOptions:\n  - key: cuda-tail-effect.MaxTailWaste\n")
                 .find("needs both 'key' and 'value'"),
             std::string::npos);
@@ -283,32 +289,34 @@ TEST_F(LintConfigFileTest, RelativeSourcePaths) {
 
 namespace {
 
-// The config file accepts exactly the options the registered checks read,
-// at their defaults, and rejects options of checks that read none.
+// The config file accepts exactly the options the registered checks
+// declare, at their defaults, and rejects a value outside the declaration.
 TEST(LintConfigTest, AcceptsTheRegisteredChecksOptions) {
   for (const std::unique_ptr<Check> &C : allChecks()) {
     SCOPED_TRACE(C->name().str());
-    std::vector<std::string> Options = C->options();
-    if (Options.empty()) {
+    if (C->options().empty()) {
       Expected<LintConfig> Bad = parseLintConfig(
           ("CheckOptions:\n  " + C->name() + ".MinOccupancy: 0.5\n").str(),
           "c.yaml");
-      EXPECT_FALSE(bool(Bad));
-      if (!Bad)
-        EXPECT_NE(toString(Bad.takeError()).find("it has no options"),
-                  std::string::npos);
+      ASSERT_FALSE(bool(Bad));
+      EXPECT_NE(toString(Bad.takeError()).find("it has no options"),
+                std::string::npos);
       continue;
     }
-    for (const std::string &O : Options) {
-      // "MinOccupancy (default 0.5)"
-      StringRef Name = StringRef(O).split(' ').first;
-      StringRef Default =
-          StringRef(O).split("(default ").second.split(')').first;
-      Expected<LintConfig> Good = parseLintConfig(
-          ("CheckOptions:\n  " + C->name() + "." + Name + ": " + Default + "\n")
-              .str(),
-          "c.yaml");
-      EXPECT_TRUE(bool(Good)) << O << ": " << toString(Good.takeError());
+    for (const CheckOptionSpec &O : C->options()) {
+      auto Config = [&](StringRef Value) {
+        return parseLintConfig(("CheckOptions:\n  " + C->name() + "." + O.Name +
+                                ": " + Value + "\n")
+                                   .str(),
+                               "c.yaml");
+      };
+      Expected<LintConfig> Good = Config(O.defaultText());
+      EXPECT_TRUE(bool(Good))
+          << O.Name.str() << ": " << toString(Good.takeError());
+      Expected<LintConfig> Bad = Config("abc");
+      ASSERT_FALSE(bool(Bad)) << O.Name.str();
+      EXPECT_NE(toString(Bad.takeError()).find("must be " + O.acceptedText()),
+                std::string::npos);
     }
   }
 }

@@ -26,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <future>
+#include <set>
 
 using namespace llvm;
 
@@ -66,7 +67,7 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   // Unset: the config file's, else the default.
   std::optional<std::string> ChecksGlobs, WarningsAsErrorsGlobs;
   std::string GpuName, OutputFile, ConfigFile, Explain, ExportFixes;
-  bool StrictParse = false;
+  bool StrictParse = false, SystemHeaders = false;
   std::vector<std::string> CheckOptionArgs;
 
   for (size_t I = 0; I < Args.size(); ++I) {
@@ -126,13 +127,14 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       for (const std::unique_ptr<Check> &C : allChecks()) {
         outs() << C->name() << " (" << severityName(C->severity())
                << "): " << C->summary() << "\n";
-        for (const std::string &O : C->options())
-          outs() << "    option " << O << "\n";
+        for (const CheckOptionSpec &O : C->options())
+          outs() << "    option " << O.Name << " (" << O.acceptedText()
+                 << ", default " << O.defaultText() << "): " << O.Doc << "\n";
       }
       return 0;
     }
-    if (Arg == "--strict-parse") {
-      StrictParse = true;
+    if (Arg == "--strict-parse" || Arg == "--system-headers") {
+      (Arg == "--strict-parse" ? StrictParse : SystemHeaders) = true;
       continue;
     }
     // Device facts options.
@@ -166,6 +168,8 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     if (Val.empty() || !Key.contains('.'))
       return fail("--check-option: expected <check>.<Option>=<value>, got '" +
                   O + "'");
+    if (Error E = validateCheckOption(Key.trim(), Val.trim()))
+      return fail("--check-option: " + toString(std::move(E)));
     Run.Options.Values[Key.trim()] = Val.trim().str();
   }
 
@@ -185,6 +189,8 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     Expected<std::vector<std::string>> Archs = parseGpuArchList(ArchList);
     if (!Archs)
       return fail("--arch: " + toString(Archs.takeError()));
+    if (Error Unknown = checkKnownArchs(*Archs))
+      return fail("--arch: " + toString(std::move(Unknown)));
     DevOpts.Archs = std::move(*Archs);
   }
   if (!JobsText.empty() &&
@@ -405,6 +411,18 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       return !is_contained(Readable, D.Loc.File) &&
              !HeaderFilter->match(D.Loc.File);
     });
+  // Findings at kernels in system headers and the toolkit (CUB, Thrust):
+  // the user cannot change them. Launch findings are at the user's launches.
+  if (!SystemHeaders) {
+    std::set<std::string> SystemFiles;
+    for (const TranslationUnitFacts &U : Facts)
+      for (const KernelInfo &K : U.Kernels)
+        if (K.InSystemHeader)
+          SystemFiles.insert(K.Loc.File);
+    llvm::erase_if(Diagnostics, [&](const Diagnostic &D) {
+      return SystemFiles.count(D.Loc.File);
+    });
+  }
   NoLintFilter NoLint;
   NoLint.removeSuppressed(Diagnostics);
   for (Diagnostic &D : NoLint.unmatchedDirectives())

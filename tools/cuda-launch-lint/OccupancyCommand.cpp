@@ -217,10 +217,10 @@ Error readBatchLine(const json::Object &Line, QuerySpec &S) {
   return Error::success();
 }
 
-/// Answers every line of Input; returns whether all lines were valid.
-bool runBatch(const MemoryBuffer &Input, const QuerySpec &Defaults,
-              raw_ostream &OS) {
-  bool AllValid = true;
+/// Answers every line of Input; returns how many lines were not valid.
+unsigned runBatch(const MemoryBuffer &Input, const QuerySpec &Defaults,
+                  raw_ostream &OS) {
+  unsigned Invalid = 0;
   unsigned LineNo = 0;
   SmallVector<StringRef, 0> Lines;
   Input.getBuffer().split(Lines, '\n');
@@ -231,7 +231,7 @@ bool runBatch(const MemoryBuffer &Input, const QuerySpec &Defaults,
     json::OStream JOS(OS);
     JOS.object([&] {
       auto Fail = [&](Error E) {
-        AllValid = false;
+        ++Invalid;
         JOS.attribute("line", LineNo);
         JOS.attribute("error", toString(std::move(E)));
       };
@@ -256,7 +256,7 @@ bool runBatch(const MemoryBuffer &Input, const QuerySpec &Defaults,
     });
     OS << '\n';
   }
-  return AllValid;
+  return Invalid;
 }
 
 int fail(const Twine &Message) {
@@ -358,7 +358,12 @@ int runOccupancyCommand(ArrayRef<StringRef> Args) {
     if (!Input)
       return fail("batch: cannot read '" + *Batch +
                   "': " + Input.getError().message());
-    return runBatch(**Input, Spec, outs()) ? 0 : 2;
+    unsigned Invalid = runBatch(**Input, Spec, outs());
+    if (Invalid == 0)
+      return 0;
+    outs().flush();
+    return fail(Twine(Invalid) + " batch line" + (Invalid == 1 ? "" : "s") +
+                " could not be answered (see their \"error\")");
   }
 
   auto Q = resolve(Spec);

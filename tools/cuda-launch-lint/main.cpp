@@ -43,6 +43,8 @@ Lint options:
   --explain CHECK      the check's documentation page
   --list-launches      text: one line per launch with its resolved values
   --strict-parse       front-end parse errors make the exit status 1
+  --system-headers     also report findings located in system headers and
+                       the CUDA toolkit (CUB, Thrust)
   --cuda-path DIR      the CUDA toolkit (default: $CUDA_PATH, $CUDA_HOME,
                        nvcc on $PATH, /usr/local/cuda)
   --resource-usage auto|nvcc|clang|none|LOG

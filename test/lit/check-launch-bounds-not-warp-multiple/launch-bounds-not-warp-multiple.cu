@@ -1,0 +1,9 @@
+// RUN: %cuda-launch-lint --checks=-*,cuda-launch-bounds-not-warp-multiple --resource-usage=none --arch=sm_75,sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not="{{error|warning}}:"
+// One finding per kernel, whatever the archs (the warp is 32 everywhere).
+__global__ void __launch_bounds__(100) odd(float *p) {}
+// CHECK-MESSAGES: launch-bounds-not-warp-multiple.cu:[[@LINE-1]]:17: warning: __launch_bounds__ maximum of 100 threads is not a multiple of the warp size (32); a block of 100 threads idles 28 lanes of its last warp [cuda-launch-bounds-not-warp-multiple]
+__global__ void __launch_bounds__(33, 2) barely(float *p) {}
+// CHECK-MESSAGES: :[[@LINE-1]]:17: warning: __launch_bounds__ maximum of 33 threads {{.*}} idles 31 lanes
+// Warp multiples and kernels without a bound: nothing.
+__global__ void __launch_bounds__(256) fine(float *p) {}
+__global__ void unbounded(float *p) {}

@@ -1,0 +1,30 @@
+// Until launch values are path-sensitive, a value assigned differently on
+// different paths is a set, and not every value need reach every launch. An
+// error needs every value of the set to fail; when only some fail, the
+// finding is a warning that says the launch may fail and names the value.
+// RUN: %expect-exit 1 %cuda-launch-lint --checks=-*,cuda-launch-bounds-exceeded,cuda-block-size-invalid --resource-usage=none --arch=sm_80 %s -- -std=c++17 > %t 2>/dev/null
+// RUN: %FileCheck %s < %t --implicit-check-not="{{error|warning}}:"
+__global__ void __launch_bounds__(512) wide_k(float *p) {}
+__global__ void __launch_bounds__(256) narrow_k(float *p) {}
+
+void correlated(float *p, int n, bool wide) {
+  int t = wide ? 1024 : 256;
+  if (wide)
+    wide_k<<<n / t, t>>>(p);
+  // CHECK: value-sets.cu:[[@LINE-1]]:5: warning: launch of 'wide_k' with 1024 threads per block exceeds its __launch_bounds__ maximum of 512 on sm_80; the launch may fail [cuda-launch-bounds-exceeded]
+  // CHECK: note: block x = {256, 1024} from variable 't'
+  // CHECK: note: only some of the values that may reach this launch fail; it fails on the paths that give them
+  else
+    narrow_k<<<n / t, t>>>(p);
+  // CHECK: value-sets.cu:[[@LINE-1]]:5: warning: launch of 'narrow_k' with 1024 threads per block {{.*}} the launch may fail [cuda-launch-bounds-exceeded]
+}
+
+void every_value_fails(float *p, int n, bool big) {
+  int t = big ? 2048 : 1536;
+  narrow_k<<<n, t>>>(p);
+  // Both values fail both checks: errors.
+  // CHECK: value-sets.cu:[[@LINE-2]]:3: error: block dimension x = 1536 exceeds the maximum of 1024 on sm_80{{.*}}[cuda-block-size-invalid]
+  // CHECK: value-sets.cu:[[@LINE-3]]:3: error: block dimension x = 2048 exceeds
+  // CHECK: value-sets.cu:[[@LINE-4]]:3: error: launch of 'narrow_k' with 1536 threads per block exceeds its __launch_bounds__ maximum of 256 on sm_80; the launch fails [cuda-launch-bounds-exceeded]
+  // CHECK: value-sets.cu:[[@LINE-5]]:3: error: launch of 'narrow_k' with 2048 threads {{.*}} the launch fails [cuda-launch-bounds-exceeded]
+}
