@@ -164,13 +164,14 @@ struct CheckRun {
   CheckOptions Options;
 };
 
-/// The precision rules for one launch on one arch, applied to what Checks
-/// found there: an error whose launch parameters are sets needs every value
-/// to fail, else it becomes a "may fail" warning; a launch certain to fail
-/// keeps its errors only.
+/// The precision rules for one launch, applied to what Checks found on each
+/// of its archs (Found[I] for PerArch[I]): an error over a set of values
+/// needs every value to fail, and one under a device query (`if
+/// (prop.major >= 8)`) needs to fail on every arch, else it becomes a "may
+/// fail" warning; a launch certain to fail on an arch keeps its errors only.
 void settleLaunchFindings(llvm::ArrayRef<const Check *> Checks,
-                          const LaunchContext &Ctx,
-                          std::vector<Diagnostic> &Found);
+                          llvm::ArrayRef<LaunchContext> PerArch,
+                          std::vector<std::vector<Diagnostic>> &Found);
 
 /// Runs every enabled check over every launch and kernel for every target
 /// arch. Diagnostics come out sorted by file, line, column, check, arch.

@@ -116,6 +116,14 @@ struct LaunchSite {
   /// cudaLaunchKernelEx with a cudaLaunchAttributeClusterDimension
   /// attribute: the cluster shape it asks for.
   std::optional<Dim3Value> ClusterDims;
+  /// The launch runs only when a condition that queries the device holds
+  /// (`if (prop.sharedMemPerMultiprocessor >= SMEM)`, a cudaDeviceGetAttribute
+  /// result): on some GPUs of an arch it may not run at all. Text is the
+  /// condition as written; Loc invalid when there is no such guard.
+  struct Guard {
+    SourceLoc Loc;
+    std::string Text;
+  } DeviceGuard;
 };
 
 /// A per-kernel setting made on the host that a launch depends on:

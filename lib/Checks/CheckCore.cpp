@@ -226,46 +226,89 @@ bool failsForEveryValue(const Check &C, const LaunchContext &Ctx) {
 
 } // namespace
 
-void settleLaunchFindings(llvm::ArrayRef<const Check *> Checks,
-                          const LaunchContext &Ctx,
-                          std::vector<Diagnostic> &Found) {
-  // An error promises that the launch fails. Until launch values are
-  // path-sensitive, a set of values may hold some that never reach the
-  // launch: an error needs every value to fail; when only some do, it is a
-  // warning that says the launch may fail.
+namespace {
+
+/// An error that cannot be promised becomes a warning that says the launch
+/// may fail, with a note saying why not for certain.
+void downgradeToMayFail(Diagnostic &D, std::string Why) {
+  D.Sev = Severity::Warning;
+  size_t At = D.Message.find("the launch fails");
+  if (At != std::string::npos)
+    D.Message.replace(At, strlen("the launch fails"), "the launch may fail");
+  else
+    D.Message += "; the launch may fail";
+  D.Notes.push_back({SourceLoc(), std::move(Why)});
+}
+
+bool hasError(const std::vector<Diagnostic> &Found, StringRef Check) {
+  return llvm::any_of(Found, [&](const Diagnostic &D) {
+    return D.Sev == Severity::Error && D.Check == Check;
+  });
+}
+
+/// Until launch values are path-sensitive, a set of values may hold some
+/// that never reach the launch: an error needs every value to fail.
+void settleValueSets(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
+                     std::vector<Diagnostic> &Found) {
   bool HasSets = false;
   for (const ResolvedValue *V :
        launchParts(const_cast<LaunchSite &>(Ctx.Launch)))
     HasSets |= V->K == ResolvedValue::Kind::Set;
-  if (HasSets)
-    for (const Check *C : Checks) {
-      if (C->severity() != Severity::Error ||
-          llvm::none_of(
-              Found,
-              [&](const Diagnostic &D) { return D.Check == C->name(); }) ||
-          failsForEveryValue(*C, Ctx))
-        continue;
-      for (Diagnostic &D : Found) {
-        if (D.Check != C->name())
-          continue;
-        D.Sev = Severity::Warning;
-        size_t At = D.Message.find("the launch fails");
-        if (At != std::string::npos)
-          D.Message.replace(At, strlen("the launch fails"),
-                            "the launch may fail");
-        else
-          D.Message += "; the launch may fail";
-        D.Notes.push_back(
-            {SourceLoc(), "only some of the values that may reach this "
-                          "launch fail; it fails on the paths that give them"});
-      }
-    }
+  if (!HasSets)
+    return;
+  for (const Check *C : Checks) {
+    if (!hasError(Found, C->name()) || failsForEveryValue(*C, Ctx))
+      continue;
+    for (Diagnostic &D : Found)
+      if (D.Check == C->name() && D.Sev == Severity::Error)
+        downgradeToMayFail(D, "only some of the values that may reach this "
+                              "launch fail; it fails on the paths that give "
+                              "them");
+  }
+}
+
+/// A launch that runs only when a device query says so may never run on the
+/// GPUs of an arch where its error fires: the error is certain only when it
+/// fires on every target arch.
+void settleDeviceGuard(ArrayRef<const Check *> Checks, const LaunchSite &L,
+                       std::vector<std::vector<Diagnostic>> &PerArch) {
+  if (!L.DeviceGuard.Loc.valid())
+    return;
+  for (const Check *C : Checks) {
+    bool Everywhere = llvm::all_of(
+        PerArch, [&](const auto &Found) { return hasError(Found, C->name()); });
+    if (Everywhere)
+      continue;
+    for (std::vector<Diagnostic> &Found : PerArch)
+      for (Diagnostic &D : Found)
+        if (D.Check == C->name() && D.Sev == Severity::Error) {
+          downgradeToMayFail(D, "the launch runs only when '" +
+                                    L.DeviceGuard.Text +
+                                    "' holds, which a GPU of this arch may "
+                                    "not satisfy");
+          D.Notes.back().Loc = L.DeviceGuard.Loc;
+        }
+  }
+}
+
+} // namespace
+
+void settleLaunchFindings(ArrayRef<const Check *> Checks,
+                          ArrayRef<LaunchContext> PerArch,
+                          std::vector<std::vector<Diagnostic>> &Found) {
+  assert(PerArch.size() == Found.size());
+  if (PerArch.empty())
+    return;
+  for (size_t I = 0; I < PerArch.size(); ++I)
+    settleValueSets(Checks, PerArch[I], Found[I]);
+  settleDeviceGuard(Checks, PerArch.front().Launch, Found);
   // A launch certain to fail gets its errors only: how well it would run
   // does not matter.
-  if (llvm::any_of(
-          Found, [](const Diagnostic &D) { return D.Sev == Severity::Error; }))
-    llvm::erase_if(
-        Found, [](const Diagnostic &D) { return D.Sev != Severity::Error; });
+  for (std::vector<Diagnostic> &One : Found)
+    if (llvm::any_of(
+            One, [](const Diagnostic &D) { return D.Sev == Severity::Error; }))
+      llvm::erase_if(
+          One, [](const Diagnostic &D) { return D.Sev != Severity::Error; });
 }
 
 std::vector<Diagnostic> runChecks(const CheckRun &Run) {
@@ -319,22 +362,22 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
   std::set<std::string> KernelsChecked;
   for (const TranslationUnitFacts &U : Run.Units) {
     std::vector<const ArchInfo *> Archs = ArchsOf(U);
-    for (const LaunchSite &L : U.Launches)
-      for (const ArchInfo *A : Archs) {
-        LaunchContext Ctx{L,
-                          L.Mangled.empty() ? nullptr : KernelOf(L.Mangled),
-                          *A,
-                          ResourcesOf(L.Mangled, *A),
-                          listFor(Settings, L.Mangled),
-                          listFor(Launches, L.Mangled),
-                          Run.Options};
-        std::vector<Diagnostic> Found;
+    for (const LaunchSite &L : U.Launches) {
+      std::vector<LaunchContext> PerArch;
+      for (const ArchInfo *A : Archs)
+        PerArch.push_back({L, L.Mangled.empty() ? nullptr : KernelOf(L.Mangled),
+                           *A, ResourcesOf(L.Mangled, *A),
+                           listFor(Settings, L.Mangled),
+                           listFor(Launches, L.Mangled), Run.Options});
+      std::vector<std::vector<Diagnostic>> Found(PerArch.size());
+      for (size_t I = 0; I < PerArch.size(); ++I)
         for (const Check *C : Enabled)
-          C->checkLaunch(Ctx, Found);
-        settleLaunchFindings(Enabled, Ctx, Found);
-        for (Diagnostic &D : Found)
+          C->checkLaunch(PerArch[I], Found[I]);
+      settleLaunchFindings(Enabled, PerArch, Found);
+      for (std::vector<Diagnostic> &One : Found)
+        for (Diagnostic &D : One)
           Out.push_back(std::move(D));
-      }
+    }
     for (const KernelInfo &K : U.Kernels) {
       // Kernels in a header are checked once, with the first file's archs.
       if (!K.Loc.valid() || !KernelsChecked.insert(K.Mangled).second)

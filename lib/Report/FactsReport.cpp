@@ -156,6 +156,11 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
               J.attribute("template_pattern", true);
             if (L.ClusterDims)
               writeDim3(J, "cluster_dims", *L.ClusterDims);
+            if (L.DeviceGuard.Loc.valid())
+              J.attributeObject("device_guard", [&] {
+                writeLoc(J, L.DeviceGuard.Loc);
+                J.attribute("condition", L.DeviceGuard.Text);
+              });
           });
     });
     J.attributeArray("kernel_settings", [&] {
