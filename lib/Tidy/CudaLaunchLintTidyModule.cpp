@@ -47,6 +47,12 @@ struct UnitState {
   bool Done = false;
   bool Failed = false;
   std::optional<EmbeddedAnalysis> Analysis;
+  /// The unit's enabled checks and all their options: the checks run
+  /// together, once, as in the other front doors (a launch certain to fail
+  /// keeps its errors only, whichever check would warn about it).
+  std::vector<std::string> Enabled;
+  CheckOptions Options;
+  std::optional<std::vector<Diagnostic>> Findings;
 };
 
 std::shared_ptr<UnitState> currentUnit() {
@@ -85,6 +91,9 @@ public:
         }
         CheckOpts.Values[Key] = Value;
       }
+    Unit->Enabled.push_back(Name.str());
+    for (const auto &[Key, Value] : CheckOpts.Values)
+      Unit->Options.Values[Key] = Value;
   }
 
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
@@ -129,8 +138,12 @@ public:
     }
     if (!Unit->Analysis)
       return;
-    GlobList Only(Impl->name());
-    for (const Diagnostic &D : Unit->Analysis->check(Only, CheckOpts)) {
+    if (!Unit->Findings)
+      Unit->Findings = Unit->Analysis->check(
+          GlobList("-*," + llvm::join(Unit->Enabled, ",")), Unit->Options);
+    for (const Diagnostic &D : *Unit->Findings) {
+      if (D.Check != Impl->name())
+        continue;
       SourceLocation Loc = toSourceLocation(SM, D.Loc);
       if (Loc.isInvalid())
         continue;

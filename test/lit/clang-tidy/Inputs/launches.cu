@@ -14,3 +14,7 @@ void run(float *p, bool big) {
   plain<<<1024, 32>>>(p);
   plain<<<1024, 256>>>(p);
 }
+
+// Certain to fail (over 1024 threads) and not a warp multiple: every front
+// door reports the error only.
+void impossible(float *p) { plain<<<1, 1100>>>(p); }
