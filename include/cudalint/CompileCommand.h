@@ -72,6 +72,21 @@ llvm::Expected<TranslatedCommand>
 translateCompileCommand(llvm::ArrayRef<std::string> Argv,
                         llvm::StringRef WorkingDir);
 
+/// Whether Argv[0] is the placeholder libTooling's fixed database puts in
+/// front of the flags given after `--` (`<dir>/clang-tool`).
+bool isPlaceholderCompiler(llvm::StringRef Argv0);
+
+/// `file.cu -- nvcc <flags>` (or clang++, or ccache nvcc): drops the fixed
+/// database's placeholder when the flags start with the compiler itself.
+/// Returns whether the command now names its compiler; false for a bare
+/// flag list, whose placeholder stays.
+bool dropPlaceholderCompiler(std::vector<std::string> &Argv);
+
+/// The host compiler's own header directory (GCC's, holding omp.h and the
+/// like), for parsing an nvcc command as nvcc's host compiler would: nvcc
+/// uses GCC on Linux. Empty when none is installed.
+const std::string &hostCompilerIncludeDir();
+
 /// "sm_80", "compute_90a", "lto_100f" -> "sm_80", "sm_90a", "sm_100f".
 /// Returns none for anything else ("native", "gfx90a", "sm_").
 std::optional<std::string> normalizeGpuArch(llvm::StringRef Spelling);

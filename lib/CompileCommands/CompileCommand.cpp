@@ -1004,6 +1004,49 @@ Error translateClangLike(ArrayRef<std::string> Args, Collector &C) {
 
 } // namespace
 
+bool isPlaceholderCompiler(StringRef Argv0) {
+  return sys::path::filename(Argv0) == "clang-tool";
+}
+
+bool dropPlaceholderCompiler(std::vector<std::string> &Argv) {
+  if (Argv.empty() || !isPlaceholderCompiler(Argv.front()))
+    return true;
+  if (Argv.size() < 2)
+    return false;
+  std::string Name = compilerName(Argv[1]);
+  if (Name != "nvcc" && !isClangName(Name) && !isCompilerCacheWrapper(Name))
+    return false;
+  Argv.erase(Argv.begin());
+  return true;
+}
+
+const std::string &hostCompilerIncludeDir() {
+  // /usr/lib/gcc/<triple>/<version>/include, the newest version: what
+  // `gcc -print-file-name=include` says on Debian, without running it.
+  static const std::string Dir = [] {
+    std::string Best;
+    unsigned BestVersion = 0;
+    std::error_code EC;
+    for (sys::fs::directory_iterator Triple("/usr/lib/gcc", EC), End;
+         !EC && Triple != End; Triple.increment(EC))
+      for (sys::fs::directory_iterator Version(Triple->path(), EC);
+           !EC && Version != End; Version.increment(EC)) {
+        unsigned Major = 0;
+        SmallString<256> Include(Version->path());
+        sys::path::append(Include, "include");
+        if (!StringRef(sys::path::filename(Version->path()))
+                 .take_while(isDigit)
+                 .getAsInteger(10, Major) &&
+            Major > BestVersion && sys::fs::is_directory(Include)) {
+          BestVersion = Major;
+          Best = std::string(Include);
+        }
+      }
+    return Best;
+  }();
+  return Dir;
+}
+
 std::optional<std::string> normalizeGpuArch(StringRef Spelling) {
   StringRef Rest = Spelling.trim();
   if (!Rest.consume_front("sm_") && !Rest.consume_front("compute_") &&

@@ -33,11 +33,9 @@ public:
       if (!Out.empty())
         break;
       std::vector<std::string> Argv = C.CommandLine;
-      // `cuda-launch-lint f.cu -- nvcc <flags>`: the fixed database puts its
-      // own placeholder compiler in front of the user's.
-      if (Argv.size() > 1 && sys::path::filename(Argv[0]) == "clang-tool" &&
-          sys::path::stem(Argv[1]) == "nvcc")
-        Argv.erase(Argv.begin());
+      bool Placeholder = !Argv.empty() && isPlaceholderCompiler(Argv.front());
+      // `-- nvcc <flags>`, `-- clang++ <flags>`: the user's own compiler.
+      bool Named = dropPlaceholderCompiler(Argv);
       auto T = translateCompileCommand(Argv, C.Directory);
       if (!T) {
         note(C.Filename +
@@ -51,6 +49,15 @@ public:
         C.CommandLine.insert(C.CommandLine.end(), T->ClangArgs.begin(),
                              T->ClangArgs.end());
         C.CommandLine.push_back(C.Filename);
+      } else if (Placeholder && Named) {
+        C.CommandLine = Argv;
+      }
+      // nvcc's host compiler is GCC, which finds its own headers (omp.h);
+      // after every other directory, so Clang's own headers still win.
+      if ((T->Kind == CompilerKind::Nvcc || !Named) &&
+          !hostCompilerIncludeDir().empty()) {
+        auto At = C.CommandLine.end() - (C.CommandLine.size() > 1 ? 1 : 0);
+        C.CommandLine.insert(At, {"-idirafter", hostCompilerIncludeDir()});
       }
       Out.push_back(std::move(C));
     }

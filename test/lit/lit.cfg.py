@@ -66,3 +66,7 @@ config.substitutions.append(("%cuda13-flags",
     % (config.cuda_path or "/nonexistent", os.path.join(config.cudalint_src_root, "share", "cuda-launch-lint", "stub"))))
 config.substitutions.append(("%{cudalint_bin}", os.path.dirname(config.cudalint_tool)))
 config.substitutions.append(("%{path-with-tool}", os.path.dirname(config.cudalint_tool) + os.pathsep + os.environ.get("PATH", "")))
+# GCC's own headers (omp.h), which nvcc's host compiler finds.
+import glob
+if glob.glob("/usr/lib/gcc/*/*/include/omp.h"):
+    config.available_features.add("host-gcc-omp")

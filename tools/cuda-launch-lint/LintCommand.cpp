@@ -39,20 +39,6 @@ int fail(const Twine &Message) {
   return 2;
 }
 
-/// The compiler libTooling's fixed database puts before the flags given
-/// after `--` (`<dir>/clang-tool`): the user named no compiler.
-bool isPlaceholderCompiler(StringRef Argv0) {
-  return sys::path::filename(Argv0) == "clang-tool";
-}
-
-/// `-- nvcc <flags>`, `-- clang++ <flags>`, `-- ccache nvcc <flags>`: the
-/// flags after `--` start with the compiler that builds the code.
-bool namesCompiler(StringRef Arg) {
-  StringRef Name = sys::path::filename(Arg);
-  return Name == "nvcc" || Name.starts_with("clang") || Name == "ccache" ||
-         Name == "sccache";
-}
-
 } // namespace
 
 int runLintCommand(ArrayRef<StringRef> Args) {
@@ -244,10 +230,7 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     if (Commands.empty())
       return std::nullopt;
     clang::tooling::CompileCommand C = std::move(Commands.front());
-    // `-- nvcc <flags>`: drop the fixed database's placeholder compiler.
-    if (C.CommandLine.size() > 1 && isPlaceholderCompiler(C.CommandLine[0]) &&
-        namesCompiler(C.CommandLine[1]))
-      C.CommandLine.erase(C.CommandLine.begin());
+    dropPlaceholderCompiler(C.CommandLine);
     return C;
   };
   DB = translateNvccCommands(std::move(DB), errs());
