@@ -71,6 +71,8 @@ public:
                                 const CheckOptions &Options) const;
 
   std::vector<std::string> Notes;
+  /// The unit's front-end facts (for the lint policy).
+  llvm::ArrayRef<TranslationUnitFacts> units() const { return Units; }
 
 private:
   std::vector<TranslationUnitFacts> Units;

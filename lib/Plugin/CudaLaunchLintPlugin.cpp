@@ -23,8 +23,7 @@
 
 #include "cudalint/EmbeddedRun.h"
 #include "cudalint/Frontend.h"
-#include "cudalint/Suppression.h"
-#include "cudalint/WarningsAsErrors.h"
+#include "cudalint/LintPolicy.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -65,16 +64,16 @@ public:
                                      "cuda-launch-lint: %0"))
             << N;
     std::vector<Diagnostic> Found = A.check(GlobList(S.Checks), S.Options);
-    NoLintFilter NoLint;
-    NoLint.removeSuppressed(Found);
-    WarningsAsErrors AsErrors(S.WarningsAsErrors);
+    LintPolicy Policy;
+    Policy.WarningsAsErrorsGlobs = S.WarningsAsErrors;
+    applyLintPolicy(Policy, A.units(), Found);
     SourceManager &SM = Ctx.getSourceManager();
     unsigned ErrorID = DE.getCustomDiagID(DiagnosticsEngine::Error, "%0 [%1]");
     unsigned WarningID =
         DE.getCustomDiagID(DiagnosticsEngine::Warning, "%0 [%1]");
     unsigned NoteID = DE.getCustomDiagID(DiagnosticsEngine::Note, "%0");
     for (const Diagnostic &D : Found) {
-      bool IsError = D.Sev == Severity::Error || AsErrors.promotes(D);
+      bool IsError = D.Sev == Severity::Error;
       DE.Report(toSourceLocation(SM, D.Loc), IsError ? ErrorID : WarningID)
           << D.Message << D.Check;
       for (const DiagnosticNote &N : D.Notes)

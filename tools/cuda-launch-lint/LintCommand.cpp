@@ -11,9 +11,8 @@
 #include "cudalint/FixesReport.h"
 #include "cudalint/Frontend.h"
 #include "cudalint/LintConfig.h"
+#include "cudalint/LintPolicy.h"
 #include "cudalint/SarifReport.h"
-#include "cudalint/Suppression.h"
-#include "cudalint/WarningsAsErrors.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -21,7 +20,6 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -284,9 +282,6 @@ int runLintCommand(ArrayRef<StringRef> Args) {
         if (std::optional<std::string> N = normalizeGpuArch(A))
           DevOpts.Archs.push_back(*N);
   }
-  std::optional<Regex> HeaderFilter;
-  if (Config && Config->HeaderFilterRegex)
-    HeaderFilter.emplace(*Config->HeaderFilterRegex);
 
   FrontendOptions Opts;
   std::string Why;
@@ -387,30 +382,13 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   std::vector<Diagnostic> Diagnostics;
   if (!ListLaunches)
     Diagnostics = runChecks(Run);
-  // Findings in headers only where the config's HeaderFilterRegex says (as
-  // clang-tidy); without one, every file the user owns.
-  if (HeaderFilter)
-    llvm::erase_if(Diagnostics, [&](const Diagnostic &D) {
-      return !is_contained(Readable, D.Loc.File) &&
-             !HeaderFilter->match(D.Loc.File);
-    });
-  // Findings at kernels in system headers and the toolkit (CUB, Thrust):
-  // the user cannot change them. Launch findings are at the user's launches.
-  if (!SystemHeaders) {
-    std::set<std::string> SystemFiles;
-    for (const TranslationUnitFacts &U : Facts)
-      for (const KernelInfo &K : U.Kernels)
-        if (K.InSystemHeader)
-          SystemFiles.insert(K.Loc.File);
-    llvm::erase_if(Diagnostics, [&](const Diagnostic &D) {
-      return SystemFiles.count(D.Loc.File);
-    });
-  }
-  NoLintFilter NoLint;
-  NoLint.removeSuppressed(Diagnostics);
-  for (Diagnostic &D : NoLint.unmatchedDirectives())
-    Diagnostics.push_back(std::move(D));
-  WarningsAsErrors AsErrors(WarningsAsErrorsGlobs.value_or(""));
+  // What is reported, and at what severity, before any writer sees it.
+  LintPolicy Policy;
+  if (Config)
+    Policy.HeaderFilterRegex = Config->HeaderFilterRegex;
+  Policy.SystemHeaders = SystemHeaders;
+  Policy.WarningsAsErrorsGlobs = WarningsAsErrorsGlobs.value_or("");
+  applyLintPolicy(Policy, Facts, Diagnostics);
 
   std::optional<ToolOutputFile> Output;
   if (!OutputFile.empty()) {
@@ -423,12 +401,10 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   if (Format == "json") {
     writeFactsJSON(OS, Facts, &Device, Diagnostics);
   } else if (Format == "sarif") {
-    std::vector<Diagnostic> Promoted = Diagnostics;
-    AsErrors.promote(Promoted);
     std::vector<const Check *> Rules;
     for (const std::unique_ptr<Check> &C : allChecks())
       Rules.push_back(C.get());
-    writeSarif(OS, Promoted, Rules, CUDALINT_VERSION);
+    writeSarif(OS, Diagnostics, Rules, CUDALINT_VERSION);
   } else if (ListLaunches)
     printLaunchList(OS, Facts);
   else
@@ -447,7 +423,9 @@ int runLintCommand(ArrayRef<StringRef> Args) {
 
   if (Readable.size() != Sources.size() || InternalErrors)
     return 2;
-  bool Failed = AsErrors.exitCode(Diagnostics) != 0;
+  bool Failed = llvm::any_of(Diagnostics, [](const Diagnostic &D) {
+    return D.Sev == Severity::Error;
+  });
   if (StrictParse && llvm::any_of(Facts, [](const TranslationUnitFacts &U) {
         return !U.Errors.empty();
       }))

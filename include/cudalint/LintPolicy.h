@@ -1,0 +1,50 @@
+//===- LintPolicy.h - What is reported, applied once for every door -*- C++
+//-*-//
+//
+// The policy between the checks and any writer: which findings the user
+// sees and at what severity. The standalone tool and the compiler plugin
+// apply it to the checks' findings before they print anything, so every
+// output (text, JSON, SARIF, Clang diagnostics) shows the same findings at
+// the same severity. (The clang-tidy module leaves NOLINT, the header filter
+// and WarningsAsErrors to clang-tidy itself, which implements the same.)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_LINTPOLICY_H
+#define CUDALINT_LINTPOLICY_H
+
+#include "cudalint/Checks.h"
+#include "cudalint/Facts.h"
+#include "cudalint/WarningsAsErrors.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+struct LintPolicy {
+  /// Findings in files other than the analysed sources are kept only where
+  /// this regex matches their path (clang-tidy's HeaderFilterRegex); unset:
+  /// every file.
+  std::optional<std::string> HeaderFilterRegex;
+  /// Keep findings at kernels defined in system headers and the toolkit
+  /// (--system-headers).
+  bool SystemHeaders = false;
+  /// Warnings of these checks are errors, in every output and the exit code.
+  std::string WarningsAsErrorsGlobs;
+};
+
+/// Applies the policy to the checks' findings for Units, in order: system
+/// headers, header filter, NOLINT (adding a finding for each unmatched
+/// NOLINTBEGIN/END), warnings-as-errors (Sev becomes Error). Returns how
+/// many warnings were promoted.
+unsigned applyLintPolicy(const LintPolicy &Policy,
+                         llvm::ArrayRef<TranslationUnitFacts> Units,
+                         std::vector<Diagnostic> &Findings);
+
+} // namespace cudalint
+
+#endif // CUDALINT_LINTPOLICY_H
