@@ -863,6 +863,25 @@ CHECK_TEST(SharedMemoryExceeded, OptInIsTheNewLimit, SmemExceeded, Both) {
                   withNote("opt-in set here"))));
 }
 
+CHECK_TEST(SharedMemoryExceeded, OptInOfUnknownSizeIsTakenToBeEnough,
+           SmemExceeded, Both) {
+  // cudaFuncSetAttribute(k, ..MaxDynamicSharedMemorySize, bytes) with bytes
+  // not known: the kernel opted in; only the arch's maximum is certain.
+  Kernel K("k");
+  auto WithOptIn = [&](int64_t Dynamic) {
+    return Scenario()
+        .with(K)
+        .with(Launch(K, c(100), c(256)).smem(c(Dynamic)))
+        .setting(K, "MaxDynamicSharedMemorySize", unknown())
+        .findings(SmemExceeded);
+  };
+  EXPECT_THAT(WithOptIn(96 * 1024), IsEmpty());
+  EXPECT_THAT(WithOptIn(200 * 1024),
+              ElementsAre(AllOf(error("sm_80", says("more than the sm_80 "
+                                                    "maximum of 163 KiB")),
+                                withNote("opt-in set here"))));
+}
+
 CHECK_TEST(SharedMemoryExceeded, OptInMaximumPerArch, SmemExceeded, Both) {
   // 100 KiB, opted in: beyond sm_75's 64 KiB and sm_86's 99 KiB; within
   // sm_80's 163 KiB and sm_90's 227 KiB.
