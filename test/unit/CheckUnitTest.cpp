@@ -724,6 +724,50 @@ CHECK_TEST(TooManyResources, PerArchRegisterCounts, TooMany, Both) {
   EXPECT_THAT(Run(128, 128), IsEmpty());
 }
 
+CHECK_TEST(TooManyResources, WarpsCountInWholeRoundsOfTheWarpSchedulers,
+           TooMany, Both) {
+  // 136 registers (4352 per warp) x 15 warps = 65280 fit the file, but the
+  // hardware counts 16 warps (4 schedulers): 69632, the launch fails. 12
+  // warps fit.
+  Kernel K("k");
+  auto Run = [&](int64_t Threads) {
+    return Scenario()
+        .with(K)
+        .with(Launch(K, c(100), c(Threads)))
+        .with(Resources(K, "sm_80").regs(136))
+        .findings(TooMany);
+  };
+  EXPECT_THAT(
+      Run(480),
+      ElementsAre(AllOf(
+          error("sm_80", says("with 480 threads per block needs 69632 "
+                              "registers on sm_80 (136 per thread, allocated "
+                              "per warp, its 15 warps counted as 16 for the 4 "
+                              "warp schedulers), more than the 65536 available "
+                              "to a block")),
+          withNote("blocks of up to 384 threads launch"))));
+  EXPECT_THAT(Run(448),
+              ElementsAre(error("sm_80", says("its 14 warps counted as 16"))));
+  EXPECT_THAT(Run(384), IsEmpty());
+}
+
+CHECK_TEST(TooManyResources, RegistersPerThreadOverTheMaximum, TooMany,
+           Reports) {
+  // Only a hand-written log says so (ptxas stops at 255), but the message
+  // must still be true.
+  Kernel K("k");
+  EXPECT_THAT(Scenario()
+                  .with(K)
+                  .with(Launch(K, c(100), c(32)))
+                  .with(Resources(K, "sm_80").regs(300))
+                  .findings(TooMany),
+              ElementsAre(error("sm_80", says("launch of 'k' uses 300 "
+                                              "registers per thread on sm_80, "
+                                              "more than the maximum of 255; "
+                                              "the launch fails with 'too "
+                                              "many resources"))));
+}
+
 CHECK_TEST(TooManyResources, NeedsTheDeviceCompilersRegisterCount, TooMany,
            Silent) {
   Kernel K("k");
