@@ -165,9 +165,9 @@ struct CheckRun {
 };
 
 /// The precision rules for one launch on one arch, applied to what Checks
-/// found there: an error whose launch parameters are sets needs every value
-/// to fail, else it becomes a "may fail" warning; a launch certain to fail
-/// keeps its errors only.
+/// found there: when launch parameters are sets, errors need every value to
+/// fail (by any of Checks), else they become "may fail" warnings; a launch
+/// certain to fail keeps its errors only.
 void settleLaunchFindings(llvm::ArrayRef<const Check *> Checks,
                           const LaunchContext &Ctx,
                           std::vector<Diagnostic> &Found);

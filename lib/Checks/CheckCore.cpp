@@ -204,8 +204,10 @@ std::vector<LaunchSite> concreteLaunches(const LaunchSite &L, size_t Limit) {
   return Out;
 }
 
-/// Whether check C reports an error for every concrete launch.
-bool failsForEveryValue(const Check &C, const LaunchContext &Ctx) {
+/// Whether, for every concrete launch, one of Checks reports an error: the
+/// launch fails whichever of its values reach it.
+bool failsForEveryValue(ArrayRef<const Check *> Checks,
+                        const LaunchContext &Ctx) {
   std::vector<LaunchSite> Concrete = concreteLaunches(Ctx.Launch, 512);
   if (Concrete.empty())
     return false;
@@ -218,7 +220,8 @@ bool failsForEveryValue(const Check &C, const LaunchContext &Ctx) {
                       Ctx.LaunchesOfKernel,
                       Ctx.Options};
     std::vector<Diagnostic> Found;
-    C.checkLaunch(One, Found);
+    for (const Check *C : Checks)
+      C->checkLaunch(One, Found);
     return llvm::any_of(
         Found, [](const Diagnostic &D) { return D.Sev == Severity::Error; });
   });
@@ -231,34 +234,34 @@ void settleLaunchFindings(llvm::ArrayRef<const Check *> Checks,
                           std::vector<Diagnostic> &Found) {
   // An error promises that the launch fails. Until launch values are
   // path-sensitive, a set of values may hold some that never reach the
-  // launch: an error needs every value to fail; when only some do, it is a
-  // warning that says the launch may fail.
+  // launch: errors need every value to fail (for one reason or another);
+  // when only some do, they are warnings that say the launch may fail.
   bool HasSets = false;
   for (const ResolvedValue *V :
        launchParts(const_cast<LaunchSite &>(Ctx.Launch)))
     HasSets |= V->K == ResolvedValue::Kind::Set;
+  std::vector<const Check *> Failing;
   if (HasSets)
-    for (const Check *C : Checks) {
-      if (C->severity() != Severity::Error ||
-          llvm::none_of(
-              Found,
-              [&](const Diagnostic &D) { return D.Check == C->name(); }) ||
-          failsForEveryValue(*C, Ctx))
+    for (const Check *C : Checks)
+      if (C->severity() == Severity::Error &&
+          llvm::any_of(
+              Found, [&](const Diagnostic &D) { return D.Check == C->name(); }))
+        Failing.push_back(C);
+  if (!Failing.empty() && !failsForEveryValue(Failing, Ctx))
+    for (Diagnostic &D : Found) {
+      if (llvm::none_of(Failing,
+                        [&](const Check *C) { return D.Check == C->name(); }))
         continue;
-      for (Diagnostic &D : Found) {
-        if (D.Check != C->name())
-          continue;
-        D.Sev = Severity::Warning;
-        size_t At = D.Message.find("the launch fails");
-        if (At != std::string::npos)
-          D.Message.replace(At, strlen("the launch fails"),
-                            "the launch may fail");
-        else
-          D.Message += "; the launch may fail";
-        D.Notes.push_back(
-            {SourceLoc(), "only some of the values that may reach this "
-                          "launch fail; it fails on the paths that give them"});
-      }
+      D.Sev = Severity::Warning;
+      size_t At = D.Message.find("the launch fails");
+      if (At != std::string::npos)
+        D.Message.replace(At, strlen("the launch fails"),
+                          "the launch may fail");
+      else
+        D.Message += "; the launch may fail";
+      D.Notes.push_back({SourceLoc(),
+                         "only some of the values that may reach this "
+                         "launch fail; it fails on the paths that give them"});
     }
   // A launch certain to fail gets its errors only: how well it would run
   // does not matter.

@@ -2068,6 +2068,38 @@ TEST(PrecisionRules, MayFailWarningKeepsTheOtherWarnings) {
                            warning("", says("block of 100 threads")))));
 }
 
+TEST(PrecisionRules, EveryValueFailsForADifferentReason) {
+  // 129 registers: a block of 512 needs 69632 registers (too many); a block
+  // of 2048 is over the thread limit. Whichever value reaches the launch, it
+  // fails: errors, not "may fail" warnings.
+  Kernel K("k");
+  auto Run = [&](ResolvedValue Block) {
+    return Scenario()
+        .with(K)
+        .with(Launch(K, c(1000), std::move(Block)))
+        .with(Resources(K, "sm_80").regs(129))
+        .all();
+  };
+  EXPECT_THAT(
+      Run(oneOf({512, 2048})),
+      ElementsAre(AllOf(Field(&Diagnostic::Check, "cuda-block-size-invalid"),
+                        error("sm_80", says("block dimension x = 2048",
+                                            "the launch fails"))),
+                  AllOf(Field(&Diagnostic::Check, "cuda-too-many-resources"),
+                        error("sm_80", says("with 512 threads per "
+                                            "block needs 69632",
+                                            "the launch fails")))));
+  // 256 launches: both may fail, and how well 256 runs is worth saying.
+  auto Some = Run(oneOf({256, 512, 2048}));
+  EXPECT_THAT(checkNames(Some),
+              ElementsAre("cuda-block-size-invalid", "cuda-occupancy-limited",
+                          "cuda-too-many-resources"));
+  EXPECT_THAT(Some,
+              ::testing::Each(Field(&Diagnostic::Sev, Severity::Warning)));
+  EXPECT_THAT(Some[0], warning("sm_80", says("the launch may fail")));
+  EXPECT_THAT(Some[2], warning("sm_80", says("the launch may fail")));
+}
+
 TEST(PrecisionRules, OnlyEnabledChecksTakePart) {
   // With cuda-launch-bounds-exceeded filtered out, nothing fails for
   // certain and the warning is kept.
