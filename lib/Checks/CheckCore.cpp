@@ -285,9 +285,13 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
   for (const TranslationUnitFacts &U : Run.Units) {
     for (const KernelInfo &K : U.Kernels) {
       const KernelInfo *&Slot = Kernels[K.Mangled];
-      // Prefer the definition (its bounds) over a declaration.
-      if (!Slot ||
-          (!Slot->Attrs.MaxThreadsPerBlock && K.Attrs.MaxThreadsPerBlock))
+      // Prefer the definition (its annotations) over a declaration seen in
+      // another file.
+      auto Annotated = [](const KernelInfo &I) {
+        return I.Attrs.MaxThreadsPerBlock || I.Attrs.MaxRegisters ||
+               I.Attrs.ClusterDims;
+      };
+      if (!Slot || (!Annotated(*Slot) && Annotated(K)))
         Slot = &K;
     }
     for (const KernelSetting &S : U.KernelSettings)
@@ -338,8 +342,10 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
         for (Diagnostic &D : Found)
           Out.push_back(std::move(D));
       }
-    for (const KernelInfo &K : U.Kernels) {
-      // Kernels in a header are checked once, with the first file's archs.
+    for (const KernelInfo &Seen : U.Kernels) {
+      // Kernels in a header are checked once, with the first file's archs,
+      // and as defined: a file may see only a declaration.
+      const KernelInfo &K = *KernelOf(Seen.Mangled);
       if (!K.Loc.valid() || !KernelsChecked.insert(K.Mangled).second)
         continue;
       for (const ArchInfo *A : Archs) {

@@ -2227,18 +2227,56 @@ TEST(RunChecks, KernelInOneFileLaunchedFromAnother) {
     L.Site.ThreadsPerBlock = threadsPerBlock(L.Site.Block);
     U->Launches = {L.Site};
   }
-  CheckRun Run;
-  std::vector<TranslationUnitFacts> Units = {A, B, C};
-  Run.Units = Units;
-  Run.DefaultArchs = {"sm_80"};
-  auto D = runChecks(Run);
-  ASSERT_THAT(checkNames(D), ElementsAre("cuda-launch-bounds-not-warp-multiple",
-                                         "cuda-launch-bounds-exceeded",
-                                         "cuda-launch-bounds-exceeded"));
-  EXPECT_EQ(D[0].Loc.File, File);
-  EXPECT_EQ(D[1].Loc.File, "/src/b.cu");
-  EXPECT_EQ(D[2].Loc.File, "/src/c.cu");
-  EXPECT_THAT(D[1], error("sm_80", says("maximum of 100")));
+  // Whatever the order of the files: the declaring files may come first.
+  for (std::vector<TranslationUnitFacts> Units :
+       {std::vector<TranslationUnitFacts>{A, B, C},
+        std::vector<TranslationUnitFacts>{C, B, A}}) {
+    SCOPED_TRACE(Units.front().MainFile + " first");
+    CheckRun Run;
+    Run.Units = Units;
+    Run.DefaultArchs = {"sm_80"};
+    auto D = runChecks(Run);
+    ASSERT_THAT(checkNames(D),
+                ElementsAre("cuda-launch-bounds-not-warp-multiple",
+                            "cuda-launch-bounds-exceeded",
+                            "cuda-launch-bounds-exceeded"));
+    EXPECT_EQ(D[0].Loc.File, File);
+    EXPECT_EQ(D[0].Loc.Column, 12u);
+    EXPECT_EQ(D[1].Loc.File, "/src/b.cu");
+    EXPECT_EQ(D[2].Loc.File, "/src/c.cu");
+    EXPECT_THAT(D[1], error("sm_80", says("maximum of 100")));
+  }
+}
+
+TEST(RunChecks, MaxnregOfTheDefinitionSeenFromAnotherFile) {
+  // b.cu sees only a declaration of the kernel that a.cu defines with
+  // __maxnreg__(128): its launch's register-bound occupancy is stated.
+  Kernel K = Kernel("capped").maxnreg(128);
+  KernelInfo Declaration = K.Info;
+  Declaration.Attrs = KernelAttributes();
+  TranslationUnitFacts A, B;
+  A.MainFile = File;
+  A.Kernels = {K.Info};
+  B.MainFile = "/src/b.cu";
+  B.Kernels = {Declaration};
+  Launch L(K, c(1000), c(256), 7);
+  L.Site.Loc.File = B.MainFile;
+  L.Site.ThreadsPerBlock = threadsPerBlock(L.Site.Block);
+  B.Launches = {L.Site};
+  DeviceResourceTable Table;
+  Table.Enabled = true;
+  Table.Resources[{K.Info.Mangled, "sm_80"}] =
+      Resources(K, "sm_80").regs(128).R;
+  for (std::vector<TranslationUnitFacts> Units :
+       {std::vector<TranslationUnitFacts>{A, B},
+        std::vector<TranslationUnitFacts>{B, A}}) {
+    SCOPED_TRACE(Units.front().MainFile + " first");
+    CheckRun Run;
+    Run.Units = Units;
+    Run.Resources = &Table;
+    Run.DefaultArchs = {"sm_80"};
+    EXPECT_THAT(runChecks(Run), IsEmpty());
+  }
 }
 
 //===----------------------------------------------------------------------===//
