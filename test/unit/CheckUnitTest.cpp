@@ -40,6 +40,9 @@ using ::testing::Matcher;
 using ::testing::SizeIs;
 
 namespace cudalint {
+void PrintTo(const DiagnosticNote &N, std::ostream *OS) {
+  *OS << "note: " << N.Message;
+}
 void PrintTo(const Diagnostic &D, std::ostream *OS) {
   *OS << "\n  " << severityName(D.Sev).str() << " [" << D.Check << "] "
       << (D.Arch.empty() ? "(all archs)" : D.Arch) << " " << D.Loc.File << ":"
