@@ -204,8 +204,10 @@ std::vector<LaunchSite> concreteLaunches(const LaunchSite &L, size_t Limit) {
   return Out;
 }
 
-/// Whether check C reports an error for every concrete launch.
-bool failsForEveryValue(const Check &C, const LaunchContext &Ctx) {
+/// Whether, for every concrete launch, one of Checks reports an error: the
+/// launch fails whichever of its values reach it.
+bool failsForEveryValue(ArrayRef<const Check *> Checks,
+                        const LaunchContext &Ctx) {
   std::vector<LaunchSite> Concrete = concreteLaunches(Ctx.Launch, 512);
   if (Concrete.empty())
     return false;
@@ -218,7 +220,8 @@ bool failsForEveryValue(const Check &C, const LaunchContext &Ctx) {
                       Ctx.LaunchesOfKernel,
                       Ctx.Options};
     std::vector<Diagnostic> Found;
-    C.checkLaunch(One, Found);
+    for (const Check *C : Checks)
+      C->checkLaunch(One, Found);
     return llvm::any_of(
         Found, [](const Diagnostic &D) { return D.Sev == Severity::Error; });
   });
@@ -256,15 +259,19 @@ void settleValueSets(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
     HasSets |= V->K == ResolvedValue::Kind::Set;
   if (!HasSets)
     return;
-  for (const Check *C : Checks) {
-    if (!hasError(Found, C->name()) || failsForEveryValue(*C, Ctx))
-      continue;
-    for (Diagnostic &D : Found)
-      if (D.Check == C->name() && D.Sev == Severity::Error)
-        downgradeToMayFail(D, "only some of the values that may reach this "
-                              "launch fail; it fails on the paths that give "
-                              "them");
-  }
+  // Every value must fail, for one reason or another: {512, 2048} with 129
+  // registers fails at 512 by registers and at 2048 by the block size.
+  std::vector<const Check *> Failing;
+  for (const Check *C : Checks)
+    if (hasError(Found, C->name()))
+      Failing.push_back(C);
+  if (Failing.empty() || failsForEveryValue(Failing, Ctx))
+    return;
+  for (Diagnostic &D : Found)
+    if (D.Sev == Severity::Error)
+      downgradeToMayFail(D, "only some of the values that may reach this "
+                            "launch fail; it fails on the paths that give "
+                            "them");
 }
 
 /// A launch that runs only when a device query says so may never run on the
@@ -325,9 +332,13 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
   for (const TranslationUnitFacts &U : Run.Units) {
     for (const KernelInfo &K : U.Kernels) {
       const KernelInfo *&Slot = Kernels[K.Mangled];
-      // Prefer the definition (its bounds) over a declaration.
-      if (!Slot ||
-          (!Slot->Attrs.MaxThreadsPerBlock && K.Attrs.MaxThreadsPerBlock))
+      // Prefer the definition (its annotations) over a declaration seen in
+      // another file.
+      auto Annotated = [](const KernelInfo &I) {
+        return I.Attrs.MaxThreadsPerBlock || I.Attrs.MaxRegisters ||
+               I.Attrs.ClusterDims;
+      };
+      if (!Slot || (!Annotated(*Slot) && Annotated(K)))
         Slot = &K;
     }
     for (const KernelSetting &S : U.KernelSettings)
@@ -378,8 +389,10 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
         for (Diagnostic &D : One)
           Out.push_back(std::move(D));
     }
-    for (const KernelInfo &K : U.Kernels) {
-      // Kernels in a header are checked once, with the first file's archs.
+    for (const KernelInfo &Seen : U.Kernels) {
+      // Kernels in a header are checked once, with the first file's archs,
+      // and as defined: a file may see only a declaration.
+      const KernelInfo &K = *KernelOf(Seen.Mangled);
       if (!K.Loc.valid() || !KernelsChecked.insert(K.Mangled).second)
         continue;
       for (const ArchInfo *A : Archs) {

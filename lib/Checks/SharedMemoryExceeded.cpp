@@ -31,9 +31,9 @@ public:
     // so a dynamic size that fails alone fails for certain.
     uint64_t Static = R && R->HasUsage ? R->StaticSmem : 0;
     const KernelSetting *OptIn = Ctx.setting("MaxDynamicSharedMemorySize");
-    // An opt-in whose value is not known: assume it is enough.
-    if (OptIn && !OptIn->Value.isConstant())
-      OptIn = nullptr;
+    // An opt-in whose value is not known: assume it is enough; only the
+    // arch's maximum holds.
+    bool OptInKnown = OptIn && OptIn->Value.isConstant();
     for (int64_t Dynamic : possibleValues(Ctx.Launch.DynamicSharedMem)) {
       if (Dynamic < 0)
         continue;
@@ -53,7 +53,7 @@ public:
                     Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlockOptIn))
                 .str();
       } else if (OptIn) {
-        if (Dynamic <= OptIn->Value.value())
+        if (!OptInKnown || Dynamic <= OptIn->Value.value())
           continue;
         Message = formatv("launch of {0} asks for {1} of dynamic shared "
                           "memory, more than the {2} the kernel opted in to; "

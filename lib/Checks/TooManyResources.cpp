@@ -9,6 +9,7 @@
 #include "CheckSupport.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
 
@@ -42,16 +43,37 @@ public:
       if (!Occ.fails(LaunchFailure::TooManyRegistersPerBlock) &&
           !Occ.fails(LaunchFailure::TooManyRegistersPerThread))
         continue;
-      Diagnostic D = launchDiagnostic(
-          *this, Ctx,
-          formatv("launch of {0} with {1} threads per block needs {2} "
-                  "registers on {3} ({4} per thread, allocated per warp), "
-                  "more than the {5} available to a block; the launch fails "
-                  "with 'too many resources requested for launch'",
-                  kernelName(Ctx.Launch), Threads,
-                  Occ.AllocatedRegistersPerBlock, Ctx.Arch.Name, R->Registers,
-                  Ctx.Arch.RegistersPerBlock)
-              .str());
+      // The hardware counts the block's registers with its warps rounded up
+      // to a multiple of the warp schedulers (sub-partitions) per SM.
+      const ArchInfo &A = Ctx.Arch;
+      uint64_t PerWarp = alignTo(uint64_t(R->Registers) * A.WarpSize,
+                                 A.RegisterAllocationUnit);
+      uint64_t Warps = Occ.WarpsPerBlock;
+      uint64_t Counted = alignTo(Warps, A.SubPartitionsPerSM);
+      std::string Message =
+          Occ.fails(LaunchFailure::TooManyRegistersPerThread)
+              ? formatv("launch of {0} uses {1} registers per thread on {2}, "
+                        "more than the maximum of {3}; the launch fails with "
+                        "'too many resources requested for launch'",
+                        kernelName(Ctx.Launch), R->Registers, A.Name,
+                        A.MaxRegistersPerThread)
+                    .str()
+              : formatv("launch of {0} with {1} threads per block needs {2} "
+                        "registers on {3} ({4} per thread, allocated per "
+                        "warp{5}), more than the {6} available to a block; "
+                        "the launch fails with 'too many resources requested "
+                        "for launch'",
+                        kernelName(Ctx.Launch), Threads, PerWarp * Counted,
+                        A.Name, R->Registers,
+                        Counted == Warps
+                            ? std::string()
+                            : formatv(", its {0} warps counted as {1} for the "
+                                      "{2} warp schedulers",
+                                      Warps, Counted, A.SubPartitionsPerSM)
+                                  .str(),
+                        A.RegistersPerBlock)
+                    .str();
+      Diagnostic D = launchDiagnostic(*this, Ctx, std::move(Message));
       addResourceNote(D, R);
       // The largest warp multiple that fits, and the bound that would make
       // ptxas fit the registers to this block size.
