@@ -1,0 +1,458 @@
+#!/usr/bin/env python3
+"""Scaffolds a new check, like clang-tidy's add_new_check.py.
+
+    scripts/add-check.py cuda-foo-bar --severity warning --kind launch \\
+        --summary "One sentence saying what the check reports."
+
+writes
+    lib/Checks/FooBar.cpp                 the check class: it compiles and reports nothing
+    docs/checks/cuda-foo-bar.md           its page, every section with placeholder text
+    test/lit/check-foo-bar/foo-bar.cu     a lit test: nothing is reported yet
+and registers the check in
+    lib/Checks/Checks.def                 at the end of its severity group (errors first)
+    lib/Checks/CMakeLists.txt             in name order among the check files
+    docs/checks/README.md                 the index table, at the end of its severity group
+    test/unit/CheckDocsTest.cpp           DesignChecks, in the same order as Checks.def
+
+--dry-run lists what it would write and writes nothing. Exit status 0 on
+success, 2 with a one-line reason on stderr otherwise (a bad or taken name, a
+file that is not where it is expected). Python 3 standard library only.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+
+NAME_RE = re.compile(r"^cuda-[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+PLACEHOLDER = "FILL IN:"
+
+# Paths relative to the repository root.
+CHECKS_DIR = "lib/Checks"
+CHECKS_DEF = "lib/Checks/Checks.def"
+CHECKS_CMAKE = "lib/Checks/CMakeLists.txt"
+DOCS_DIR = "docs/checks"
+DOCS_INDEX = "docs/checks/README.md"
+DOCS_TEST = "test/unit/CheckDocsTest.cpp"
+LIT_DIR = "test/lit"
+
+
+class Failure(Exception):
+    """A reason the scaffold cannot be written; exit status 2."""
+
+
+def class_name(name):
+    """cuda-foo-bar -> FooBar"""
+    return "".join(p[:1].upper() + p[1:] for p in name[len("cuda-"):].split("-"))
+
+
+def read(root, rel):
+    path = os.path.join(root, rel)
+    if not os.path.isfile(path):
+        raise Failure("%s not found under %s (run from a cuda-launch-lint checkout, or pass --root)"
+                      % (rel, root))
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def registered_checks(root):
+    """[(ClassName, check name, 'error'|'warning')] in Checks.def order."""
+    checks = []
+    for line in read(root, CHECKS_DEF).splitlines():
+        m = re.match(r"^CUDALINT_CHECK\((\w+)\)\s*$", line)
+        if not m:
+            continue
+        cls = m.group(1)
+        source = read(root, "%s/%s.cpp" % (CHECKS_DIR, cls))
+        name = re.search(r'name\(\) const override\s*\{\s*return\s*"(cuda-[a-z0-9-]+)"', source)
+        sev = re.search(r"severity\(\) const override\s*\{\s*return\s*Severity::(Error|Warning)",
+                        source)
+        if not name or not sev:
+            raise Failure("%s/%s.cpp: cannot find its name() and severity()" % (CHECKS_DIR, cls))
+        checks.append((cls, name.group(1), sev.group(1).lower()))
+    if not checks:
+        raise Failure("%s registers no check (no CUDALINT_CHECK lines)" % CHECKS_DEF)
+    return checks
+
+
+def insert_after_group(items, severity, key):
+    """The index at which a check of `severity` goes in a list ordered
+    errors first: after the last item of its group. `key(item)` is the
+    item's severity, or None for an item that is not a check."""
+    last = None
+    for i, item in enumerate(items):
+        s = key(item)
+        if s is None:
+            continue
+        if s == "error" or severity == "warning":
+            last = i
+    if last is None:
+        # A warning with no check before it, or an error with no error:
+        # before the first check.
+        return next((i for i, item in enumerate(items) if key(item) is not None), len(items))
+    return last + 1
+
+
+# --- The edits to existing files --------------------------------------------
+
+
+def edit_checks_def(text, cls, severity, severities):
+    lines = text.splitlines(keepends=True)
+
+    def key(line):
+        m = re.match(r"^CUDALINT_CHECK\((\w+)\)\s*$", line)
+        return severities[m.group(1)] if m else None
+
+    at = insert_after_group(lines, severity, key)
+    lines.insert(at, "CUDALINT_CHECK(%s)\n" % cls)
+    return "".join(lines)
+
+
+def edit_cmake(text, cls):
+    """Adds <cls>.cpp to add_library(cudalintChecks ...), in name order
+    among the check files (the entries after Registry.cpp)."""
+    m = re.search(r"add_library\(cudalintChecks STATIC\n(.*?)\)", text, re.S)
+    if not m:
+        raise Failure("%s: no add_library(cudalintChecks STATIC ...) with one file a line"
+                      % CHECKS_CMAKE)
+    entries = [e.strip() for e in m.group(1).split("\n") if e.strip()]
+    if "Registry.cpp" not in entries:
+        raise Failure("%s: add_library(cudalintChecks ...) does not list Registry.cpp"
+                      % CHECKS_CMAKE)
+    first = entries.index("Registry.cpp") + 1
+    new = cls + ".cpp"
+    at = len(entries)
+    for i in range(first, len(entries)):
+        if entries[i] > new:
+            at = i
+            break
+    entries.insert(at, new)
+    block = "add_library(cudalintChecks STATIC\n" + "\n".join("  " + e for e in entries) + ")"
+    return text[:m.start()] + block + text[m.end():]
+
+
+def edit_index(text, name, severity, summary):
+    lines = text.splitlines(keepends=True)
+    row_re = re.compile(r"^\| \[(cuda-[a-z0-9-]+)\]\(\1\.md\) \| (error|warning) \|")
+
+    def key(line):
+        m = row_re.match(line)
+        return m.group(2) if m else None
+
+    if not any(key(l) for l in lines):
+        raise Failure("%s: no index table rows ('| [cuda-...](cuda-....md) | error |')"
+                      % DOCS_INDEX)
+    at = insert_after_group(lines, severity, key)
+    cell = summary.replace("|", "\\|")
+    lines.insert(at, "| [%s](%s.md) | %s | %s | — |\n" % (name, name, severity, cell))
+    return "".join(lines)
+
+
+def edit_docs_test(text, name, severity, severities):
+    m = re.search(r"const char \*const DesignChecks\[\] = \{\n(.*?)\n\};", text, re.S)
+    if not m:
+        raise Failure("%s: no 'const char *const DesignChecks[] = {' list" % DOCS_TEST)
+    lines = m.group(1).split("\n")
+
+    def key(line):
+        n = re.match(r'^\s*"(cuda-[a-z0-9-]+)",\s*$', line)
+        if not n:
+            return None
+        if n.group(1) not in severities:
+            raise Failure("%s: DesignChecks names %s, which Checks.def does not register"
+                          % (DOCS_TEST, n.group(1)))
+        return severities[n.group(1)]
+
+    at = insert_after_group(lines, severity, key)
+    lines.insert(at, '    "%s",' % name)
+    return text[:m.start(1)] + "\n".join(lines) + text[m.end(1):]
+
+
+# --- The new files ----------------------------------------------------------
+
+
+def header_line(cls, name):
+    """'//===- FooBar.cpp - cuda-foo-bar ----...---===//', 80 columns when it fits."""
+    head = "//===- %s.cpp - %s " % (cls, name)
+    if len(head) + len("-===//") <= 80:
+        return head + "-" * (80 - len(head) - len("===//")) + "===//"
+    return head + "//"
+
+
+def short_summary(summary):
+    """The page's sentence as the class's summary(), in the style
+    --list-checks shows: no final period, no backticks, lowercase start."""
+    s = summary.rstrip(".").replace("`", "")
+    if len(s) > 1 and s[0].isupper() and not s[1].isupper():
+        s = s[0].lower() + s[1:]
+    return s
+
+
+def cpp_string(s):
+    return '"%s"' % s.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def check_source(cls, name, severity, kind, summary):
+    if kind == "launch":
+        body = """\
+  void checkLaunch(const LaunchContext & /*Ctx*/,
+                   std::vector<Diagnostic> & /*Out*/) const override {
+    // Called once per launch and target arch. Read the launch from Ctx:
+    // Ctx.Launch (grid, block, dynamic shared memory, each a constant, a set,
+    // a range or unknown), Ctx.Kernel (null when the kernel is not traced),
+    // Ctx.Resources (the device compiler's numbers; null without device
+    // facts), Ctx.Arch and Ctx.Options. For each finding, push
+    // launchDiagnostic(*this, Ctx, Message) onto Out, with the numbers behind
+    // it in the message or notes (CheckSupport.h). Until then it reports
+    // nothing.
+  }"""
+    else:
+        body = """\
+  void checkKernel(const KernelContext & /*Ctx*/,
+                   std::vector<Diagnostic> & /*Out*/) const override {
+    // Called once per kernel and target arch. Read the kernel from Ctx:
+    // Ctx.Kernel (its annotations: __launch_bounds__, __maxnreg__,
+    // __cluster_dims__), Ctx.Resources (the device compiler's numbers and its
+    // view of the bounds; null without device facts), Ctx.LaunchesOfKernel,
+    // Ctx.Arch and Ctx.Options. For each finding, push
+    // kernelDiagnostic(*this, Ctx, Loc, Message) onto Out, with the numbers
+    // behind it in the message or notes (CheckSupport.h). Until then it
+    // reports nothing.
+  }"""
+    return """\
+{header}
+//
+{summary_comment}
+//
+// Written by scripts/add-check.py. A check is a pure function of the facts:
+// no Clang, no processes. Options: override options() with CheckOptionSpec
+// declarations (see OccupancyLimited.cpp), read them with Ctx.Options, and
+// list each on the check's page under "## Options".
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckSupport.h"
+
+using namespace llvm;
+
+namespace cudalint {{
+namespace {{
+
+class {cls} : public Check {{
+public:
+  StringRef name() const override {{
+    return {name_lit};
+  }}
+  Severity severity() const override {{ return Severity::{sev}; }}
+  StringRef summary() const override {{
+    return {summary_lit};
+  }}
+
+{body}
+}};
+
+}} // namespace
+
+std::unique_ptr<Check> create{cls}() {{
+  return std::make_unique<{cls}>();
+}}
+
+}} // namespace cudalint
+""".format(header=header_line(cls, name),
+           summary_comment="\n".join(textwrap.wrap(summary, 77, initial_indent="// ",
+                                                    subsequent_indent="// ")),
+           cls=cls,
+           name_lit=cpp_string(name),
+           sev=severity.capitalize(),
+           summary_lit=cpp_string(short_summary(summary)),
+           body=body)
+
+
+def doc_page(name, severity, kind, summary):
+    subject = "launch" if kind == "launch" else "kernel"
+    if kind == "launch":
+        example = """\
+__global__ void scale(float *p, int n);
+
+void run(float *p, int n) {
+  scale<<<(n + 255) / 256, 256>>>(p, n); // FILL IN: a launch the check reports
+}"""
+    else:
+        example = """\
+// FILL IN: a kernel the check reports
+__global__ void __launch_bounds__(256) scale(float *p, int n);"""
+    return """\
+# {name}
+
+{summary}
+
+Severity: **{severity}**.
+
+## What it reports
+
+{P} per {subject} and target arch: which facts the check reads (launch values, annotations,
+device facts) and the condition that makes a finding; what the message names.
+
+## Why it matters
+
+{P} what happens on the GPU: the failure at run time, or the lanes, occupancy or time lost.
+
+## Example
+
+```cuda
+{example}
+```
+
+{P} what the finding says for this example.
+
+## How to fix
+
+- {P} the change that makes the finding go away, and when to suppress it instead
+  (`// NOLINT({name})`).
+
+## Options
+
+None.
+""".format(name=name, summary=summary, severity=severity, P=PLACEHOLDER, subject=subject,
+           example=example)
+
+
+def lit_test(name, severity, kind):
+    if kind == "launch":
+        code = """\
+__global__ void scale(float *p, int n) {}
+
+void run(float *p, int n) {
+  scale<<<(n + 255) / 256, 256>>>(p, n);
+}"""
+    else:
+        code = "__global__ void __launch_bounds__(256) scale(float *p, int n) {}"
+    return """\
+// RUN: %cuda-launch-lint --checks=-*,{name} --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --allow-empty --check-prefix=CHECK-MESSAGES --implicit-check-not="{{{{error|warning}}}}:"
+// Written by scripts/add-check.py: the check reports nothing yet, and the
+// code below is only a starting point. Add the cases the check reports, each
+// followed by a line with its message (as in
+// test/lit/check-launch-bounds-not-warp-multiple), and the cases it must
+// leave alone.{error_note}
+// CHECK-MESSAGES-NOT: [{name}]
+
+{code}
+""".format(name=name, code=code,
+           error_note="" if severity == "warning" else
+           "\n// Once it reports an error the tool exits 1: put %not before the tool.")
+
+
+# --- Driver -----------------------------------------------------------------
+
+
+def plan(root, name, severity, kind, summary):
+    """[(relative path, new text, 'write'|'edit')]"""
+    if not NAME_RE.match(name):
+        raise Failure("'%s' is not a check name: 'cuda-' then lowercase words joined by dashes "
+                      "(cuda-foo-bar)" % name)
+    summary = " ".join(summary.split())
+    if len(summary) < 20 or "#" in summary:
+        raise Failure("--summary must be one sentence of at least 20 characters, without '#'")
+    if not summary.endswith("."):
+        summary += "."
+    cls = class_name(name)
+    short = name[len("cuda-"):]
+    checks = registered_checks(root)
+    taken = [n for _, n, _ in checks]
+    if name in taken:
+        raise Failure("check '%s' exists already (%s)" % (name, CHECKS_DEF))
+    new_files = ["%s/%s.cpp" % (CHECKS_DIR, cls), "%s/%s.md" % (DOCS_DIR, name),
+                 "%s/check-%s" % (LIT_DIR, short)]
+    if os.path.exists(os.path.join(root, new_files[0])):
+        raise Failure("%s exists already: the check's class %s would collide with it; "
+                      "choose another name" % (new_files[0], cls))
+    for rel in new_files[1:]:
+        if os.path.exists(os.path.join(root, rel)):
+            raise Failure("%s exists already: is '%s' taken?" % (rel, name))
+    if not os.path.isdir(os.path.join(root, LIT_DIR)):
+        raise Failure("%s not found under %s" % (LIT_DIR, root))
+
+    class_sev = {c: s for c, _, s in checks}
+    name_sev = {n: s for _, n, s in checks}
+    docs_test = read(root, DOCS_TEST)
+    if '"%s",' % name in docs_test:
+        raise Failure("%s already lists '%s'" % (DOCS_TEST, name))
+    index = read(root, DOCS_INDEX)
+    if "[%s]" % name in index:
+        raise Failure("%s already lists '%s'" % (DOCS_INDEX, name))
+
+    return [
+        (new_files[0], check_source(cls, name, severity, kind, summary), "write"),
+        (CHECKS_DEF, edit_checks_def(read(root, CHECKS_DEF), cls, severity, class_sev), "edit"),
+        (CHECKS_CMAKE, edit_cmake(read(root, CHECKS_CMAKE), cls), "edit"),
+        (new_files[1], doc_page(name, severity, kind, summary), "write"),
+        (DOCS_INDEX, edit_index(index, name, severity, summary), "edit"),
+        (DOCS_TEST, edit_docs_test(docs_test, name, severity, name_sev), "edit"),
+        ("%s/%s.cu" % (new_files[2], short), lit_test(name, severity, kind), "write"),
+    ]
+
+
+def clang_format(path):
+    for tool in ("clang-format-19", "clang-format"):
+        exe = shutil.which(tool)
+        if exe:
+            if subprocess.run([exe, "-i", "--style=file", path]).returncode == 0:
+                return tool
+    return None
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(
+        description="Scaffold a new cuda-launch-lint check: its class, page, lit test and "
+                    "registration.")
+    parser.add_argument("name", help="the check's name: cuda-foo-bar")
+    parser.add_argument("--severity", required=True, choices=["warning", "error"],
+                        help="error: the launch fails; warning: it runs, but worse than it could")
+    parser.add_argument("--kind", required=True, choices=["launch", "kernel"],
+                        help="launch: checkLaunch, per launch and arch; "
+                             "kernel: checkKernel, per kernel and arch")
+    parser.add_argument("--summary", required=True,
+                        help="one sentence: what the check reports (the page's summary line, "
+                             "the index row, the class's summary())")
+    parser.add_argument("--dry-run", action="store_true", help="list what it would write")
+    parser.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        help="the repository root (default: the checkout holding this script)")
+    args = parser.parse_args(argv)
+
+    try:
+        changes = plan(args.root, args.name, args.severity, args.kind, args.summary)
+    except Failure as e:
+        sys.stderr.write("add-check.py: error: %s\n" % e)
+        return 2
+
+    if args.dry_run:
+        for rel, _, what in changes:
+            print("would %s %s" % (what, rel))
+        return 0
+    for rel, text, what in changes:
+        path = os.path.join(args.root, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        print("%s %s" % ("wrote" if what == "write" else "edited", rel))
+    source = os.path.join(args.root, changes[0][0])
+    formatter = clang_format(source)
+    if not formatter:
+        print("note: clang-format-19 not found; format %s before committing" % changes[0][0])
+    print("""
+Next:
+  - %s: fill in check%s (the comment in it says what it sees).
+  - %s: replace every '%s' paragraph; list the options, if any.
+  - %s: add the cases it reports and those it must not.
+  - Propose the name for DESIGN.md's check list (names are part of the contract).
+  - Build and test: ninja -C build && ctest --test-dir build -R 'CheckDocs|lit.check-%s'"""
+          % (changes[0][0], "Launch" if args.kind == "launch" else "Kernel",
+             changes[3][0], PLACEHOLDER, changes[6][0], args.name[len("cuda-"):]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
