@@ -166,10 +166,10 @@ struct CheckRun {
 
 /// The precision rules for one launch, applied to what Checks found on each
 /// of its archs (Found[I] for PerArch[I]): errors over sets of values need
-/// every value to fail (by any of Checks), and one under a device query
-/// (`if (prop.major >= 8)`) needs to fail on every arch, else they become
-/// "may fail" warnings; a launch certain to fail on an arch keeps its errors
-/// only.
+/// every value to fail (by any of Checks), else they become "may fail"
+/// warnings; one under a device query (`if (prop.major >= 8)`) is dropped
+/// unless it fires on every arch; a launch certain to fail on an arch keeps
+/// its errors only.
 void settleLaunchFindings(llvm::ArrayRef<const Check *> Checks,
                           llvm::ArrayRef<LaunchContext> PerArch,
                           std::vector<std::vector<Diagnostic>> &Found);

@@ -118,8 +118,9 @@ struct LaunchSite {
   std::optional<Dim3Value> ClusterDims;
   /// The launch runs only when a condition that queries the device holds
   /// (`if (prop.sharedMemPerMultiprocessor >= SMEM)`, a cudaDeviceGetAttribute
-  /// result): on some GPUs of an arch it may not run at all. Text is the
-  /// condition as written; Loc invalid when there is no such guard.
+  /// result): on some GPUs of an arch it may not run at all, so only errors
+  /// that hold on every target arch are reported. Text is the condition as
+  /// written; Loc invalid when there is no such guard.
   struct Guard {
     SourceLoc Loc;
     std::string Text;

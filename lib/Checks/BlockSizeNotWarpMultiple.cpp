@@ -24,7 +24,7 @@ public:
     return "threads per block not a multiple of the warp size (idle lanes)";
   }
   ArrayRef<CheckOptionSpec> options() const override {
-    static constexpr CheckOptionSpec Options[] = {IgnoreSingleThreadOption};
+    static constexpr CheckOptionSpec Options[] = {IgnoreTinyLaunchesOption};
     return Options;
   }
 
@@ -37,7 +37,8 @@ public:
       if (Threads <= 0 || Threads % Warp == 0 ||
           Threads > Ctx.Arch.MaxThreadsPerBlock)
         continue;
-      if (Threads == 1 && Ctx.Options.flag(*this, "IgnoreSingleThread"))
+      if (isTinyLaunch(Ctx.Launch, Threads) &&
+          Ctx.Options.flag(*this, "IgnoreTinyLaunches"))
         continue;
       int64_t Warps = (Threads + Warp - 1) / Warp;
       int64_t Idle = Warps * Warp - Threads;

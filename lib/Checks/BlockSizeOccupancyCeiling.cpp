@@ -27,7 +27,7 @@ public:
   }
   ArrayRef<CheckOptionSpec> options() const override {
     static constexpr CheckOptionSpec Options[] = {
-        MinOccupancyOption, IgnoreSingleThreadOption, IgnoreSmallGridsOption,
+        MinOccupancyOption, IgnoreTinyLaunchesOption, IgnoreSmallGridsOption,
         IgnoreStatedIntentOption};
     return Options;
   }

@@ -275,8 +275,9 @@ void settleValueSets(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
 }
 
 /// A launch that runs only when a device query says so may never run on the
-/// GPUs of an arch where its error fires: the error is certain only when it
-/// fires on every target arch.
+/// GPUs of an arch where its error fires: the code checks the device for
+/// that very case (`if (prop.sharedMemPerMultiprocessor >= SMEM)`). Its
+/// error is kept only where it fires on every target arch.
 void settleDeviceGuard(ArrayRef<const Check *> Checks, const LaunchSite &L,
                        std::vector<std::vector<Diagnostic>> &PerArch) {
   if (!L.DeviceGuard.Loc.valid())
@@ -287,14 +288,9 @@ void settleDeviceGuard(ArrayRef<const Check *> Checks, const LaunchSite &L,
     if (Everywhere)
       continue;
     for (std::vector<Diagnostic> &Found : PerArch)
-      for (Diagnostic &D : Found)
-        if (D.Check == C->name() && D.Sev == Severity::Error) {
-          downgradeToMayFail(D, "the launch runs only when '" +
-                                    L.DeviceGuard.Text +
-                                    "' holds, which a GPU of this arch may "
-                                    "not satisfy");
-          D.Notes.back().Loc = L.DeviceGuard.Loc;
-        }
+      llvm::erase_if(Found, [&](const Diagnostic &D) {
+        return D.Check == C->name() && D.Sev == Severity::Error;
+      });
   }
 }
 

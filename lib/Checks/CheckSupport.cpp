@@ -158,23 +158,33 @@ std::optional<unsigned> fewestSMs(const LaunchContext &Ctx) {
   return Fewest;
 }
 
+/// The most blocks the grid can have; none when a component is unknown.
+static std::optional<int64_t> mostBlocks(const Dim3Value &Grid) {
+  int64_t Most = 1;
+  for (const ResolvedValue *V : {&Grid.X, &Grid.Y, &Grid.Z}) {
+    std::vector<int64_t> Values = possibleValues(*V);
+    if (Values.empty())
+      return std::nullopt;
+    Most *= *std::max_element(Values.begin(), Values.end());
+  }
+  return Most;
+}
+
+bool isTinyLaunch(const LaunchSite &L, int64_t Threads) {
+  std::optional<int64_t> Blocks = mostBlocks(L.Grid);
+  return Threads == 1 || (Blocks && *Blocks * Threads <= 32);
+}
+
 bool occupancyMatters(const Check &C, const LaunchContext &Ctx,
                       int64_t Threads) {
-  if (Threads == 1 && Ctx.Options.flag(C, IgnoreSingleThreadOption.Name))
+  if (isTinyLaunch(Ctx.Launch, Threads) &&
+      Ctx.Options.flag(C, IgnoreTinyLaunchesOption.Name))
     return false;
   if (!Ctx.Options.flag(C, IgnoreSmallGridsOption.Name))
     return true;
-  // The most blocks the grid can have; unknown components may be anything.
-  int64_t MostBlocks = 1;
-  for (const ResolvedValue *V :
-       {&Ctx.Launch.Grid.X, &Ctx.Launch.Grid.Y, &Ctx.Launch.Grid.Z}) {
-    std::vector<int64_t> Values = possibleValues(*V);
-    if (Values.empty())
-      return true;
-    MostBlocks *= *std::max_element(Values.begin(), Values.end());
-  }
+  std::optional<int64_t> Blocks = mostBlocks(Ctx.Launch.Grid);
   std::optional<unsigned> SMs = fewestSMs(Ctx);
-  return !SMs || MostBlocks >= int64_t(*SMs);
+  return !Blocks || !SMs || *Blocks >= int64_t(*SMs);
 }
 
 } // namespace cudalint

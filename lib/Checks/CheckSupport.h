@@ -27,14 +27,15 @@ bool reportDimensionLimits(const Check &C, const LaunchContext &Ctx,
 
 /// Options of the precision rules the warp-multiple and occupancy checks
 /// share (docs/checks/README.md, "What is not reported").
-inline constexpr CheckOptionSpec IgnoreSingleThreadOption{
-    "IgnoreSingleThread",
+inline constexpr CheckOptionSpec IgnoreTinyLaunchesOption{
+    "IgnoreTinyLaunches",
     CheckOptionSpec::Type::Bool,
     1,
     0,
     0,
     false,
-    "no finding for a block of one thread, a deliberate scalar launch"};
+    "no finding for a block of one thread or a known grid of at most 32 "
+    "threads in all: a deliberate scalar or demonstration launch"};
 inline constexpr CheckOptionSpec IgnoreSmallGridsOption{
     "IgnoreSmallGrids",
     CheckOptionSpec::Type::Bool,
@@ -63,8 +64,13 @@ inline constexpr CheckOptionSpec MinOccupancyOption{
     false,
     "theoretical occupancy below this is reported"};
 
+/// A block of one thread, or a known grid of at most one warp of threads in
+/// all: the launch is deliberately small, and its lanes and occupancy do not
+/// matter.
+bool isTinyLaunch(const LaunchSite &L, int64_t Threads);
+
 /// Whether an occupancy finding for this launch at Threads threads per
-/// block is worth reading, by check C's IgnoreSingleThread and
+/// block is worth reading, by check C's IgnoreTinyLaunches and
 /// IgnoreSmallGrids options.
 bool occupancyMatters(const Check &C, const LaunchContext &Ctx,
                       int64_t Threads);

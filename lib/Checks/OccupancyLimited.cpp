@@ -25,7 +25,7 @@ public:
   }
   ArrayRef<CheckOptionSpec> options() const override {
     static constexpr CheckOptionSpec Options[] = {
-        MinOccupancyOption, IgnoreSingleThreadOption, IgnoreSmallGridsOption,
+        MinOccupancyOption, IgnoreTinyLaunchesOption, IgnoreSmallGridsOption,
         IgnoreStatedIntentOption};
     return Options;
   }
@@ -53,7 +53,7 @@ public:
         Binding = Limit::Barriers;
       else
         continue; // the block size itself: cuda-block-size-occupancy-ceiling
-      if (RespectIntent && statedIntent(Ctx, R, Binding))
+      if (RespectIntent && statedIntent(Ctx, R))
         continue;
       std::string What =
           Binding == Limit::Registers
@@ -84,17 +84,19 @@ private:
   /// Whether the author asked for this occupancy: a __launch_bounds__
   /// minBlocks that the launch reaches, a register cap that is the binding
   /// limit, or an opt-in to more dynamic shared memory that is.
-  static bool statedIntent(const LaunchContext &Ctx, const OccupancyResult &R,
-                           Limit Binding) {
+  static bool statedIntent(const LaunchContext &Ctx, const OccupancyResult &R) {
     std::optional<int64_t> MinBlocks = Ctx.minBlocksBound();
     if (MinBlocks && *MinBlocks > 0 && R.ActiveBlocksPerSM >= *MinBlocks)
       return true;
+    // A limit the author chose that binds too (registers and shared memory
+    // often bind together in tuned kernels): lifting the other would not
+    // admit another block.
     const KernelResources *Res = Ctx.Resources;
-    if (Binding == Limit::Registers &&
+    if (R.binds(Limit::Registers) &&
         ((Ctx.Kernel && Ctx.Kernel->Attrs.MaxRegisters) ||
          (Res && Res->MaxNReg)))
       return true;
-    return Binding == Limit::SharedMemory &&
+    return R.binds(Limit::SharedMemory) &&
            Ctx.setting("MaxDynamicSharedMemorySize");
   }
 

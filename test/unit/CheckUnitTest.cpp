@@ -1163,7 +1163,7 @@ CHECK_TEST(BlockSizeNotWarpMultiple, SingleThreadBlockIsDeliberate,
                   .with(K)
                   .with(L)
                   .option("cuda-block-size-not-warp-multiple."
-                          "IgnoreSingleThread",
+                          "IgnoreTinyLaunches",
                           "false")
                   .findings(WarpMultiple),
               ElementsAre(AllOf(warning("", says("block of 1 threads",
@@ -1373,7 +1373,7 @@ CHECK_TEST(OccupancyLimited, SingleThreadBlockIsDeliberate, OccLimited, Both) {
   };
   EXPECT_THAT(Scalar().findings(OccLimited), IsEmpty());
   EXPECT_THAT(Scalar()
-                  .option("cuda-occupancy-limited.IgnoreSingleThread", "false")
+                  .option("cuda-occupancy-limited.IgnoreTinyLaunches", "false")
                   .findings(OccLimited),
               ElementsAre(warning("sm_80", says("with 1 threads per block is "
                                                 "13% on sm_80"))));
@@ -1440,6 +1440,27 @@ CHECK_TEST(OccupancyLimited, MaxnregIsStatedIntentWhenRegistersBind, OccLimited,
                   .findings(OccLimited),
               ElementsAre(warning("sm_80", says("of shared memory per block "
                                                 "limit it to 3"))));
+}
+
+CHECK_TEST(OccupancyLimited, StatedLimitBindingWithAnotherIsIntent, OccLimited,
+           Both) {
+  // A tuned GEMM: 128 registers and 72 KiB of opted-in shared memory both
+  // hold sm_80 at 2 blocks of 256 threads. Fewer registers would not admit a
+  // third block; the author chose the shared memory.
+  Kernel K("gemm");
+  auto Tuned = [&]() {
+    Scenario S;
+    S.with(K)
+        .with(Launch(K, c(1000), c(256)).smem(c(72 * 1024)))
+        .with(Resources(K, "sm_80").regs(128))
+        .setting(K, "MaxDynamicSharedMemorySize", c(72 * 1024));
+    return S;
+  };
+  EXPECT_THAT(Tuned().findings(OccLimited), IsEmpty());
+  EXPECT_THAT(Tuned()
+                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
+                  .findings(OccLimited),
+              ElementsAre(warning("sm_80", says("is 25% on sm_80"))));
 }
 
 CHECK_TEST(OccupancyLimited, SharedMemoryOptInIsStatedIntent, OccLimited,
@@ -1566,7 +1587,7 @@ CHECK_TEST(BlockSizeOccupancyCeiling, SmallGridsAndScalarLaunches, Ceiling,
   EXPECT_THAT(Grid(c(1000), c(1)).findings(Ceiling), IsEmpty());
   EXPECT_THAT(
       Grid(c(1000), c(1))
-          .option("cuda-block-size-occupancy-ceiling.IgnoreSingleThread",
+          .option("cuda-block-size-occupancy-ceiling.IgnoreTinyLaunches",
                   "false")
           .findings(Ceiling),
       ElementsAre(warning("sm_86", says("blocks of 1 threads cap occupancy at "
@@ -2325,7 +2346,7 @@ TEST(CheckOptionsTest, DefaultsOfThePrecisionRules) {
   CheckOptions None;
   const Check &Occ = *findCheck("cuda-occupancy-limited");
   EXPECT_EQ(None.number(Occ, "MinOccupancy"), 0.5);
-  EXPECT_TRUE(None.flag(Occ, "IgnoreSingleThread"));
+  EXPECT_TRUE(None.flag(Occ, "IgnoreTinyLaunches"));
   EXPECT_TRUE(None.flag(Occ, "IgnoreSmallGrids"));
   EXPECT_TRUE(None.flag(Occ, "IgnoreStatedIntent"));
   EXPECT_EQ(None.number(*findCheck("cuda-tail-effect"), "MaxTailWaste"), 0.25);
@@ -2338,18 +2359,18 @@ TEST(CheckOptionsTest, ValuesAreParsedAndABadStoredValueReadsAsTheDefault) {
   const Check &Occ = *findCheck("cuda-occupancy-limited");
   CheckOptions O;
   O.Values["cuda-occupancy-limited.MinOccupancy"] = " 0.25 ";
-  O.Values["cuda-occupancy-limited.IgnoreSingleThread"] = "FALSE";
+  O.Values["cuda-occupancy-limited.IgnoreTinyLaunches"] = "FALSE";
   O.Values["cuda-occupancy-limited.IgnoreSmallGrids"] = "0";
   O.Values["cuda-occupancy-limited.IgnoreStatedIntent"] = "yes";
   EXPECT_EQ(O.number(Occ, "MinOccupancy"), 0.25);
-  EXPECT_FALSE(O.flag(Occ, "IgnoreSingleThread"));
+  EXPECT_FALSE(O.flag(Occ, "IgnoreTinyLaunches"));
   EXPECT_FALSE(O.flag(Occ, "IgnoreSmallGrids"));
   EXPECT_TRUE(O.flag(Occ, "IgnoreStatedIntent")); // not a bool: the default
   O.Values["cuda-occupancy-limited.MinOccupancy"] = "2";
   EXPECT_EQ(O.number(Occ, "MinOccupancy"), 0.5);
   // Options are per check.
   EXPECT_TRUE(O.flag(*findCheck("cuda-block-size-occupancy-ceiling"),
-                     "IgnoreSingleThread"));
+                     "IgnoreTinyLaunches"));
 }
 
 std::string validationError(StringRef Key, StringRef Value) {
@@ -2376,13 +2397,13 @@ TEST(CheckOptionsTest, ValidateCheckOption) {
             "cuda-launch-bounds-oversized.Ratio must be a number in (0, 1], "
             "not '0'");
   EXPECT_EQ(validationError("cuda-block-size-not-warp-multiple."
-                            "IgnoreSingleThread",
+                            "IgnoreTinyLaunches",
                             "yes"),
-            "cuda-block-size-not-warp-multiple.IgnoreSingleThread must be "
+            "cuda-block-size-not-warp-multiple.IgnoreTinyLaunches must be "
             "true or false, not 'yes'");
   EXPECT_EQ(validationError("cuda-occupancy-limited.Threshold", "1"),
             "unknown option 'Threshold' for check 'cuda-occupancy-limited' "
-            "(known: MinOccupancy, IgnoreSingleThread, IgnoreSmallGrids, "
+            "(known: MinOccupancy, IgnoreTinyLaunches, IgnoreSmallGrids, "
             "IgnoreStatedIntent)");
   EXPECT_EQ(validationError("cuda-block-size-invalid.Max", "1"),
             "unknown option 'Max' for check 'cuda-block-size-invalid' (it has "

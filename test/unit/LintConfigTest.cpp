@@ -150,7 +150,7 @@ TEST(LintConfigTest, BadCheckOptions) {
            "'cuda-occupancy-limted' (see --list-checks)");
   EXPECT_EQ(errorOf("CheckOptions:\n  cuda-occupancy-limited.MinOcc: 0.5\n"),
             At + "unknown option 'MinOcc' for check 'cuda-occupancy-limited' "
-                 "(known: MinOccupancy, IgnoreSingleThread, IgnoreSmallGrids, "
+                 "(known: MinOccupancy, IgnoreTinyLaunches, IgnoreSmallGrids, "
                  "IgnoreStatedIntent)");
   EXPECT_EQ(errorOf("CheckOptions:\n  cuda-grid-underfills-gpu.Ratio: 0.5\n"),
             At + "unknown option 'Ratio' for check 'cuda-grid-underfills-gpu' "

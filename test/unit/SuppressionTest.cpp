@@ -1,7 +1,7 @@
 //===- SuppressionTest.cpp - NOLINT forms ---------------------------------===//
 
-#include "cudalint/GlobList.h"
 #include "cudalint/Suppression.h"
+#include "cudalint/GlobList.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -32,12 +32,14 @@ TEST(GlobListTest, ClangTidySemantics) {
   EXPECT_FALSE(GlobList("cuda-*", /*KeepNegativeGlobs=*/false).empty());
   // Negative items dropped: "-x" alone holds nothing positive.
   EXPECT_FALSE(GlobList("-*", false).contains("cuda-tail-effect"));
-  EXPECT_TRUE(GlobList("cuda-*,-cuda-tail-effect", false).contains("cuda-tail-effect"));
+  EXPECT_TRUE(
+      GlobList("cuda-*,-cuda-tail-effect", false).contains("cuda-tail-effect"));
   // Only '*' is special; the match is anchored at both ends.
   EXPECT_FALSE(GlobList("cuda-block").contains("cuda-block-size-invalid"));
   EXPECT_TRUE(GlobList("*invalid").contains("cuda-block-size-invalid"));
   EXPECT_TRUE(GlobList("cuda-*-size-*").contains("cuda-grid-size-invalid"));
-  EXPECT_FALSE(GlobList("cuda-?rid-size-invalid").contains("cuda-grid-size-invalid"));
+  EXPECT_FALSE(
+      GlobList("cuda-?rid-size-invalid").contains("cuda-grid-size-invalid"));
   EXPECT_TRUE(GlobList("cuda-.rid*").contains("cuda-.rid"));
   EXPECT_FALSE(GlobList("cuda-.rid*").contains("cuda-grid"));
 }
@@ -52,7 +54,8 @@ TEST(NoLintTest, BareNoLintSuppressesEveryCheckOnItsLineOnly) {
 
 TEST(NoLintTest, CheckListsAndGlobs) {
   NoLintMap M("f.cu", "a(); // NOLINT(cuda-block-size-not-warp-multiple)\n"
-                      "b(); // NOLINT( cuda-occupancy-limited ,  cuda-launch-bounds-exceeded )\n"
+                      "b(); // NOLINT( cuda-occupancy-limited ,  "
+                      "cuda-launch-bounds-exceeded )\n"
                       "c(); // NOLINT(cuda-occupancy-*)\n"
                       "d(); // NOLINT(*)\n"
                       "e(); // NOLINT(some-other-check)\n");
@@ -90,7 +93,7 @@ TEST(NoLintTest, DirectiveSpellings) {
   EXPECT_FALSE(M.suppresses(Bounds, 2, 1)); // not a directive
   // A blank before '(' ends the directive: it is a bare NOLINT.
   EXPECT_TRUE(M.suppresses(Bounds, 3, 1));
-  EXPECT_TRUE(M.suppresses(Bounds, 4, 1));  // block comments too
+  EXPECT_TRUE(M.suppresses(Bounds, 4, 1)); // block comments too
   EXPECT_FALSE(M.suppresses(Occ, 4, 1));
   EXPECT_TRUE(M.suppresses(Bounds, 5, 1)); // a digit ends the word
 }
@@ -147,9 +150,10 @@ TEST(NoLintTest, BlockBoundariesAreByteOffsets) {
 
 TEST(NoLintTest, CheckListsOfBeginAndEndMustAgree) {
   // Blanks do not matter; order and content do.
-  NoLintMap Same("f.cu", "// NOLINTBEGIN(cuda-tail-effect, cuda-occupancy-limited)\n"
-                         "a();\n"
-                         "// NOLINTEND( cuda-tail-effect,cuda-occupancy-limited )\n");
+  NoLintMap Same("f.cu",
+                 "// NOLINTBEGIN(cuda-tail-effect, cuda-occupancy-limited)\n"
+                 "a();\n"
+                 "// NOLINTEND( cuda-tail-effect,cuda-occupancy-limited )\n");
   EXPECT_TRUE(Same.suppresses(Occ, 2, 1));
   EXPECT_TRUE(Same.unmatchedDirectives().empty());
 
@@ -232,10 +236,12 @@ TEST_F(NoLintFilterTest, ReadsFilesAndRemovesSuppressed) {
                                 "k<<<1, 33>>>();\n"
                                 "// NOLINTBEGIN\n");
   std::string B = write("b.cu", "// NOLINTEND\n");
-  std::vector<Diagnostic> Diags = {
-      diag(Warp, A, 1), diag(Bounds, A, 1), diag(Warp, A, 2),
-      diag(Warp, B, 1), diag(Warp, (Dir + "/missing.cu").str(), 1),
-      diag(Warp, "", 0)};
+  std::vector<Diagnostic> Diags = {diag(Warp, A, 1),
+                                   diag(Bounds, A, 1),
+                                   diag(Warp, A, 2),
+                                   diag(Warp, B, 1),
+                                   diag(Warp, (Dir + "/missing.cu").str(), 1),
+                                   diag(Warp, "", 0)};
   NoLintFilter F;
   EXPECT_EQ(F.removeSuppressed(Diags), 1u);
   ASSERT_EQ(Diags.size(), 5u);
@@ -263,7 +269,8 @@ TEST_F(NoLintFilterTest, FileIsReadOnceAndContentsCanBeGiven) {
   EXPECT_TRUE(F.isSuppressed(diag(Warp, A, 1)));
   F.setFileContents(A, "k();\n");
   EXPECT_FALSE(F.isSuppressed(diag(Warp, A, 1)));
-  F.setFileContents("/virtual.cu", "\n// NOLINTNEXTLINE(cuda-occupancy-limited)\nk();\n");
+  F.setFileContents("/virtual.cu",
+                    "\n// NOLINTNEXTLINE(cuda-occupancy-limited)\nk();\n");
   EXPECT_TRUE(F.isSuppressed(diag(Occ, "/virtual.cu", 3)));
   EXPECT_FALSE(F.isSuppressed(diag(Warp, "/virtual.cu", 3)));
 }

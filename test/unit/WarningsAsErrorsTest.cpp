@@ -19,7 +19,8 @@ Diagnostic diag(StringRef Check, Severity Sev) {
 TEST(WarningsAsErrorsTest, PromotesMatchingWarningsOnly) {
   WarningsAsErrors W("cuda-occupancy-*,cuda-tail-effect");
   Diagnostic Occ = diag("cuda-occupancy-limited", Severity::Warning);
-  Diagnostic Warp = diag("cuda-block-size-not-warp-multiple", Severity::Warning);
+  Diagnostic Warp =
+      diag("cuda-block-size-not-warp-multiple", Severity::Warning);
   Diagnostic Err = diag("cuda-block-size-invalid", Severity::Error);
   EXPECT_TRUE(W.promotes(Occ));
   EXPECT_FALSE(W.promotes(Warp));
