@@ -47,9 +47,13 @@ config.substitutions.append(("%cuda-tidy-module", config.cudalint_tidy_module))
 config.substitutions.append(("%cuda-plugin", config.cudalint_plugin))
 config.substitutions.append(("%cuda-support", os.path.join(config.cudalint_src_root, "share", "cuda-launch-lint")))
 config.substitutions.append(("%src-root", config.cudalint_src_root))
+module_host_bin = getattr(config, "module_host_bin", "")
 for name, program in [("%run-clang-tidy", "run-clang-tidy"), ("%clang-tidy", "clang-tidy"),
                       ("%clangxx", "clang++")]:
     path = os.path.join(config.llvm_bin, program)
+    # Sanitizer builds: the programs that load the module or the plugin.
+    if module_host_bin and program != "run-clang-tidy":
+        path = os.path.join(module_host_bin, program)
     config.substitutions.append((name, path if os.path.exists(path) else "/nonexistent/" + program))
 if os.path.exists(config.cudalint_tidy_module) and os.path.exists(os.path.join(config.llvm_bin, "clang-tidy")):
     config.available_features.add("clang-tidy")
