@@ -218,12 +218,11 @@ Error readBatchLine(const json::Object &Line, QuerySpec &S) {
 }
 
 /// Answers every line of Input; returns whether all lines were valid.
-bool runBatch(const MemoryBuffer &Input, const QuerySpec &Defaults,
-              raw_ostream &OS) {
+bool runBatch(StringRef Input, const QuerySpec &Defaults, raw_ostream &OS) {
   bool AllValid = true;
   unsigned LineNo = 0;
   SmallVector<StringRef, 0> Lines;
-  Input.getBuffer().split(Lines, '\n');
+  Input.split(Lines, '\n');
   for (StringRef Line : Lines) {
     ++LineNo;
     if (Line.trim().empty())
@@ -265,6 +264,10 @@ int fail(const Twine &Message) {
 }
 
 } // namespace
+
+bool runOccupancyBatch(StringRef Input, raw_ostream &OS) {
+  return runBatch(Input, QuerySpec(), OS);
+}
 
 int runOccupancyCommand(ArrayRef<StringRef> Args) {
   QuerySpec Spec;
@@ -358,7 +361,7 @@ int runOccupancyCommand(ArrayRef<StringRef> Args) {
     if (!Input)
       return fail("batch: cannot read '" + *Batch +
                   "': " + Input.getError().message());
-    return runBatch(**Input, Spec, outs()) ? 0 : 2;
+    return runBatch((*Input)->getBuffer(), Spec, outs()) ? 0 : 2;
   }
 
   auto Q = resolve(Spec);
