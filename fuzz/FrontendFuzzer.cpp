@@ -11,8 +11,9 @@
 //
 // By default the file is parsed with the built-in CUDA declarations (fast);
 // CUDALINT_FUZZ_CUDA_PATH=<toolkit> parses with the real toolkit headers.
-// Run with ASAN_OPTIONS=allow_user_segv_handler=0 so that a crash recovery
-// context in the front end cannot hide a segfault from the fuzzer.
+// scripts/fuzz.sh runs it with ASAN_OPTIONS=allow_user_segv_handler=0 and
+// handle_abort=1 (and the other deadly signals), so that the front end's
+// crash recovery context cannot hide a crash from the fuzzer.
 //
 //===----------------------------------------------------------------------===//
 

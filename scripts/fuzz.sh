@@ -46,9 +46,10 @@ if [ ! -d "$seeds" ]; then
   python3 "$root/fuzz/make_seeds.py" "$root" "$seeds" "${nvcc_args[@]}"
 fi
 
-# A crash recovery context in the tool must not hide a segfault from the
-# fuzzer: ASan keeps its own SEGV handler.
-export ASAN_OPTIONS="allow_user_segv_handler=0:detect_leaks=1:strict_string_checks=1"
+# The front end's crash recovery context must not hide a crash from the
+# fuzzer: ASan keeps its own handlers for every deadly signal (an LLVM
+# assertion is a SIGABRT, a trap a SIGILL or SIGTRAP).
+export ASAN_OPTIONS="allow_user_segv_handler=0:handle_abort=1:handle_sigill=1:handle_sigtrap=1:handle_sigfpe=1:detect_leaks=1:strict_string_checks=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-19/bin/llvm-symbolizer
 
