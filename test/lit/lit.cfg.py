@@ -2,6 +2,7 @@
 # with the tool paths; CTest passes it as a parameter so any folder of this
 # suite can be run on its own.
 import os
+import shlex
 import shutil
 
 import lit.formats
@@ -70,3 +71,14 @@ config.substitutions.append(("%cuda13-flags",
     % (config.cuda_path or "/nonexistent", os.path.join(config.cudalint_src_root, "share", "cuda-launch-lint", "stub"))))
 config.substitutions.append(("%{cudalint_bin}", os.path.dirname(config.cudalint_tool)))
 config.substitutions.append(("%{path-with-tool}", os.path.dirname(config.cudalint_tool) + os.pathsep + os.environ.get("PATH", "")))
+
+# Sanitizer builds (scripts/sanitize.sh). A unit that crashed and was
+# recovered leaves its memory behind by design: %{no-leak-check} runs a
+# command without LeakSanitizer there, and is empty in other builds.
+no_leak_check = ""
+if getattr(config, "sanitizers", ""):
+    config.available_features.add("sanitizers")
+    options = os.environ.get("ASAN_OPTIONS", "")
+    no_leak_check = "env " + shlex.quote(
+        "ASAN_OPTIONS=" + (options + ":" if options else "") + "detect_leaks=0")
+config.substitutions.append(("%{no-leak-check}", no_leak_check))
