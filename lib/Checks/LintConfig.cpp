@@ -21,6 +21,25 @@ namespace cudalint {
 
 namespace {
 
+/// Errors are one line (the driver's contract), but a YAML value may hold
+/// line breaks and other control characters: those are shown escaped.
+std::string oneLine(StringRef Message) {
+  std::string Out;
+  for (char C : Message) {
+    if (C == '\n')
+      Out += "\\n";
+    else if (C == '\r')
+      Out += "\\r";
+    else if (C == '\t')
+      Out += "\\t";
+    else if (isPrint(C) || static_cast<unsigned char>(C) >= 0x80)
+      Out += C;
+    else
+      Out += formatv("\\x{0:x-2}", static_cast<unsigned char>(C)).str();
+  }
+  return Out;
+}
+
 class Parser {
 public:
   Parser(StringRef Path, StringRef Text) : Path(Path), Text(Text) {}
@@ -30,12 +49,27 @@ public:
 private:
   StringRef Path, Text;
   SourceMgr SM;
+  /// ":<line>:<col>: invalid YAML: ...": the first syntax error, if any.
+  std::string YamlError;
+
+  Error yamlFailure() const {
+    return createStringError(inconvertibleErrorCode(),
+                             oneLine((Path + YamlError).str()));
+  }
 
   Error errorAt(const yaml::Node *N, const Twine &Msg) {
-    auto [Line, Col] = SM.getLineAndColumn(N->getSourceRange().Start);
+    // After a syntax error the YAML parser hands out placeholder nodes
+    // (null, or without a location): the syntax error is what to report.
+    if (!YamlError.empty())
+      return yamlFailure();
+    SMLoc Loc = N ? N->getSourceRange().Start : SMLoc();
+    if (!Loc.isValid() || !SM.FindBufferContainingLoc(Loc))
+      return createStringError(inconvertibleErrorCode(),
+                               oneLine((Path + ": " + Msg).str()));
+    auto [Line, Col] = SM.getLineAndColumn(Loc);
     return createStringError(
         inconvertibleErrorCode(),
-        formatv("{0}:{1}:{2}: {3}", Path, Line, Col, Msg.str()));
+        oneLine(formatv("{0}:{1}:{2}: {3}", Path, Line, Col, Msg.str()).str()));
   }
 
   Expected<std::string> scalar(yaml::Node *N, const Twine &What) {
@@ -134,7 +168,8 @@ Error Parser::checkOptions(yaml::Node *N, LintConfig &C) {
         } else if (*Name == "value" && !ValueNode) {
           ValueNode = KV.getValue();
           // Parse now: YAML nodes are read once, in order.
-          if (!isa<yaml::ScalarNode, yaml::BlockScalarNode>(ValueNode))
+          if (!isa_and_nonnull<yaml::ScalarNode, yaml::BlockScalarNode>(
+                  ValueNode))
             return errorAt(KV.getKey(),
                            "CheckOptions 'value' must be a single value");
           if (Error E = scalar(ValueNode, "value").takeError())
@@ -163,7 +198,6 @@ Expected<LintConfig> Parser::parse() {
   LintConfig C;
   C.Path = Path.str();
   // The parser reports problems through the SourceMgr; keep the first one.
-  std::string YamlError;
   SM.setDiagHandler(
       [](const SMDiagnostic &D, void *Ctx) {
         auto &Out = *static_cast<std::string *>(Ctx);
@@ -173,26 +207,22 @@ Expected<LintConfig> Parser::parse() {
                     .str();
       },
       &YamlError);
-  auto YamlFailure = [&]() -> Error {
-    return createStringError(inconvertibleErrorCode(), Path + YamlError);
-  };
-
   yaml::Stream S(Text, SM, /*ShowColors=*/false);
   yaml::document_iterator Doc = S.begin();
   if (Doc == S.end())
     return C; // an empty file
   Root = Doc->getRoot();
   if (S.failed())
-    return YamlFailure();
+    return yamlFailure();
 
   if (auto *Map = dyn_cast_or_null<yaml::MappingNode>(Root)) {
     StringSet<> Seen;
     for (yaml::KeyValueNode &KV : *Map) {
       if (S.failed())
-        return YamlFailure();
+        return yamlFailure();
       yaml::Node *KeyNode = KV.getKey();
       if (S.failed())
-        return YamlFailure();
+        return yamlFailure();
       Expected<std::string> Key = scalar(KeyNode, "key");
       if (!Key)
         return Key.takeError();
@@ -200,7 +230,7 @@ Expected<LintConfig> Parser::parse() {
         return errorAt(KeyNode, "duplicate key '" + *Key + "'");
       yaml::Node *Value = KV.getValue();
       if (S.failed())
-        return YamlFailure();
+        return yamlFailure();
 
       if (*Key == "Checks" || *Key == "WarningsAsErrors") {
         Expected<std::vector<ListItem>> Globs = list(Value, *Key);
@@ -250,23 +280,23 @@ Expected<LintConfig> Parser::parse() {
                            "Archs, Gpu, HeaderFilterRegex)");
       }
       if (S.failed())
-        return YamlFailure();
+        return yamlFailure();
     }
   } else if (Root && !isa<yaml::NullNode>(Root)) {
     if (S.failed())
-      return YamlFailure();
+      return yamlFailure();
     return errorAt(Root, "the configuration must be a map of keys "
                          "(Checks, CheckOptions, Archs, ...)");
   }
   if (S.failed())
-    return YamlFailure();
+    return yamlFailure();
   if (++Doc != S.end()) {
     if (S.failed())
-      return YamlFailure();
+      return yamlFailure();
     return errorAt(Doc->getRoot(), "only one YAML document is allowed");
   }
   if (S.failed())
-    return YamlFailure();
+    return yamlFailure();
   return C;
 }
 

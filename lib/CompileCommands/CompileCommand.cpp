@@ -157,6 +157,8 @@ Error expandArgs(ArrayRef<std::string> In, StringRef WorkingDir, bool Nvcc,
 
 /// Inputs nvcc and clang accept that are not compiled from source.
 bool isSourceFile(StringRef Path) {
+  if (Path.empty())
+    return false; // an empty argument names no file
   StringRef Ext = sys::path::extension(Path);
   if (Ext.empty())
     return true; // "-x cu kernel" compiles an extensionless file
@@ -575,6 +577,10 @@ struct NvccMatch {
 
 NvccMatch matchNvccOption(StringRef Arg) {
   NvccMatch M;
+  // Only "-x" and "--x" spell options; an empty argument (a compile
+  // database may hold one) has no dash to drop.
+  if (Arg.size() < 2 || Arg.front() != '-')
+    return M;
   bool IsLong = Arg.starts_with("--");
   StringRef Body = Arg.drop_front(IsLong ? 2 : 1);
   auto [Name, Value] = Body.split('=');

@@ -78,8 +78,10 @@ EmbeddedAnalysis EmbeddedAnalysis::run(clang::ASTContext &Ctx,
   sys::fs::make_absolute(Main);
   sys::path::remove_dots(Main, /*remove_dot_dot=*/true);
   DeviceCompileInput In{Main.str().str(), S.Directory, S.Argv};
+  // (The parent is a prefix of Dir: shortening Dir in place, because
+  // assigning Dir a StringRef into itself reads the buffer it clears.)
   for (SmallString<256> Dir(S.BuildDir); In.Argv.empty() && !Dir.empty();
-       Dir = sys::path::parent_path(Dir)) {
+       Dir.resize(sys::path::parent_path(Dir).size())) {
     SmallString<256> Json(Dir);
     sys::path::append(Json, "compile_commands.json");
     std::string Why;

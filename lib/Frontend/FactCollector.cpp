@@ -205,8 +205,12 @@ private:
       return FD->getName().str();
     std::string Name;
     llvm::raw_string_ostream OS(Name);
-    // The device entry's name, not the host stub's.
-    Mangler->mangleName(GlobalDecl(FD, KernelReferenceKind::Kernel), OS);
+    // The device entry's name, not the host stub's. (A <<<>>> of a function
+    // that is no kernel survives in code Clang recovered from.)
+    Mangler->mangleName(FD->hasAttr<CUDAGlobalAttr>()
+                            ? GlobalDecl(FD, KernelReferenceKind::Kernel)
+                            : GlobalDecl(FD),
+                        OS);
     return Name;
   }
 

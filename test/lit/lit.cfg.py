@@ -2,6 +2,7 @@
 # with the tool paths; CTest passes it as a parameter so any folder of this
 # suite can be run on its own.
 import os
+import shlex
 import shutil
 
 import lit.formats
@@ -47,9 +48,13 @@ config.substitutions.append(("%cuda-tidy-module", config.cudalint_tidy_module))
 config.substitutions.append(("%cuda-plugin", config.cudalint_plugin))
 config.substitutions.append(("%cuda-support", os.path.join(config.cudalint_src_root, "share", "cuda-launch-lint")))
 config.substitutions.append(("%src-root", config.cudalint_src_root))
+module_host_bin = getattr(config, "module_host_bin", "")
 for name, program in [("%run-clang-tidy", "run-clang-tidy"), ("%clang-tidy", "clang-tidy"),
                       ("%clangxx", "clang++")]:
     path = os.path.join(config.llvm_bin, program)
+    # Sanitizer builds: the programs that load the module or the plugin.
+    if module_host_bin and program != "run-clang-tidy":
+        path = os.path.join(module_host_bin, program)
     config.substitutions.append((name, path if os.path.exists(path) else "/nonexistent/" + program))
 if os.path.exists(config.cudalint_tidy_module) and os.path.exists(os.path.join(config.llvm_bin, "clang-tidy")):
     config.available_features.add("clang-tidy")
@@ -70,3 +75,14 @@ config.substitutions.append(("%{path-with-tool}", os.path.dirname(config.cudalin
 import glob
 if glob.glob("/usr/lib/gcc/*/*/include/omp.h"):
     config.available_features.add("host-gcc-omp")
+
+# Sanitizer builds (scripts/sanitize.sh). A unit that crashed and was
+# recovered leaves its memory behind by design: %{no-leak-check} runs a
+# command without LeakSanitizer there, and is empty in other builds.
+no_leak_check = ""
+if getattr(config, "sanitizers", ""):
+    config.available_features.add("sanitizers")
+    options = os.environ.get("ASAN_OPTIONS", "")
+    no_leak_check = "env " + shlex.quote(
+        "ASAN_OPTIONS=" + (options + ":" if options else "") + "detect_leaks=0")
+config.substitutions.append(("%{no-leak-check}", no_leak_check))

@@ -442,6 +442,15 @@ TEST(CompileCommandTest, UnknownFlagsWarnOncePerSpelling) {
   EXPECT_THAT(T.TargetArchs, IsEmpty());
 }
 
+// Found by the compile command fuzzer: an empty argument (a compile
+// database may hold one) made the flag matcher drop a dash it does not have.
+TEST(CompileCommandTest, EmptyArgumentsAreNeitherFlagsNorSources) {
+  TranslatedCommand T = nvcc({"", "-O2", "", "-c"});
+  EXPECT_THAT(T.Warnings, IsEmpty());
+  EXPECT_THAT(translate({"clang++", "", "k.cu"}).SourceFiles,
+              ElementsAre("k.cu"));
+}
+
 TEST(CompileCommandTest, SourceFilesSkipObjectsAndLibraries) {
   TranslatedCommand T =
       translate({"nvcc", "a.cu", "b.cpp", "c.cc", "prebuilt.o", "-lfoo",

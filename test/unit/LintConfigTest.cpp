@@ -321,4 +321,26 @@ TEST(LintConfigTest, AcceptsTheRegisteredChecksOptions) {
   }
 }
 
+// Found by the config fuzzer (fuzz/LintConfigFuzzer.cpp): after a YAML
+// syntax error the parser hands out null nodes and nodes without a location;
+// each of these crashed. Now each is one line naming the syntax error.
+TEST(LintConfigTest, BrokenYamlIsAnErrorNotACrash) {
+  for (StringRef Text :
+       {StringRef("CheckOptions:\n e: [M->"),
+        StringRef("Checks:\n- {:*\n\0", 15), // with the NUL
+        StringRef("Checks: -\n%"), StringRef("Checks: - [s\n\x7f"),
+        StringRef("CheckOptions:\n  - key: a.b\n"
+                  "    value: \x10.3\n")}) {
+    std::string Msg = errorOf(Text);
+    EXPECT_TRUE(StringRef(Msg).starts_with("/p/.cuda-launch-lint.yaml:"))
+        << Msg;
+  }
+}
+
+// A YAML value may hold line breaks; the message shows them escaped.
+TEST(LintConfigTest, ControlCharactersInValuesAreEscaped) {
+  std::string Msg = errorOf("\"Check\\r\\ns\": 1\n");
+  EXPECT_NE(Msg.find("unknown key 'Check\\r\\ns'"), std::string::npos) << Msg;
+}
+
 } // namespace

@@ -218,12 +218,11 @@ Error readBatchLine(const json::Object &Line, QuerySpec &S) {
 }
 
 /// Answers every line of Input; returns how many lines were not valid.
-unsigned runBatch(const MemoryBuffer &Input, const QuerySpec &Defaults,
-                  raw_ostream &OS) {
+unsigned runBatch(StringRef Input, const QuerySpec &Defaults, raw_ostream &OS) {
   unsigned Invalid = 0;
   unsigned LineNo = 0;
   SmallVector<StringRef, 0> Lines;
-  Input.getBuffer().split(Lines, '\n');
+  Input.split(Lines, '\n');
   for (StringRef Line : Lines) {
     ++LineNo;
     if (Line.trim().empty())
@@ -265,6 +264,10 @@ int fail(const Twine &Message) {
 }
 
 } // namespace
+
+bool runOccupancyBatch(StringRef Input, raw_ostream &OS) {
+  return runBatch(Input, QuerySpec(), OS) == 0;
+}
 
 int runOccupancyCommand(ArrayRef<StringRef> Args) {
   QuerySpec Spec;
@@ -358,7 +361,7 @@ int runOccupancyCommand(ArrayRef<StringRef> Args) {
     if (!Input)
       return fail("batch: cannot read '" + *Batch +
                   "': " + Input.getError().message());
-    unsigned Invalid = runBatch(**Input, Spec, outs());
+    unsigned Invalid = runBatch((*Input)->getBuffer(), Spec, outs());
     if (Invalid == 0)
       return 0;
     outs().flush();

@@ -1,0 +1,1 @@
+blur(){di lock dim3 ridn;blur<<<grid,lock>>>()
