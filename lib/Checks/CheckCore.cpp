@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -367,6 +368,30 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
 
   std::vector<Diagnostic> Out;
   std::set<std::string> KernelsChecked;
+  // A kernel template's instantiations share their source: a finding at the
+  // same place, by the same check, on the same arch, is reported once, with
+  // a note counting the other instantiations (40 head sizes of one
+  // __launch_bounds__(D) are one finding to fix, not 40).
+  std::map<
+      std::tuple<std::string, unsigned, unsigned, std::string, std::string>,
+      std::pair<size_t, unsigned>>
+      FirstInstantiationFinding;
+  auto AddKernelFindings = [&](const KernelInfo &K,
+                               std::vector<Diagnostic> &Found) {
+    for (Diagnostic &D : Found) {
+      if (!K.IsTemplateInstantiation) {
+        Out.push_back(std::move(D));
+        continue;
+      }
+      auto [It, New] = FirstInstantiationFinding.try_emplace(
+          {D.Loc.File, D.Loc.Line, D.Loc.Column, D.Check, D.Arch}, Out.size(),
+          0);
+      if (New)
+        Out.push_back(std::move(D));
+      else
+        ++It->second.second;
+    }
+  };
   for (const TranslationUnitFacts &U : Run.Units) {
     std::vector<const ArchInfo *> Archs = ArchsOf(U);
     for (const LaunchSite &L : U.Launches) {
@@ -394,11 +419,23 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
       for (const ArchInfo *A : Archs) {
         KernelContext Ctx{K, *A, ResourcesOf(K.Mangled, *A),
                           listFor(Launches, K.Mangled), Run.Options};
+        std::vector<Diagnostic> Found;
         for (const Check *C : Enabled)
-          C->checkKernel(Ctx, Out);
+          C->checkKernel(Ctx, Found);
+        AddKernelFindings(K, Found);
       }
     }
   }
+  for (const auto &[Where, First] : FirstInstantiationFinding)
+    if (First.second)
+      Out[First.first].Notes.push_back(
+          {SourceLoc(),
+           formatv("{0} other instantiation{1} of this template get{2} the "
+                   "same finding, with {3} own values",
+                   First.second, First.second == 1 ? "" : "s",
+                   First.second == 1 ? "s" : "",
+                   First.second == 1 ? "its" : "their")
+               .str()});
 
   auto Key = [](const Diagnostic &D) {
     return std::tie(D.Loc.File, D.Loc.Line, D.Loc.Column, D.Check, D.Arch,

@@ -7,3 +7,12 @@ __global__ void __launch_bounds__(33, 2) barely(float *p) {}
 // Warp multiples and kernels without a bound: nothing.
 __global__ void __launch_bounds__(256) fine(float *p) {}
 __global__ void unbounded(float *p) {}
+// A template's instantiations share one source: one finding, with a note
+// counting the others (here the head sizes 40, 72 and 80).
+template <int D> __global__ void __launch_bounds__(D, 1) combine(float *p) {}
+// CHECK-MESSAGES: :[[@LINE-1]]:34: warning: __launch_bounds__ maximum of 40 threads {{.*}}[cuda-launch-bounds-not-warp-multiple]
+// CHECK-MESSAGES: note: 2 other instantiations of this template get the same finding, with their own values
+template __global__ void combine<40>(float *);
+template __global__ void combine<64>(float *);
+template __global__ void combine<72>(float *);
+template __global__ void combine<80>(float *);
