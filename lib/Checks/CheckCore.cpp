@@ -374,7 +374,7 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
   // __launch_bounds__(D) are one finding to fix, not 40).
   std::map<
       std::tuple<std::string, unsigned, unsigned, std::string, std::string>,
-      std::pair<size_t, unsigned>>
+      std::pair<size_t, std::set<std::string>>>
       FirstInstantiationFinding;
   auto AddKernelFindings = [&](const KernelInfo &K,
                                std::vector<Diagnostic> &Found) {
@@ -385,11 +385,11 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
       }
       auto [It, New] = FirstInstantiationFinding.try_emplace(
           {D.Loc.File, D.Loc.Line, D.Loc.Column, D.Check, D.Arch}, Out.size(),
-          0);
+          std::set<std::string>{K.Mangled});
       if (New)
         Out.push_back(std::move(D));
       else
-        ++It->second.second;
+        It->second.second.insert(K.Mangled);
     }
   };
   for (const TranslationUnitFacts &U : Run.Units) {
@@ -427,14 +427,13 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
     }
   }
   for (const auto &[Where, First] : FirstInstantiationFinding)
-    if (First.second)
+    if (size_t Others = First.second.size() - 1)
       Out[First.first].Notes.push_back(
           {SourceLoc(),
            formatv("{0} other instantiation{1} of this template get{2} the "
                    "same finding, with {3} own values",
-                   First.second, First.second == 1 ? "" : "s",
-                   First.second == 1 ? "s" : "",
-                   First.second == 1 ? "its" : "their")
+                   Others, Others == 1 ? "" : "s", Others == 1 ? "s" : "",
+                   Others == 1 ? "its" : "their")
                .str()});
 
   auto Key = [](const Diagnostic &D) {
