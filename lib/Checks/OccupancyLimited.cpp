@@ -53,7 +53,7 @@ public:
         Binding = Limit::Barriers;
       else
         continue; // the block size itself: cuda-block-size-occupancy-ceiling
-      if (RespectIntent && statedIntent(Ctx, R))
+      if (RespectIntent && statedIntent(Ctx, *In, R, Min))
         continue;
       std::string What =
           Binding == Limit::Registers
@@ -82,22 +82,27 @@ public:
 
 private:
   /// Whether the author asked for this occupancy: a __launch_bounds__
-  /// minBlocks that the launch reaches, a register cap that is the binding
-  /// limit, or an opt-in to more dynamic shared memory that is.
-  static bool statedIntent(const LaunchContext &Ctx, const OccupancyResult &R) {
+  /// minBlocks that the launch reaches, a register cap that binds, or an
+  /// opt-in to more dynamic shared memory that binds (also together with
+  /// registers: tuned kernels often hit both) or that alone keeps occupancy
+  /// below Min, whatever the registers (a tensor-core GEMM's 72 KiB tiles).
+  static bool statedIntent(const LaunchContext &Ctx, const OccupancyInput &In,
+                           const OccupancyResult &R, double Min) {
     std::optional<int64_t> MinBlocks = Ctx.minBlocksBound();
     if (MinBlocks && *MinBlocks > 0 && R.ActiveBlocksPerSM >= *MinBlocks)
       return true;
-    // A limit the author chose that binds too (registers and shared memory
-    // often bind together in tuned kernels): lifting the other would not
-    // admit another block.
     const KernelResources *Res = Ctx.Resources;
     if (R.binds(Limit::Registers) &&
         ((Ctx.Kernel && Ctx.Kernel->Attrs.MaxRegisters) ||
          (Res && Res->MaxNReg)))
       return true;
-    return R.binds(Limit::SharedMemory) &&
-           Ctx.setting("MaxDynamicSharedMemorySize");
+    if (!Ctx.setting("MaxDynamicSharedMemorySize"))
+      return false;
+    if (R.binds(Limit::SharedMemory))
+      return true;
+    OccupancyInput AnyRegisters = In;
+    AnyRegisters.RegistersPerThread = 0;
+    return computeOccupancy(Ctx.Arch, AnyRegisters).occupancy() < Min;
   }
 
   void suggest(Diagnostic &D, const LaunchContext &Ctx,

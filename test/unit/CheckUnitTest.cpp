@@ -1463,6 +1463,30 @@ CHECK_TEST(OccupancyLimited, StatedLimitBindingWithAnotherIsIntent, OccLimited,
               ElementsAre(warning("sm_80", says("is 25% on sm_80"))));
 }
 
+CHECK_TEST(OccupancyLimited, OptInThatCapsOccupancyAnywayIsIntent, OccLimited,
+           Both) {
+  // 164 registers hold sm_80 at 1 block; the opted-in 72 KiB would allow 2
+  // (25%), still under MinOccupancy: the author designed for low occupancy.
+  Kernel K("tensor_core_gemm");
+  auto Tuned = [&](int64_t Smem) {
+    Scenario S;
+    S.with(K)
+        .with(Launch(K, c(1000), c(256)).smem(c(Smem)))
+        .with(Resources(K, "sm_80").regs(164))
+        .setting(K, "MaxDynamicSharedMemorySize", c(96 * 1024));
+    return S;
+  };
+  EXPECT_THAT(Tuned(72 * 1024).findings(OccLimited), IsEmpty());
+  EXPECT_THAT(Tuned(72 * 1024)
+                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
+                  .findings(OccLimited),
+              ElementsAre(warning("sm_80", says("is 13% on sm_80"))));
+  // Shared memory that leaves room for MinOccupancy (32 KiB: 4 blocks, 50%)
+  // explains nothing about the registers.
+  EXPECT_THAT(Tuned(32 * 1024).findings(OccLimited),
+              ElementsAre(warning("sm_80", says("is 13% on sm_80"))));
+}
+
 CHECK_TEST(OccupancyLimited, SharedMemoryOptInIsStatedIntent, OccLimited,
            Both) {
   Kernel K("stencil");
