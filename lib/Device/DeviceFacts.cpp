@@ -625,8 +625,7 @@ void Runner::plan(size_t UnitIndex, const DeviceCompileInput &In,
       if (A.starts_with("-O"))
         OptLevel = A;
     if (OptLevel == "-O0" && T->Kind != CompilerKind::Nvcc)
-      Note("the device side is compiled by " +
-           sys::path::filename(Clang) +
+      Note("the device side is compiled by " + sys::path::filename(Clang) +
            " at -O0, as its command says: register, stack and spill figures "
            "describe an unoptimised build");
     // nvcc's spellings that Clang does not know, for an nvcc command
@@ -966,10 +965,10 @@ static void keepSourceAnnotations(KernelResources &R, const KernelInfo &K,
   if (R.Source != "clang" || !R.HasPtx)
     return;
   auto Note = [&](StringRef Annotation, StringRef Value) {
-    std::string N = (File + ": clang does not compile " + Annotation +
-                     " (kernel '" + K.Name + "'); the source's " + Value +
-                     " is used")
-                        .str();
+    std::string N =
+        (File + ": clang does not compile " + Annotation + " (kernel '" +
+         K.Name + "'); the source's " + Value + " is used")
+            .str();
     if (Said.insert(N).second)
       Notes.push_back(std::move(N));
   };
