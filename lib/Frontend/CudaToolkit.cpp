@@ -191,7 +191,11 @@ CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit) {
   S.Args = {"--cuda-host-only", "-nocudalib", "-Wno-unknown-cuda-version",
             "-Wno-unknown-attributes",
             // Also stops Clang printing "N errors generated" to stderr.
-            "-fno-caret-diagnostics", std::string("-Xclang"),
+            "-fno-caret-diagnostics",
+            // Typo correction only guesses what broken code meant, and Clang
+            // 19 can recurse in it until the stack overflows, which no
+            // recovery boundary survives (fuzz/regressions/frontend).
+            "-fno-spell-checking", std::string("-Xclang"),
             std::string("-target-sdk-version=") + ClangNewestCudaVersion};
   if (Toolkit) {
     S.Args.push_back("--cuda-path=" + Toolkit->Root);
