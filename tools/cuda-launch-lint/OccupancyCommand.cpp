@@ -15,9 +15,12 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cmath>
 
+#include <cmath>
 #include <optional>
 
 using namespace llvm;
@@ -243,8 +246,14 @@ unsigned runBatch(StringRef Input, const QuerySpec &Defaults, raw_ostream &OS) {
       if (!Obj)
         return Fail(createStringError(inconvertibleErrorCode(),
                                       "expected a JSON object"));
-      if (const json::Value *Id = Obj->get("id"))
+      if (const json::Value *Id = Obj->get("id")) {
+        // 1e999 parses as infinity, which JSON cannot write back.
+        if (std::optional<double> N = Id->getAsNumber();
+            N && !std::isfinite(*N))
+          return Fail(createStringError(inconvertibleErrorCode(),
+                                        "id: not a finite number"));
         JOS.attribute("id", *Id);
+      }
       QuerySpec S = Defaults;
       if (Error E = readBatchLine(*Obj, S))
         return Fail(std::move(E));
