@@ -9,13 +9,17 @@
 
 #include "Process.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <fcntl.h>
+#include <mutex>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -38,6 +42,43 @@ std::string ProcessResult::describe(unsigned TimeoutSeconds) const {
            strsignal(Signal) + ")";
   return "failed (exit code " + std::to_string(ExitCode) + ")";
 }
+
+namespace {
+
+/// The process groups of the compilers running now. A run that is
+/// interrupted (SIGINT, SIGTERM) takes them down with it: each runs in a
+/// group of its own, which the terminal's or a CI runner's signal to the
+/// tool does not reach.
+constexpr size_t MaxRunning = 256;
+std::atomic<pid_t> Running[MaxRunning];
+
+void killRunningThenTerminate() {
+  // Async-signal-safe: atomics, kill and raise. LLVM has already restored
+  // the default actions, so raise ends the process.
+  for (std::atomic<pid_t> &Group : Running)
+    if (pid_t G = Group.load())
+      kill(-G, SIGKILL);
+  raise(SIGTERM);
+}
+
+size_t trackRunning(pid_t Pid) {
+  static std::once_flag Once;
+  std::call_once(Once,
+                 [] { sys::SetInterruptFunction(killRunningThenTerminate); });
+  for (size_t I = 0; I < MaxRunning; ++I) {
+    pid_t Free = 0;
+    if (Running[I].compare_exchange_strong(Free, Pid))
+      return I;
+  }
+  return MaxRunning;
+}
+
+void untrackRunning(size_t Slot) {
+  if (Slot < MaxRunning)
+    Running[Slot].store(0);
+}
+
+} // namespace
 
 ProcessResult runProcess(ArrayRef<std::string> Argv, StringRef WorkingDir,
                          StringRef StdoutPath, StringRef StderrPath,
@@ -80,6 +121,8 @@ ProcessResult runProcess(ArrayRef<std::string> Argv, StringRef WorkingDir,
     return R;
   }
   R.Started = true;
+  size_t Slot = trackRunning(Pid);
+  auto Untrack = llvm::make_scope_exit([&] { untrackRunning(Slot); });
 
   using Clock = std::chrono::steady_clock;
   auto Deadline = Clock::now() + std::chrono::seconds(TimeoutSeconds);
