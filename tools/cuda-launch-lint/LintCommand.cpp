@@ -24,7 +24,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <future>
-#include <set>
 
 using namespace llvm;
 
@@ -310,7 +309,8 @@ int runLintCommand(ArrayRef<StringRef> Args) {
       if (std::optional<clang::tooling::CompileCommand> C = UserCommand(F)) {
         In.Directory = C->Directory;
         In.Argv = std::move(C->CommandLine);
-        In.CompilerNamed = !isPlaceholderCompiler(In.Argv.front());
+        In.CompilerNamed =
+            In.Argv.empty() || !isPlaceholderCompiler(In.Argv.front());
       }
       Inputs.push_back(std::move(In));
     }
