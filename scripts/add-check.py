@@ -5,11 +5,11 @@
         --summary "One sentence saying what the check reports."
 
 writes
-    lib/Checks/FooBar.cpp                 the check class: it compiles and reports nothing
+    lib/Checks/FooBar.cpp                 the check's body: it compiles and reports nothing
     docs/checks/cuda-foo-bar.md           its page, every section with placeholder text
     test/lit/check-foo-bar/foo-bar.cu     a lit test: nothing is reported yet
 and registers the check in
-    lib/Checks/Checks.def                 at the end of its severity group (errors first)
+    lib/Checks/Checks.def                 its declaration, at the end of its severity group
     lib/Checks/CMakeLists.txt             in name order among the check files
     docs/checks/README.md                 the index table, at the end of its severity group
     test/unit/CheckDocsTest.cpp           DesignChecks, in the same order as Checks.def
@@ -58,23 +58,16 @@ def read(root, rel):
         return f.read()
 
 
+ENTRY_RE = re.compile(r'^CUDALINT_CHECK\((\w+),\s*(Launch|Kernel),\s*"(cuda-[a-z0-9-]+)",\s*'
+                      r'(Error|Warning),.*?\)\n', re.S | re.M)
+
+
 def registered_checks(root):
     """[(ClassName, check name, 'error'|'warning')] in Checks.def order."""
-    checks = []
-    for line in read(root, CHECKS_DEF).splitlines():
-        m = re.match(r"^CUDALINT_CHECK\((\w+)\)\s*$", line)
-        if not m:
-            continue
-        cls = m.group(1)
-        source = read(root, "%s/%s.cpp" % (CHECKS_DIR, cls))
-        name = re.search(r'name\(\) const override\s*\{\s*return\s*"(cuda-[a-z0-9-]+)"', source)
-        sev = re.search(r"severity\(\) const override\s*\{\s*return\s*Severity::(Error|Warning)",
-                        source)
-        if not name or not sev:
-            raise Failure("%s/%s.cpp: cannot find its name() and severity()" % (CHECKS_DIR, cls))
-        checks.append((cls, name.group(1), sev.group(1).lower()))
+    checks = [(m.group(1), m.group(3), m.group(4).lower())
+              for m in ENTRY_RE.finditer(read(root, CHECKS_DEF))]
     if not checks:
-        raise Failure("%s registers no check (no CUDALINT_CHECK lines)" % CHECKS_DEF)
+        raise Failure("%s declares no check (no CUDALINT_CHECK entries)" % CHECKS_DEF)
     return checks
 
 
@@ -99,16 +92,23 @@ def insert_after_group(items, severity, key):
 # --- The edits to existing files --------------------------------------------
 
 
-def edit_checks_def(text, cls, severity, severities):
-    lines = text.splitlines(keepends=True)
+def checks_def_entry(cls, name, severity, kind, summary):
+    """The check's declaration, wrapped at 80 columns."""
+    lines = ["CUDALINT_CHECK(%s, %s, %s, %s," % (cls, kind.capitalize(), cpp_string(name),
+                                              severity.capitalize())]
+    words = textwrap.wrap(short_summary(summary), 62, drop_whitespace=False)
+    for i, chunk in enumerate(words):
+        end = ")" if i == len(words) - 1 else ""
+        lines.append("               " + cpp_string(chunk) + end)
+    return "\n".join(lines) + "\n"
 
-    def key(line):
-        m = re.match(r"^CUDALINT_CHECK\((\w+)\)\s*$", line)
-        return severities[m.group(1)] if m else None
 
-    at = insert_after_group(lines, severity, key)
-    lines.insert(at, "CUDALINT_CHECK(%s)\n" % cls)
-    return "".join(lines)
+def edit_checks_def(text, entry, severity, severities):
+    """Inserts entry after the last declaration of its severity group."""
+    spans = [(m.start(), m.end(), severities[m.group(1)]) for m in ENTRY_RE.finditer(text)]
+    at = insert_after_group(spans, severity, lambda span: span[2])
+    pos = spans[at - 1][1] if at > 0 else spans[0][0]
+    return text[:pos] + entry + text[pos:]
 
 
 def edit_cmake(text, cls):
@@ -195,42 +195,40 @@ def cpp_string(s):
     return '"%s"' % s.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def check_source(cls, name, severity, kind, summary):
+def check_source(cls, name, kind, summary):
     if kind == "launch":
+        signature = "void %s::checkLaunch(const LaunchContext & /*Ctx*/,\n" \
+                    "                   Findings & /*Out*/) const {" % cls
         body = """\
-  void checkLaunch(const LaunchContext & /*Ctx*/,
-                   std::vector<Diagnostic> & /*Out*/) const override {
-    // Called once per launch and target arch. Read the launch from Ctx:
-    // Ctx.Launch (grid, block, dynamic shared memory, each a constant, a set,
-    // a range or unknown), Ctx.Kernel (null when the kernel is not traced),
-    // Ctx.Resources (the device compiler's numbers; null without device
-    // facts), Ctx.Arch and Ctx.Options. For each finding, push
-    // launchDiagnostic(*this, Ctx, Message) onto Out, with the numbers behind
-    // it in the message or notes (CheckSupport.h). Until then it reports
-    // nothing.
-  }"""
+  // Called once per launch and target arch. Read the launch from Ctx:
+  // Ctx.Launch (grid, block, dynamic shared memory, each a constant, a set,
+  // a range or unknown), Ctx.Kernel (null when the kernel is not traced),
+  // Ctx.Resources (the device compiler's numbers; null without device
+  // facts), Ctx.Arch and Ctx.Options. For each finding, push
+  // launchDiagnostic(*this, Ctx, Message) onto Out, with the numbers behind
+  // it in the message or notes (CheckSupport.h). Until then it reports
+  // nothing."""
     else:
+        signature = "void %s::checkKernel(const KernelContext & /*Ctx*/,\n" \
+                    "                   Findings & /*Out*/) const {" % cls
         body = """\
-  void checkKernel(const KernelContext & /*Ctx*/,
-                   std::vector<Diagnostic> & /*Out*/) const override {
-    // Called once per kernel and target arch. Read the kernel from Ctx:
-    // Ctx.Kernel (its annotations: __launch_bounds__, __maxnreg__,
-    // __cluster_dims__), Ctx.Resources (the device compiler's numbers and its
-    // view of the bounds; null without device facts), Ctx.LaunchesOfKernel,
-    // Ctx.Arch and Ctx.Options. For each finding, push
-    // kernelDiagnostic(*this, Ctx, Loc, Message) onto Out, with the numbers
-    // behind it in the message or notes (CheckSupport.h). Until then it
-    // reports nothing.
-  }"""
+  // Called once per kernel and target arch. Read the kernel from Ctx:
+  // Ctx.Kernel (its annotations: __launch_bounds__, __maxnreg__,
+  // __cluster_dims__), Ctx.Resources (the device compiler's numbers and its
+  // view of the bounds; null without device facts), Ctx.LaunchesOfKernel,
+  // Ctx.Arch and Ctx.Options. For each finding, push
+  // kernelDiagnostic(*this, Ctx, Loc, Message) onto Out, with the numbers
+  // behind it in the message or notes (CheckSupport.h). Until then it
+  // reports nothing."""
     return """\
 {header}
 //
 {summary_comment}
 //
 // Written by scripts/add-check.py. A check is a pure function of the facts:
-// no Clang, no processes. Options: override options() with CheckOptionSpec
-// declarations (see OccupancyLimited.cpp), read them with Ctx.Options, and
-// list each on the check's page under "## Options".
+// no Clang, no processes. Its name, severity, summary and options are
+// declared in Checks.def; options are read as Ctx.Options.number(*this,
+// <Id>Option), and each is listed on the check's page under "## Options".
 //
 //===----------------------------------------------------------------------===//
 
@@ -239,36 +237,16 @@ def check_source(cls, name, severity, kind, summary):
 using namespace llvm;
 
 namespace cudalint {{
-namespace {{
 
-class {cls} : public Check {{
-public:
-  StringRef name() const override {{
-    return {name_lit};
-  }}
-  Severity severity() const override {{ return Severity::{sev}; }}
-  StringRef summary() const override {{
-    return {summary_lit};
-  }}
-
+{signature}
 {body}
-}};
-
-}} // namespace
-
-std::unique_ptr<Check> create{cls}() {{
-  return std::make_unique<{cls}>();
 }}
 
 }} // namespace cudalint
 """.format(header=header_line(cls, name),
            summary_comment="\n".join(textwrap.wrap(summary, 77, initial_indent="// ",
                                                     subsequent_indent="// ")),
-           cls=cls,
-           name_lit=cpp_string(name),
-           sev=severity.capitalize(),
-           summary_lit=cpp_string(short_summary(summary)),
-           body=body)
+           signature=signature, body=body)
 
 
 def doc_page(name, severity, kind, summary):
@@ -385,8 +363,10 @@ def plan(root, name, severity, kind, summary):
         raise Failure("%s already lists '%s'" % (DOCS_INDEX, name))
 
     return [
-        (new_files[0], check_source(cls, name, severity, kind, summary), "write"),
-        (CHECKS_DEF, edit_checks_def(read(root, CHECKS_DEF), cls, severity, class_sev), "edit"),
+        (new_files[0], check_source(cls, name, kind, summary), "write"),
+        (CHECKS_DEF, edit_checks_def(read(root, CHECKS_DEF),
+                                     checks_def_entry(cls, name, severity, kind, summary),
+                                     severity, class_sev), "edit"),
         (CHECKS_CMAKE, edit_cmake(read(root, CHECKS_CMAKE), cls), "edit"),
         (new_files[1], doc_page(name, severity, kind, summary), "write"),
         (DOCS_INDEX, edit_index(index, name, severity, summary), "edit"),
@@ -416,7 +396,7 @@ def main(argv):
                              "kernel: checkKernel, per kernel and arch")
     parser.add_argument("--summary", required=True,
                         help="one sentence: what the check reports (the page's summary line, "
-                             "the index row, the class's summary())")
+                             "the index row, the declaration's summary)")
     parser.add_argument("--dry-run", action="store_true", help="list what it would write")
     parser.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                         help="the repository root (default: the checkout holding this script)")

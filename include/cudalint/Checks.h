@@ -87,9 +87,10 @@ struct CheckOptions {
   /// --gpu: pins the SM count for the grid checks.
   const GpuPreset *Gpu = nullptr;
 
-  /// The option's value, else its declared default.
-  double number(const Check &C, llvm::StringRef Option) const;
-  bool flag(const Check &C, llvm::StringRef Option) const;
+  /// The value of C's option Option (validated when it was set), else its
+  /// declared default. C must declare Option.
+  double number(const Check &C, const CheckOptionSpec &Option) const;
+  bool flag(const Check &C, const CheckOptionSpec &Option) const;
 };
 
 /// What a launch check sees: one launch on one target arch.
@@ -127,22 +128,34 @@ struct KernelContext {
   const CheckOptions &Options;
 };
 
-/// One check: a name that is part of the contract, a severity, a one-line
-/// summary, and a pure function from facts to diagnostics.
+/// What a check is, declared once in lib/Checks/Checks.def: the name that
+/// is part of the contract, a severity, a one-line summary and its options.
+struct CheckDeclaration {
+  llvm::StringRef Name; // "cuda-block-size-invalid"
+  Severity Sev;
+  llvm::StringRef Summary;
+  llvm::ArrayRef<CheckOptionSpec> Options;
+};
+
+using Findings = std::vector<Diagnostic>;
+
+/// One check: its declaration, and a pure function from facts to findings.
 class Check {
 public:
+  explicit Check(const CheckDeclaration &D) : Decl(D) {}
   virtual ~Check() = default;
-  virtual llvm::StringRef name() const = 0;
-  virtual Severity severity() const = 0;
-  virtual llvm::StringRef summary() const = 0;
-  /// The options it reads.
-  virtual llvm::ArrayRef<CheckOptionSpec> options() const { return {}; }
+  const CheckDeclaration &declaration() const { return Decl; }
+  llvm::StringRef name() const { return Decl.Name; }
+  Severity severity() const { return Decl.Sev; }
+  llvm::StringRef summary() const { return Decl.Summary; }
+  llvm::ArrayRef<CheckOptionSpec> options() const { return Decl.Options; }
   /// The declaration of option Name; null when the check has none.
   const CheckOptionSpec *option(llvm::StringRef Name) const;
-  virtual void checkLaunch(const LaunchContext &,
-                           std::vector<Diagnostic> &) const {}
-  virtual void checkKernel(const KernelContext &,
-                           std::vector<Diagnostic> &) const {}
+  virtual void checkLaunch(const LaunchContext &, Findings &) const {}
+  virtual void checkKernel(const KernelContext &, Findings &) const {}
+
+private:
+  CheckDeclaration Decl;
 };
 
 /// Every check, in a stable order (the registry in lib/Checks/Registry.cpp).

@@ -12,45 +12,29 @@
 using namespace llvm;
 
 namespace cudalint {
-namespace {
 
-class BlockSizeInvalid : public Check {
-public:
-  StringRef name() const override { return "cuda-block-size-invalid"; }
-  Severity severity() const override { return Severity::Error; }
-  StringRef summary() const override {
-    return "block dimensions over the hardware maximum, or zero";
+void BlockSizeInvalid::checkLaunch(const LaunchContext &Ctx,
+                                   Findings &Out) const {
+  const LaunchSite &L = Ctx.Launch;
+  const ArchInfo &A = Ctx.Arch;
+  bool DimensionReported = reportDimensionLimits(
+      *this, Ctx, L.Block,
+      {A.MaxBlockDim[0], A.MaxBlockDim[1], A.MaxBlockDim[2]}, "block", Out);
+  if (DimensionReported || L.OccupancyTuned)
+    return;
+  for (int64_t Threads : possibleValues(L.ThreadsPerBlock)) {
+    if (Threads <= Ctx.Arch.MaxThreadsPerBlock)
+      continue;
+    Diagnostic D = launchDiagnostic(
+        *this, Ctx,
+        formatv("block of {0} threads exceeds the maximum of {1} threads "
+                "per block on {2}; the launch fails with "
+                "cudaErrorInvalidConfiguration",
+                Threads, Ctx.Arch.MaxThreadsPerBlock, Ctx.Arch.Name)
+            .str());
+    addBlockOriginNotes(D, L);
+    Out.push_back(std::move(D));
   }
-
-  void checkLaunch(const LaunchContext &Ctx,
-                   std::vector<Diagnostic> &Out) const override {
-    const LaunchSite &L = Ctx.Launch;
-    const ArchInfo &A = Ctx.Arch;
-    bool DimensionReported = reportDimensionLimits(
-        *this, Ctx, L.Block,
-        {A.MaxBlockDim[0], A.MaxBlockDim[1], A.MaxBlockDim[2]}, "block", Out);
-    if (DimensionReported || L.OccupancyTuned)
-      return;
-    for (int64_t Threads : possibleValues(L.ThreadsPerBlock)) {
-      if (Threads <= Ctx.Arch.MaxThreadsPerBlock)
-        continue;
-      Diagnostic D = launchDiagnostic(
-          *this, Ctx,
-          formatv("block of {0} threads exceeds the maximum of {1} threads "
-                  "per block on {2}; the launch fails with "
-                  "cudaErrorInvalidConfiguration",
-                  Threads, Ctx.Arch.MaxThreadsPerBlock, Ctx.Arch.Name)
-              .str());
-      addBlockOriginNotes(D, L);
-      Out.push_back(std::move(D));
-    }
-  }
-};
-
-} // namespace
-
-std::unique_ptr<Check> createBlockSizeInvalid() {
-  return std::make_unique<BlockSizeInvalid>();
 }
 
 } // namespace cudalint

@@ -12,62 +12,40 @@
 using namespace llvm;
 
 namespace cudalint {
-namespace {
 
-class BlockSizeNotWarpMultiple : public Check {
-public:
-  StringRef name() const override {
-    return "cuda-block-size-not-warp-multiple";
+void BlockSizeNotWarpMultiple::checkLaunch(const LaunchContext &Ctx,
+                                           Findings &Out) const {
+  if (Ctx.Launch.OccupancyTuned)
+    return;
+  unsigned Warp = Ctx.Arch.WarpSize;
+  for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
+    if (Threads <= 0 || Threads % Warp == 0 ||
+        Threads > Ctx.Arch.MaxThreadsPerBlock)
+      continue;
+    if (isTinyLaunch(Ctx.Launch, Threads) &&
+        Ctx.Options.flag(*this, IgnoreTinyLaunchesOption))
+      continue;
+    int64_t Warps = (Threads + Warp - 1) / Warp;
+    int64_t Idle = Warps * Warp - Threads;
+    Diagnostic D = launchDiagnostic(
+        *this, Ctx,
+        formatv("block of {0} threads is not a multiple of the warp size "
+                "({1}): its last warp idles {2} of {1} lanes ({3} of the "
+                "block's lanes)",
+                Threads, Warp, Idle,
+                formatPercent(double(Idle) / (Warps * Warp)))
+            .str());
+    int64_t Down = Threads / Warp * Warp, Up = Warps * Warp;
+    addNote(D, SourceLoc(),
+            Down > 0 ? formatv("the nearest warp multiples are {0} and {1}",
+                               Down, Up)
+                           .str()
+                     : formatv("the nearest warp multiple is {0}", Up).str());
+    addBlockOriginNotes(D, Ctx.Launch);
+    // The same for every arch (the warp size is 32 everywhere).
+    D.Arch.clear();
+    Out.push_back(std::move(D));
   }
-  Severity severity() const override { return Severity::Warning; }
-  StringRef summary() const override {
-    return "threads per block not a multiple of the warp size (idle lanes)";
-  }
-  ArrayRef<CheckOptionSpec> options() const override {
-    static constexpr CheckOptionSpec Options[] = {IgnoreTinyLaunchesOption};
-    return Options;
-  }
-
-  void checkLaunch(const LaunchContext &Ctx,
-                   std::vector<Diagnostic> &Out) const override {
-    if (Ctx.Launch.OccupancyTuned)
-      return;
-    unsigned Warp = Ctx.Arch.WarpSize;
-    for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
-      if (Threads <= 0 || Threads % Warp == 0 ||
-          Threads > Ctx.Arch.MaxThreadsPerBlock)
-        continue;
-      if (isTinyLaunch(Ctx.Launch, Threads) &&
-          Ctx.Options.flag(*this, "IgnoreTinyLaunches"))
-        continue;
-      int64_t Warps = (Threads + Warp - 1) / Warp;
-      int64_t Idle = Warps * Warp - Threads;
-      Diagnostic D = launchDiagnostic(
-          *this, Ctx,
-          formatv("block of {0} threads is not a multiple of the warp size "
-                  "({1}): its last warp idles {2} of {1} lanes ({3} of the "
-                  "block's lanes)",
-                  Threads, Warp, Idle,
-                  formatPercent(double(Idle) / (Warps * Warp)))
-              .str());
-      int64_t Down = Threads / Warp * Warp, Up = Warps * Warp;
-      addNote(D, SourceLoc(),
-              Down > 0 ? formatv("the nearest warp multiples are {0} and {1}",
-                                 Down, Up)
-                             .str()
-                       : formatv("the nearest warp multiple is {0}", Up).str());
-      addBlockOriginNotes(D, Ctx.Launch);
-      // The same for every arch (the warp size is 32 everywhere).
-      D.Arch.clear();
-      Out.push_back(std::move(D));
-    }
-  }
-};
-
-} // namespace
-
-std::unique_ptr<Check> createBlockSizeNotWarpMultiple() {
-  return std::make_unique<BlockSizeNotWarpMultiple>();
 }
 
 } // namespace cudalint

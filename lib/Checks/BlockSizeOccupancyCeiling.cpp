@@ -14,85 +14,61 @@
 using namespace llvm;
 
 namespace cudalint {
-namespace {
 
-class BlockSizeOccupancyCeiling : public Check {
-public:
-  StringRef name() const override {
-    return "cuda-block-size-occupancy-ceiling";
-  }
-  Severity severity() const override { return Severity::Warning; }
-  StringRef summary() const override {
-    return "the block size itself caps occupancy below MinOccupancy";
-  }
-  ArrayRef<CheckOptionSpec> options() const override {
-    static constexpr CheckOptionSpec Options[] = {
-        MinOccupancyOption, IgnoreTinyLaunchesOption, IgnoreSmallGridsOption,
-        IgnoreStatedIntentOption};
-    return Options;
-  }
-
-  void checkLaunch(const LaunchContext &Ctx,
-                   std::vector<Diagnostic> &Out) const override {
-    if (Ctx.Launch.OccupancyTuned)
-      return;
-    double Min = Ctx.Options.number(*this, "MinOccupancy");
-    bool RespectIntent = Ctx.Options.flag(*this, "IgnoreStatedIntent");
-    std::optional<int64_t> MinBlocks = Ctx.minBlocksBound();
-    for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
-      if (Threads <= 0 || Threads > Ctx.Arch.MaxThreadsPerBlock ||
-          !occupancyMatters(*this, Ctx, Threads))
-        continue;
-      // The ceiling: no registers, no shared memory.
-      OccupancyInput In;
-      In.ThreadsPerBlock = static_cast<unsigned>(Threads);
-      OccupancyResult R = computeOccupancy(Ctx.Arch, In);
-      if (R.occupancy() >= Min)
-        continue;
-      // __launch_bounds__(T, minBlocks): the author asked for these blocks.
-      if (RespectIntent && MinBlocks && *MinBlocks > 0 &&
-          R.ActiveBlocksPerSM >= *MinBlocks)
-        continue;
-      Diagnostic D = launchDiagnostic(
-          *this, Ctx,
-          formatv("blocks of {0} threads cap occupancy at {1} on {2}: an SM "
-                  "holds at most {3} such block{7} ({4} of {5} warps){6}",
-                  Threads, formatPercent(R.occupancy()), Ctx.Arch.Name,
-                  R.ActiveBlocksPerSM, R.ActiveWarpsPerSM, R.MaxWarpsPerSM,
-                  R.binds(Limit::Blocks)
-                      ? formatv(", the limit of {0} blocks per SM",
-                                Ctx.Arch.MaxBlocksPerSM)
-                            .str()
-                      : formatv(", the limit of {0} threads per SM",
-                                Ctx.Arch.MaxThreadsPerSM)
-                            .str(),
-                  R.ActiveBlocksPerSM == 1 ? "" : "s")
+void BlockSizeOccupancyCeiling::checkLaunch(const LaunchContext &Ctx,
+                                            Findings &Out) const {
+  if (Ctx.Launch.OccupancyTuned)
+    return;
+  double Min = Ctx.Options.number(*this, MinOccupancyOption);
+  bool RespectIntent = Ctx.Options.flag(*this, IgnoreStatedIntentOption);
+  std::optional<int64_t> MinBlocks = Ctx.minBlocksBound();
+  for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
+    if (Threads <= 0 || Threads > Ctx.Arch.MaxThreadsPerBlock ||
+        !occupancyMatters(*this, Ctx, Threads))
+      continue;
+    // The ceiling: no registers, no shared memory.
+    OccupancyInput In;
+    In.ThreadsPerBlock = static_cast<unsigned>(Threads);
+    OccupancyResult R = computeOccupancy(Ctx.Arch, In);
+    if (R.occupancy() >= Min)
+      continue;
+    // __launch_bounds__(T, minBlocks): the author asked for these blocks.
+    if (RespectIntent && MinBlocks && *MinBlocks > 0 &&
+        R.ActiveBlocksPerSM >= *MinBlocks)
+      continue;
+    Diagnostic D = launchDiagnostic(
+        *this, Ctx,
+        formatv("blocks of {0} threads cap occupancy at {1} on {2}: an SM "
+                "holds at most {3} such block{7} ({4} of {5} warps){6}",
+                Threads, formatPercent(R.occupancy()), Ctx.Arch.Name,
+                R.ActiveBlocksPerSM, R.ActiveWarpsPerSM, R.MaxWarpsPerSM,
+                R.binds(Limit::Blocks)
+                    ? formatv(", the limit of {0} blocks per SM",
+                              Ctx.Arch.MaxBlocksPerSM)
+                          .str()
+                    : formatv(", the limit of {0} threads per SM",
+                              Ctx.Arch.MaxThreadsPerSM)
+                          .str(),
+                R.ActiveBlocksPerSM == 1 ? "" : "s")
+            .str());
+    // With the kernel's real resources where known.
+    std::optional<OccupancyInput> Real = occupancyInput(Ctx, Threads);
+    auto Best = bestBlockSizes(Ctx.Arch, Real ? *Real : In,
+                               Ctx.maxThreadsBound().value_or(0));
+    SmallVector<std::string, 4> Sizes;
+    for (const BlockSizeChoice &C : Best)
+      if (Sizes.size() < 4)
+        Sizes.push_back(std::to_string(C.ThreadsPerBlock));
+    if (!Best.empty() && Best.front().Occupancy > R.occupancy())
+      addNote(
+          D, SourceLoc(),
+          formatv("block sizes {0} reach {1}{2}", join(Sizes, ", "),
+                  formatPercent(Best.front().Occupancy),
+                  Real ? " with this kernel's registers and shared memory" : "")
               .str());
-      // With the kernel's real resources where known.
-      std::optional<OccupancyInput> Real = occupancyInput(Ctx, Threads);
-      auto Best = bestBlockSizes(Ctx.Arch, Real ? *Real : In,
-                                 Ctx.maxThreadsBound().value_or(0));
-      SmallVector<std::string, 4> Sizes;
-      for (const BlockSizeChoice &C : Best)
-        if (Sizes.size() < 4)
-          Sizes.push_back(std::to_string(C.ThreadsPerBlock));
-      if (!Best.empty() && Best.front().Occupancy > R.occupancy())
-        addNote(D, SourceLoc(),
-                formatv("block sizes {0} reach {1}{2}", join(Sizes, ", "),
-                        formatPercent(Best.front().Occupancy),
-                        Real ? " with this kernel's registers and shared memory"
-                             : "")
-                    .str());
-      addBlockOriginNotes(D, Ctx.Launch);
-      Out.push_back(std::move(D));
-    }
+    addBlockOriginNotes(D, Ctx.Launch);
+    Out.push_back(std::move(D));
   }
-};
-
-} // namespace
-
-std::unique_ptr<Check> createBlockSizeOccupancyCeiling() {
-  return std::make_unique<BlockSizeOccupancyCeiling>();
 }
 
 } // namespace cudalint

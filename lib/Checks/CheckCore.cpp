@@ -104,19 +104,20 @@ Error validateCheckOption(StringRef Key, StringRef Value) {
   return Error::success();
 }
 
-double CheckOptions::number(const Check &C, StringRef Option) const {
-  const CheckOptionSpec *Spec = C.option(Option);
+double CheckOptions::number(const Check &C,
+                            const CheckOptionSpec &Option) const {
+  const CheckOptionSpec *Spec = C.option(Option.Name);
   assert(Spec && "the check reads an option it does not declare");
   if (!Spec)
     return 0;
-  auto It = Values.find((C.name() + "." + Option).str());
+  auto It = Values.find((C.name() + "." + Option.Name).str());
   if (It != Values.end())
     if (std::optional<double> V = parseOptionValue(*Spec, It->second))
       return *V;
   return Spec->Default;
 }
 
-bool CheckOptions::flag(const Check &C, StringRef Option) const {
+bool CheckOptions::flag(const Check &C, const CheckOptionSpec &Option) const {
   return number(C, Option) != 0;
 }
 

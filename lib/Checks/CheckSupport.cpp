@@ -178,9 +178,9 @@ bool isTinyLaunch(const LaunchSite &L, int64_t Threads) {
 bool occupancyMatters(const Check &C, const LaunchContext &Ctx,
                       int64_t Threads) {
   if (isTinyLaunch(Ctx.Launch, Threads) &&
-      Ctx.Options.flag(C, IgnoreTinyLaunchesOption.Name))
+      Ctx.Options.flag(C, IgnoreTinyLaunchesOption))
     return false;
-  if (!Ctx.Options.flag(C, IgnoreSmallGridsOption.Name))
+  if (!Ctx.Options.flag(C, IgnoreSmallGridsOption))
     return true;
   std::optional<int64_t> Blocks = mostBlocks(Ctx.Launch.Grid);
   std::optional<unsigned> SMs = fewestSMs(Ctx);

@@ -25,44 +25,21 @@ bool reportDimensionLimits(const Check &C, const LaunchContext &Ctx,
                            const std::array<uint64_t, 3> &Max,
                            llvm::StringRef What, std::vector<Diagnostic> &Out);
 
-/// Options of the precision rules the warp-multiple and occupancy checks
-/// share (docs/checks/README.md, "What is not reported").
-inline constexpr CheckOptionSpec IgnoreTinyLaunchesOption{
-    "IgnoreTinyLaunches",
-    CheckOptionSpec::Type::Bool,
-    1,
-    0,
-    0,
-    false,
-    "no finding for a block of one thread or a known grid of at most 32 "
-    "threads in all: a deliberate scalar or demonstration launch"};
-inline constexpr CheckOptionSpec IgnoreSmallGridsOption{
-    "IgnoreSmallGrids",
-    CheckOptionSpec::Type::Bool,
-    1,
-    0,
-    0,
-    false,
-    "no finding for a known grid with fewer blocks than the smallest GPU of "
-    "the arch has SMs (--gpu: than it has): each SM holds at most one block"};
-inline constexpr CheckOptionSpec IgnoreStatedIntentOption{
-    "IgnoreStatedIntent",
-    CheckOptionSpec::Type::Bool,
-    1,
-    0,
-    0,
-    false,
-    "no finding where the author stated the occupancy they want: a "
-    "__launch_bounds__ minBlocks the launch reaches, __maxnreg__, an opt-in "
-    "to more dynamic shared memory, a block size from the occupancy API"};
-inline constexpr CheckOptionSpec MinOccupancyOption{
-    "MinOccupancy",
-    CheckOptionSpec::Type::Number,
-    0.5,
-    0,
-    1,
-    false,
-    "theoretical occupancy below this is reported"};
+/// The options declared in Checks.def: <Id>Option.
+#define CUDALINT_OPTION(Id, Kind, Default, Min, Max, MinExclusive, Doc)        \
+  inline constexpr CheckOptionSpec Id##Option{                                 \
+      #Id, CheckOptionSpec::Type::Kind, Default, Min, Max, MinExclusive, Doc};
+#include "Checks.def"
+
+/// The checks declared in Checks.def; <Class>.cpp defines check<Facts>.
+#define CUDALINT_CHECK(Class, Facts, Name, Sev, Summary, ...)                  \
+  class Class final : public Check {                                           \
+  public:                                                                      \
+    Class();                                                                   \
+    void check##Facts(const Facts##Context &Ctx,                               \
+                      Findings &Out) const override;                           \
+  };
+#include "Checks.def"
 
 /// A block of one thread, or a known grid of at most one warp of threads in
 /// all: the launch is deliberately small, and its lanes and occupancy do not

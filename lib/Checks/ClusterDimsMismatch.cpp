@@ -13,112 +13,93 @@
 using namespace llvm;
 
 namespace cudalint {
-namespace {
 
-class ClusterDimsMismatch : public Check {
-public:
-  StringRef name() const override { return "cuda-cluster-dims-mismatch"; }
-  Severity severity() const override { return Severity::Error; }
-  StringRef summary() const override {
-    return "grid not a multiple of the cluster shape, cluster too large, or "
-           "clusters before sm_90";
+void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
+                                      Findings &Out) const {
+  // The launch's cluster attribute wins over the kernel's __cluster_dims__.
+  std::array<int64_t, 3> Shape;
+  SourceLoc ShapeLoc;
+  std::string ShapeWhat;
+  const LaunchSite &L = Ctx.Launch;
+  if (L.ClusterDims) {
+    if (!L.ClusterDims->X.isConstant() || !L.ClusterDims->Y.isConstant() ||
+        !L.ClusterDims->Z.isConstant())
+      return;
+    Shape = {L.ClusterDims->X.value(), L.ClusterDims->Y.value(),
+             L.ClusterDims->Z.value()};
+    ShapeLoc = L.Loc;
+    ShapeWhat = "the launch's cluster dimension attribute";
+  } else if (const KernelResources *R = Ctx.Resources;
+             R && R->HasPtx && R->ReqNCtaPerCluster) {
+    Shape = {(*R->ReqNCtaPerCluster)[0], (*R->ReqNCtaPerCluster)[1],
+             (*R->ReqNCtaPerCluster)[2]};
+    ShapeWhat = "__cluster_dims__ (.reqnctapercluster)";
+    ShapeLoc = Ctx.Kernel ? Ctx.Kernel->Attrs.ClusterDimsLoc : SourceLoc();
+  } else if (Ctx.Kernel && Ctx.Kernel->Attrs.ClusterDims &&
+             !(Ctx.Resources && Ctx.Resources->HasPtx)) {
+    const Dim3Value &C = *Ctx.Kernel->Attrs.ClusterDims;
+    if (!C.X.isConstant() || !C.Y.isConstant() || !C.Z.isConstant())
+      return;
+    Shape = {C.X.value(), C.Y.value(), C.Z.value()};
+    ShapeWhat = "__cluster_dims__";
+    ShapeLoc = Ctx.Kernel->Attrs.ClusterDimsLoc;
+  } else {
+    return;
   }
+  std::string ShapeText =
+      formatv("{0}x{1}x{2}", Shape[0], Shape[1], Shape[2]).str();
+  auto Report = [&](std::string Message) {
+    Diagnostic D = launchDiagnostic(*this, Ctx, std::move(Message));
+    if (ShapeLoc.valid() &&
+        !(ShapeLoc.Line == L.Loc.Line && ShapeLoc.File == L.Loc.File))
+      addNote(D, ShapeLoc, "cluster shape " + ShapeText + " from " + ShapeWhat);
+    Out.push_back(std::move(D));
+  };
 
-  void checkLaunch(const LaunchContext &Ctx,
-                   std::vector<Diagnostic> &Out) const override {
-    // The launch's cluster attribute wins over the kernel's __cluster_dims__.
-    std::array<int64_t, 3> Shape;
-    SourceLoc ShapeLoc;
-    std::string ShapeWhat;
-    const LaunchSite &L = Ctx.Launch;
-    if (L.ClusterDims) {
-      if (!L.ClusterDims->X.isConstant() || !L.ClusterDims->Y.isConstant() ||
-          !L.ClusterDims->Z.isConstant())
-        return;
-      Shape = {L.ClusterDims->X.value(), L.ClusterDims->Y.value(),
-               L.ClusterDims->Z.value()};
-      ShapeLoc = L.Loc;
-      ShapeWhat = "the launch's cluster dimension attribute";
-    } else if (const KernelResources *R = Ctx.Resources;
-               R && R->HasPtx && R->ReqNCtaPerCluster) {
-      Shape = {(*R->ReqNCtaPerCluster)[0], (*R->ReqNCtaPerCluster)[1],
-               (*R->ReqNCtaPerCluster)[2]};
-      ShapeWhat = "__cluster_dims__ (.reqnctapercluster)";
-      ShapeLoc = Ctx.Kernel ? Ctx.Kernel->Attrs.ClusterDimsLoc : SourceLoc();
-    } else if (Ctx.Kernel && Ctx.Kernel->Attrs.ClusterDims &&
-               !(Ctx.Resources && Ctx.Resources->HasPtx)) {
-      const Dim3Value &C = *Ctx.Kernel->Attrs.ClusterDims;
-      if (!C.X.isConstant() || !C.Y.isConstant() || !C.Z.isConstant())
-        return;
-      Shape = {C.X.value(), C.Y.value(), C.Z.value()};
-      ShapeWhat = "__cluster_dims__";
-      ShapeLoc = Ctx.Kernel->Attrs.ClusterDimsLoc;
-    } else {
-      return;
-    }
-    std::string ShapeText =
-        formatv("{0}x{1}x{2}", Shape[0], Shape[1], Shape[2]).str();
-    auto Report = [&](std::string Message) {
-      Diagnostic D = launchDiagnostic(*this, Ctx, std::move(Message));
-      if (ShapeLoc.valid() &&
-          !(ShapeLoc.Line == L.Loc.Line && ShapeLoc.File == L.Loc.File))
-        addNote(D, ShapeLoc,
-                "cluster shape " + ShapeText + " from " + ShapeWhat);
-      Out.push_back(std::move(D));
-    };
-
-    if (!Ctx.Arch.SupportsClusters) {
-      Report(formatv("launch of {0} uses thread block clusters ({1}), which "
-                     "{2} does not have (sm_90 and newer); the launch fails",
-                     kernelName(L), ShapeText, Ctx.Arch.Name)
-                 .str());
-      return;
-    }
-    int64_t Size = Shape[0] * Shape[1] * Shape[2];
-    const KernelSetting *NonPortable =
-        Ctx.setting("NonPortableClusterSizeAllowed");
-    bool Allowed = NonPortable && (!NonPortable->Value.isConstant() ||
-                                   NonPortable->Value.value() != 0);
-    if (Size > Ctx.Arch.MaxNonPortableClusterSize ||
-        (Size > Ctx.Arch.MaxPortableClusterSize && !Allowed)) {
-      Report(
-          Size > Ctx.Arch.MaxNonPortableClusterSize
-              ? formatv("cluster of {0} blocks ({1}) exceeds the {2} maximum "
-                        "of {3}; the launch fails",
-                        Size, ShapeText, Ctx.Arch.Name,
-                        Ctx.Arch.MaxNonPortableClusterSize)
-                    .str()
-              : formatv("cluster of {0} blocks ({1}) exceeds the portable "
-                        "maximum of {2} and {3} does not allow non-portable "
-                        "sizes (cudaFuncSetAttribute(kernel, "
-                        "cudaFuncAttributeNonPortableClusterSizeAllowed, 1)); "
-                        "the launch fails",
-                        Size, ShapeText, Ctx.Arch.MaxPortableClusterSize,
-                        kernelName(L))
-                    .str());
-      return;
-    }
-    const ResolvedValue *Grid[] = {&L.Grid.X, &L.Grid.Y, &L.Grid.Z};
-    const char *Names[] = {"x", "y", "z"};
-    for (unsigned I = 0; I < 3; ++I) {
-      if (Shape[I] <= 0)
-        continue;
-      for (int64_t G : possibleValues(*Grid[I]))
-        if (G > 0 && G % Shape[I] != 0) {
-          Report(formatv("grid {0} = {1} is not a multiple of the cluster's "
-                         "{0} = {2}; the launch fails",
-                         Names[I], G, Shape[I])
+  if (!Ctx.Arch.SupportsClusters) {
+    Report(formatv("launch of {0} uses thread block clusters ({1}), which "
+                   "{2} does not have (sm_90 and newer); the launch fails",
+                   kernelName(L), ShapeText, Ctx.Arch.Name)
+               .str());
+    return;
+  }
+  int64_t Size = Shape[0] * Shape[1] * Shape[2];
+  const KernelSetting *NonPortable =
+      Ctx.setting("NonPortableClusterSizeAllowed");
+  bool Allowed = NonPortable && (!NonPortable->Value.isConstant() ||
+                                 NonPortable->Value.value() != 0);
+  if (Size > Ctx.Arch.MaxNonPortableClusterSize ||
+      (Size > Ctx.Arch.MaxPortableClusterSize && !Allowed)) {
+    Report(Size > Ctx.Arch.MaxNonPortableClusterSize
+               ? formatv("cluster of {0} blocks ({1}) exceeds the {2} maximum "
+                         "of {3}; the launch fails",
+                         Size, ShapeText, Ctx.Arch.Name,
+                         Ctx.Arch.MaxNonPortableClusterSize)
+                     .str()
+               : formatv("cluster of {0} blocks ({1}) exceeds the portable "
+                         "maximum of {2} and {3} does not allow non-portable "
+                         "sizes (cudaFuncSetAttribute(kernel, "
+                         "cudaFuncAttributeNonPortableClusterSizeAllowed, 1)); "
+                         "the launch fails",
+                         Size, ShapeText, Ctx.Arch.MaxPortableClusterSize,
+                         kernelName(L))
                      .str());
-          return;
-        }
-    }
+    return;
   }
-};
-
-} // namespace
-
-std::unique_ptr<Check> createClusterDimsMismatch() {
-  return std::make_unique<ClusterDimsMismatch>();
+  const ResolvedValue *Grid[] = {&L.Grid.X, &L.Grid.Y, &L.Grid.Z};
+  const char *Names[] = {"x", "y", "z"};
+  for (unsigned I = 0; I < 3; ++I) {
+    if (Shape[I] <= 0)
+      continue;
+    for (int64_t G : possibleValues(*Grid[I]))
+      if (G > 0 && G % Shape[I] != 0) {
+        Report(formatv("grid {0} = {1} is not a multiple of the cluster's "
+                       "{0} = {2}; the launch fails",
+                       Names[I], G, Shape[I])
+                   .str());
+        return;
+      }
+  }
 }
 
 } // namespace cudalint

@@ -10,29 +10,13 @@
 using namespace llvm;
 
 namespace cudalint {
-namespace {
 
-class GridSizeInvalid : public Check {
-public:
-  StringRef name() const override { return "cuda-grid-size-invalid"; }
-  Severity severity() const override { return Severity::Error; }
-  StringRef summary() const override {
-    return "grid dimensions over the hardware maximum, or zero";
-  }
-
-  void checkLaunch(const LaunchContext &Ctx,
-                   std::vector<Diagnostic> &Out) const override {
-    const ArchInfo &A = Ctx.Arch;
-    reportDimensionLimits(*this, Ctx, Ctx.Launch.Grid,
-                          {A.MaxGridDim[0], A.MaxGridDim[1], A.MaxGridDim[2]},
-                          "grid", Out);
-  }
-};
-
-} // namespace
-
-std::unique_ptr<Check> createGridSizeInvalid() {
-  return std::make_unique<GridSizeInvalid>();
+void GridSizeInvalid::checkLaunch(const LaunchContext &Ctx,
+                                  Findings &Out) const {
+  const ArchInfo &A = Ctx.Arch;
+  reportDimensionLimits(*this, Ctx, Ctx.Launch.Grid,
+                        {A.MaxGridDim[0], A.MaxGridDim[1], A.MaxGridDim[2]},
+                        "grid", Out);
 }
 
 } // namespace cudalint

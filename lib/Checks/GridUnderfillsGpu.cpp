@@ -13,42 +13,26 @@
 using namespace llvm;
 
 namespace cudalint {
-namespace {
 
-class GridUnderfillsGpu : public Check {
-public:
-  StringRef name() const override { return "cuda-grid-underfills-gpu"; }
-  Severity severity() const override { return Severity::Warning; }
-  StringRef summary() const override {
-    return "fewer blocks than the GPU's SMs (needs --gpu)";
-  }
-
-  void checkLaunch(const LaunchContext &Ctx,
-                   std::vector<Diagnostic> &Out) const override {
-    const GpuPreset *Gpu = Ctx.Options.Gpu;
-    if (!Gpu || Gpu->SmVersion != Ctx.Arch.smVersion())
-      return;
-    const Dim3Value &G = Ctx.Launch.Grid;
-    if (!G.X.isConstant() || !G.Y.isConstant() || !G.Z.isConstant())
-      return;
-    int64_t Blocks = G.X.value() * G.Y.value() * G.Z.value();
-    if (Blocks <= 0 || Blocks >= Gpu->SMCount)
-      return;
-    Diagnostic D = launchDiagnostic(
-        *this, Ctx,
-        formatv("grid of {0} block{1} leaves {2} of the {3} SMs of {4} idle",
-                Blocks, Blocks == 1 ? "" : "s", Gpu->SMCount - Blocks,
-                Gpu->SMCount, Gpu->Name)
-            .str());
-    addOriginNotes(D, G.X, "grid x");
-    Out.push_back(std::move(D));
-  }
-};
-
-} // namespace
-
-std::unique_ptr<Check> createGridUnderfillsGpu() {
-  return std::make_unique<GridUnderfillsGpu>();
+void GridUnderfillsGpu::checkLaunch(const LaunchContext &Ctx,
+                                    Findings &Out) const {
+  const GpuPreset *Gpu = Ctx.Options.Gpu;
+  if (!Gpu || Gpu->SmVersion != Ctx.Arch.smVersion())
+    return;
+  const Dim3Value &G = Ctx.Launch.Grid;
+  if (!G.X.isConstant() || !G.Y.isConstant() || !G.Z.isConstant())
+    return;
+  int64_t Blocks = G.X.value() * G.Y.value() * G.Z.value();
+  if (Blocks <= 0 || Blocks >= Gpu->SMCount)
+    return;
+  Diagnostic D = launchDiagnostic(
+      *this, Ctx,
+      formatv("grid of {0} block{1} leaves {2} of the {3} SMs of {4} idle",
+              Blocks, Blocks == 1 ? "" : "s", Gpu->SMCount - Blocks,
+              Gpu->SMCount, Gpu->Name)
+          .str());
+  addOriginNotes(D, G.X, "grid x");
+  Out.push_back(std::move(D));
 }
 
 } // namespace cudalint

@@ -12,48 +12,32 @@
 using namespace llvm;
 
 namespace cudalint {
-namespace {
 
-class LaunchBoundsExceeded : public Check {
-public:
-  StringRef name() const override { return "cuda-launch-bounds-exceeded"; }
-  Severity severity() const override { return Severity::Error; }
-  StringRef summary() const override {
-    return "threads per block exceed the kernel's __launch_bounds__ maximum";
+void LaunchBoundsExceeded::checkLaunch(const LaunchContext &Ctx,
+                                       Findings &Out) const {
+  std::optional<int64_t> Bound = Ctx.maxThreadsBound();
+  if (!Bound || Ctx.Launch.OccupancyTuned)
+    return;
+  for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
+    if (Threads <= *Bound)
+      continue;
+    bool DeviceView = Ctx.Resources && Ctx.Resources->HasPtx;
+    Diagnostic D = launchDiagnostic(
+        *this, Ctx,
+        formatv("launch of {0} with {1} threads per block exceeds its "
+                "__launch_bounds__ maximum of {2} on {3}; the launch fails",
+                kernelName(Ctx.Launch), Threads, *Bound, Ctx.Arch.Name)
+            .str());
+    if (Ctx.Kernel && Ctx.Kernel->Attrs.LaunchBoundsLoc.valid())
+      addNote(D, Ctx.Kernel->Attrs.LaunchBoundsLoc,
+              DeviceView ? formatv("the device compile for {0} saw a "
+                                   "maximum of {1} threads (.maxntid)",
+                                   Ctx.Arch.Name, *Bound)
+                               .str()
+                         : "launch bound declared here");
+    addBlockOriginNotes(D, Ctx.Launch);
+    Out.push_back(std::move(D));
   }
-
-  void checkLaunch(const LaunchContext &Ctx,
-                   std::vector<Diagnostic> &Out) const override {
-    std::optional<int64_t> Bound = Ctx.maxThreadsBound();
-    if (!Bound || Ctx.Launch.OccupancyTuned)
-      return;
-    for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
-      if (Threads <= *Bound)
-        continue;
-      bool DeviceView = Ctx.Resources && Ctx.Resources->HasPtx;
-      Diagnostic D = launchDiagnostic(
-          *this, Ctx,
-          formatv("launch of {0} with {1} threads per block exceeds its "
-                  "__launch_bounds__ maximum of {2} on {3}; the launch fails",
-                  kernelName(Ctx.Launch), Threads, *Bound, Ctx.Arch.Name)
-              .str());
-      if (Ctx.Kernel && Ctx.Kernel->Attrs.LaunchBoundsLoc.valid())
-        addNote(D, Ctx.Kernel->Attrs.LaunchBoundsLoc,
-                DeviceView ? formatv("the device compile for {0} saw a "
-                                     "maximum of {1} threads (.maxntid)",
-                                     Ctx.Arch.Name, *Bound)
-                                 .str()
-                           : "launch bound declared here");
-      addBlockOriginNotes(D, Ctx.Launch);
-      Out.push_back(std::move(D));
-    }
-  }
-};
-
-} // namespace
-
-std::unique_ptr<Check> createLaunchBoundsExceeded() {
-  return std::make_unique<LaunchBoundsExceeded>();
 }
 
 } // namespace cudalint

@@ -13,41 +13,23 @@
 using namespace llvm;
 
 namespace cudalint {
-namespace {
 
-class LaunchBoundsNotWarpMultiple : public Check {
-public:
-  StringRef name() const override {
-    return "cuda-launch-bounds-not-warp-multiple";
-  }
-  Severity severity() const override { return Severity::Warning; }
-  StringRef summary() const override {
-    return "__launch_bounds__ maximum that is not a multiple of the warp size";
-  }
-
-  void checkKernel(const KernelContext &Ctx,
-                   std::vector<Diagnostic> &Out) const override {
-    std::optional<int64_t> Max =
-        effectiveMaxThreads(Ctx.Kernel.Attrs, Ctx.Resources);
-    unsigned Warp = Ctx.Arch.WarpSize;
-    if (!Max || *Max <= 0 || *Max % Warp == 0)
-      return;
-    Diagnostic D = kernelDiagnostic(
-        *this, Ctx, Ctx.Kernel.Attrs.LaunchBoundsLoc,
-        formatv("__launch_bounds__ maximum of {0} threads is not a multiple "
-                "of the warp size ({1}); a block of {0} threads idles {2} "
-                "lanes of its last warp",
-                *Max, Warp, (*Max + Warp - 1) / Warp * Warp - *Max)
-            .str());
-    D.Arch.clear(); // the warp size is 32 on every arch
-    Out.push_back(std::move(D));
-  }
-};
-
-} // namespace
-
-std::unique_ptr<Check> createLaunchBoundsNotWarpMultiple() {
-  return std::make_unique<LaunchBoundsNotWarpMultiple>();
+void LaunchBoundsNotWarpMultiple::checkKernel(const KernelContext &Ctx,
+                                              Findings &Out) const {
+  std::optional<int64_t> Max =
+      effectiveMaxThreads(Ctx.Kernel.Attrs, Ctx.Resources);
+  unsigned Warp = Ctx.Arch.WarpSize;
+  if (!Max || *Max <= 0 || *Max % Warp == 0)
+    return;
+  Diagnostic D = kernelDiagnostic(
+      *this, Ctx, Ctx.Kernel.Attrs.LaunchBoundsLoc,
+      formatv("__launch_bounds__ maximum of {0} threads is not a multiple "
+              "of the warp size ({1}); a block of {0} threads idles {2} "
+              "lanes of its last warp",
+              *Max, Warp, (*Max + Warp - 1) / Warp * Warp - *Max)
+          .str());
+  D.Arch.clear(); // the warp size is 32 on every arch
+  Out.push_back(std::move(D));
 }
 
 } // namespace cudalint

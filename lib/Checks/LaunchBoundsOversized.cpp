@@ -14,69 +14,46 @@
 using namespace llvm;
 
 namespace cudalint {
-namespace {
 
-class LaunchBoundsOversized : public Check {
-public:
-  StringRef name() const override { return "cuda-launch-bounds-oversized"; }
-  Severity severity() const override { return Severity::Warning; }
-  StringRef summary() const override {
-    return "every launch uses far fewer threads than a __launch_bounds__ "
-           "that makes the kernel spill";
+void LaunchBoundsOversized::checkKernel(const KernelContext &Ctx,
+                                        Findings &Out) const {
+  const KernelResources *R = Ctx.Resources;
+  std::optional<int64_t> Max = effectiveMaxThreads(Ctx.Kernel.Attrs, R);
+  if (!Max || !R || !R->HasUsage ||
+      (R->SpillStores == 0 && R->SpillLoads == 0) ||
+      Ctx.LaunchesOfKernel.empty())
+    return;
+  double Ratio = Ctx.Options.number(*this, RatioOption);
+  int64_t Largest = 0;
+  for (const LaunchSite *L : Ctx.LaunchesOfKernel) {
+    std::vector<int64_t> Values = possibleValues(L->ThreadsPerBlock);
+    if (Values.empty() || L->OccupancyTuned)
+      return; // a launch we cannot see might use the whole bound
+    Largest = std::max(Largest, Values.back());
   }
-  ArrayRef<CheckOptionSpec> options() const override {
-    static constexpr CheckOptionSpec Options[] = {
-        {"Ratio", CheckOptionSpec::Type::Number, 0.5, 0, 1, true,
-         "reported when every launch uses at most this share of the bound"}};
-    return Options;
-  }
-
-  void checkKernel(const KernelContext &Ctx,
-                   std::vector<Diagnostic> &Out) const override {
-    const KernelResources *R = Ctx.Resources;
-    std::optional<int64_t> Max = effectiveMaxThreads(Ctx.Kernel.Attrs, R);
-    if (!Max || !R || !R->HasUsage ||
-        (R->SpillStores == 0 && R->SpillLoads == 0) ||
-        Ctx.LaunchesOfKernel.empty())
-      return;
-    double Ratio = Ctx.Options.number(*this, "Ratio");
-    int64_t Largest = 0;
-    for (const LaunchSite *L : Ctx.LaunchesOfKernel) {
-      std::vector<int64_t> Values = possibleValues(L->ThreadsPerBlock);
-      if (Values.empty() || L->OccupancyTuned)
-        return; // a launch we cannot see might use the whole bound
-      Largest = std::max(Largest, Values.back());
-    }
-    if (Largest > Ratio * *Max)
-      return;
-    Diagnostic D = kernelDiagnostic(
-        *this, Ctx, Ctx.Kernel.Attrs.LaunchBoundsLoc,
-        formatv("__launch_bounds__ of '{0}' allows {1} threads but its {2} "
-                "launch{3} use at most {4}; on {5} the bound's register "
-                "budget makes it spill ({6} stores, {7} loads)",
-                Ctx.Kernel.Name, *Max, Ctx.LaunchesOfKernel.size(),
-                Ctx.LaunchesOfKernel.size() == 1 ? "" : "es", Largest,
-                Ctx.Arch.Name, formatBytes(R->SpillStores),
-                formatBytes(R->SpillLoads))
-            .str());
-    addNote(D, SourceLoc(),
-            formatv("__launch_bounds__({0}) matches the launches and leaves "
-                    "more registers per thread",
-                    Largest)
-                .str());
-    for (const LaunchSite *L : Ctx.LaunchesOfKernel)
-      addNote(D, L->Loc,
-              "launched with " +
-                  std::to_string(possibleValues(L->ThreadsPerBlock).back()) +
-                  " threads here");
-    Out.push_back(std::move(D));
-  }
-};
-
-} // namespace
-
-std::unique_ptr<Check> createLaunchBoundsOversized() {
-  return std::make_unique<LaunchBoundsOversized>();
+  if (Largest > Ratio * *Max)
+    return;
+  Diagnostic D = kernelDiagnostic(
+      *this, Ctx, Ctx.Kernel.Attrs.LaunchBoundsLoc,
+      formatv("__launch_bounds__ of '{0}' allows {1} threads but its {2} "
+              "launch{3} use at most {4}; on {5} the bound's register "
+              "budget makes it spill ({6} stores, {7} loads)",
+              Ctx.Kernel.Name, *Max, Ctx.LaunchesOfKernel.size(),
+              Ctx.LaunchesOfKernel.size() == 1 ? "" : "es", Largest,
+              Ctx.Arch.Name, formatBytes(R->SpillStores),
+              formatBytes(R->SpillLoads))
+          .str());
+  addNote(D, SourceLoc(),
+          formatv("__launch_bounds__({0}) matches the launches and leaves "
+                  "more registers per thread",
+                  Largest)
+              .str());
+  for (const LaunchSite *L : Ctx.LaunchesOfKernel)
+    addNote(D, L->Loc,
+            "launched with " +
+                std::to_string(possibleValues(L->ThreadsPerBlock).back()) +
+                " threads here");
+  Out.push_back(std::move(D));
 }
 
 } // namespace cudalint

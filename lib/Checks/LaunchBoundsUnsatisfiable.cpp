@@ -13,69 +13,52 @@
 using namespace llvm;
 
 namespace cudalint {
-namespace {
 
-class LaunchBoundsUnsatisfiable : public Check {
-public:
-  StringRef name() const override { return "cuda-launch-bounds-unsatisfiable"; }
-  Severity severity() const override { return Severity::Warning; }
-  StringRef summary() const override {
-    return "__launch_bounds__ minimum blocks that cannot be resident";
-  }
-
-  void checkKernel(const KernelContext &Ctx,
-                   std::vector<Diagnostic> &Out) const override {
-    const KernelInfo &K = Ctx.Kernel;
-    std::optional<int64_t> Max = effectiveMaxThreads(K.Attrs, Ctx.Resources);
-    std::optional<int64_t> MinBlocks =
-        effectiveMinBlocks(K.Attrs, Ctx.Resources);
-    if (!Max || *Max <= 0)
-      return;
-    SourceLoc Loc = K.Attrs.LaunchBoundsLoc;
-    const ArchInfo &A = Ctx.Arch;
-    if (!MinBlocks || *MinBlocks <= 0)
-      return;
-    int64_t Warps = (*Max + A.WarpSize - 1) / A.WarpSize;
-    std::string Why;
-    if (*MinBlocks > A.MaxBlocksPerSM)
-      Why = formatv("an SM holds at most {0} blocks", A.MaxBlocksPerSM).str();
-    else if (*MinBlocks * Warps * A.WarpSize > A.MaxThreadsPerSM)
-      Why = formatv("{0} blocks of {1} threads need {2} thread slots, and an "
-                    "SM has {3}",
-                    *MinBlocks, *Max, *MinBlocks * Warps * A.WarpSize,
-                    A.MaxThreadsPerSM)
+void LaunchBoundsUnsatisfiable::checkKernel(const KernelContext &Ctx,
+                                            Findings &Out) const {
+  const KernelInfo &K = Ctx.Kernel;
+  std::optional<int64_t> Max = effectiveMaxThreads(K.Attrs, Ctx.Resources);
+  std::optional<int64_t> MinBlocks = effectiveMinBlocks(K.Attrs, Ctx.Resources);
+  if (!Max || *Max <= 0)
+    return;
+  SourceLoc Loc = K.Attrs.LaunchBoundsLoc;
+  const ArchInfo &A = Ctx.Arch;
+  if (!MinBlocks || *MinBlocks <= 0)
+    return;
+  int64_t Warps = (*Max + A.WarpSize - 1) / A.WarpSize;
+  std::string Why;
+  if (*MinBlocks > A.MaxBlocksPerSM)
+    Why = formatv("an SM holds at most {0} blocks", A.MaxBlocksPerSM).str();
+  else if (*MinBlocks * Warps * A.WarpSize > A.MaxThreadsPerSM)
+    Why = formatv("{0} blocks of {1} threads need {2} thread slots, and an "
+                  "SM has {3}",
+                  *MinBlocks, *Max, *MinBlocks * Warps * A.WarpSize,
+                  A.MaxThreadsPerSM)
+              .str();
+  else if (const KernelResources *R = Ctx.Resources;
+           R && R->HasUsage && R->StaticSmem > 0) {
+    OccupancyInput In;
+    In.ThreadsPerBlock = static_cast<unsigned>(*Max);
+    In.StaticSharedMem = R->StaticSmem;
+    OccupancyResult Occ = computeOccupancy(A, In);
+    if (Occ.launchable() && Occ.BlocksLimitedBySharedMem < *MinBlocks)
+      Why = formatv("its {0} of static shared memory per block allows {1} "
+                    "resident block{2}",
+                    formatBytes(R->StaticSmem), Occ.BlocksLimitedBySharedMem,
+                    Occ.BlocksLimitedBySharedMem == 1 ? "" : "s")
                 .str();
-    else if (const KernelResources *R = Ctx.Resources;
-             R && R->HasUsage && R->StaticSmem > 0) {
-      OccupancyInput In;
-      In.ThreadsPerBlock = static_cast<unsigned>(*Max);
-      In.StaticSharedMem = R->StaticSmem;
-      OccupancyResult Occ = computeOccupancy(A, In);
-      if (Occ.launchable() && Occ.BlocksLimitedBySharedMem < *MinBlocks)
-        Why = formatv("its {0} of static shared memory per block allows {1} "
-                      "resident block{2}",
-                      formatBytes(R->StaticSmem), Occ.BlocksLimitedBySharedMem,
-                      Occ.BlocksLimitedBySharedMem == 1 ? "" : "s")
-                  .str();
-    }
-    if (Why.empty())
-      return;
-    Diagnostic D = kernelDiagnostic(
-        *this, Ctx, Loc,
-        formatv("__launch_bounds__({0}, {1}) of '{2}' cannot be met on {3}: "
-                "{4}; the device compiler limits registers for occupancy the "
-                "kernel cannot reach",
-                *Max, *MinBlocks, K.Name, A.Name, Why)
-            .str());
-    addResourceNote(D, Ctx.Resources);
-    Out.push_back(std::move(D));
   }
-};
-
-} // namespace
-
-std::unique_ptr<Check> createLaunchBoundsUnsatisfiable() {
-  return std::make_unique<LaunchBoundsUnsatisfiable>();
+  if (Why.empty())
+    return;
+  Diagnostic D = kernelDiagnostic(
+      *this, Ctx, Loc,
+      formatv("__launch_bounds__({0}, {1}) of '{2}' cannot be met on {3}: "
+              "{4}; the device compiler limits registers for occupancy the "
+              "kernel cannot reach",
+              *Max, *MinBlocks, K.Name, A.Name, Why)
+          .str());
+  addResourceNote(D, Ctx.Resources);
+  Out.push_back(std::move(D));
 }
 
 } // namespace cudalint

@@ -13,148 +13,126 @@
 using namespace llvm;
 
 namespace cudalint {
+
 namespace {
 
-class OccupancyLimited : public Check {
-public:
-  StringRef name() const override { return "cuda-occupancy-limited"; }
-  Severity severity() const override { return Severity::Warning; }
-  StringRef summary() const override {
-    return "registers, shared memory or barriers cap occupancy below "
-           "MinOccupancy";
-  }
-  ArrayRef<CheckOptionSpec> options() const override {
-    static constexpr CheckOptionSpec Options[] = {
-        MinOccupancyOption, IgnoreTinyLaunchesOption, IgnoreSmallGridsOption,
-        IgnoreStatedIntentOption};
-    return Options;
-  }
+/// Whether the author asked for this occupancy: a __launch_bounds__
+/// minBlocks that the launch reaches, a register cap that binds, or an
+/// opt-in to more dynamic shared memory that binds (also together with
+/// registers: tuned kernels often hit both) or that alone keeps occupancy
+/// below Min, whatever the registers (a tensor-core GEMM's 72 KiB tiles).
+bool statedIntent(const LaunchContext &Ctx, const OccupancyInput &In,
+                  const OccupancyResult &R, double Min) {
+  std::optional<int64_t> MinBlocks = Ctx.minBlocksBound();
+  if (MinBlocks && *MinBlocks > 0 && R.ActiveBlocksPerSM >= *MinBlocks)
+    return true;
+  const KernelResources *Res = Ctx.Resources;
+  if (R.binds(Limit::Registers) &&
+      ((Ctx.Kernel && Ctx.Kernel->Attrs.MaxRegisters) || (Res && Res->MaxNReg)))
+    return true;
+  if (!Ctx.setting("MaxDynamicSharedMemorySize"))
+    return false;
+  if (R.binds(Limit::SharedMemory))
+    return true;
+  OccupancyInput AnyRegisters = In;
+  AnyRegisters.RegistersPerThread = 0;
+  return computeOccupancy(Ctx.Arch, AnyRegisters).occupancy() < Min;
+}
 
-  void checkLaunch(const LaunchContext &Ctx,
-                   std::vector<Diagnostic> &Out) const override {
-    double Min = Ctx.Options.number(*this, "MinOccupancy");
-    bool RespectIntent = Ctx.Options.flag(*this, "IgnoreStatedIntent");
-    if (RespectIntent && Ctx.Launch.OccupancyTuned)
+void suggest(Diagnostic &D, const LaunchContext &Ctx, const OccupancyInput &In,
+             const OccupancyResult &R, Limit Binding, int64_t Threads) {
+  unsigned Next = R.ActiveBlocksPerSM + 1;
+  OccupancyInput Better = In;
+  if (Binding == Limit::Registers) {
+    std::optional<unsigned> Regs = registersForNextBlock(Ctx.Arch, In);
+    if (!Regs)
       return;
-    for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
-      std::optional<OccupancyInput> In = occupancyInput(Ctx, Threads);
-      if (!In || Threads > Ctx.Arch.MaxThreadsPerBlock ||
-          !occupancyMatters(*this, Ctx, Threads))
-        continue;
-      OccupancyResult R = computeOccupancy(Ctx.Arch, *In);
-      if (!R.launchable() || R.occupancy() >= Min)
-        continue;
-      Limit Binding;
-      if (R.binds(Limit::Registers))
-        Binding = Limit::Registers;
-      else if (R.binds(Limit::SharedMemory))
-        Binding = Limit::SharedMemory;
-      else if (R.binds(Limit::Barriers))
-        Binding = Limit::Barriers;
-      else
-        continue; // the block size itself: cuda-block-size-occupancy-ceiling
-      if (RespectIntent && statedIntent(Ctx, *In, R, Min))
-        continue;
-      std::string What =
-          Binding == Limit::Registers
-              ? formatv("{0} registers per thread ({1} per block)",
-                        In->RegistersPerThread, R.AllocatedRegistersPerBlock)
-                    .str()
-          : Binding == Limit::SharedMemory
-              ? formatv("{0} of shared memory per block",
-                        formatBytes(R.AllocatedSharedMemPerBlock))
-                    .str()
-              : formatv("{0} barriers per block", In->BarriersPerBlock).str();
-      Diagnostic D = launchDiagnostic(
-          *this, Ctx,
-          formatv("occupancy of {0} with {1} threads per block is {2} on {3} "
-                  "({4} of {5} warps): {6} limit it to {7} resident "
-                  "block{8} per SM",
-                  kernelName(Ctx.Launch), Threads, formatPercent(R.occupancy()),
-                  Ctx.Arch.Name, R.ActiveWarpsPerSM, R.MaxWarpsPerSM, What,
-                  R.ActiveBlocksPerSM, R.ActiveBlocksPerSM == 1 ? "" : "s")
-              .str());
-      suggest(D, Ctx, *In, R, Binding, Threads);
-      addResourceNote(D, Ctx.Resources);
-      Out.push_back(std::move(D));
-    }
+    Better.RegistersPerThread = *Regs;
+    OccupancyResult After = computeOccupancy(Ctx.Arch, Better);
+    std::string Bound =
+        formatv("__launch_bounds__({0}, {1})", Threads, After.ActiveBlocksPerSM)
+            .str();
+    addNote(D, SourceLoc(),
+            formatv("at most {0} registers per thread would allow {1} "
+                    "blocks ({2}): {3} asks the device compiler for that",
+                    *Regs, After.ActiveBlocksPerSM,
+                    formatPercent(After.occupancy()), Bound)
+                .str());
+    // As a fix-it only when it cannot make a launch fail: the kernel has
+    // no bound yet and every launch of it is known to fit.
+    const KernelInfo *K = Ctx.Kernel;
+    bool AllFit =
+        !Ctx.LaunchesOfKernel.empty() &&
+        llvm::all_of(Ctx.LaunchesOfKernel, [&](const LaunchSite *L) {
+          std::vector<int64_t> V = possibleValues(L->ThreadsPerBlock);
+          return !V.empty() && !L->OccupancyTuned && V.back() <= Threads;
+        });
+    if (K && K->Loc.valid() && !K->Attrs.MaxThreadsPerBlock &&
+        !(Ctx.Resources && Ctx.Resources->MaxNTid) && AllFit)
+      D.Fixes.push_back({K->Loc, 0, Bound + " "});
+  } else if (Binding == Limit::SharedMemory) {
+    std::optional<uint64_t> Smem = sharedMemForNextBlock(Ctx.Arch, In);
+    if (!Smem)
+      return;
+    uint64_t Total = In.StaticSharedMem + In.DynamicSharedMem;
+    addNote(D, SourceLoc(),
+            formatv("at most {0} of shared memory per block ({1} less) "
+                    "would allow {2} blocks",
+                    formatBytes(*Smem), formatBytes(Total - *Smem), Next)
+                .str());
   }
-
-private:
-  /// Whether the author asked for this occupancy: a __launch_bounds__
-  /// minBlocks that the launch reaches, a register cap that binds, or an
-  /// opt-in to more dynamic shared memory that binds (also together with
-  /// registers: tuned kernels often hit both) or that alone keeps occupancy
-  /// below Min, whatever the registers (a tensor-core GEMM's 72 KiB tiles).
-  static bool statedIntent(const LaunchContext &Ctx, const OccupancyInput &In,
-                           const OccupancyResult &R, double Min) {
-    std::optional<int64_t> MinBlocks = Ctx.minBlocksBound();
-    if (MinBlocks && *MinBlocks > 0 && R.ActiveBlocksPerSM >= *MinBlocks)
-      return true;
-    const KernelResources *Res = Ctx.Resources;
-    if (R.binds(Limit::Registers) &&
-        ((Ctx.Kernel && Ctx.Kernel->Attrs.MaxRegisters) ||
-         (Res && Res->MaxNReg)))
-      return true;
-    if (!Ctx.setting("MaxDynamicSharedMemorySize"))
-      return false;
-    if (R.binds(Limit::SharedMemory))
-      return true;
-    OccupancyInput AnyRegisters = In;
-    AnyRegisters.RegistersPerThread = 0;
-    return computeOccupancy(Ctx.Arch, AnyRegisters).occupancy() < Min;
-  }
-
-  void suggest(Diagnostic &D, const LaunchContext &Ctx,
-               const OccupancyInput &In, const OccupancyResult &R,
-               Limit Binding, int64_t Threads) const {
-    unsigned Next = R.ActiveBlocksPerSM + 1;
-    OccupancyInput Better = In;
-    if (Binding == Limit::Registers) {
-      std::optional<unsigned> Regs = registersForNextBlock(Ctx.Arch, In);
-      if (!Regs)
-        return;
-      Better.RegistersPerThread = *Regs;
-      OccupancyResult After = computeOccupancy(Ctx.Arch, Better);
-      std::string Bound = formatv("__launch_bounds__({0}, {1})", Threads,
-                                  After.ActiveBlocksPerSM)
-                              .str();
-      addNote(D, SourceLoc(),
-              formatv("at most {0} registers per thread would allow {1} "
-                      "blocks ({2}): {3} asks the device compiler for that",
-                      *Regs, After.ActiveBlocksPerSM,
-                      formatPercent(After.occupancy()), Bound)
-                  .str());
-      // As a fix-it only when it cannot make a launch fail: the kernel has
-      // no bound yet and every launch of it is known to fit.
-      const KernelInfo *K = Ctx.Kernel;
-      bool AllFit =
-          !Ctx.LaunchesOfKernel.empty() &&
-          llvm::all_of(Ctx.LaunchesOfKernel, [&](const LaunchSite *L) {
-            std::vector<int64_t> V = possibleValues(L->ThreadsPerBlock);
-            return !V.empty() && !L->OccupancyTuned && V.back() <= Threads;
-          });
-      if (K && K->Loc.valid() && !K->Attrs.MaxThreadsPerBlock &&
-          !(Ctx.Resources && Ctx.Resources->MaxNTid) && AllFit)
-        D.Fixes.push_back({K->Loc, 0, Bound + " "});
-    } else if (Binding == Limit::SharedMemory) {
-      std::optional<uint64_t> Smem = sharedMemForNextBlock(Ctx.Arch, In);
-      if (!Smem)
-        return;
-      uint64_t Total = In.StaticSharedMem + In.DynamicSharedMem;
-      addNote(D, SourceLoc(),
-              formatv("at most {0} of shared memory per block ({1} less) "
-                      "would allow {2} blocks",
-                      formatBytes(*Smem), formatBytes(Total - *Smem), Next)
-                  .str());
-    }
-  }
-};
+}
 
 } // namespace
 
-std::unique_ptr<Check> createOccupancyLimited() {
-  return std::make_unique<OccupancyLimited>();
+void OccupancyLimited::checkLaunch(const LaunchContext &Ctx,
+                                   Findings &Out) const {
+  double Min = Ctx.Options.number(*this, MinOccupancyOption);
+  bool RespectIntent = Ctx.Options.flag(*this, IgnoreStatedIntentOption);
+  if (RespectIntent && Ctx.Launch.OccupancyTuned)
+    return;
+  for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
+    std::optional<OccupancyInput> In = occupancyInput(Ctx, Threads);
+    if (!In || Threads > Ctx.Arch.MaxThreadsPerBlock ||
+        !occupancyMatters(*this, Ctx, Threads))
+      continue;
+    OccupancyResult R = computeOccupancy(Ctx.Arch, *In);
+    if (!R.launchable() || R.occupancy() >= Min)
+      continue;
+    Limit Binding;
+    if (R.binds(Limit::Registers))
+      Binding = Limit::Registers;
+    else if (R.binds(Limit::SharedMemory))
+      Binding = Limit::SharedMemory;
+    else if (R.binds(Limit::Barriers))
+      Binding = Limit::Barriers;
+    else
+      continue; // the block size itself: cuda-block-size-occupancy-ceiling
+    if (RespectIntent && statedIntent(Ctx, *In, R, Min))
+      continue;
+    std::string What =
+        Binding == Limit::Registers
+            ? formatv("{0} registers per thread ({1} per block)",
+                      In->RegistersPerThread, R.AllocatedRegistersPerBlock)
+                  .str()
+        : Binding == Limit::SharedMemory
+            ? formatv("{0} of shared memory per block",
+                      formatBytes(R.AllocatedSharedMemPerBlock))
+                  .str()
+            : formatv("{0} barriers per block", In->BarriersPerBlock).str();
+    Diagnostic D = launchDiagnostic(
+        *this, Ctx,
+        formatv("occupancy of {0} with {1} threads per block is {2} on {3} "
+                "({4} of {5} warps): {6} limit it to {7} resident "
+                "block{8} per SM",
+                kernelName(Ctx.Launch), Threads, formatPercent(R.occupancy()),
+                Ctx.Arch.Name, R.ActiveWarpsPerSM, R.MaxWarpsPerSM, What,
+                R.ActiveBlocksPerSM, R.ActiveBlocksPerSM == 1 ? "" : "s")
+            .str());
+    suggest(D, Ctx, *In, R, Binding, Threads);
+    addResourceNote(D, Ctx.Resources);
+    Out.push_back(std::move(D));
+  }
 }
 
 } // namespace cudalint

@@ -1,16 +1,21 @@
-//===- Registry.cpp - Every check, registered in one place ----------------===//
+//===- Registry.cpp - Every check, from its declaration in Checks.def -----===//
 
-#include "cudalint/Checks.h"
+#include "CheckSupport.h"
+
+#include <initializer_list>
 
 namespace cudalint {
 
-#define CUDALINT_CHECK(Name) std::unique_ptr<Check> create##Name();
+#define CUDALINT_CHECK(Class, Facts, Name, Sev, Summary, ...)                  \
+  static constexpr std::initializer_list<CheckOptionSpec> Class##Options = {   \
+      __VA_ARGS__};                                                            \
+  Class::Class() : Check({Name, Severity::Sev, Summary, Class##Options}) {}
 #include "Checks.def"
 
 llvm::ArrayRef<std::unique_ptr<Check>> allChecks() {
   static const std::vector<std::unique_ptr<Check>> Checks = [] {
     std::vector<std::unique_ptr<Check>> V;
-#define CUDALINT_CHECK(Name) V.push_back(create##Name());
+#define CUDALINT_CHECK(Class, ...) V.push_back(std::make_unique<Class>());
 #include "Checks.def"
     return V;
   }();

@@ -13,86 +13,68 @@
 using namespace llvm;
 
 namespace cudalint {
-namespace {
 
-class SharedMemoryExceeded : public Check {
-public:
-  StringRef name() const override { return "cuda-shared-memory-exceeded"; }
-  Severity severity() const override { return Severity::Error; }
-  StringRef summary() const override {
-    return "shared memory per block over 48 KiB without opting in, or over "
-           "the arch's maximum";
-  }
-
-  void checkLaunch(const LaunchContext &Ctx,
-                   std::vector<Diagnostic> &Out) const override {
-    const KernelResources *R = Ctx.Resources;
-    // Without device facts the static part is unknown; 0 is a lower bound,
-    // so a dynamic size that fails alone fails for certain.
-    uint64_t Static = R && R->HasUsage ? R->StaticSmem : 0;
-    const KernelSetting *OptIn = Ctx.setting("MaxDynamicSharedMemorySize");
-    // An opt-in whose value is not known: assume it is enough; only the
-    // arch's maximum holds.
-    bool OptInKnown = OptIn && OptIn->Value.isConstant();
-    for (int64_t Dynamic : possibleValues(Ctx.Launch.DynamicSharedMem)) {
-      if (Dynamic < 0)
+void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
+                                       Findings &Out) const {
+  const KernelResources *R = Ctx.Resources;
+  // Without device facts the static part is unknown; 0 is a lower bound,
+  // so a dynamic size that fails alone fails for certain.
+  uint64_t Static = R && R->HasUsage ? R->StaticSmem : 0;
+  const KernelSetting *OptIn = Ctx.setting("MaxDynamicSharedMemorySize");
+  // An opt-in whose value is not known: assume it is enough; only the
+  // arch's maximum holds.
+  bool OptInKnown = OptIn && OptIn->Value.isConstant();
+  for (int64_t Dynamic : possibleValues(Ctx.Launch.DynamicSharedMem)) {
+    if (Dynamic < 0)
+      continue;
+    uint64_t Total = Static + static_cast<uint64_t>(Dynamic);
+    std::string Parts =
+        R && R->HasUsage ? formatv("{0} static + {1} dynamic",
+                                   formatBytes(Static), formatBytes(Dynamic))
+                               .str()
+                         : formatv("{0} dynamic", formatBytes(Dynamic)).str();
+    std::string Message, Fix;
+    if (Total > Ctx.Arch.SharedMemPerBlockOptIn) {
+      Message =
+          formatv("launch of {0} asks for {1} of shared memory per "
+                  "block ({2}), more than the {3} maximum of {4}; the "
+                  "launch fails",
+                  kernelName(Ctx.Launch), formatBytes(Total), Parts,
+                  Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlockOptIn))
+              .str();
+    } else if (OptIn) {
+      if (!OptInKnown || Dynamic <= OptIn->Value.value())
         continue;
-      uint64_t Total = Static + static_cast<uint64_t>(Dynamic);
-      std::string Parts =
-          R && R->HasUsage ? formatv("{0} static + {1} dynamic",
-                                     formatBytes(Static), formatBytes(Dynamic))
-                                 .str()
-                           : formatv("{0} dynamic", formatBytes(Dynamic)).str();
-      std::string Message, Fix;
-      if (Total > Ctx.Arch.SharedMemPerBlockOptIn) {
-        Message =
-            formatv("launch of {0} asks for {1} of shared memory per "
-                    "block ({2}), more than the {3} maximum of {4}; the "
-                    "launch fails",
-                    kernelName(Ctx.Launch), formatBytes(Total), Parts,
-                    Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlockOptIn))
+      Message = formatv("launch of {0} asks for {1} of dynamic shared "
+                        "memory, more than the {2} the kernel opted in to; "
+                        "the launch fails",
+                        kernelName(Ctx.Launch), formatBytes(Dynamic),
+                        formatBytes(OptIn->Value.value()))
+                    .str();
+    } else if (Total > Ctx.Arch.SharedMemPerBlock) {
+      Message = formatv("launch of {0} asks for {1} of shared memory per "
+                        "block ({2}) on {3}, over the {4} default, and the "
+                        "kernel does not opt in; the launch fails",
+                        kernelName(Ctx.Launch), formatBytes(Total), Parts,
+                        Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlock))
+                    .str();
+      Fix = formatv("opt in before launching: cudaFuncSetAttribute({0}, "
+                    "cudaFuncAttributeMaxDynamicSharedMemorySize, {1});",
+                    Ctx.Launch.Kernel.empty() ? "kernel" : Ctx.Launch.Kernel,
+                    Dynamic)
                 .str();
-      } else if (OptIn) {
-        if (!OptInKnown || Dynamic <= OptIn->Value.value())
-          continue;
-        Message = formatv("launch of {0} asks for {1} of dynamic shared "
-                          "memory, more than the {2} the kernel opted in to; "
-                          "the launch fails",
-                          kernelName(Ctx.Launch), formatBytes(Dynamic),
-                          formatBytes(OptIn->Value.value()))
-                      .str();
-      } else if (Total > Ctx.Arch.SharedMemPerBlock) {
-        Message =
-            formatv("launch of {0} asks for {1} of shared memory per "
-                    "block ({2}) on {3}, over the {4} default, and the "
-                    "kernel does not opt in; the launch fails",
-                    kernelName(Ctx.Launch), formatBytes(Total), Parts,
-                    Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlock))
-                .str();
-        Fix = formatv("opt in before launching: cudaFuncSetAttribute({0}, "
-                      "cudaFuncAttributeMaxDynamicSharedMemorySize, {1});",
-                      Ctx.Launch.Kernel.empty() ? "kernel" : Ctx.Launch.Kernel,
-                      Dynamic)
-                  .str();
-      } else {
-        continue;
-      }
-      Diagnostic D = launchDiagnostic(*this, Ctx, std::move(Message));
-      if (OptIn)
-        addNote(D, OptIn->Loc, "opt-in set here");
-      if (!Fix.empty())
-        addNote(D, SourceLoc(), Fix);
-      addOriginNotes(D, Ctx.Launch.DynamicSharedMem, "dynamic shared memory");
-      addResourceNote(D, R);
-      Out.push_back(std::move(D));
+    } else {
+      continue;
     }
+    Diagnostic D = launchDiagnostic(*this, Ctx, std::move(Message));
+    if (OptIn)
+      addNote(D, OptIn->Loc, "opt-in set here");
+    if (!Fix.empty())
+      addNote(D, SourceLoc(), Fix);
+    addOriginNotes(D, Ctx.Launch.DynamicSharedMem, "dynamic shared memory");
+    addResourceNote(D, R);
+    Out.push_back(std::move(D));
   }
-};
-
-} // namespace
-
-std::unique_ptr<Check> createSharedMemoryExceeded() {
-  return std::make_unique<SharedMemoryExceeded>();
 }
 
 } // namespace cudalint

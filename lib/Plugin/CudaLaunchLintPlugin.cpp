@@ -1,8 +1,8 @@
 //===- CudaLaunchLintPlugin.cpp - The checks inside a normal Clang build --===//
 //
-//   clang++-19 -fplugin=libCudaLaunchLintPlugin.so \
-//     -Xclang -plugin-arg-cuda-launch-lint -Xclang
-//     checks=cuda-*,-cuda-tail-effect ...
+//   clang++-19 -fplugin=libCudaLaunchLintPlugin.so
+//     -Xclang -plugin-arg-cuda-launch-lint
+//     -Xclang checks=cuda-*,-cuda-tail-effect ...
 //
 // Runs after the main action (the compile goes on as usual) on the host side
 // of each CUDA compile, and reports through Clang's own diagnostics:

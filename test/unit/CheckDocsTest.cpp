@@ -103,8 +103,9 @@ TEST(CheckDocsTest, RegisteredChecksAndPagesAgree) {
                                   ? "Severity: **error**."
                                   : "Severity: **warning**."));
     StringRef Options = Page.substr(Page.find("\n## Options\n"));
-    if (C->options().empty())
+    if (C->options().empty()) {
       EXPECT_TRUE(Options.starts_with("\n## Options\n\nNone."));
+    }
     for (const CheckOptionSpec &O : C->options()) {
       // "- `MinOccupancy` (default 0.5)"
       std::string Line =

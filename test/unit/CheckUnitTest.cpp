@@ -2164,9 +2164,7 @@ TEST(PrecisionRules, OnlyEnabledChecksTakePart) {
 /// say "the launch fails", and one that warns about every launch.
 class BigBlockFails : public Check {
 public:
-  StringRef name() const override { return "test-big-block"; }
-  Severity severity() const override { return Severity::Error; }
-  StringRef summary() const override { return "test"; }
+  BigBlockFails() : Check({"test-big-block", Severity::Error, "test", {}}) {}
   void checkLaunch(const LaunchContext &Ctx,
                    std::vector<Diagnostic> &Out) const override {
     for (int64_t T : Ctx.Launch.ThreadsPerBlock.Values)
@@ -2182,9 +2180,7 @@ public:
 };
 class AlwaysWarns : public Check {
 public:
-  StringRef name() const override { return "test-always-warns"; }
-  Severity severity() const override { return Severity::Warning; }
-  StringRef summary() const override { return "test"; }
+  AlwaysWarns() : Check({"test-always-warns", Severity::Warning, "test", {}}) {}
   void checkLaunch(const LaunchContext &Ctx,
                    std::vector<Diagnostic> &Out) const override {
     Out.push_back({name().str(),
@@ -2359,7 +2355,7 @@ TEST(CheckOptionsTest, EveryDeclaredDefaultIsAcceptedAndRead) {
       EXPECT_FALSE(O.Doc.empty());
       EXPECT_EQ(C->option(O.Name), &O);
       EXPECT_FALSE(errorToBool(validateCheckOption(Key, O.defaultText())));
-      EXPECT_EQ(None.number(*C, O.Name), O.Default);
+      EXPECT_EQ(None.number(*C, O), O.Default);
       if (O.T == CheckOptionSpec::Type::Bool) {
         EXPECT_EQ(O.acceptedText(), "true or false");
       }
@@ -2369,13 +2365,14 @@ TEST(CheckOptionsTest, EveryDeclaredDefaultIsAcceptedAndRead) {
 TEST(CheckOptionsTest, DefaultsOfThePrecisionRules) {
   CheckOptions None;
   const Check &Occ = *findCheck("cuda-occupancy-limited");
-  EXPECT_EQ(None.number(Occ, "MinOccupancy"), 0.5);
-  EXPECT_TRUE(None.flag(Occ, "IgnoreTinyLaunches"));
-  EXPECT_TRUE(None.flag(Occ, "IgnoreSmallGrids"));
-  EXPECT_TRUE(None.flag(Occ, "IgnoreStatedIntent"));
-  EXPECT_EQ(None.number(*findCheck("cuda-tail-effect"), "MaxTailWaste"), 0.25);
-  EXPECT_EQ(None.number(*findCheck("cuda-launch-bounds-oversized"), "Ratio"),
-            0.5);
+  EXPECT_EQ(None.number(Occ, *Occ.option("MinOccupancy")), 0.5);
+  EXPECT_TRUE(None.flag(Occ, *Occ.option("IgnoreTinyLaunches")));
+  EXPECT_TRUE(None.flag(Occ, *Occ.option("IgnoreSmallGrids")));
+  EXPECT_TRUE(None.flag(Occ, *Occ.option("IgnoreStatedIntent")));
+  const Check &Tail = *findCheck("cuda-tail-effect");
+  EXPECT_EQ(None.number(Tail, *Tail.option("MaxTailWaste")), 0.25);
+  const Check &Oversized = *findCheck("cuda-launch-bounds-oversized");
+  EXPECT_EQ(None.number(Oversized, *Oversized.option("Ratio")), 0.5);
   EXPECT_EQ(Occ.option("NoSuchOption"), nullptr);
 }
 
@@ -2386,15 +2383,16 @@ TEST(CheckOptionsTest, ValuesAreParsedAndABadStoredValueReadsAsTheDefault) {
   O.Values["cuda-occupancy-limited.IgnoreTinyLaunches"] = "FALSE";
   O.Values["cuda-occupancy-limited.IgnoreSmallGrids"] = "0";
   O.Values["cuda-occupancy-limited.IgnoreStatedIntent"] = "yes";
-  EXPECT_EQ(O.number(Occ, "MinOccupancy"), 0.25);
-  EXPECT_FALSE(O.flag(Occ, "IgnoreTinyLaunches"));
-  EXPECT_FALSE(O.flag(Occ, "IgnoreSmallGrids"));
-  EXPECT_TRUE(O.flag(Occ, "IgnoreStatedIntent")); // not a bool: the default
+  EXPECT_EQ(O.number(Occ, *Occ.option("MinOccupancy")), 0.25);
+  EXPECT_FALSE(O.flag(Occ, *Occ.option("IgnoreTinyLaunches")));
+  EXPECT_FALSE(O.flag(Occ, *Occ.option("IgnoreSmallGrids")));
+  EXPECT_TRUE(O.flag(
+      Occ, *Occ.option("IgnoreStatedIntent"))); // not a bool: the default
   O.Values["cuda-occupancy-limited.MinOccupancy"] = "2";
-  EXPECT_EQ(O.number(Occ, "MinOccupancy"), 0.5);
+  EXPECT_EQ(O.number(Occ, *Occ.option("MinOccupancy")), 0.5);
   // Options are per check.
-  EXPECT_TRUE(O.flag(*findCheck("cuda-block-size-occupancy-ceiling"),
-                     "IgnoreTinyLaunches"));
+  const Check &Ceiling = *findCheck("cuda-block-size-occupancy-ceiling");
+  EXPECT_TRUE(O.flag(Ceiling, *Ceiling.option("IgnoreTinyLaunches")));
 }
 
 std::string validationError(StringRef Key, StringRef Value) {

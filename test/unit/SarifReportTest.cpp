@@ -20,15 +20,7 @@ namespace {
 class FakeCheck : public Check {
 public:
   FakeCheck(StringRef Name, Severity Sev, StringRef Summary)
-      : Name(Name), Sev(Sev), Summary(Summary) {}
-  StringRef name() const override { return Name; }
-  Severity severity() const override { return Sev; }
-  StringRef summary() const override { return Summary; }
-
-private:
-  std::string Name;
-  Severity Sev;
-  std::string Summary;
+      : Check({Name, Sev, Summary, {}}) {}
 };
 
 Diagnostic diag(StringRef Check, Severity Sev, StringRef File, unsigned Line,
