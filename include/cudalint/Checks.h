@@ -13,7 +13,7 @@
 #include "cudalint/Arch.h"
 #include "cudalint/DeviceFacts.h"
 #include "cudalint/Facts.h"
-#include "cudalint/GlobList.h"
+#include "cudalint/Diagnostic.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
@@ -26,31 +26,6 @@
 #include <vector>
 
 namespace cudalint {
-
-enum class Severity { Warning, Error };
-llvm::StringRef severityName(Severity S); // "warning", "error"
-
-struct DiagnosticNote {
-  SourceLoc Loc; // may be invalid: a note about no place in particular
-  std::string Message;
-};
-
-/// A replacement that keeps the code's meaning (clang-apply-replacements).
-struct FixIt {
-  SourceLoc Loc;   // where the replaced text starts
-  unsigned Length; // bytes replaced (0: insert)
-  std::string Replacement;
-};
-
-struct Diagnostic {
-  std::string Check; // "cuda-block-size-invalid"
-  Severity Sev = Severity::Warning;
-  SourceLoc Loc;
-  std::string Arch; // "sm_80"; empty when it holds for every arch
-  std::string Message;
-  std::vector<DiagnosticNote> Notes;
-  std::vector<FixIt> Fixes;
-};
 
 class Check;
 
@@ -172,8 +147,8 @@ struct CheckRun {
   /// The archs each launch and kernel is evaluated for when the table has
   /// none for its file (the command's archs, --arch, or the default).
   std::vector<std::string> DefaultArchs;
-  /// Which checks run (clang-tidy glob list).
-  GlobList Filter{"cuda-*"};
+  /// The checks that run; unset: every check.
+  std::optional<std::vector<const Check *>> Enabled;
   CheckOptions Options;
 };
 

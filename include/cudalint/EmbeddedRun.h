@@ -15,6 +15,7 @@
 #include "cudalint/Checks.h"
 #include "cudalint/DeviceFacts.h"
 #include "cudalint/Facts.h"
+#include "cudalint/GlobList.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/Support/Error.h"

@@ -10,19 +10,14 @@
 #ifndef CUDALINT_FACTS_H
 #define CUDALINT_FACTS_H
 
+#include "cudalint/Diagnostic.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace cudalint {
-
-struct SourceLoc {
-  std::string File; // absolute path
-  unsigned Line = 0;
-  unsigned Column = 0;
-  bool valid() const { return Line != 0; }
-};
 
 /// Where a resolved value came from: "constexpr variable 'Block'", "template
 /// argument 'N' = 256", "macro 'THREADS'", "caller at f.cu:20:5".

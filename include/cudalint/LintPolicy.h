@@ -15,6 +15,7 @@
 
 #include "cudalint/Checks.h"
 #include "cudalint/Facts.h"
+#include "cudalint/GlobList.h"
 #include "cudalint/WarningsAsErrors.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -41,6 +42,14 @@ struct LintPolicy {
 /// headers, header filter, NOLINT (adding a finding for each unmatched
 /// NOLINTBEGIN/END), warnings-as-errors (Sev becomes Error). Returns how
 /// many warnings were promoted.
+/// The checks Filter (--checks globs) enables, in registry order.
+std::vector<const Check *> enabledChecks(const GlobList &Filter);
+
+/// Findings that differ only in their arch, merged into one whose Arch is
+/// the list ("sm_80, sm_90") and whose message names every arch; the notes
+/// of the group without repeats. In the order of first appearance.
+std::vector<Diagnostic> mergeArchs(llvm::ArrayRef<Diagnostic> Findings);
+
 unsigned applyLintPolicy(const LintPolicy &Policy,
                          llvm::ArrayRef<TranslationUnitFacts> Units,
                          std::vector<Diagnostic> &Findings);

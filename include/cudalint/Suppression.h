@@ -24,7 +24,7 @@
 #ifndef CUDALINT_SUPPRESSION_H
 #define CUDALINT_SUPPRESSION_H
 
-#include "cudalint/Checks.h"
+#include "cudalint/Diagnostic.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"

@@ -10,7 +10,7 @@
 #ifndef CUDALINT_WARNINGSASERRORS_H
 #define CUDALINT_WARNINGSASERRORS_H
 
-#include "cudalint/Checks.h"
+#include "cudalint/Diagnostic.h"
 #include "cudalint/GlobList.h"
 
 #include "llvm/ADT/ArrayRef.h"

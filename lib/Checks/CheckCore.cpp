@@ -16,10 +16,6 @@ using namespace llvm;
 
 namespace cudalint {
 
-StringRef severityName(Severity S) {
-  return S == Severity::Error ? "error" : "warning";
-}
-
 namespace {
 std::string formatNumber(double V) {
   std::string Out;
@@ -318,8 +314,10 @@ void settleLaunchFindings(ArrayRef<const Check *> Checks,
 
 std::vector<Diagnostic> runChecks(const CheckRun &Run) {
   std::vector<const Check *> Enabled;
-  for (const std::unique_ptr<Check> &C : allChecks())
-    if (Run.Filter.contains(C->name()))
+  if (Run.Enabled)
+    Enabled = *Run.Enabled;
+  else
+    for (const std::unique_ptr<Check> &C : allChecks())
       Enabled.push_back(C.get());
 
   // The facts of all files together: a kernel defined in one file may be

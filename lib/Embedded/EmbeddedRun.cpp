@@ -3,7 +3,7 @@
 #include "cudalint/EmbeddedRun.h"
 
 #include "cudalint/CompileCommand.h"
-#include "cudalint/DiagnosticsReport.h"
+#include "cudalint/LintPolicy.h"
 #include "cudalint/Frontend.h"
 
 #include "clang/AST/ASTContext.h"
@@ -150,7 +150,7 @@ EmbeddedAnalysis::check(const GlobList &Filter,
   Run.Units = Units;
   Run.Resources = &Device;
   Run.DefaultArchs = DefaultArchs;
-  Run.Filter = Filter;
+  Run.Enabled = enabledChecks(Filter);
   Run.Options = Options;
   if (!Run.Options.Gpu)
     Run.Options.Gpu = Gpu;

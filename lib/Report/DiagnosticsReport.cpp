@@ -39,26 +39,6 @@ private:
   StringMap<FileText> Files;
 };
 
-/// The arch's name in a message stands for "each of the group's archs".
-std::string archNeutral(const Diagnostic &D) {
-  if (D.Arch.empty())
-    return D.Message;
-  std::string Out;
-  StringRef Rest = D.Message;
-  while (true) {
-    size_t At = Rest.find(D.Arch);
-    if (At == StringRef::npos)
-      break;
-    // Whole words only: sm_80 in sm_80a stays.
-    size_t End = At + D.Arch.size();
-    bool Whole = End == Rest.size() || !isAlnum(Rest[End]);
-    Out += Rest.take_front(At).str();
-    Out += Whole ? "\x01" : D.Arch;
-    Rest = Rest.drop_front(End);
-  }
-  return Out + Rest.str();
-}
-
 void printLocation(raw_ostream &OS, const SourceLoc &L, bool Color) {
   if (!L.valid())
     return;
@@ -92,53 +72,10 @@ void printSnippet(raw_ostream &OS, SourceLines &Sources, const SourceLoc &L,
 
 } // namespace
 
-std::vector<Diagnostic> mergeArchs(ArrayRef<Diagnostic> Diagnostics) {
-  // Group by everything but the arch, keeping the first one's position.
-  struct Group {
-    const Diagnostic *First;
-    std::string Message; // with \x01 for the arch
-    std::vector<std::string> Archs;
-    std::vector<DiagnosticNote> Notes;
-  };
-  std::vector<Group> Groups;
-  std::map<
-      std::tuple<std::string, unsigned, unsigned, std::string, std::string>,
-      size_t>
-      Index;
-  for (const Diagnostic &D : Diagnostics) {
-    std::string Message = archNeutral(D);
-    auto Key =
-        std::make_tuple(D.Loc.File, D.Loc.Line, D.Loc.Column, D.Check, Message);
-    auto [It, New] = Index.try_emplace(Key, Groups.size());
-    if (New)
-      Groups.push_back({&D, Message, {}, {}});
-    Group &G = Groups[It->second];
-    if (!D.Arch.empty())
-      G.Archs.push_back(D.Arch);
-    for (const DiagnosticNote &N : D.Notes)
-      if (llvm::none_of(G.Notes, [&](const DiagnosticNote &O) {
-            return O.Message == N.Message && O.Loc.File == N.Loc.File &&
-                   O.Loc.Line == N.Loc.Line && O.Loc.Column == N.Loc.Column;
-          }))
-        G.Notes.push_back(N);
-  }
-  std::vector<Diagnostic> Out;
-  for (const Group &G : Groups) {
-    Diagnostic D = *G.First;
-    D.Arch = join(G.Archs, ", ");
-    D.Message = G.Message;
-    for (size_t At; (At = D.Message.find('\x01')) != std::string::npos;)
-      D.Message.replace(At, 1, D.Arch);
-    D.Notes = G.Notes;
-    Out.push_back(std::move(D));
-  }
-  return Out;
-}
-
 void printDiagnostics(raw_ostream &OS, ArrayRef<Diagnostic> Diagnostics,
                       bool Color) {
   SourceLines Sources;
-  for (const Diagnostic &D : mergeArchs(Diagnostics)) {
+  for (const Diagnostic &D : Diagnostics) {
     const std::string &Message = D.Message;
     printLocation(OS, D.Loc, Color);
     if (Color)

@@ -17,6 +17,7 @@
 
 #include "cudalint/Arch.h"
 #include "cudalint/Checks.h"
+#include "cudalint/LintPolicy.h"
 #include "cudalint/DeviceFacts.h"
 #include "cudalint/Facts.h"
 
@@ -275,7 +276,7 @@ public:
     return *this;
   }
   Scenario &checks(StringRef Globs) {
-    Run.Filter = GlobList(Globs);
+    Run.Enabled = enabledChecks(GlobList(Globs));
     return *this;
   }
 

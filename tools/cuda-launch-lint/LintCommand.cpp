@@ -268,11 +268,8 @@ int runLintCommand(ArrayRef<StringRef> Args) {
         Config && Config->Checks ? *Config->Checks : defaultCheckGlobs().str();
   if (!WarningsAsErrorsGlobs && Config && Config->WarningsAsErrors)
     WarningsAsErrorsGlobs = *Config->WarningsAsErrors;
-  Run.Filter = GlobList(*ChecksGlobs);
-  if (Format == "text" && !ListLaunches &&
-      llvm::none_of(allChecks(), [&](const std::unique_ptr<Check> &C) {
-        return Run.Filter.contains(C->name());
-      }))
+  Run.Enabled = enabledChecks(GlobList(*ChecksGlobs));
+  if (Format == "text" && !ListLaunches && Run.Enabled->empty())
     return fail("checks '" + *ChecksGlobs + "' enable no check");
   if (Config) {
     Config->applyCheckOptions(Run.Options);
@@ -389,6 +386,8 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   Policy.SystemHeaders = SystemHeaders;
   Policy.WarningsAsErrorsGlobs = WarningsAsErrorsGlobs.value_or("");
   applyLintPolicy(Policy, Facts, Diagnostics);
+  if (Format == "text")
+    Diagnostics = mergeArchs(Diagnostics);
 
   std::optional<ToolOutputFile> Output;
   if (!OutputFile.empty()) {

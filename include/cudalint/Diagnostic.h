@@ -1,0 +1,61 @@
+//===- Diagnostic.h - What the tool reports ---------------------*- C++ -*-===//
+//
+// A finding: a check's message at a source location, for an arch, with notes
+// and fix-its. The checks produce them, the lint policy filters and promotes
+// them, and the writers (text, JSON, SARIF, fixes YAML, clang-tidy, the
+// plugin) print them. A leaf header: it depends on nothing of the tool.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_DIAGNOSTIC_H
+#define CUDALINT_DIAGNOSTIC_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+/// A position in a source file, 1-based; Line 0: no position.
+struct SourceLoc {
+  std::string File; // absolute path
+  unsigned Line = 0;
+  unsigned Column = 0;
+  bool valid() const { return Line != 0; }
+};
+
+enum class Severity { Warning, Error };
+
+/// "warning", "error"
+inline llvm::StringRef severityName(Severity S) {
+  return S == Severity::Error ? "error" : "warning";
+}
+
+struct DiagnosticNote {
+  SourceLoc Loc; // may be invalid: a note about no place in particular
+  std::string Message;
+};
+
+/// A replacement that keeps the code's meaning (clang-apply-replacements).
+struct FixIt {
+  SourceLoc Loc;   // where the replaced text starts
+  unsigned Length; // bytes replaced (0: insert)
+  std::string Replacement;
+};
+
+struct Diagnostic {
+  std::string Check; // "cuda-block-size-invalid"
+  Severity Sev = Severity::Warning;
+  SourceLoc Loc;
+  /// "sm_80"; "sm_75, sm_80" once merged across archs; empty when it holds
+  /// for every arch.
+  std::string Arch;
+  std::string Message;
+  std::vector<DiagnosticNote> Notes;
+  std::vector<FixIt> Fixes;
+};
+
+} // namespace cudalint
+
+#endif // CUDALINT_DIAGNOSTIC_H
