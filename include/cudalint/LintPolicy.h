@@ -36,6 +36,8 @@ struct LintPolicy {
   bool SystemHeaders = false;
   /// Warnings of these checks are errors, in every output and the exit code.
   std::string WarningsAsErrorsGlobs;
+  /// NOLINT comments, and a finding for each unmatched NOLINTBEGIN/END.
+  bool ApplyNoLint = true;
 };
 
 /// Applies the policy to the checks' findings for Units, in order: system

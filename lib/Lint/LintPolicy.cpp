@@ -114,9 +114,11 @@ unsigned applyLintPolicy(const LintPolicy &Policy,
     });
   }
   NoLintFilter NoLint;
-  NoLint.removeSuppressed(Findings);
-  for (Diagnostic &D : NoLint.unmatchedDirectives())
-    Findings.push_back(std::move(D));
+  if (Policy.ApplyNoLint) {
+    NoLint.removeSuppressed(Findings);
+    for (Diagnostic &D : NoLint.unmatchedDirectives())
+      Findings.push_back(std::move(D));
+  }
   return WarningsAsErrors(Policy.WarningsAsErrorsGlobs).promote(Findings);
 }
 

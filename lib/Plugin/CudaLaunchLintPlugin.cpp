@@ -16,6 +16,8 @@
 //   gpu=<preset>  cuda-path=<dir>  cache-dir=<dir>
 //   compile-commands=<dir>         compile_commands.json for device facts
 //                                  (default: found upwards from the cwd)
+//   config=<file>                  a .cuda-launch-lint.yaml (default: the
+//                                  nearest above the source, as the tool)
 //   <check>.<Option>=<value>       a check option (MinOccupancy ...)
 //   verbose                        print the run's notes as remarks
 //
@@ -23,7 +25,6 @@
 
 #include "cudalint/EmbeddedRun.h"
 #include "cudalint/Frontend.h"
-#include "cudalint/LintPolicy.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -36,18 +37,13 @@ using namespace clang;
 namespace cudalint {
 namespace {
 
-struct PluginSettings {
-  EmbeddedSettings Embedded;
-  std::string Checks = defaultCheckGlobs().str();
-  std::string WarningsAsErrors;
-  CheckOptions Options;
-  bool Verbose = false;
-};
-
 class Consumer : public ASTConsumer {
 public:
-  Consumer(CompilerInstance &CI, std::string MainFile, PluginSettings S)
-      : CI(CI), MainFile(std::move(MainFile)), S(std::move(S)) {}
+  // The action may be gone when the consumer runs: it keeps its own copy.
+  Consumer(CompilerInstance &CI, std::string MainFile, Pipeline P,
+           HostCommand Cmd, bool Verbose)
+      : CI(CI), MainFile(std::move(MainFile)), P(std::move(P)),
+        Cmd(std::move(Cmd)), Verbose(Verbose) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // The device-side compiles of the same file would repeat every finding.
@@ -57,22 +53,18 @@ public:
     // After errors the AST may be partial; Clang has said what is wrong.
     if (DE.hasErrorOccurred())
       return;
-    EmbeddedAnalysis A = EmbeddedAnalysis::run(Ctx, MainFile, S.Embedded);
-    if (S.Verbose)
-      for (const std::string &N : A.Notes)
+    PipelineResult R = runOnHostAST(P, Ctx, MainFile, Cmd);
+    if (Verbose)
+      for (const std::string &N : R.Notes)
         DE.Report(DE.getCustomDiagID(DiagnosticsEngine::Remark,
                                      "cuda-launch-lint: %0"))
             << N;
-    std::vector<Diagnostic> Found = A.check(GlobList(S.Checks), S.Options);
-    LintPolicy Policy;
-    Policy.WarningsAsErrorsGlobs = S.WarningsAsErrors;
-    applyLintPolicy(Policy, A.units(), Found);
     SourceManager &SM = Ctx.getSourceManager();
     unsigned ErrorID = DE.getCustomDiagID(DiagnosticsEngine::Error, "%0 [%1]");
     unsigned WarningID =
         DE.getCustomDiagID(DiagnosticsEngine::Warning, "%0 [%1]");
     unsigned NoteID = DE.getCustomDiagID(DiagnosticsEngine::Note, "%0");
-    for (const Diagnostic &D : Found) {
+    for (const Diagnostic &D : R.Findings) {
       bool IsError = D.Sev == Severity::Error;
       DE.Report(toSourceLocation(SM, D.Loc), IsError ? ErrorID : WarningID)
           << D.Message << D.Check;
@@ -84,14 +76,16 @@ public:
 private:
   CompilerInstance &CI;
   std::string MainFile;
-  PluginSettings S;
+  Pipeline P;
+  HostCommand Cmd;
+  bool Verbose;
 };
 
 class Action : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer>
   CreateASTConsumer(CompilerInstance &CI, llvm::StringRef InFile) override {
-    return std::make_unique<Consumer>(CI, InFile.str(), S);
+    return std::make_unique<Consumer>(CI, InFile.str(), *P, Cmd, Verbose);
   }
 
   bool ParseArgs(const CompilerInstance &CI,
@@ -106,12 +100,14 @@ protected:
     };
     llvm::SmallString<256> Cwd;
     llvm::sys::fs::current_path(Cwd);
-    S.Embedded.BuildDir = Cwd.str().str();
-    S.Embedded.SearchUpwards = true;
+    Cmd.BuildDir = Cwd.str().str();
+    Cmd.SearchUpwards = true;
+    LintSettings S;
+    S.FindConfig = true;
     for (const std::string &Arg : Args) {
       auto [Key, Value] = llvm::StringRef(Arg).split('=');
       if (Key == "verbose" && Value.empty()) {
-        S.Verbose = true;
+        Verbose = true;
         continue;
       }
       if (!llvm::StringRef(Arg).contains('='))
@@ -121,39 +117,43 @@ protected:
       else if (Key == "warnings-as-errors")
         S.WarningsAsErrors = Value.str();
       else if (Key == "resource-usage")
-        S.Embedded.ResourceUsage = Value.str();
+        S.ResourceUsage = Value.str();
       else if (Key == "arch")
-        S.Embedded.Archs = Value.str();
+        S.Archs = Value.str();
       else if (Key == "gpu")
-        S.Embedded.Gpu = Value.str();
+        S.Gpu = Value.str();
       else if (Key == "cuda-path")
-        S.Embedded.CudaPath = Value.str();
+        S.CudaPath = Value.str();
       else if (Key == "cache-dir")
-        S.Embedded.CacheDir = Value.str();
+        S.CacheDir = Value.str();
+      else if (Key == "config")
+        S.ConfigFile = Value.str();
       else if (Key == "compile-commands") {
-        S.Embedded.BuildDir = Value.str();
-        S.Embedded.SearchUpwards = false;
-      } else if (Key.contains('.') && Key.starts_with("cuda-")) {
-        if (llvm::Error E = validateCheckOption(Key, Value))
-          return Bad(llvm::toString(std::move(E)));
-        S.Options.Values[Key] = Value.str();
-      } else
+        Cmd.BuildDir = Value.str();
+        Cmd.SearchUpwards = false;
+      } else if (Key.contains('.') && Key.starts_with("cuda-"))
+        S.CheckOptions.emplace_back(Key.str(), Value.str());
+      else
         return Bad("unknown argument '" + Key + "' (see README)");
     }
-    if (llvm::Error E = validateEmbeddedSettings(S.Embedded))
-      return Bad(llvm::toString(std::move(E)));
-    GlobList Filter(S.Checks);
-    if (llvm::none_of(allChecks(), [&](const std::unique_ptr<Check> &C) {
-          return Filter.contains(C->name());
-        }))
-      return Bad("checks '" + S.Checks + "' enable no check");
+    const auto &Inputs = CI.getFrontendOpts().Inputs;
+    std::string First = Inputs.empty() || !Inputs.front().isFile()
+                            ? std::string()
+                            : Inputs.front().getFile().str();
+    llvm::Expected<Pipeline> Created =
+        Pipeline::create(S, SettingNames::Plugin, First);
+    if (!Created)
+      return Bad(llvm::toString(Created.takeError()));
+    P.emplace(std::move(*Created));
     return true;
   }
 
   ActionType getActionType() override { return AddAfterMainAction; }
 
 private:
-  PluginSettings S;
+  std::optional<Pipeline> P;
+  HostCommand Cmd;
+  bool Verbose = false;
 };
 
 } // namespace

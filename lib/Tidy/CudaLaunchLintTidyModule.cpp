@@ -39,20 +39,18 @@ using namespace clang::ast_matchers;
 namespace cudalint {
 namespace {
 
-/// The facts of the translation unit being checked, shared by its checks.
-/// clang-tidy creates every check of a unit before parsing it and destroys
-/// them after, so a unit's checks all hold the same state and the next unit
-/// starts afresh.
+/// The translation unit being checked, shared by its checks. clang-tidy
+/// creates every check of a unit before parsing it and destroys them after,
+/// so a unit's checks all hold the same state and the next unit starts
+/// afresh.
 struct UnitState {
   bool Done = false;
-  bool Failed = false;
-  std::optional<EmbeddedAnalysis> Analysis;
-  /// The unit's enabled checks and all their options: the checks run
-  /// together, once, as in the other front doors (a launch certain to fail
-  /// keeps its errors only, whichever check would warn about it).
+  /// The unit's enabled checks and all their options: the pipeline runs
+  /// them together, once, as in the other front doors (a launch certain to
+  /// fail keeps its errors only, whichever check would warn about it).
   std::vector<std::string> Enabled;
-  CheckOptions Options;
-  std::optional<std::vector<Diagnostic>> Findings;
+  std::vector<std::pair<std::string, std::string>> CheckOptions;
+  std::optional<PipelineResult> Result;
 };
 
 std::shared_ptr<UnitState> currentUnit() {
@@ -76,9 +74,9 @@ public:
     Settings.CudaPath = Options.getLocalOrGlobal("CudaPath", "");
     Settings.CacheDir = Options.getLocalOrGlobal("CacheDir", "");
     CompileDatabase = Options.getLocalOrGlobal("CompileDatabase", "");
-    // Every declared option, validated as the standalone tool does; a bad
-    // value is reported through clang-tidy's configuration diagnostics and
-    // the default stands.
+    // Every declared option, validated as the other doors do; a bad value
+    // is reported through clang-tidy's configuration diagnostics and the
+    // default stands.
     if (Impl)
       for (const CheckOptionSpec &O : Impl->options()) {
         std::string Key = (Name + "." + O.Name).str();
@@ -89,25 +87,26 @@ public:
               << Value << Key << llvm::toString(std::move(E));
           Value = O.defaultText();
         }
-        CheckOpts.Values[Key] = Value;
+        OwnOptions.emplace_back(O.Name, Value);
+        Unit->CheckOptions.emplace_back(Key, Value);
       }
     Unit->Enabled.push_back(Name.str());
-    for (const auto &[Key, Value] : CheckOpts.Values)
-      Unit->Options.Values[Key] = Value;
   }
 
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CUDA;
   }
 
+  /// Every option the check reads, defaults included (--dump-config).
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override {
     Options.store(Opts, "ResourceUsage", Settings.ResourceUsage);
-    if (!Settings.Archs.empty())
-      Options.store(Opts, "Archs", Settings.Archs);
-    if (!Settings.Gpu.empty())
-      Options.store(Opts, "Gpu", Settings.Gpu);
-    for (const auto &[Key, Value] : CheckOpts.Values)
-      Options.store(Opts, StringRef(Key).rsplit('.').second, Value);
+    Options.store(Opts, "Archs", Settings.Archs);
+    Options.store(Opts, "Gpu", Settings.Gpu);
+    Options.store(Opts, "CudaPath", Settings.CudaPath);
+    Options.store(Opts, "CacheDir", Settings.CacheDir);
+    Options.store(Opts, "CompileDatabase", CompileDatabase);
+    for (const auto &[Name, Value] : OwnOptions)
+      Options.store(Opts, Name, Value);
   }
 
   void registerMatchers(MatchFinder *Finder) override {
@@ -121,27 +120,30 @@ public:
     SourceManager &SM = AST.getSourceManager();
     if (!Unit->Done) {
       Unit->Done = true;
-      if (llvm::Error E = validateEmbeddedSettings(Settings)) {
-        configurationDiag("cuda-launch-lint: %0")
-            << llvm::toString(std::move(E));
-        Unit->Failed = true;
-        return;
-      }
       OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
       if (!Main)
         return;
-      EmbeddedSettings S = Settings;
-      S.BuildDir = CompileDatabase.empty() ? Ctx->getCurrentBuildDirectory()
-                                           : CompileDatabase;
-      S.SearchUpwards = CompileDatabase.empty();
-      Unit->Analysis = EmbeddedAnalysis::run(AST, Main->getName(), S);
+      LintSettings S = Settings;
+      S.Checks = "-*," + llvm::join(Unit->Enabled, ",");
+      S.CheckOptions = Unit->CheckOptions;
+      S.RequireChecks = false;
+      S.HostAppliesSuppression = true;
+      llvm::Expected<Pipeline> P =
+          Pipeline::create(S, SettingNames::ClangTidy, Main->getName());
+      if (!P) {
+        configurationDiag("cuda-launch-lint: %0")
+            << llvm::toString(P.takeError());
+        return;
+      }
+      HostCommand Cmd;
+      Cmd.BuildDir = CompileDatabase.empty() ? Ctx->getCurrentBuildDirectory()
+                                             : CompileDatabase;
+      Cmd.SearchUpwards = CompileDatabase.empty();
+      Unit->Result = runOnHostAST(*P, AST, Main->getName(), Cmd);
     }
-    if (!Unit->Analysis)
+    if (!Unit->Result)
       return;
-    if (!Unit->Findings)
-      Unit->Findings = Unit->Analysis->check(
-          GlobList("-*," + llvm::join(Unit->Enabled, ",")), Unit->Options);
-    for (const Diagnostic &D : *Unit->Findings) {
+    for (const Diagnostic &D : Unit->Result->Findings) {
       if (D.Check != Impl->name())
         continue;
       SourceLocation Loc = toSourceLocation(SM, D.Loc);
@@ -162,9 +164,9 @@ private:
   ClangTidyContext *Ctx;
   std::shared_ptr<UnitState> Unit;
   const Check *Impl;
-  EmbeddedSettings Settings;
+  LintSettings Settings;
   std::string CompileDatabase;
-  CheckOptions CheckOpts;
+  std::vector<std::pair<llvm::StringRef, std::string>> OwnOptions;
 };
 
 class CudaLaunchLintModule : public ClangTidyModule {

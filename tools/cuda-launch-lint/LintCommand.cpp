@@ -10,8 +10,8 @@
 #include "cudalint/FactsReport.h"
 #include "cudalint/FixesReport.h"
 #include "cudalint/Frontend.h"
-#include "cudalint/LintConfig.h"
 #include "cudalint/LintPolicy.h"
+#include "cudalint/Pipeline.h"
 #include "cudalint/SarifReport.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -139,53 +139,35 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   }
   if (Format != "text" && Format != "json" && Format != "sarif")
     return fail("--format: '" + Format + "' is not one of text, json, sarif");
-  CheckRun Run;
-  if (!GpuName.empty()) {
-    Expected<const GpuPreset &> Gpu = lookupGpuPreset(GpuName);
-    if (!Gpu)
-      return fail("--gpu: " + toString(Gpu.takeError()));
-    Run.Options.Gpu = &*Gpu;
-  }
+  LintSettings Settings;
+  Settings.ResourceUsage = ResourceUsage;
+  Settings.Archs = ArchList;
+  Settings.Gpu = GpuName;
+  Settings.CudaPath = CudaPath;
+  Settings.CacheDir = CacheDir;
+  Settings.NoCache = NoCache;
+  Settings.Checks = ChecksGlobs;
+  Settings.WarningsAsErrors = WarningsAsErrorsGlobs;
+  Settings.ConfigFile = ConfigFile;
+  Settings.FindConfig = true;
+  Settings.SystemHeaders = SystemHeaders;
+  Settings.RequireChecks = Format == "text" && !ListLaunches;
   for (StringRef O : CheckOptionArgs) {
     auto [Key, Val] = O.split('=');
     if (Val.empty() || !Key.contains('.'))
       return fail("--check-option: expected <check>.<Option>=<value>, got '" +
                   O + "'");
-    if (Error E = validateCheckOption(Key.trim(), Val.trim()))
-      return fail("--check-option: " + toString(std::move(E)));
-    Run.Options.Values[Key.trim()] = Val.trim().str();
-  }
-
-  DeviceFactsOptions DevOpts;
-  DevOpts.M = parseResourceUsageMode(ResourceUsage, DevOpts.LogFile);
-  if (DevOpts.M == DeviceFactsOptions::Mode::Log) {
-    if (ResourceUsage.empty())
-      return fail("--resource-usage: expected auto, nvcc, clang, none or a "
-                  "log file");
-    if (sys::fs::is_directory(DevOpts.LogFile))
-      return fail("--resource-usage " + DevOpts.LogFile + ": is a directory");
-    if (std::error_code EC =
-            sys::fs::access(DevOpts.LogFile, sys::fs::AccessMode::Exist))
-      return fail("--resource-usage " + DevOpts.LogFile + ": " + EC.message());
-  }
-  if (!ArchList.empty()) {
-    Expected<std::vector<std::string>> Archs = parseGpuArchList(ArchList);
-    if (!Archs)
-      return fail("--arch: " + toString(Archs.takeError()));
-    if (Error Unknown = checkKnownArchs(*Archs))
-      return fail("--arch: " + toString(std::move(Unknown)));
-    DevOpts.Archs = std::move(*Archs);
+    Settings.CheckOptions.emplace_back(Key.trim().str(), Val.trim().str());
   }
   if (!JobsText.empty() &&
-      (StringRef(JobsText).getAsInteger(10, DevOpts.Jobs) || !DevOpts.Jobs))
+      (StringRef(JobsText).getAsInteger(10, Settings.Jobs) || !Settings.Jobs))
     return fail("-j: '" + JobsText + "' is not a positive number");
   if (!DeviceTimeout.empty() &&
-      (StringRef(DeviceTimeout).getAsInteger(10, DevOpts.TimeoutSeconds) ||
-       !DevOpts.TimeoutSeconds))
+      (StringRef(DeviceTimeout)
+           .getAsInteger(10, Settings.DeviceTimeoutSeconds) ||
+       !Settings.DeviceTimeoutSeconds))
     return fail("--device-timeout: '" + DeviceTimeout +
                 "' is not a positive number of seconds");
-  DevOpts.UseCache = !NoCache;
-  DevOpts.CacheDir = CacheDir;
 
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
   if (!BuildDir.empty()) {
@@ -251,143 +233,33 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   if (Readable.empty())
     return fail("nothing could be analysed");
 
-  // The configuration: --config, else the nearest .cuda-launch-lint.yaml
-  // above the first source. The command line wins over it.
-  std::optional<LintConfig> Config;
-  if (ConfigFile.empty())
-    if (std::optional<std::string> Found = findLintConfig(Readable.front()))
-      ConfigFile = *Found;
-  if (!ConfigFile.empty()) {
-    Expected<LintConfig> Loaded = loadLintConfig(ConfigFile);
-    if (!Loaded)
-      return fail(toString(Loaded.takeError()));
-    Config = std::move(*Loaded);
-  }
-  if (!ChecksGlobs)
-    ChecksGlobs =
-        Config && Config->Checks ? *Config->Checks : defaultCheckGlobs().str();
-  if (!WarningsAsErrorsGlobs && Config && Config->WarningsAsErrors)
-    WarningsAsErrorsGlobs = *Config->WarningsAsErrors;
-  Run.Enabled = enabledChecks(GlobList(*ChecksGlobs));
-  if (Format == "text" && !ListLaunches && Run.Enabled->empty())
-    return fail("checks '" + *ChecksGlobs + "' enable no check");
-  if (Config) {
-    Config->applyCheckOptions(Run.Options);
-    if (DevOpts.Archs.empty())
-      for (const std::string &A : Config->Archs)
-        if (std::optional<std::string> N = normalizeGpuArch(A))
-          DevOpts.Archs.push_back(*N);
-  }
-
-  FrontendOptions Opts;
-  std::string Why;
-  Opts.Toolkit = findCudaToolkit(CudaPath, Why);
-  if (!Opts.Toolkit)
-    errs() << "cuda-launch-lint: note: " << Why
-           << "; parsing with built-in CUDA declarations"
-           << (DevOpts.M == DeviceFactsOptions::Mode::Log
-                   ? ""
-                   : ", and register-based checks are off")
-           << "\n";
-
-  // Device facts run beside the front end: they need only the commands.
-  std::future<DeviceFacts> DeviceRun;
-  // --list-launches shows the front end's view only.
-  bool WantDevice =
-      !ListLaunches &&
-      (DevOpts.M == DeviceFactsOptions::Mode::None ||
-       DevOpts.M == DeviceFactsOptions::Mode::Log || Opts.Toolkit);
-  if (WantDevice) {
-    if (Opts.Toolkit)
-      DevOpts.CudaRoot = Opts.Toolkit->Root;
-    std::vector<DeviceCompileInput> Inputs;
-    for (const std::string &F : Readable) {
-      DeviceCompileInput In{F, "", {}};
-      if (std::optional<clang::tooling::CompileCommand> C = UserCommand(F)) {
-        In.Directory = C->Directory;
-        In.Argv = std::move(C->CommandLine);
-        In.CompilerNamed =
-            In.Argv.empty() || !isPlaceholderCompiler(In.Argv.front());
-      }
-      Inputs.push_back(std::move(In));
-    }
-    DeviceRun = std::async(std::launch::async, [Inputs, DevOpts] {
-      return computeDeviceFacts(Inputs, DevOpts);
-    });
-  }
-
-  Opts.Jobs = DevOpts.Jobs;
-  std::vector<TranslationUnitFacts> Facts =
-      collectFacts(*DB, Readable, Opts, errs());
-
-  DeviceResourceTable Device;
-  if (DeviceRun.valid()) {
-    DeviceFacts D = DeviceRun.get();
-    Device = joinDeviceFacts(D, Facts);
-    for (const std::string &N : Device.Notes)
-      errs() << "cuda-launch-lint: note: " << N << "\n";
-    if (Verbose)
-      errs() << "cuda-launch-lint: device compiles: " << D.Stats.DeviceCompiles
-             << ", cache hits: " << D.Stats.CacheHits
-             << ", cache misses: " << D.Stats.CacheMisses
-             << ", cache writes: " << D.Stats.CacheWrites
-             << ", failed: " << D.Stats.FailedCompiles
-             << format(", device facts: %.2f s", D.Stats.Seconds) << "\n";
-  }
-  bool InternalErrors = false;
-  for (const TranslationUnitFacts &U : Facts)
-    if (!U.InternalError.empty()) {
-      errs() << "cuda-launch-lint: error: " << U.MainFile << ": "
-             << U.InternalError << "; the file was skipped\n";
-      InternalErrors = true;
-    }
-  for (const TranslationUnitFacts &U : Facts)
-    if (!U.Errors.empty())
-      errs() << "cuda-launch-lint: note: " << U.MainFile << ": "
-             << U.Errors.size()
-             << " front-end error(s) (first: " << U.Errors.front().Loc.Line
-             << ":" << U.Errors.front().Loc.Column << ": "
-             << U.Errors.front().Message
-             << "); analysed what Clang recovered\n";
-
-  // The archs launches are evaluated for where the device facts name none
-  // (no toolkit, --resource-usage=none): --arch, else the commands' own,
-  // else the toolkit's default.
-  Run.DefaultArchs = DevOpts.Archs;
-  if (Run.DefaultArchs.empty())
-    for (const std::string &F : Readable)
-      if (std::optional<clang::tooling::CompileCommand> C = UserCommand(F)) {
-        auto T = translateCompileCommand(C->CommandLine, C->Directory);
-        if (!T) {
-          consumeError(T.takeError()); // reported by the front end
-          continue;
-        }
-        for (const std::string &A : T->TargetArchs)
-          if (!is_contained(Run.DefaultArchs, A))
-            Run.DefaultArchs.push_back(A);
-      }
-  if (Run.DefaultArchs.empty())
-    Run.DefaultArchs = {"sm_75"};
-  if (Run.Options.Gpu) {
-    std::string GpuArch = Run.Options.Gpu->arch().Name.str();
-    if (!is_contained(Run.DefaultArchs, GpuArch))
-      Run.DefaultArchs.push_back(GpuArch);
-  }
-  Run.Units = Facts;
-  Run.Resources = &Device;
-  // --list-launches only lists.
-  std::vector<Diagnostic> Diagnostics;
-  if (!ListLaunches)
-    Diagnostics = runChecks(Run);
-  // What is reported, and at what severity, before any writer sees it.
-  LintPolicy Policy;
-  if (Config)
-    Policy.HeaderFilterRegex = Config->HeaderFilterRegex;
-  Policy.SystemHeaders = SystemHeaders;
-  Policy.WarningsAsErrorsGlobs = WarningsAsErrorsGlobs.value_or("");
-  applyLintPolicy(Policy, Facts, Diagnostics);
-  if (Format == "text")
-    Diagnostics = mergeArchs(Diagnostics);
+  Expected<Pipeline> P =
+      Pipeline::create(Settings, SettingNames::CommandLine, Readable.front());
+  if (!P)
+    return fail(toString(P.takeError()));
+  PipelineInput In;
+  In.Files = Readable;
+  In.UserCommand = UserCommand;
+  In.CollectFacts = [&](const FrontendOptions &Opts) {
+    return collectFacts(*DB, Readable, Opts, errs());
+  };
+  In.FactsOnly = ListLaunches;
+  In.MergeArchs = Format == "text";
+  PipelineResult R = P->run(In);
+  for (const std::string &N : R.Notes)
+    errs() << "cuda-launch-lint: note: " << N << "\n";
+  for (const std::string &E : R.InternalErrors)
+    errs() << "cuda-launch-lint: error: " << E << "\n";
+  if (Verbose && R.DeviceStats)
+    errs() << "cuda-launch-lint: device compiles: "
+           << R.DeviceStats->DeviceCompiles
+           << ", cache hits: " << R.DeviceStats->CacheHits
+           << ", cache misses: " << R.DeviceStats->CacheMisses
+           << ", cache writes: " << R.DeviceStats->CacheWrites
+           << ", failed: " << R.DeviceStats->FailedCompiles
+           << format(", device facts: %.2f s", R.DeviceStats->Seconds) << "\n";
+  const std::vector<TranslationUnitFacts> &Facts = R.Units;
+  const std::vector<Diagnostic> &Diagnostics = R.Findings;
 
   std::optional<ToolOutputFile> Output;
   if (!OutputFile.empty()) {
@@ -398,7 +270,7 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   }
   raw_ostream &OS = Output ? Output->os() : outs();
   if (Format == "json") {
-    writeFactsJSON(OS, Facts, &Device, Diagnostics);
+    writeFactsJSON(OS, Facts, &R.Device, Diagnostics);
   } else if (Format == "sarif") {
     std::vector<const Check *> Rules;
     for (const std::unique_ptr<Check> &C : allChecks())
@@ -420,7 +292,7 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     Fixes.keep();
   }
 
-  if (Readable.size() != Sources.size() || InternalErrors)
+  if (Readable.size() != Sources.size() || !R.InternalErrors.empty())
     return 2;
   bool Failed = llvm::any_of(Diagnostics, [](const Diagnostic &D) {
     return D.Sev == Severity::Error;

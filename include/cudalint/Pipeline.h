@@ -1,0 +1,145 @@
+//===- Pipeline.h - One lint run, the same behind every front door -*- C++ -*-//
+//
+// settings -> validation -> compile commands -> front-end facts -> device
+// facts -> join -> checks -> policy -> report.
+//
+// The standalone tool, the clang-tidy module and the compiler plugin each
+// fill LintSettings from their own options, create a Pipeline (which
+// validates everything and names the bad setting as the user spelled it),
+// and run it on their input: the tool parses the sources itself, the module
+// and the plugin hand over the AST their host parsed. What comes back has
+// passed the lint policy; the door only writes it (text, JSON, SARIF, or its
+// host's diagnostics).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_PIPELINE_H
+#define CUDALINT_PIPELINE_H
+
+#include "cudalint/Checks.h"
+#include "cudalint/DeviceFacts.h"
+#include "cudalint/Facts.h"
+#include "cudalint/Frontend.h"
+#include "cudalint/GlobList.h"
+#include "cudalint/LintPolicy.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clang::tooling {
+struct CompileCommand;
+} // namespace clang::tooling
+
+namespace cudalint {
+
+/// Every setting a door can take, as the user wrote it.
+struct LintSettings {
+  /// auto | nvcc | clang | none | <ptxas log file>.
+  std::string ResourceUsage = "auto";
+  /// Comma-separated archs ("sm_80,sm_90"); empty: the config file's, else
+  /// the compile commands', else sm_75.
+  std::string Archs;
+  /// A GPU preset (pins the SM count for the grid checks); empty: none.
+  std::string Gpu;
+  /// The CUDA toolkit; empty: $CUDA_PATH, $CUDA_HOME, nvcc on $PATH,
+  /// /usr/local/cuda.
+  std::string CudaPath;
+  std::string CacheDir; // empty: the default
+  bool NoCache = false;
+  unsigned Jobs = 0; // 0: one per core
+  unsigned DeviceTimeoutSeconds = 300;
+  /// Check globs; unset: the config file's, else the default.
+  std::optional<std::string> Checks;
+  std::optional<std::string> WarningsAsErrors;
+  /// "<check>.<Option>" and its value; they win over the config file's.
+  std::vector<std::pair<std::string, std::string>> CheckOptions;
+  /// A config file; empty with FindConfig: the nearest .cuda-launch-lint.yaml
+  /// above the first source.
+  std::string ConfigFile;
+  bool FindConfig = false;
+  bool SystemHeaders = false;
+  /// Whether a glob list that enables no check is an error.
+  bool RequireChecks = true;
+  /// The clang-tidy module leaves NOLINT, the header filter and
+  /// warnings-as-errors to clang-tidy, which implements them the same way.
+  bool HostAppliesSuppression = false;
+};
+
+/// How a door spells each setting, for error messages that name what the
+/// user wrote ("--arch: ...", "Archs: ...", "arch=...: ...").
+struct SettingNames {
+  llvm::StringRef ResourceUsage, Archs, Gpu, CheckOption, Checks;
+  static const SettingNames CommandLine, ClangTidy, Plugin;
+};
+
+/// One lint run's input, from the door.
+struct PipelineInput {
+  /// Absolute paths of the translation units.
+  std::vector<std::string> Files;
+  /// The user's own compile command for a file (device facts, target
+  /// archs); none when the door has none.
+  std::function<std::optional<clang::tooling::CompileCommand>(llvm::StringRef)>
+      UserCommand;
+  /// The front end: parses Files (the tool), or reads the AST the host
+  /// parsed (clang-tidy, the plugin).
+  std::function<std::vector<TranslationUnitFacts>(const FrontendOptions &)>
+      CollectFacts;
+  /// Whether the front end parses the sources (its toolkit note says so).
+  bool ParsesSources = true;
+  /// --list-launches: front-end facts only, no device facts, no checks.
+  bool FactsOnly = false;
+  /// One finding for all the archs it holds on (text, the hosts'
+  /// diagnostics); JSON and SARIF keep one per arch, their data contract.
+  bool MergeArchs = true;
+};
+
+struct PipelineResult {
+  std::vector<TranslationUnitFacts> Units;
+  DeviceResourceTable Device;
+  std::optional<DeviceFactsStats> DeviceStats;
+  /// After the lint policy (and merged across archs when asked), in
+  /// file/line order.
+  std::vector<Diagnostic> Findings;
+  /// One line each: no toolkit, device facts problems, front-end errors.
+  std::vector<std::string> Notes;
+  /// One line each: a unit the front end crashed on (it was skipped).
+  std::vector<std::string> InternalErrors;
+};
+
+class Pipeline {
+public:
+  /// Validates every setting and reads the config file. FirstSource is
+  /// where the config file is searched from.
+  static llvm::Expected<Pipeline> create(const LintSettings &S,
+                                         const SettingNames &Names,
+                                         llvm::StringRef FirstSource);
+
+  PipelineResult run(const PipelineInput &In) const;
+
+  const std::vector<const Check *> &enabledChecks() const { return Enabled; }
+
+private:
+  Pipeline() = default;
+  /// The archs a unit is checked for when its device facts name none.
+  std::vector<std::string> defaultArchs(const PipelineInput &In) const;
+  std::vector<Diagnostic> check(const PipelineResult &R,
+                                const PipelineInput &In) const;
+
+  DeviceFactsOptions Device;
+  std::optional<CudaToolkit> Toolkit;
+  std::string NoToolkitReason;
+  std::vector<const Check *> Enabled;
+  CheckOptions Options;
+  LintPolicy Policy;
+  bool HostAppliesSuppression = false;
+};
+
+} // namespace cudalint
+
+#endif // CUDALINT_PIPELINE_H

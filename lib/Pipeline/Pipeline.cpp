@@ -1,0 +1,235 @@
+//===- Pipeline.cpp - One lint run, the same behind every front door -----===//
+
+#include "cudalint/Pipeline.h"
+
+#include "cudalint/CompileCommand.h"
+#include "cudalint/LintConfig.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <future>
+
+using namespace llvm;
+
+namespace cudalint {
+
+const SettingNames SettingNames::CommandLine = {
+    "--resource-usage", "--arch", "--gpu", "--check-option", "checks"};
+const SettingNames SettingNames::ClangTidy = {"ResourceUsage", "Archs", "Gpu",
+                                              "CheckOptions", "Checks"};
+const SettingNames SettingNames::Plugin = {"resource-usage", "arch", "gpu", "",
+                                           "checks"};
+
+namespace {
+
+/// "<setting>: <why>"; just the reason where the door's setting is the
+/// key itself (the plugin's "<check>.<Option>=<value>").
+Error settingError(StringRef Name, const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(),
+                           Name.empty() ? Why.str()
+                                        : (Name + ": " + Why).str());
+}
+
+/// --resource-usage: a mode, or a saved log that must be a readable file.
+Expected<DeviceFactsOptions> deviceOptions(const LintSettings &S,
+                                           const SettingNames &Names) {
+  DeviceFactsOptions D;
+  D.M = parseResourceUsageMode(S.ResourceUsage, D.LogFile);
+  if (D.M == DeviceFactsOptions::Mode::Log) {
+    if (S.ResourceUsage.empty())
+      return settingError(Names.ResourceUsage,
+                          "expected auto, nvcc, clang, none or a log file");
+    // "--resource-usage run.log: No such file or directory"
+    std::string Named = (Names.ResourceUsage + " " + D.LogFile).str();
+    if (sys::fs::is_directory(D.LogFile))
+      return settingError(Named, "is a directory");
+    if (std::error_code EC =
+            sys::fs::access(D.LogFile, sys::fs::AccessMode::Exist))
+      return settingError(Named, EC.message());
+  }
+  if (!S.Archs.empty()) {
+    Expected<std::vector<std::string>> Archs = parseGpuArchList(S.Archs);
+    Error Bad = Archs ? checkKnownArchs(*Archs) : Archs.takeError();
+    if (Bad)
+      return settingError(Names.Archs, toString(std::move(Bad)));
+    D.Archs = std::move(*Archs);
+  }
+  D.Jobs = S.Jobs;
+  D.TimeoutSeconds = S.DeviceTimeoutSeconds;
+  D.UseCache = !S.NoCache;
+  D.CacheDir = S.CacheDir;
+  return D;
+}
+
+} // namespace
+
+Expected<Pipeline> Pipeline::create(const LintSettings &S,
+                                    const SettingNames &Names,
+                                    StringRef FirstSource) {
+  Pipeline P;
+  if (!S.Gpu.empty()) {
+    Expected<const GpuPreset &> Gpu = lookupGpuPreset(S.Gpu);
+    if (!Gpu)
+      return settingError(Names.Gpu, toString(Gpu.takeError()));
+    P.Options.Gpu = &*Gpu;
+  }
+  for (const auto &[Key, Value] : S.CheckOptions) {
+    if (Error E = validateCheckOption(Key, Value))
+      return settingError(Names.CheckOption, toString(std::move(E)));
+    P.Options.Values[Key] = Value;
+  }
+  Expected<DeviceFactsOptions> Device = deviceOptions(S, Names);
+  if (!Device)
+    return Device.takeError();
+  P.Device = std::move(*Device);
+
+  // The config file; the door's own settings win over it.
+  std::optional<LintConfig> Config;
+  std::string ConfigFile = S.ConfigFile;
+  if (ConfigFile.empty() && S.FindConfig && !FirstSource.empty())
+    if (std::optional<std::string> Found = findLintConfig(FirstSource))
+      ConfigFile = *Found;
+  if (!ConfigFile.empty()) {
+    Expected<LintConfig> Loaded = loadLintConfig(ConfigFile);
+    if (!Loaded)
+      return Loaded.takeError();
+    Config = std::move(*Loaded);
+    Config->applyCheckOptions(P.Options);
+    if (P.Device.Archs.empty())
+      for (const std::string &A : Config->Archs)
+        if (std::optional<std::string> N = normalizeGpuArch(A))
+          P.Device.Archs.push_back(*N);
+    P.Policy.HeaderFilterRegex = Config->HeaderFilterRegex;
+  }
+  std::string Checks = S.Checks                   ? *S.Checks
+                       : Config && Config->Checks ? *Config->Checks
+                                                  : defaultCheckGlobs().str();
+  P.Enabled = cudalint::enabledChecks(GlobList(Checks));
+  if (P.Enabled.empty() && S.RequireChecks)
+    return createStringError(inconvertibleErrorCode(), Names.Checks + " '" +
+                                                           Checks +
+                                                           "' enable no check");
+  P.Policy.WarningsAsErrorsGlobs = S.WarningsAsErrors ? *S.WarningsAsErrors
+                                   : Config && Config->WarningsAsErrors
+                                       ? *Config->WarningsAsErrors
+                                       : "";
+  P.Policy.SystemHeaders = S.SystemHeaders;
+  P.HostAppliesSuppression = S.HostAppliesSuppression;
+
+  P.Toolkit = findCudaToolkit(S.CudaPath, P.NoToolkitReason);
+  if (P.Toolkit)
+    P.Device.CudaRoot = P.Toolkit->Root;
+  return P;
+}
+
+std::vector<std::string> Pipeline::defaultArchs(const PipelineInput &In) const {
+  // --arch (or the config file's), else the commands' own, else sm_75; and
+  // the --gpu preset's arch.
+  std::vector<std::string> Archs = Device.Archs;
+  if (Archs.empty() && In.UserCommand)
+    for (const std::string &F : In.Files)
+      if (std::optional<clang::tooling::CompileCommand> C = In.UserCommand(F)) {
+        auto T = translateCompileCommand(C->CommandLine, C->Directory);
+        if (!T) {
+          consumeError(T.takeError()); // the front end reports it
+          continue;
+        }
+        for (const std::string &A : T->TargetArchs)
+          if (!is_contained(Archs, A))
+            Archs.push_back(A);
+      }
+  if (Archs.empty())
+    Archs = {"sm_75"};
+  if (Options.Gpu) {
+    std::string GpuArch = Options.Gpu->arch().Name.str();
+    if (!is_contained(Archs, GpuArch))
+      Archs.push_back(GpuArch);
+  }
+  return Archs;
+}
+
+std::vector<Diagnostic> Pipeline::check(const PipelineResult &R,
+                                        const PipelineInput &In) const {
+  CheckRun Run;
+  Run.Units = R.Units;
+  Run.Resources = &R.Device;
+  Run.DefaultArchs = defaultArchs(In);
+  Run.Enabled = Enabled;
+  Run.Options = Options;
+  std::vector<Diagnostic> Findings = runChecks(Run);
+  LintPolicy P = Policy;
+  if (HostAppliesSuppression) {
+    P.HeaderFilterRegex.reset();
+    P.SystemHeaders = true;
+    P.WarningsAsErrorsGlobs.clear();
+    P.ApplyNoLint = false;
+  }
+  applyLintPolicy(P, R.Units, Findings);
+  return In.MergeArchs ? mergeArchs(Findings) : Findings;
+}
+
+PipelineResult Pipeline::run(const PipelineInput &In) const {
+  using Mode = DeviceFactsOptions::Mode;
+  PipelineResult R;
+  bool DeviceNeedsNoToolkit = Device.M == Mode::None || Device.M == Mode::Log;
+  bool WantDevice = !In.FactsOnly && (DeviceNeedsNoToolkit || Toolkit);
+  if (!Toolkit)
+    R.Notes.push_back(
+        NoToolkitReason +
+        (In.ParsesSources ? "; parsing with built-in CUDA declarations" : "") +
+        (WantDevice         ? ""
+         : In.ParsesSources ? ", and register-based checks are off"
+                            : "; register-based checks are off"));
+
+  // Device facts need only the commands: they run beside the front end.
+  std::future<DeviceFacts> DeviceRun;
+  if (WantDevice) {
+    std::vector<DeviceCompileInput> Inputs;
+    for (const std::string &F : In.Files) {
+      DeviceCompileInput DI{F, "", {}};
+      if (In.UserCommand)
+        if (std::optional<clang::tooling::CompileCommand> C =
+                In.UserCommand(F)) {
+          DI.Directory = C->Directory;
+          DI.Argv = std::move(C->CommandLine);
+          DI.CompilerNamed =
+              DI.Argv.empty() || !isPlaceholderCompiler(DI.Argv.front());
+        }
+      Inputs.push_back(std::move(DI));
+    }
+    DeviceRun = std::async(std::launch::async, [Inputs, this] {
+      return computeDeviceFacts(Inputs, Device);
+    });
+  }
+
+  FrontendOptions Front;
+  Front.Toolkit = Toolkit;
+  Front.Jobs = Device.Jobs;
+  R.Units = In.CollectFacts(Front);
+
+  if (DeviceRun.valid()) {
+    DeviceFacts D = DeviceRun.get();
+    R.Device = joinDeviceFacts(D, R.Units);
+    R.DeviceStats = D.Stats;
+    append_range(R.Notes, R.Device.Notes);
+  }
+  for (const TranslationUnitFacts &U : R.Units) {
+    if (!U.InternalError.empty())
+      R.InternalErrors.push_back(U.MainFile + ": " + U.InternalError +
+                                 "; the file was skipped");
+    if (!U.Errors.empty())
+      R.Notes.push_back(U.MainFile + ": " + std::to_string(U.Errors.size()) +
+                        " front-end error(s) (first: " +
+                        std::to_string(U.Errors.front().Loc.Line) + ":" +
+                        std::to_string(U.Errors.front().Loc.Column) + ": " +
+                        U.Errors.front().Message +
+                        "); analysed what Clang recovered");
+  }
+  if (!In.FactsOnly)
+    R.Findings = check(R, In);
+  return R;
+}
+
+} // namespace cudalint
