@@ -1,12 +1,12 @@
-//===- LintPolicy.h - What is reported, applied once for every door -*- C++
-//-*-//
+//===- LintPolicy.h - What is reported, applied once for every door C++ -*-===//
 //
 // The policy between the checks and any writer: which findings the user
-// sees and at what severity. The standalone tool and the compiler plugin
-// apply it to the checks' findings before they print anything, so every
-// output (text, JSON, SARIF, Clang diagnostics) shows the same findings at
-// the same severity. (The clang-tidy module leaves NOLINT, the header filter
-// and WarningsAsErrors to clang-tidy itself, which implements the same.)
+// sees and at what severity. The Pipeline applies it to the checks' findings
+// before any writer sees them, so every output (text, JSON, SARIF, Clang
+// diagnostics) shows the same findings at the same severity. (In the
+// clang-tidy module, clang-tidy itself filters headers, promotes warnings
+// and reports unmatched NOLINTBEGIN, the same way; NOLINT is applied here
+// too, because clang-tidy's never suppresses an error.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,8 +36,10 @@ struct LintPolicy {
   bool SystemHeaders = false;
   /// Warnings of these checks are errors, in every output and the exit code.
   std::string WarningsAsErrorsGlobs;
-  /// NOLINT comments, and a finding for each unmatched NOLINTBEGIN/END.
+  /// NOLINT comments suppress findings of every severity.
   bool ApplyNoLint = true;
+  /// A finding for each unmatched NOLINTBEGIN/END.
+  bool ReportUnmatchedNoLint = true;
 };
 
 /// Applies the policy to the checks' findings for Units, in order: system

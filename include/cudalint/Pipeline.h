@@ -66,8 +66,8 @@ struct LintSettings {
   bool SystemHeaders = false;
   /// Whether a glob list that enables no check is an error.
   bool RequireChecks = true;
-  /// The clang-tidy module leaves NOLINT, the header filter and
-  /// warnings-as-errors to clang-tidy, which implements them the same way.
+  /// The clang-tidy module leaves the header filters, warnings-as-errors and
+  /// unmatched NOLINTBEGIN to clang-tidy, which implements them the same way.
   bool HostAppliesSuppression = false;
 };
 

@@ -116,8 +116,9 @@ unsigned applyLintPolicy(const LintPolicy &Policy,
   NoLintFilter NoLint;
   if (Policy.ApplyNoLint) {
     NoLint.removeSuppressed(Findings);
-    for (Diagnostic &D : NoLint.unmatchedDirectives())
-      Findings.push_back(std::move(D));
+    if (Policy.ReportUnmatchedNoLint)
+      for (Diagnostic &D : NoLint.unmatchedDirectives())
+        Findings.push_back(std::move(D));
   }
   return WarningsAsErrors(Policy.WarningsAsErrorsGlobs).promote(Findings);
 }

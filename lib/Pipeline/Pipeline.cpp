@@ -161,10 +161,14 @@ std::vector<Diagnostic> Pipeline::check(const PipelineResult &R,
   std::vector<Diagnostic> Findings = runChecks(Run);
   LintPolicy P = Policy;
   if (HostAppliesSuppression) {
+    // clang-tidy filters headers and system headers, promotes warnings and
+    // reports unmatched NOLINTBEGIN itself. Its NOLINT never suppresses an
+    // error-severity diagnostic, though, so NOLINT is applied here for the
+    // errors to be suppressible as in the other doors.
     P.HeaderFilterRegex.reset();
     P.SystemHeaders = true;
     P.WarningsAsErrorsGlobs.clear();
-    P.ApplyNoLint = false;
+    P.ReportUnmatchedNoLint = false;
   }
   applyLintPolicy(P, R.Units, Findings);
   return In.MergeArchs ? mergeArchs(Findings) : Findings;

@@ -4,8 +4,10 @@
 // registers one clang-tidy check per cuda-* check. The checks of one
 // translation unit share its facts (collected once, from the AST clang-tidy
 // parsed) and its device facts (the cache, a log file, or a device compile of
-// the command in the compile database); each reports its own findings, so
-// NOLINT, --header-filter and WarningsAsErrors are clang-tidy's.
+// the command in the compile database), and run through the one Pipeline;
+// each check reports its own findings, so --header-filter and
+// WarningsAsErrors are clang-tidy's. NOLINT is applied by the pipeline as
+// well: clang-tidy's own never suppresses an error-severity finding.
 //
 // Options (CheckOptions in .clang-tidy; per check or global):
 //   <check>.<Option>     the check's own options (cuda-occupancy-limited.
