@@ -1,21 +1,24 @@
 //===- LintCommand.cpp - `cuda-launch-lint [options] <source>...` ---------===//
+//
+// The standalone door to the Pipeline: the command line (llvm::cl, so the
+// help is generated from the options), the compile database, the sources,
+// and the writers. Everything between them is the Pipeline's.
+//
+//===----------------------------------------------------------------------===//
 
 #include "LintCommand.h"
 
 #include "cudalint/CheckDocs.h"
-#include "cudalint/Checks.h"
 #include "cudalint/CompileCommand.h"
-#include "cudalint/DeviceFacts.h"
 #include "cudalint/DiagnosticsReport.h"
 #include "cudalint/FactsReport.h"
 #include "cudalint/FixesReport.h"
-#include "cudalint/Frontend.h"
-#include "cudalint/LintPolicy.h"
 #include "cudalint/Pipeline.h"
 #include "cudalint/SarifReport.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
@@ -23,200 +26,258 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <future>
-
 using namespace llvm;
 
 namespace cudalint {
 
 namespace {
 
+cl::OptionCategory InputCategory("Input");
+cl::OptionCategory CheckCategory("Checks");
+cl::OptionCategory OutputCategory("Output");
+cl::OptionCategory DeviceCategory(
+    "Device facts (registers, shared memory, spills; docs/device-facts.md)");
+
+cl::list<std::string> Sources(cl::Positional, cl::desc("<source>..."),
+                              cl::cat(InputCategory));
+cl::opt<std::string>
+    BuildDir("p", cl::value_desc("build-dir"),
+             cl::desc("the directory of compile_commands.json (else the "
+                      "compile flags come after '--')"),
+             cl::cat(InputCategory));
+cl::opt<std::string>
+    CudaPath("cuda-path", cl::value_desc("dir"),
+             cl::desc("the CUDA toolkit (default: $CUDA_PATH, $CUDA_HOME, "
+                      "nvcc on $PATH, /usr/local/cuda)"),
+             cl::cat(InputCategory));
+cl::opt<std::string>
+    ConfigFile("config", cl::value_desc("file"),
+               cl::desc("default: the nearest .cuda-launch-lint.yaml above "
+                        "the first source"),
+               cl::cat(InputCategory));
+cl::opt<bool>
+    StrictParse("strict-parse",
+                cl::desc("front-end parse errors make the exit status 1"),
+                cl::cat(InputCategory));
+
+cl::opt<std::string>
+    Checks("checks", cl::value_desc("globs"),
+           cl::desc("which checks run, clang-tidy style (default cuda-*; "
+                    "e.g. -*,cuda-occupancy-*)"),
+           cl::cat(CheckCategory));
+cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors", cl::value_desc("globs"),
+    cl::desc("warnings of these checks are errors, in every output and the "
+             "exit status"),
+    cl::cat(CheckCategory));
+cl::list<std::string>
+    CheckOptionArgs("check-option", cl::value_desc("check.Option=value"),
+                    cl::desc("e.g. cuda-occupancy-limited.MinOccupancy=0.25"),
+                    cl::cat(CheckCategory));
+cl::opt<std::string>
+    Gpu("gpu", cl::value_desc("preset"),
+        cl::desc("a GPU model (see 'occupancy --list-gpus'): enables the grid "
+                 "checks on its arch"),
+        cl::cat(CheckCategory));
+cl::opt<bool> SystemHeaders(
+    "system-headers",
+    cl::desc("also report findings in system headers and the CUDA toolkit "
+             "(CUB, Thrust)"),
+    cl::cat(CheckCategory));
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("the checks, their severity and options"),
+                         cl::cat(CheckCategory));
+cl::opt<std::string> Explain("explain", cl::value_desc("check"),
+                             cl::desc("the check's documentation page"),
+                             cl::cat(CheckCategory));
+
+cl::opt<std::string>
+    OutputFormat("format", cl::value_desc("text|json|sarif"), cl::init("text"),
+                 cl::desc("text: as a compiler prints diagnostics; json: "
+                          "diagnostics, launches and kernels (DESIGN.md); "
+                          "sarif: SARIF 2.1.0 for code scanning"),
+                 cl::cat(OutputCategory));
+cl::opt<std::string> OutputFile("output", cl::value_desc("file"),
+                                cl::desc("write the report there, not stdout"),
+                                cl::cat(OutputCategory));
+cl::alias OutputShort("o", cl::desc("alias for --output"),
+                      cl::aliasopt(OutputFile), cl::cat(OutputCategory));
+cl::opt<std::string> ExportFixes(
+    "export-fixes", cl::value_desc("file"),
+    cl::desc("the fix-its that keep the code's meaning, as YAML for "
+             "clang-apply-replacements"),
+    cl::cat(OutputCategory));
+cl::opt<bool> ListLaunches(
+    "list-launches",
+    cl::desc("one line per launch with its resolved values (no checks)"),
+    cl::cat(OutputCategory));
+
+cl::opt<std::string> ResourceUsage(
+    "resource-usage", cl::value_desc("auto|nvcc|clang|none|log"),
+    cl::init("auto"),
+    cl::desc("device compiles (auto: the command's compiler), none, or a "
+             "saved nvcc --resource-usage / ptxas -v log"),
+    cl::cat(DeviceCategory));
+cl::opt<std::string>
+    Archs("arch", cl::value_desc("sm_80,sm_90"),
+          cl::desc("target archs (default: the config file's, else the "
+                   "compile commands', else sm_75)"),
+          cl::cat(DeviceCategory));
+cl::opt<std::string> CacheDir("cache-dir", cl::value_desc("dir"),
+                              cl::desc("the device facts cache (default "
+                                       "$XDG_CACHE_HOME/cuda-launch-lint)"),
+                              cl::cat(DeviceCategory));
+cl::opt<bool> NoCache("no-cache", cl::desc("compile every time"),
+                      cl::cat(DeviceCategory));
+// Text, not unsigned: "-j 0" and "-j x" get the same one-line reason.
+cl::opt<std::string> Jobs("j", cl::Prefix, cl::value_desc("N"),
+                          cl::desc("device compiles and parses in parallel"),
+                          cl::cat(DeviceCategory));
+cl::opt<std::string> DeviceTimeout(
+    "device-timeout", cl::value_desc("seconds"),
+    cl::desc("seconds before a device compile is abandoned (default 300)"),
+    cl::cat(DeviceCategory));
+cl::opt<bool> Verbose("verbose",
+                      cl::desc("device compile and cache counters on stderr"),
+                      cl::cat(DeviceCategory));
+
+constexpr StringLiteral Overview =
+    R"(cuda-launch-lint: CUDA kernel launch configurations checked against
+__launch_bounds__, the hardware and occupancy, for every target arch.
+
+  cuda-launch-lint [options] <source>... -- <compile flags>
+  cuda-launch-lint -p <build-dir> [options] [<source>...]
+  cuda-launch-lint occupancy [options]   (see 'occupancy --help')
+
+Exit status: 0 no error-severity finding, 1 at least one, 2 the tool could
+not do its job.
+)";
+
 int fail(const Twine &Message) {
   errs() << "cuda-launch-lint: error: " << Message << "\n";
   return 2;
 }
 
-} // namespace
+/// Parses Args (without the program name) with llvm::cl; a bad command line
+/// is one line naming the option. Returns false on error.
+bool parseCommandLine(ArrayRef<StringRef> Args) {
+  std::vector<std::string> Storage = {"cuda-launch-lint"};
+  for (StringRef A : Args)
+    Storage.push_back(A.str());
+  std::vector<const char *> Argv;
+  for (const std::string &S : Storage)
+    Argv.push_back(S.c_str());
+  cl::HideUnrelatedOptions(
+      {&InputCategory, &CheckCategory, &OutputCategory, &DeviceCategory});
+  cl::SetVersionPrinter(
+      [](raw_ostream &OS) { OS << "cuda-launch-lint " CUDALINT_VERSION "\n"; });
+  std::string Errors;
+  raw_string_ostream ErrorStream(Errors);
+  if (cl::ParseCommandLineOptions(Argv.size(), Argv.data(), Overview,
+                                  &ErrorStream))
+    return true;
+  // "cuda-launch-lint: Unknown command line argument '--x'.  Try: ...".
+  // (A bad value has been reported already, naming its option: llvm::cl
+  // writes those to stderr itself.)
+  StringRef First = StringRef(Errors).split('\n').first;
+  First.consume_front("cuda-launch-lint: ");
+  if (!First.trim().empty())
+    fail(First.split("  Try:").first.rtrim());
+  return false;
+}
 
-int runLintCommand(ArrayRef<StringRef> Args) {
-  std::vector<std::string> Sources, CompileFlags;
-  std::string BuildDir, CudaPath, Format = "text";
-  bool HaveFlags = false, ListLaunches = false;
-  // Device facts (lib/Device, docs/device-facts.md).
-  std::string ResourceUsage = "auto", ArchList, CacheDir, JobsText,
-              DeviceTimeout;
-  bool NoCache = false, Verbose = false;
-  // Checks and output.
-  // Unset: the config file's, else the default.
-  std::optional<std::string> ChecksGlobs, WarningsAsErrorsGlobs;
-  std::string GpuName, OutputFile, ConfigFile, Explain, ExportFixes;
-  bool StrictParse = false, SystemHeaders = false;
-  std::vector<std::string> CheckOptionArgs;
-
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef Arg = Args[I];
-    if (Arg == "--") {
-      HaveFlags = true;
-      for (StringRef F : Args.drop_front(I + 1))
-        CompileFlags.push_back(F.str());
-      break;
-    }
-    auto Value = [&](StringRef Name, std::string &Out) -> bool {
-      if (Arg == Name && I + 1 < Args.size()) {
-        Out = Args[++I].str();
-        return true;
-      }
-      // On a copy: "-j4" must still read "-j4" after Value("-j") fails.
-      StringRef Rest = Arg;
-      if (Rest.consume_front(Name) && Rest.consume_front("=")) {
-        Out = Rest.str();
-        return true;
-      }
-      return false;
-    };
-    if (Value("-p", BuildDir) || Value("--cuda-path", CudaPath) ||
-        Value("--format", Format))
-      continue;
-    if (Arg == "--list-launches") {
-      ListLaunches = true;
-      continue;
-    }
-    std::string Option;
-    if (Value("--checks", Option)) {
-      ChecksGlobs = Option;
-      continue;
-    }
-    if (Value("--warnings-as-errors", Option)) {
-      WarningsAsErrorsGlobs = Option;
-      continue;
-    }
-    if (Value("--gpu", GpuName) || Value("--output", OutputFile) ||
-        Value("-o", OutputFile) || Value("--config", ConfigFile) ||
-        Value("--export-fixes", ExportFixes))
-      continue;
-    if (Value("--explain", Explain)) {
-      StringRef Page = checkDocumentation(Explain);
-      if (Page.empty())
-        return fail("--explain: no check named '" + Explain +
-                    "' (see --list-checks)");
-      outs() << Page;
-      return 0;
-    }
-    if (Value("--check-option", Option)) {
-      CheckOptionArgs.push_back(Option);
-      continue;
-    }
-    if (Arg == "--list-checks") {
-      for (const std::unique_ptr<Check> &C : allChecks()) {
-        outs() << C->name() << " (" << severityName(C->severity())
-               << "): " << C->summary() << "\n";
-        for (const CheckOptionSpec &O : C->options())
-          outs() << "    option " << O.Name << " (" << O.acceptedText()
-                 << ", default " << O.defaultText() << "): " << O.Doc << "\n";
-      }
-      return 0;
-    }
-    if (Arg == "--strict-parse" || Arg == "--system-headers") {
-      (Arg == "--strict-parse" ? StrictParse : SystemHeaders) = true;
-      continue;
-    }
-    // Device facts options.
-    if (Value("--resource-usage", ResourceUsage) || Value("--arch", ArchList) ||
-        Value("--cache-dir", CacheDir) || Value("-j", JobsText) ||
-        Value("--device-timeout", DeviceTimeout))
-      continue;
-    if (Arg.starts_with("-j") && Arg.size() > 2) {
-      JobsText = Arg.drop_front(2).str();
-      continue;
-    }
-    if (Arg == "--no-cache" || Arg == "--verbose") {
-      (Arg == "--no-cache" ? NoCache : Verbose) = true;
-      continue;
-    }
-    if (Arg.starts_with("-"))
-      return fail("unknown option '" + Arg + "' (see --help)");
-    Sources.push_back(Arg.str());
-  }
-  if (Format != "text" && Format != "json" && Format != "sarif")
-    return fail("--format: '" + Format + "' is not one of text, json, sarif");
-  LintSettings Settings;
-  Settings.ResourceUsage = ResourceUsage;
-  Settings.Archs = ArchList;
-  Settings.Gpu = GpuName;
-  Settings.CudaPath = CudaPath;
-  Settings.CacheDir = CacheDir;
-  Settings.NoCache = NoCache;
-  Settings.Checks = ChecksGlobs;
-  Settings.WarningsAsErrors = WarningsAsErrorsGlobs;
-  Settings.ConfigFile = ConfigFile;
-  Settings.FindConfig = true;
-  Settings.SystemHeaders = SystemHeaders;
-  Settings.RequireChecks = Format == "text" && !ListLaunches;
+/// The settings the Pipeline validates, from the command line.
+std::optional<LintSettings> settingsFromCommandLine() {
+  LintSettings S;
+  S.ResourceUsage = ResourceUsage;
+  S.Archs = Archs;
+  S.Gpu = Gpu;
+  S.CudaPath = CudaPath;
+  S.CacheDir = CacheDir;
+  S.NoCache = NoCache;
+  if (Checks.getNumOccurrences())
+    S.Checks = Checks;
+  if (WarningsAsErrors.getNumOccurrences())
+    S.WarningsAsErrors = WarningsAsErrors;
+  S.ConfigFile = ConfigFile;
+  S.FindConfig = true;
+  S.SystemHeaders = SystemHeaders;
+  S.RequireChecks = OutputFormat == "text" && !ListLaunches;
   for (StringRef O : CheckOptionArgs) {
     auto [Key, Val] = O.split('=');
-    if (Val.empty() || !Key.contains('.'))
-      return fail("--check-option: expected <check>.<Option>=<value>, got '" +
-                  O + "'");
-    Settings.CheckOptions.emplace_back(Key.trim().str(), Val.trim().str());
-  }
-  if (!JobsText.empty() &&
-      (StringRef(JobsText).getAsInteger(10, Settings.Jobs) || !Settings.Jobs))
-    return fail("-j: '" + JobsText + "' is not a positive number");
-  if (!DeviceTimeout.empty() &&
-      (StringRef(DeviceTimeout)
-           .getAsInteger(10, Settings.DeviceTimeoutSeconds) ||
-       !Settings.DeviceTimeoutSeconds))
-    return fail("--device-timeout: '" + DeviceTimeout +
-                "' is not a positive number of seconds");
-
-  std::unique_ptr<clang::tooling::CompilationDatabase> DB;
-  if (!BuildDir.empty()) {
-    SmallString<256> Json(BuildDir);
-    sys::path::append(Json, "compile_commands.json");
-    if (!sys::fs::exists(Json))
-      return fail("-p " + BuildDir + ": no compile_commands.json there");
-    std::string Why;
-    DB = clang::tooling::JSONCompilationDatabase::loadFromFile(
-        Json, Why, clang::tooling::JSONCommandLineSyntax::AutoDetect);
-    if (!DB)
-      return fail(Json + ": " + Why);
-    if (Sources.empty()) {
-      // In a stable order (the database's own is its hash table's).
-      Sources = DB->getAllFiles();
-      llvm::sort(Sources);
+    if (Val.empty() || !Key.contains('.')) {
+      fail("--check-option: expected <check>.<Option>=<value>, got '" + O +
+           "'");
+      return std::nullopt;
     }
-    if (Sources.empty())
-      return fail("-p " + BuildDir + ": compile_commands.json lists no file");
-  } else {
-    if (!HaveFlags)
-      return fail("no compile flags: give them after '--', or a build "
+    S.CheckOptions.emplace_back(Key.trim().str(), Val.trim().str());
+  }
+  if (!Jobs.empty() && (StringRef(Jobs).getAsInteger(10, S.Jobs) || !S.Jobs)) {
+    fail("-j: '" + Jobs + "' is not a positive number");
+    return std::nullopt;
+  }
+  if (!DeviceTimeout.empty() &&
+      (StringRef(DeviceTimeout).getAsInteger(10, S.DeviceTimeoutSeconds) ||
+       !S.DeviceTimeoutSeconds)) {
+    fail("--device-timeout: '" + DeviceTimeout +
+         "' is not a positive number of seconds");
+    return std::nullopt;
+  }
+  return S;
+}
+
+int listChecks() {
+  for (const std::unique_ptr<Check> &C : allChecks()) {
+    outs() << C->name() << " (" << severityName(C->severity())
+           << "): " << C->summary() << "\n";
+    for (const CheckOptionSpec &O : C->options())
+      outs() << "    option " << O.Name << " (" << O.acceptedText()
+             << ", default " << O.defaultText() << "): " << O.Doc << "\n";
+  }
+  return 0;
+}
+
+/// The compile database: -p's, else the flags after '--'. Fills Files from
+/// the database when no source is given.
+Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+loadDatabase(std::optional<std::vector<std::string>> CompileFlags,
+             std::vector<std::string> &Files) {
+  auto Fail = [](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(), Why);
+  };
+  if (BuildDir.empty()) {
+    if (!CompileFlags)
+      return Fail("no compile flags: give them after '--', or a build "
                   "directory with -p");
     SmallString<256> Cwd;
     sys::fs::current_path(Cwd);
-    DB = std::make_unique<clang::tooling::FixedCompilationDatabase>(
-        Cwd, CompileFlags);
+    return std::make_unique<clang::tooling::FixedCompilationDatabase>(
+        Cwd, *CompileFlags);
   }
-  if (Sources.empty())
-    return fail("no source file given");
-  // The user's own command for a file (the first), for device compilation
-  // and the target archs. The database is owned by the translating wrapper.
-  clang::tooling::CompilationDatabase *UserDB = DB.get();
-  auto UserCommand =
-      [UserDB](
-          StringRef File) -> std::optional<clang::tooling::CompileCommand> {
-    std::vector<clang::tooling::CompileCommand> Commands =
-        UserDB->getCompileCommands(File);
-    if (Commands.empty())
-      return std::nullopt;
-    clang::tooling::CompileCommand C = std::move(Commands.front());
-    dropPlaceholderCompiler(C.CommandLine);
-    return C;
-  };
-  DB = translateNvccCommands(std::move(DB), errs());
+  SmallString<256> Json(BuildDir);
+  sys::path::append(Json, "compile_commands.json");
+  if (!sys::fs::exists(Json))
+    return Fail("-p " + BuildDir + ": no compile_commands.json there");
+  std::string Why;
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB =
+      clang::tooling::JSONCompilationDatabase::loadFromFile(
+          Json, Why, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!DB)
+    return Fail(Json + ": " + Why);
+  if (Files.empty()) {
+    // In a stable order (the database's own is its hash table's).
+    Files = DB->getAllFiles();
+    llvm::sort(Files);
+    if (Files.empty())
+      return Fail("-p " + BuildDir + ": compile_commands.json lists no file");
+  }
+  return DB;
+}
 
-  // Unreadable inputs are reported and skipped; the others are analysed.
+/// The sources that can be read, made absolute; the others are reported.
+std::vector<std::string> readableSources(ArrayRef<std::string> Files) {
   std::vector<std::string> Readable;
-  for (const std::string &S : Sources) {
+  for (const std::string &S : Files) {
     SmallString<256> Abs(S);
     sys::fs::make_absolute(Abs);
     if (sys::fs::is_directory(Abs)) {
@@ -230,74 +291,143 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     }
     Readable.push_back(Abs.str().str());
   }
-  if (Readable.empty())
-    return fail("nothing could be analysed");
+  return Readable;
+}
 
-  Expected<Pipeline> P =
-      Pipeline::create(Settings, SettingNames::CommandLine, Readable.front());
-  if (!P)
-    return fail(toString(P.takeError()));
-  PipelineInput In;
-  In.Files = Readable;
-  In.UserCommand = UserCommand;
-  In.CollectFacts = [&](const FrontendOptions &Opts) {
-    return collectFacts(*DB, Readable, Opts, errs());
-  };
-  In.FactsOnly = ListLaunches;
-  In.MergeArchs = Format == "text";
-  PipelineResult R = P->run(In);
+void printRunMessages(const PipelineResult &R) {
   for (const std::string &N : R.Notes)
     errs() << "cuda-launch-lint: note: " << N << "\n";
   for (const std::string &E : R.InternalErrors)
     errs() << "cuda-launch-lint: error: " << E << "\n";
-  if (Verbose && R.DeviceStats)
-    errs() << "cuda-launch-lint: device compiles: "
-           << R.DeviceStats->DeviceCompiles
-           << ", cache hits: " << R.DeviceStats->CacheHits
-           << ", cache misses: " << R.DeviceStats->CacheMisses
-           << ", cache writes: " << R.DeviceStats->CacheWrites
-           << ", failed: " << R.DeviceStats->FailedCompiles
-           << format(", device facts: %.2f s", R.DeviceStats->Seconds) << "\n";
-  const std::vector<TranslationUnitFacts> &Facts = R.Units;
-  const std::vector<Diagnostic> &Diagnostics = R.Findings;
+  if (!Verbose || !R.DeviceStats)
+    return;
+  const DeviceFactsStats &S = *R.DeviceStats;
+  errs() << "cuda-launch-lint: device compiles: " << S.DeviceCompiles
+         << ", cache hits: " << S.CacheHits
+         << ", cache misses: " << S.CacheMisses
+         << ", cache writes: " << S.CacheWrites
+         << ", failed: " << S.FailedCompiles
+         << format(", device facts: %.2f s", S.Seconds) << "\n";
+}
 
+/// The report in the chosen format, and the fix-its; false after a write
+/// error (reported).
+bool writeReports(const PipelineResult &R) {
   std::optional<ToolOutputFile> Output;
   if (!OutputFile.empty()) {
     std::error_code EC;
     Output.emplace(OutputFile, EC, sys::fs::OF_Text);
     if (EC)
-      return fail("--output " + OutputFile + ": " + EC.message());
+      return fail("--output " + OutputFile + ": " + EC.message()), false;
   }
   raw_ostream &OS = Output ? Output->os() : outs();
-  if (Format == "json") {
-    writeFactsJSON(OS, Facts, &R.Device, Diagnostics);
-  } else if (Format == "sarif") {
+  if (OutputFormat == "json") {
+    writeFactsJSON(OS, R.Units, &R.Device, R.Findings);
+  } else if (OutputFormat == "sarif") {
     std::vector<const Check *> Rules;
     for (const std::unique_ptr<Check> &C : allChecks())
       Rules.push_back(C.get());
-    writeSarif(OS, Diagnostics, Rules, CUDALINT_VERSION);
-  } else if (ListLaunches)
-    printLaunchList(OS, Facts);
-  else
-    printDiagnostics(OS, Diagnostics,
+    writeSarif(OS, R.Findings, Rules, CUDALINT_VERSION);
+  } else if (ListLaunches) {
+    printLaunchList(OS, R.Units);
+  } else {
+    printDiagnostics(OS, R.Findings,
                      !Output && sys::Process::StandardOutIsDisplayed());
+  }
   if (Output)
     Output->keep();
   if (!ExportFixes.empty()) {
     std::error_code EC;
     ToolOutputFile Fixes(ExportFixes, EC, sys::fs::OF_Text);
     if (EC)
-      return fail("--export-fixes " + ExportFixes + ": " + EC.message());
-    writeFixesYAML(Fixes.os(), Diagnostics);
+      return fail("--export-fixes " + ExportFixes + ": " + EC.message()), false;
+    writeFixesYAML(Fixes.os(), R.Findings);
     Fixes.keep();
   }
+  return true;
+}
 
-  if (Readable.size() != Sources.size() || !R.InternalErrors.empty())
+} // namespace
+
+int runLintCommand(ArrayRef<StringRef> Args) {
+  // The compile flags after '--' are not the tool's options.
+  std::optional<std::vector<std::string>> CompileFlags;
+  auto DashDash = llvm::find(Args, "--");
+  if (DashDash != Args.end()) {
+    CompileFlags.emplace();
+    for (StringRef F : ArrayRef(DashDash + 1, Args.end()))
+      CompileFlags->push_back(F.str());
+    Args = ArrayRef(Args.begin(), DashDash);
+  }
+  if (!parseCommandLine(Args))
     return 2;
-  bool Failed = llvm::any_of(Diagnostics, [](const Diagnostic &D) {
-    return D.Sev == Severity::Error;
-  });
-  if (StrictParse && llvm::any_of(Facts, [](const TranslationUnitFacts &U) {
+  if (ListChecks)
+    return listChecks();
+  if (!Explain.empty()) {
+    StringRef Page = checkDocumentation(Explain);
+    if (Page.empty())
+      return fail("--explain: no check named '" + Explain +
+                  "' (see --list-checks)");
+    outs() << Page;
+    return 0;
+  }
+  if (OutputFormat != "text" && OutputFormat != "json" &&
+      OutputFormat != "sarif")
+    return fail("--format: '" + OutputFormat +
+                "' is not one of text, json, sarif");
+  std::optional<LintSettings> Settings = settingsFromCommandLine();
+  if (!Settings)
+    return 2;
+
+  std::vector<std::string> Files(Sources.begin(), Sources.end());
+  auto DB = loadDatabase(std::move(CompileFlags), Files);
+  if (!DB)
+    return fail(toString(DB.takeError()));
+  if (Files.empty())
+    return fail("no source file given");
+  // The user's own command for a file (the first), for device compilation
+  // and the target archs; the front end parses the translated one. The
+  // translating wrapper owns the database.
+  clang::tooling::CompilationDatabase *UserDB = DB->get();
+  auto UserCommand =
+      [UserDB](
+          StringRef File) -> std::optional<clang::tooling::CompileCommand> {
+    std::vector<clang::tooling::CompileCommand> Commands =
+        UserDB->getCompileCommands(File);
+    if (Commands.empty())
+      return std::nullopt;
+    clang::tooling::CompileCommand C = std::move(Commands.front());
+    dropPlaceholderCompiler(C.CommandLine);
+    return C;
+  };
+  std::unique_ptr<clang::tooling::CompilationDatabase> Translated =
+      translateNvccCommands(std::move(*DB), errs());
+
+  std::vector<std::string> Readable = readableSources(Files);
+  if (Readable.empty())
+    return fail("nothing could be analysed");
+  Expected<Pipeline> P =
+      Pipeline::create(*Settings, SettingNames::CommandLine, Readable.front());
+  if (!P)
+    return fail(toString(P.takeError()));
+  PipelineInput In;
+  In.Files = Readable;
+  In.UserCommand = UserCommand;
+  In.CollectFacts = [&](const FrontendOptions &Opts) {
+    return collectFacts(*Translated, Readable, Opts, errs());
+  };
+  In.FactsOnly = ListLaunches;
+  In.MergeArchs = OutputFormat == "text";
+  PipelineResult R = P->run(In);
+  printRunMessages(R);
+  if (!writeReports(R))
+    return 2;
+
+  if (Readable.size() != Files.size() || !R.InternalErrors.empty())
+    return 2;
+  bool Failed = llvm::any_of(
+      R.Findings, [](const Diagnostic &D) { return D.Sev == Severity::Error; });
+  if (StrictParse && llvm::any_of(R.Units, [](const TranslationUnitFacts &U) {
         return !U.Errors.empty();
       }))
     Failed = true;
