@@ -11,7 +11,7 @@
 #define CUDALINT_CHECKS_H
 
 #include "cudalint/Arch.h"
-#include "cudalint/DeviceFacts.h"
+#include "cudalint/DeviceResources.h"
 #include "cudalint/Facts.h"
 #include "cudalint/GlobList.h"
 
