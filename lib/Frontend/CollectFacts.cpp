@@ -33,7 +33,7 @@ class ErrorRecorder : public DiagnosticConsumer {
 public:
   explicit ErrorRecorder(TranslationUnitFacts &Facts) : Facts(Facts) {}
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
+                        const clang::Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
       return;
