@@ -11,9 +11,9 @@
 #define CUDALINT_CHECKS_H
 
 #include "cudalint/Arch.h"
-#include "cudalint/DeviceFacts.h"
-#include "cudalint/Facts.h"
+#include "cudalint/DeviceResources.h"
 #include "cudalint/Diagnostic.h"
+#include "cudalint/Facts.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"

@@ -4,7 +4,7 @@
 #define CUDALINT_FACTSREPORT_H
 
 #include "cudalint/Checks.h"
-#include "cudalint/DeviceFacts.h"
+#include "cudalint/DeviceResources.h"
 #include "cudalint/Facts.h"
 
 #include "llvm/ADT/ArrayRef.h"

@@ -8,6 +8,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -26,6 +27,20 @@ std::optional<std::string> hashFileContents(StringRef Path) {
   if (!Buf)
     return std::nullopt;
   return hashString((*Buf)->getBuffer());
+}
+
+std::string defaultDeviceCacheDir() {
+  SmallString<256> P;
+  if (auto X = sys::Process::GetEnv("XDG_CACHE_HOME"); X && !X->empty()) {
+    P = *X;
+  } else if (auto H = sys::Process::GetEnv("HOME"); H && !H->empty()) {
+    P = *H;
+    sys::path::append(P, ".cache");
+  } else {
+    sys::path::system_temp_directory(/*ErasedOnReboot=*/false, P);
+  }
+  sys::path::append(P, "cuda-launch-lint");
+  return P.str().str();
 }
 
 std::string DeviceCache::entryPath(StringRef Key) const {

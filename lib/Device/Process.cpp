@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
 
@@ -162,6 +163,23 @@ std::string findExecutable(StringRef Name) {
   if (auto P = sys::findProgramByName(Name))
     return *P;
   return "";
+}
+
+std::string captureOutput(ArrayRef<std::string> Argv, unsigned Timeout) {
+  SmallString<128> Out, Err;
+  if (sys::fs::createTemporaryFile("cudalint-out", "txt", Out) ||
+      sys::fs::createTemporaryFile("cudalint-err", "txt", Err))
+    return "";
+  ProcessResult R = runProcess(Argv, "", Out, Err, Timeout);
+  std::string Text = R.succeeded() ? readFile(Out) : std::string();
+  sys::fs::remove(Out);
+  sys::fs::remove(Err);
+  return Text;
+}
+
+std::string readFile(StringRef Path) {
+  auto B = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  return B ? (*B)->getBuffer().str() : std::string();
 }
 
 } // namespace cudalint

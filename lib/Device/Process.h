@@ -37,6 +37,12 @@ ProcessResult runProcess(llvm::ArrayRef<std::string> Argv,
 /// is executable). Empty when not found.
 std::string findExecutable(llvm::StringRef Name);
 
+/// Runs Argv and returns its stdout ("" on failure).
+std::string captureOutput(llvm::ArrayRef<std::string> Argv, unsigned Timeout);
+
+/// The text of a file a compiler wrote; "" when it cannot be read.
+std::string readFile(llvm::StringRef Path);
+
 } // namespace cudalint
 
 #endif

@@ -1,29 +1,32 @@
 //===- FactCollector.cpp - Kernels and launch sites from the host AST -----===//
+//
+// The AST walk: kernels (with their host-side attributes), the launch forms
+// (<<<>>>, cudaLaunchKernel and cudaLaunchCooperativeKernel,
+// cudaLaunchKernelEx, cuLaunchKernel), cudaFuncSetAttribute /
+// cudaFuncSetCacheConfig, and the device-query conditions around launches.
+// Launch values come from the ValueResolver. Parsing the units:
+// CollectFacts.cpp.
+//
+//===----------------------------------------------------------------------===//
 
-#include "CudaParseSetup.h"
+#include "FactCollector.h"
+
 #include "KernelAttributes.h"
 #include "ValueResolver.h"
 
 #include "cudalint/Frontend.h"
 
-#include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/DiagnosticIDs.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendAction.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
 
-#include <csignal>
 #include <map>
 #include <set>
 
@@ -495,93 +498,13 @@ private:
   std::optional<llvm::DenseSet<const VarDecl *>> FilledByQuery;
 };
 
-/// Keeps Clang's errors as facts (the analysis goes on with what Clang
-/// recovered) and prints nothing itself.
-class ErrorRecorder : public DiagnosticConsumer {
-public:
-  explicit ErrorRecorder(TranslationUnitFacts &Facts) : Facts(Facts) {}
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const clang::Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level < DiagnosticsEngine::Error)
-      return;
-    FrontendError E;
-    llvm::SmallString<128> Message;
-    Info.FormatDiagnostic(Message);
-    E.Message = Message.str().str();
-    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      const SourceManager &SM = Info.getSourceManager();
-      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Info.getLocation()));
-      if (P.isValid()) {
-        E.Loc.File = P.getFilename();
-        E.Loc.Line = P.getLine();
-        E.Loc.Column = P.getColumn();
-      }
-    }
-    Facts.Errors.push_back(std::move(E));
-  }
+} // namespace
 
-private:
-  TranslationUnitFacts &Facts;
-};
-
-void collectInto(ASTContext &Ctx, TranslationUnitFacts &Facts) {
+void collectFactsInto(ASTContext &Ctx, TranslationUnitFacts &Facts) {
   FactCollector Collector(Ctx, Facts);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   Collector.finish();
 }
-
-/// What a unit's analysis is doing, for the one line that reports a crash.
-struct UnitStage {
-  const char *What = "setting up the parse";
-};
-
-class CollectAction : public ASTFrontendAction {
-public:
-  CollectAction(TranslationUnitFacts &Facts, UnitStage &Stage)
-      : Facts(Facts), Stage(Stage) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 StringRef) override {
-    struct Consumer : ASTConsumer {
-      TranslationUnitFacts &Facts;
-      UnitStage &Stage;
-      Consumer(TranslationUnitFacts &F, UnitStage &S) : Facts(F), Stage(S) {}
-      void HandleTranslationUnit(ASTContext &Ctx) override {
-        Stage.What = "collecting kernels and launches";
-        collectInto(Ctx, Facts);
-        Stage.What = "finishing the parse";
-      }
-    };
-    Stage.What = "parsing";
-    return std::make_unique<Consumer>(Facts, Stage);
-  }
-
-private:
-  TranslationUnitFacts &Facts;
-  UnitStage &Stage;
-};
-
-/// "SIGSEGV" for a crash's return code from CrashRecoveryContext (128 +
-/// the signal on POSIX systems).
-std::string crashName(int RetCode) {
-  int Signal = RetCode - 128;
-  switch (Signal) {
-  case SIGSEGV:
-    return "SIGSEGV";
-  case SIGABRT:
-    return "SIGABRT";
-  case SIGBUS:
-    return "SIGBUS";
-  case SIGFPE:
-    return "SIGFPE";
-  case SIGILL:
-    return "SIGILL";
-  default:
-    return "exit code " + std::to_string(RetCode);
-  }
-}
-
-} // namespace
 
 TranslationUnitFacts collectFactsFromAST(ASTContext &Ctx,
                                          llvm::StringRef MainFile) {
@@ -590,66 +513,8 @@ TranslationUnitFacts collectFactsFromAST(ASTContext &Ctx,
   llvm::sys::fs::make_absolute(Path);
   llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
   Facts.MainFile = Path.str().str();
-  collectInto(Ctx, Facts);
+  collectFactsInto(Ctx, Facts);
   return Facts;
-}
-
-std::vector<TranslationUnitFacts>
-collectFacts(const tooling::CompilationDatabase &DB,
-             llvm::ArrayRef<std::string> Files, const FrontendOptions &Opts,
-             llvm::raw_ostream &Notes) {
-  registerKernelAttributes();
-  CudaParseSetup Setup = cudaParseSetup(Opts.Toolkit);
-  std::vector<TranslationUnitFacts> All(Files.size());
-  // One ClangTool per file; files are parsed Opts.Jobs at a time and the
-  // results keep the input order.
-  auto Parse = [&](size_t I) {
-    TranslationUnitFacts &Facts = All[I];
-    Facts.MainFile = Files[I];
-    tooling::ClangTool Tool(DB, {Files[I]});
-    for (const auto &[Path, Text] : Setup.VirtualFiles)
-      Tool.mapVirtualFile(Path, Text);
-    std::vector<std::string> Extra = Setup.Args;
-    Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
-    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-        Extra, tooling::ArgumentInsertPosition::END));
-    ErrorRecorder Errors(Facts);
-    Tool.setDiagnosticConsumer(&Errors);
-    // The errors are summarised by the driver; Clang's own "N errors
-    // generated" and "Error while processing" lines would only repeat them.
-    Tool.setPrintErrorMessage(false);
-    UnitStage Stage;
-    struct Factory : tooling::FrontendActionFactory {
-      TranslationUnitFacts &Facts;
-      UnitStage &Stage;
-      Factory(TranslationUnitFacts &F, UnitStage &S) : Facts(F), Stage(S) {}
-      std::unique_ptr<FrontendAction> create() override {
-        return std::make_unique<CollectAction>(Facts, Stage);
-      }
-    } F(Facts, Stage);
-    // Each unit behind its own recovery boundary: a crash in Clang or in
-    // the collector loses this unit's facts, not the run. What the crashed
-    // unit had collected may be inconsistent, so none of it is kept.
-    llvm::CrashRecoveryContext Boundary;
-    if (!Boundary.RunSafely([&] { Tool.run(&F); })) {
-      TranslationUnitFacts Lost;
-      Lost.MainFile = Files[I];
-      Lost.InternalError = "internal error (" + crashName(Boundary.RetCode) +
-                           ") while " + Stage.What;
-      Facts = std::move(Lost);
-    }
-  };
-  llvm::CrashRecoveryContext::Enable();
-  if (Opts.Jobs == 1 || Files.size() <= 1) {
-    for (size_t I = 0; I < Files.size(); ++I)
-      Parse(I);
-  } else {
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Opts.Jobs));
-    for (size_t I = 0; I < Files.size(); ++I)
-      Pool.async([&, I] { Parse(I); });
-    Pool.wait();
-  }
-  return All;
 }
 
 } // namespace cudalint

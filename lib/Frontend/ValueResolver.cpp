@@ -1,6 +1,16 @@
 //===- ValueResolver.cpp - Launch parameters as constants, sets, ranges ---===//
+//
+// The resolver's expression evaluation: integer constant expressions (with
+// the macro, template argument or constant they came from), ternaries,
+// arithmetic, min/max, array elements; the helpers its parts share
+// (ResolverSupport.h). dim3 values and parts of structs: ValueParts.cpp;
+// variables, definitions and callers: ValueDefinitions.cpp.
+//
+//===----------------------------------------------------------------------===//
 
 #include "ValueResolver.h"
+
+#include "ResolverSupport.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -8,24 +18,101 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/DenseSet.h"
 
 #include <algorithm>
-#include <set>
 
 using namespace clang;
 using llvm::SmallVector;
 
 namespace cudalint {
 
+namespace resolver {
+
+bool isDim3(QualType T) {
+  if (T.isNull())
+    return false;
+  T = T.getNonReferenceType().getUnqualifiedType();
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    return RD->getName() == "dim3" || RD->getName() == "uint3";
+  return false;
+}
+
+bool usable(const Expr *E) {
+  return E && !E->getType().isNull() && !isa<RecoveryExpr>(E);
+}
+
+ResolvedValue dim3Field(const Dim3Value &D, llvm::StringRef Name) {
+  return Name == "x"   ? D.X
+         : Name == "y" ? D.Y
+         : Name == "z" ? D.Z
+                       : ResolvedValue::unknown();
+}
+
+ResolvedValue withOrigin(ResolvedValue R, std::string What, SourceLoc Loc) {
+  if (R.isKnown())
+    R.Origins.push_back({std::move(What), std::move(Loc)});
+  return R;
+}
+
+ResolvedValue join(const SmallVector<ResolvedValue, 4> &Parts) {
+  if (Parts.empty())
+    return ResolvedValue::unknown();
+  std::vector<int64_t> Values;
+  bool AnyRange = false;
+  int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+  for (const ResolvedValue &P : Parts) {
+    if (!P.isKnown())
+      return ResolvedValue::unknown();
+    AnyRange |= P.K == ResolvedValue::Kind::Range;
+    Lo = std::min(Lo, P.lowest());
+    Hi = std::max(Hi, P.highest());
+    Values.insert(Values.end(), P.Values.begin(), P.Values.end());
+  }
+  ResolvedValue R =
+      AnyRange ? ResolvedValue::range(Lo, Hi) : ResolvedValue::oneOf(Values);
+  for (const ResolvedValue &P : Parts)
+    R.Origins.insert(R.Origins.end(), P.Origins.begin(), P.Origins.end());
+  if (!R.isKnown())
+    R.Origins.clear();
+  return R;
+}
+
+const Expr *memberBase(const Expr *E, MemberPath *Path) {
+  MemberPath Reversed;
+  E = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
+      // (getNameAsString: a member may be an operator or a conversion.)
+      Reversed.push_back(ME->getMemberDecl()->getNameAsString());
+      E = ME->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+      const auto *Index =
+          dyn_cast<IntegerLiteral>(Sub->getIdx()->IgnoreParenImpCasts());
+      Reversed.push_back(
+          Index ? "[" + std::to_string(Index->getValue().getZExtValue()) + "]"
+                : "[?]");
+      E = Sub->getBase()->IgnoreParenImpCasts();
+    } else {
+      break;
+    }
+  }
+  if (Path)
+    Path->assign(Reversed.rbegin(), Reversed.rend());
+  return E;
+}
+
+const FunctionDecl *enclosingFunction(const VarDecl *V) {
+  const DeclContext *DC = V->getDeclContext();
+  while (DC && !isa<FunctionDecl>(DC))
+    DC = DC->getParent();
+  return dyn_cast_or_null<FunctionDecl>(DC);
+}
+
+} // namespace resolver
+
+using namespace resolver;
+
 namespace {
-
-/// How many expressions, variables and callers deep to follow a value. Each
-/// layer (dim3 conversion, variable, definition, array element, caller)
-/// spends one; eight covers a value passed down two calls.
-constexpr unsigned MaxDepth = 8;
-
-const char *const DimFields[] = {"x", "y", "z"};
 
 std::string macroNameAt(SourceLocation Loc, const ASTContext &Ctx) {
   if (!Loc.isMacroID())
@@ -56,63 +143,6 @@ const SubstNonTypeTemplateParmExpr *substitutedParameter(const Expr *E) {
       return nullptr;
   }
   return nullptr;
-}
-
-bool isDim3(QualType T) {
-  if (T.isNull())
-    return false;
-  T = T.getNonReferenceType().getUnqualifiedType();
-  if (const auto *RD = T->getAsCXXRecordDecl())
-    return RD->getName() == "dim3" || RD->getName() == "uint3";
-  return false;
-}
-
-/// Whether E is an expression the resolver can follow. Code that Clang
-/// could not fully parse leaves a RecoveryExpr where an expression failed
-/// and, in an initialiser such as `dim3 g(f(bad), n)`, a ParenListExpr with
-/// no type at all. Their value is unknown, but the well-formed parts around
-/// them may still be followed: a reference to `g` "contains errors" too,
-/// yet its `n` is known.
-bool usable(const Expr *E) {
-  return E && !E->getType().isNull() && !isa<RecoveryExpr>(E);
-}
-
-/// Field x, y or z of a dim3 value; unknown for any other name.
-ResolvedValue dim3Field(const Dim3Value &D, llvm::StringRef Name) {
-  return Name == "x"   ? D.X
-         : Name == "y" ? D.Y
-         : Name == "z" ? D.Z
-                       : ResolvedValue::unknown();
-}
-
-ResolvedValue withOrigin(ResolvedValue R, std::string What, SourceLoc Loc) {
-  if (R.isKnown())
-    R.Origins.push_back({std::move(What), std::move(Loc)});
-  return R;
-}
-
-/// Union of several possible values: a set (or a range if any is a range).
-ResolvedValue join(const SmallVector<ResolvedValue, 4> &Parts) {
-  if (Parts.empty())
-    return ResolvedValue::unknown();
-  std::vector<int64_t> Values;
-  bool AnyRange = false;
-  int64_t Lo = INT64_MAX, Hi = INT64_MIN;
-  for (const ResolvedValue &P : Parts) {
-    if (!P.isKnown())
-      return ResolvedValue::unknown();
-    AnyRange |= P.K == ResolvedValue::Kind::Range;
-    Lo = std::min(Lo, P.lowest());
-    Hi = std::max(Hi, P.highest());
-    Values.insert(Values.end(), P.Values.begin(), P.Values.end());
-  }
-  ResolvedValue R =
-      AnyRange ? ResolvedValue::range(Lo, Hi) : ResolvedValue::oneOf(Values);
-  for (const ResolvedValue &P : Parts)
-    R.Origins.insert(R.Origins.end(), P.Origins.begin(), P.Origins.end());
-  if (!R.isKnown())
-    R.Origins.clear();
-  return R;
 }
 
 /// Applies a binary operation to every combination of two known values.
@@ -156,242 +186,7 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
   return R;
 }
 
-/// The expression under `v.a.b` or `v[2].id` (for plain `v`, v itself),
-/// with the path to the part named, outermost first, in *Path.
-const Expr *memberBase(const Expr *E, MemberPath *Path = nullptr) {
-  MemberPath Reversed;
-  E = E->IgnoreParenImpCasts();
-  while (true) {
-    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
-      // (getNameAsString: a member may be an operator or a conversion.)
-      Reversed.push_back(ME->getMemberDecl()->getNameAsString());
-      E = ME->getBase()->IgnoreParenImpCasts();
-    } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
-      const auto *Index =
-          dyn_cast<IntegerLiteral>(Sub->getIdx()->IgnoreParenImpCasts());
-      Reversed.push_back(
-          Index ? "[" + std::to_string(Index->getValue().getZExtValue()) + "]"
-                : "[?]");
-      E = Sub->getBase()->IgnoreParenImpCasts();
-    } else {
-      break;
-    }
-  }
-  if (Path)
-    Path->assign(Reversed.rbegin(), Reversed.rend());
-  return E;
-}
-
-bool startsWith(llvm::ArrayRef<std::string> Path,
-                llvm::ArrayRef<std::string> Prefix) {
-  return Prefix.size() <= Path.size() &&
-         std::equal(Prefix.begin(), Prefix.end(), Path.begin());
-}
-
-std::string describe(const VarDecl *V, llvm::ArrayRef<std::string> Path) {
-  std::string S = V->getName().str();
-  for (const std::string &Part : Path)
-    S += Part.front() == '[' ? Part : "." + Part;
-  return S;
-}
-
-const FunctionDecl *enclosingFunction(const VarDecl *V) {
-  const DeclContext *DC = V->getDeclContext();
-  while (DC && !isa<FunctionDecl>(DC))
-    DC = DC->getParent();
-  return dyn_cast_or_null<FunctionDecl>(DC);
-}
-
 } // namespace
-
-/// One assignment (or the initialiser) that may give a variable its value.
-struct Definition {
-  const Expr *Value = nullptr; // null: modified in a way we cannot follow
-  /// The part assigned: {} for the whole variable, {"x"} for a dim3 field,
-  /// {"blockDim", "x"} or {"[0]", "id"} inside a struct or an array.
-  MemberPath Path;
-  const Stmt *Control = nullptr; // innermost if/loop/switch around it
-  SourceLocation Loc;
-};
-
-/// Collects the definitions of one variable inside a function body, with
-/// the control statement each sits in, and the loops of the body.
-class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
-  using Base = RecursiveASTVisitor<DefinitionCollector>;
-
-public:
-  explicit DefinitionCollector(const VarDecl *V) : V(V) {}
-
-  std::vector<Definition> Defs;
-  std::vector<const Stmt *> Loops;
-  const Stmt *DeclControl = nullptr;
-  bool Escapes = false; // address taken, captured, ++, +=, ...
-  bool AddressToOccupancyApi = false;
-
-  bool shouldVisitLambdaBodies() const { return true; }
-
-#define CUDALINT_CONTROL(CLASS)                                                \
-  bool Traverse##CLASS(CLASS *S) {                                             \
-    Control.push_back(S);                                                      \
-    bool R = Base::Traverse##CLASS(S);                                         \
-    Control.pop_back();                                                        \
-    return R;                                                                  \
-  }
-  CUDALINT_CONTROL(IfStmt)
-  CUDALINT_CONTROL(SwitchStmt)
-  CUDALINT_CONTROL(ConditionalOperator)
-  CUDALINT_CONTROL(LambdaExpr)
-#undef CUDALINT_CONTROL
-#define CUDALINT_LOOP(CLASS)                                                   \
-  bool Traverse##CLASS(CLASS *S) {                                             \
-    Loops.push_back(S);                                                        \
-    Control.push_back(S);                                                      \
-    bool R = Base::Traverse##CLASS(S);                                         \
-    Control.pop_back();                                                        \
-    return R;                                                                  \
-  }
-  CUDALINT_LOOP(ForStmt)
-  CUDALINT_LOOP(WhileStmt)
-  CUDALINT_LOOP(DoStmt)
-  CUDALINT_LOOP(CXXForRangeStmt)
-#undef CUDALINT_LOOP
-
-  bool VisitVarDecl(VarDecl *D) {
-    if (D == V) {
-      DeclControl = current();
-      if (D->hasInit())
-        Defs.push_back({D->getInit(), {}, current(), D->getLocation()});
-    }
-    return true;
-  }
-
-  bool VisitLambdaExpr(LambdaExpr *L) {
-    for (const LambdaCapture &C : L->captures())
-      if (C.capturesVariable() && C.getCapturedVar() == V &&
-          C.getCaptureKind() == LCK_ByRef)
-        Escapes = true;
-    return true;
-  }
-
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (!B->isAssignmentOp())
-      return true;
-    MemberPath Path;
-    if (!refersToV(memberBase(B->getLHS(), &Path)))
-      return true;
-    if (B->getOpcode() != BO_Assign || isInsideLambda() || !isExact(Path))
-      Escapes = true;
-    else
-      Defs.push_back({B->getRHS(), Path, current(), B->getOperatorLoc()});
-    return true;
-  }
-
-  // dim3 assignment is a call to its assignment operator.
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-    MemberPath Path;
-    if (C->getNumArgs() == 2 && refersToV(memberBase(C->getArg(0), &Path))) {
-      if (C->getOperator() == OO_Equal && !isInsideLambda() && isExact(Path))
-        Defs.push_back({C->getArg(1), Path, current(), C->getOperatorLoc()});
-      else if (C->isAssignmentOp())
-        Escapes = true;
-    }
-    return true;
-  }
-
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (ReadOnlyAddresses.count(U))
-      return true;
-    if (refersToV(memberBase(U->getSubExpr())) &&
-        (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
-      Escapes = true;
-    return true;
-  }
-
-  // Visited before the arguments, so `&v` handed to a pointer-to-const
-  // parameter (cudaLaunchKernelEx's config) is known to be read only.
-  bool VisitCallExpr(CallExpr *C) {
-    const FunctionDecl *Callee = C->getDirectCallee();
-    // A member operator's first argument is the object (an assignment's
-    // target, handled above), not its first parameter.
-    unsigned Object =
-        isa<CXXOperatorCallExpr>(C) && Callee && isa<CXXMethodDecl>(Callee);
-    for (unsigned I = Object; I < C->getNumArgs(); ++I) {
-      const Expr *Arg = C->getArg(I)->IgnoreParenImpCasts();
-      QualType ParamType = Callee && I - Object < Callee->getNumParams()
-                               ? Callee->getParamDecl(I - Object)->getType()
-                               : QualType();
-      if (const auto *U = dyn_cast<UnaryOperator>(Arg);
-          U && U->getOpcode() == UO_AddrOf &&
-          refersToV(memberBase(U->getSubExpr())) && Callee) {
-        if (Callee->getIdentifier() &&
-            Callee->getName().starts_with("cudaOccupancy"))
-          AddressToOccupancyApi = true;
-        else if (!ParamType.isNull() && ParamType->isPointerType() &&
-                 ParamType->getPointeeType().isConstQualified())
-          ReadOnlyAddresses.insert(U);
-      }
-      // Passed by non-const reference: the callee may change it.
-      if (refersToV(memberBase(Arg)) && !ParamType.isNull() &&
-          ParamType->isReferenceType() &&
-          !ParamType.getNonReferenceType().isConstQualified())
-        Escapes = true;
-    }
-    return true;
-  }
-
-private:
-  const Stmt *current() const {
-    return Control.empty() ? nullptr : Control.back();
-  }
-  bool isInsideLambda() const {
-    return llvm::any_of(Control,
-                        [](const Stmt *S) { return isa<LambdaExpr>(S); });
-  }
-  bool refersToV(const Expr *E) const {
-    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
-    return DRE && DRE->getDecl() == V;
-  }
-  /// A path through an array element whose index is not a constant names
-  /// no part in particular.
-  static bool isExact(const MemberPath &Path) {
-    return llvm::find(Path, "[?]") == Path.end();
-  }
-
-  const VarDecl *V;
-  std::vector<const Stmt *> Control;
-  llvm::DenseSet<const UnaryOperator *> ReadOnlyAddresses;
-};
-
-CallerIndex indexCallers(ASTContext &Ctx) {
-  struct Indexer : RecursiveASTVisitor<Indexer> {
-    CallerIndex Index;
-    llvm::DenseSet<const FunctionDecl *> Escaping;
-    llvm::DenseSet<const Expr *> Callees;
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool VisitCallExpr(CallExpr *C) {
-      if (isa<CUDAKernelCallExpr>(C))
-        return true;
-      if (const FunctionDecl *F = C->getDirectCallee()) {
-        Index[F].push_back(C);
-        Callees.insert(C->getCallee()->IgnoreParenImpCasts());
-      }
-      return true;
-    }
-    // Visited after the call that contains it, so a direct callee is known.
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
-      if (const auto *F = dyn_cast<FunctionDecl>(D->getDecl()))
-        if (!Callees.count(D))
-          Escaping.insert(F);
-      return true;
-    }
-  } I;
-  I.TraverseDecl(Ctx.getTranslationUnitDecl());
-  // A function whose address is taken may be called from anywhere: its
-  // callers in this file are not all of its callers.
-  for (const FunctionDecl *F : I.Escaping)
-    I.Index.erase(F);
-  return std::move(I.Index);
-}
 
 ResolvedValue ValueResolver::resolveInt(const Expr *E) {
   return resolveInt(E, 0);
@@ -584,298 +379,6 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
   R.Origins.clear();
   return withOrigin(R, "an element of '" + V->getName().str() + "'",
                     Locate(V->getLocation()));
-}
-
-Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
-  Dim3Value D;
-  if (!E || Depth > MaxDepth)
-    return D;
-  const Expr *Plain = E->IgnoreParenImpCasts();
-  // `dim3 v(a, b)` that Clang could not resolve (an argument with errors,
-  // or a template pattern) keeps its arguments in a ParenListExpr: follow
-  // the well-formed ones, as dim3(x, y, z) would.
-  if (const auto *List = dyn_cast<ParenListExpr>(Plain)) {
-    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
-    if (List->getNumExprs() > 3)
-      return D;
-    for (unsigned I = 0; I < 3; ++I)
-      *Out[I] = I < List->getNumExprs()
-                    ? resolveInt(List->getExpr(I), Depth + 1)
-                    : ResolvedValue::constant(1);
-    return D;
-  }
-  if (!usable(Plain))
-    return D;
-  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
-    return resolveDim3(MT->getSubExpr(), Depth);
-  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Plain))
-    return resolveDim3(BT->getSubExpr(), Depth);
-  if (const auto *Cast = dyn_cast<CastExpr>(Plain))
-    return resolveDim3(Cast->getSubExpr(), Depth);
-  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
-    return resolveDim3(Default->getExpr(), Depth);
-
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain)) {
-    const CXXConstructorDecl *Ctor = Construct->getConstructor();
-    // Copy or move: the value of the source.
-    if (Ctor->isCopyOrMoveConstructor() && Construct->getNumArgs() == 1)
-      return resolveDim3(Construct->getArg(0), Depth);
-    // dim3(x, y, z) and the implicit conversion from an integer; missing
-    // arguments are defaults (CXXDefaultArgExpr, 1 in CUDA's dim3).
-    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
-    if (Construct->getNumArgs() == 0) {
-      // dim3() in CUDA is (1, 1, 1).
-      for (ResolvedValue *V : Out)
-        *V = ResolvedValue::constant(1);
-      return D;
-    }
-    if (Construct->getNumArgs() == 1 &&
-        isDim3(Construct->getArg(0)->getType())) // dim3(uint3)
-      return resolveDim3(Construct->getArg(0), Depth);
-    for (unsigned I = 0; I < 3; ++I)
-      *Out[I] = I < Construct->getNumArgs()
-                    ? resolveInt(Construct->getArg(I), Depth + 1)
-                    : ResolvedValue::constant(1);
-    return D;
-  }
-
-  if (const auto *Init = dyn_cast<InitListExpr>(Plain)) {
-    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
-    for (unsigned I = 0; I < 3; ++I)
-      *Out[I] = I < Init->getNumInits()
-                    ? resolveInt(Init->getInit(I), Depth + 1)
-                    : ResolvedValue::constant(1);
-    return D;
-  }
-
-  // A dim3 variable, or a dim3 inside one (cfg.blockDim).
-  MemberPath Path;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Path)))
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
-      ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
-      for (unsigned I = 0; I < 3; ++I) {
-        MemberPath Field = Path;
-        Field.push_back(DimFields[I]);
-        *Out[I] = resolveVariable(V, Plain, Depth + 1, Field);
-      }
-      return D;
-    }
-
-  // An integer where a dim3 is expected (after implicit conversion).
-  if (Plain->getType()->isIntegerType()) {
-    D.X = resolveInt(Plain, Depth + 1);
-    D.Y = D.Z = ResolvedValue::constant(1);
-  }
-  return D;
-}
-
-ResolvedValue ValueResolver::resolvePart(const Expr *E,
-                                         llvm::ArrayRef<std::string> Path,
-                                         unsigned Depth) {
-  if (!E || Depth > MaxDepth)
-    return ResolvedValue::unknown();
-  if (Path.empty())
-    return resolveInt(E, Depth);
-  const Expr *Plain = E->IgnoreParenImpCasts();
-  if (isa<ParenListExpr>(Plain) && Path.size() == 1) // dim3 v(a, b) above
-    return dim3Field(resolveDim3(Plain, Depth), Path.front());
-  if (!usable(Plain))
-    return ResolvedValue::unknown();
-  // A dim3 (or uint3) field.
-  if (Path.size() == 1 && isDim3(Plain->getType())) {
-    return dim3Field(resolveDim3(Plain, Depth), Path.front());
-  }
-  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
-    return resolvePart(MT->getSubExpr(), Path, Depth);
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain);
-      Construct && Construct->getConstructor()->isCopyOrMoveConstructor())
-    return resolvePart(Construct->getArg(0), Path, Depth);
-  // `attrs` set to `&attr`: attrs[0] is attr.
-  if (const auto *U = dyn_cast<UnaryOperator>(Plain);
-      U && U->getOpcode() == UO_AddrOf && Path.front() == "[0]")
-    return resolvePart(U->getSubExpr(), Path.drop_front(), Depth + 1);
-  // The part of an aggregate initialiser (`cfg = {grid, block, smem}`, `{}`
-  // zero-initialises the rest).
-  if (const auto *Init = dyn_cast<InitListExpr>(Plain)) {
-    if (Init->isSyntacticForm() && Init->getSemanticForm())
-      Init = Init->getSemanticForm();
-    unsigned Index = 0;
-    StringRef Part = Path.front();
-    if (Init->getType()->isArrayType()) {
-      if (!Part.consume_front("[") || Part.consumeInteger(10, Index))
-        return ResolvedValue::unknown();
-    } else if (const RecordDecl *RD = Init->getType()->getAsRecordDecl()) {
-      for (const FieldDecl *F : RD->fields()) {
-        if (F->getName() == Part)
-          break;
-        ++Index;
-      }
-    } else {
-      return ResolvedValue::unknown();
-    }
-    if (Index >= Init->getNumInits())
-      return ResolvedValue::unknown();
-    const Expr *Value = Init->getInit(Index);
-    if (isa<ImplicitValueInitExpr>(Value) && Path.size() == 1 &&
-        Value->getType()->isIntegerType())
-      return ResolvedValue::constant(0);
-    return resolvePart(Value, Path.drop_front(), Depth + 1);
-  }
-  MemberPath Inner;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Inner)))
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
-      Inner.append(Path.begin(), Path.end());
-      const Expr *Use =
-          V->getType()->isArrayType() && MemberUse ? MemberUse : Plain;
-      return resolveVariable(V, Use, Depth + 1, Inner);
-    }
-  return ResolvedValue::unknown();
-}
-
-ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
-                                             unsigned Depth,
-                                             llvm::ArrayRef<std::string> Path) {
-  if (Depth > MaxDepth)
-    return ResolvedValue::unknown();
-  std::string What = (isa<ParmVarDecl>(V) ? "parameter '" : "variable '") +
-                     describe(V, Path) + "'";
-  // What a definition of Def.Path (a prefix of Path) says about Path.
-  auto PartOf = [&](const Definition &Def) {
-    return resolvePart(
-        Def.Value, llvm::ArrayRef(Path).drop_front(Def.Path.size()), Depth + 1);
-  };
-
-  // Globals and static members: only constant initialisers count, and those
-  // were handled as constant expressions already; a non-const global can
-  // change anywhere.
-  const FunctionDecl *F = enclosingFunction(V);
-  if (!F || !F->hasBody() || !V->hasLocalStorage()) {
-    if (V->getType().isConstQualified() && V->getInit()) {
-      Definition Init{V->getInit(), {}, nullptr, V->getLocation()};
-      return withOrigin(PartOf(Init), What, Locate(V->getLocation()));
-    }
-    return ResolvedValue::unknown();
-  }
-
-  const DefinitionCollector &Collect = definitionsOf(V, F);
-  if (Collect.Escapes || Collect.AddressToOccupancyApi)
-    return ResolvedValue::unknown();
-
-  if (const auto *Parm = dyn_cast<ParmVarDecl>(V)) {
-    if (!Collect.Defs.empty())
-      return ResolvedValue::unknown();
-    return resolveParameter(Parm, Depth, Path);
-  }
-
-  // Reaching definitions, approximately: the last definition before the use
-  // that runs whenever the declaration does, the conditional ones after it,
-  // and, when the use sits in a loop, the definitions later in that loop.
-  // Only definitions of Path or of something containing it count; one of a
-  // part inside Path (cfg.blockDim.x when asking for cfg.blockDim) cannot
-  // be followed.
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation UseLoc = Use->getBeginLoc();
-  auto Before = [&](SourceLocation A, SourceLocation B) {
-    return SM.isBeforeInTranslationUnit(A, B);
-  };
-  auto Relevant = [&](const Definition &Def) {
-    return startsWith(Path, Def.Path);
-  };
-  std::vector<const Definition *> Reaching;
-  for (const Definition &Def : Collect.Defs) {
-    if (!Before(Def.Loc, UseLoc))
-      continue;
-    if (!Relevant(Def)) {
-      if (startsWith(Def.Path, Path))
-        return ResolvedValue::unknown();
-      continue;
-    }
-    if (Def.Control == Collect.DeclControl)
-      Reaching.clear(); // unconditional: earlier definitions are dead
-    Reaching.push_back(&Def);
-  }
-  for (const Stmt *Loop : Collect.Loops) {
-    SourceRange R = Loop->getSourceRange();
-    if (!Before(UseLoc, R.getBegin()) && Before(UseLoc, R.getEnd()) &&
-        Before(V->getLocation(), R.getBegin()))
-      for (const Definition &Def : Collect.Defs)
-        if (Before(UseLoc, Def.Loc) && Before(Def.Loc, R.getEnd())) {
-          if (!Relevant(Def))
-            return ResolvedValue::unknown();
-          Reaching.push_back(&Def);
-        }
-  }
-  // (`dim3 v;` has its default constructor as initialiser, so it counts.)
-  if (Reaching.empty())
-    return ResolvedValue::unknown();
-
-  SmallVector<ResolvedValue, 4> Parts;
-  for (const Definition *Def : Reaching)
-    Parts.push_back(withOrigin(PartOf(*Def), What, Locate(Def->Loc)));
-  return join(Parts);
-}
-
-ResolvedValue
-ValueResolver::resolveParameter(const VarDecl *V, unsigned Depth,
-                                llvm::ArrayRef<std::string> Path) {
-  const auto *Parm = cast<ParmVarDecl>(V);
-  const auto *F = dyn_cast<FunctionDecl>(Parm->getDeclContext());
-  if (!F)
-    return ResolvedValue::unknown();
-  auto It = Callers.find(F);
-  if (It == Callers.end() || It->second.empty())
-    return ResolvedValue::unknown();
-  unsigned Index = Parm->getFunctionScopeIndex();
-  SmallVector<ResolvedValue, 4> Parts;
-  for (const CallExpr *Call : It->second) {
-    if (Index >= Call->getNumArgs())
-      return ResolvedValue::unknown();
-    Parts.push_back(
-        withOrigin(resolvePart(Call->getArg(Index), Path, Depth + 1),
-                   "parameter '" + Parm->getName().str() + "' from the caller",
-                   Locate(Call->getBeginLoc())));
-  }
-  return join(Parts);
-}
-
-bool ValueResolver::isOccupancyTuned(const Expr *E) {
-  // block.x, or the variable itself.
-  const Expr *Plain = E->IgnoreParenImpCasts();
-  while (true) {
-    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
-      Plain = MT->getSubExpr()->IgnoreParenImpCasts();
-    else if (const auto *C = dyn_cast<CXXConstructExpr>(Plain);
-             C && C->getNumArgs() >= 1)
-      Plain = C->getArg(0)->IgnoreParenImpCasts();
-    else if (const auto *ME = dyn_cast<MemberExpr>(Plain))
-      Plain = ME->getBase()->IgnoreParenImpCasts();
-    else
-      break;
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(Plain);
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  const FunctionDecl *F = V ? enclosingFunction(V) : nullptr;
-  if (!F || !F->hasBody())
-    return false;
-  return definitionsOf(V, F).AddressToOccupancyApi;
-}
-
-ValueResolver::ValueResolver(ASTContext &Ctx, const CallerIndex &Callers,
-                             LocationMapper Locate)
-    : Ctx(Ctx), Callers(Callers), Locate(std::move(Locate)) {}
-
-ValueResolver::~ValueResolver() = default;
-
-const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
-                                                        const FunctionDecl *F) {
-  // A dim3 is resolved field by field, and the occupancy-tuned test looks at
-  // the same variable again: walk each function body once per variable.
-  std::unique_ptr<DefinitionCollector> &Slot = Definitions[V];
-  if (!Slot) {
-    Slot = std::make_unique<DefinitionCollector>(V);
-    Slot->TraverseStmt(F->getBody());
-  }
-  return *Slot;
 }
 
 } // namespace cudalint

@@ -1,0 +1,423 @@
+//===- DeviceRun.cpp - Run the device compile jobs, or import a log -------===//
+//
+// computeDeviceFacts: plans the jobs (DevicePlan.cpp), runs them Opts.Jobs
+// at a time through the cache (DeviceCache.cpp) and the compilers
+// (Process.cpp), and turns what ptxas printed and the PTX it compiled
+// (PtxasLogParser.cpp, PtxParser.cpp) into KernelResources. With
+// --resource-usage=FILE a saved ptxas log stands for the compiles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudalint/DeviceFacts.h"
+
+#include "DeviceCache.h"
+#include "DevicePlan.h"
+#include "Process.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <set>
+
+using namespace llvm;
+
+namespace cudalint {
+
+DeviceFactsOptions::Mode parseResourceUsageMode(StringRef Value,
+                                                std::string &LogFile) {
+  using M = DeviceFactsOptions::Mode;
+  if (Value == "auto")
+    return M::Auto;
+  if (Value == "nvcc")
+    return M::Nvcc;
+  if (Value == "clang")
+    return M::Clang;
+  if (Value == "none")
+    return M::None;
+  LogFile = Value.str();
+  return M::Log;
+}
+
+namespace {
+
+using namespace device;
+using Mode = DeviceFactsOptions::Mode;
+
+/// The first line that says what went wrong, for a one-line note.
+std::string firstErrorLine(StringRef Text) {
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n', -1, false);
+  for (StringRef L : Lines)
+    if (L.contains("error") || L.contains("fatal"))
+      return L.trim().take_front(240).str();
+  for (StringRef L : llvm::reverse(Lines))
+    if (!L.trim().empty())
+      return L.trim().take_front(240).str();
+  return "";
+}
+
+/// ptxas' report and the PTX directives of one arch, as KernelResources.
+std::vector<KernelResources> mergeResults(const PtxasLog &Log,
+                                          ArrayRef<PtxEntryDirectives> Ptx,
+                                          StringRef Arch, StringRef Source,
+                                          bool HavePtx) {
+  std::vector<KernelResources> Out;
+  std::map<std::string, const PtxEntryDirectives *> ByName;
+  for (const PtxEntryDirectives &E : Ptx)
+    ByName[E.Name] = &E;
+  std::set<std::string> Seen;
+  auto Fill = [&](KernelResources &K) {
+    auto It = ByName.find(K.Mangled);
+    if (!HavePtx || It == ByName.end())
+      return;
+    const PtxEntryDirectives &E = *It->second;
+    K.HasPtx = true;
+    K.MaxNTid = E.MaxNTid;
+    K.ReqNTid = E.ReqNTid;
+    K.ReqNCtaPerCluster = E.ReqNCtaPerCluster;
+    K.MinNCtaPerSM = E.MinNCtaPerSM;
+    K.MaxNReg = E.MaxNReg;
+    K.MaxClusterRank = E.MaxClusterRank;
+    K.ExplicitCluster = E.ExplicitCluster;
+  };
+  for (const PtxasFunction &F : Log.Functions) {
+    if (!F.IsEntry || (!F.Arch.empty() && F.Arch != Arch))
+      continue;
+    if (!Seen.insert(F.Name).second)
+      continue;
+    KernelResources K;
+    K.Mangled = F.Name;
+    K.Arch = Arch.str();
+    K.Source = Source.str();
+    K.HasUsage = F.HasUsage;
+    K.Registers = F.Registers;
+    K.Barriers = F.Barriers;
+    K.StaticSmem = F.StaticSmem;
+    K.StackFrame = F.StackFrame;
+    K.SpillStores = F.SpillStores;
+    K.SpillLoads = F.SpillLoads;
+    K.CumulativeStack = F.CumulativeStack;
+    K.ConstMem0 = F.ConstMem0;
+    Fill(K);
+    Out.push_back(std::move(K));
+  }
+  // Entries in the PTX that ptxas did not report (none seen in practice).
+  for (const PtxEntryDirectives &E : Ptx)
+    if (!Seen.count(E.Name)) {
+      KernelResources K;
+      K.Mangled = E.Name;
+      K.Arch = Arch.str();
+      K.Source = Source.str();
+      Fill(K);
+      Out.push_back(std::move(K));
+    }
+  llvm::sort(Out, [](const KernelResources &A, const KernelResources &B) {
+    return A.Mangled < B.Mangled;
+  });
+  return Out;
+}
+
+/// Runs the jobs of a run and gathers their results into the units.
+class Runner {
+public:
+  Runner(const DeviceFactsOptions &Opts, DeviceFacts &Result)
+      : Opts(Opts), Result(Result) {
+    if (Opts.UseCache)
+      Cache.emplace(Opts.CacheDir.empty() ? defaultDeviceCacheDir()
+                                          : Opts.CacheDir);
+  }
+
+  void run(ArrayRef<DeviceCompileInput> Inputs);
+
+private:
+  void runNote(const std::string &N) {
+    std::lock_guard<std::mutex> Lock(M);
+    if (RunNotesSeen.insert(N).second)
+      Result.Notes.push_back(N);
+  }
+  void execute(Job &J);
+  /// The cache entry of J: its commands, toolchain, environment and source.
+  std::string cacheKey(const Job &J) const;
+  /// Stores J's results with the hashes of the files the compile in Tmp
+  /// read; nothing when one of them cannot be hashed.
+  void store(const Job &J, StringRef Key, StringRef Tmp);
+  void compile(Job &J, StringRef Tmp);
+  /// Runs one compiler of J (Name: for the note when it fails) with its
+  /// output into Out and Err; Log: what it printed.
+  bool runStep(Job &J, ArrayRef<std::string> Argv, StringRef Name,
+               StringRef Tmp, StringRef Out, StringRef Err, std::string &Log);
+
+  const DeviceFactsOptions &Opts;
+  DeviceFacts &Result;
+  std::optional<DeviceCache> Cache;
+  std::mutex M;
+  std::set<std::string> RunNotesSeen;
+  std::atomic<unsigned> Compiles{0}, Hits{0}, Misses{0}, Writes{0}, Failures{0};
+};
+
+std::string Runner::cacheKey(const Job &J) const {
+  std::string Material = "cuda-launch-lint device cache 1\n";
+  auto Add = [&](StringRef S) {
+    Material += S;
+    Material += '\0';
+  };
+  Add(toolName(J.T));
+  Add(J.ToolchainId);
+  Add(J.Arch);
+  Add(J.Directory);
+  for (const std::string &A : J.Compile)
+    Add(A);
+  Add("--ptxas--");
+  for (const std::string &A : J.Ptxas)
+    Add(A);
+  // nvcc reads these; they change the compile as much as a flag.
+  for (const char *Var :
+       {"NVCC_PREPEND_FLAGS", "NVCC_APPEND_FLAGS", "NVCC_CCBIN", "CPATH",
+        "CPLUS_INCLUDE_PATH", "C_INCLUDE_PATH"}) {
+    Add(Var);
+    Add(sys::Process::GetEnv(Var).value_or(""));
+  }
+  auto SrcHash = hashFileContents(J.File);
+  Add(SrcHash.value_or("unreadable"));
+  return hashString(Material);
+}
+
+void Runner::execute(Job &J) {
+  std::string Key;
+  if (Cache) {
+    Key = cacheKey(J);
+    std::vector<std::string> CacheNotes;
+    auto Hit = Cache->lookup(Key, CacheNotes);
+    for (std::string &N : CacheNotes)
+      J.Notes.push_back(J.File + " [" + J.Arch + "]: " + N);
+    if (Hit) {
+      ++Hits;
+      J.Kernels = std::move(*Hit);
+      J.Ok = true;
+      return;
+    }
+    ++Misses;
+  }
+
+  SmallString<128> Tmp;
+  if (std::error_code EC =
+          sys::fs::createUniqueDirectory("cudalint-device", Tmp)) {
+    J.Notes.push_back(J.File + " [" + J.Arch +
+                      "]: cannot create a temporary directory (" +
+                      EC.message() + "); no device facts");
+    return;
+  }
+  compile(J, Tmp);
+  if (J.Ok && Cache)
+    store(J, Key, Tmp);
+  sys::fs::remove_directories(Tmp);
+}
+
+void Runner::store(const Job &J, StringRef Key, StringRef Tmp) {
+  CachedResult R;
+  R.Kernels = J.Kernels;
+  std::set<std::string> Deps;
+  Deps.insert(J.File);
+  collectCompileDeps(Tmp, J.Directory, Deps);
+  bool Complete = true;
+  for (const std::string &D : Deps) {
+    if (StringRef(D).starts_with(Tmp))
+      continue; // the stand-in header
+    auto H = hashFileContents(D);
+    if (!H) {
+      Complete = false; // cannot prove it unchanged later: do not cache
+      break;
+    }
+    R.Deps.push_back({D, *H});
+  }
+  std::vector<std::string> CacheNotes;
+  if (Complete && Cache->store(Key, R, CacheNotes))
+    ++Writes;
+  for (std::string &N : CacheNotes)
+    runNote(N);
+}
+
+bool Runner::runStep(Job &J, ArrayRef<std::string> Argv, StringRef Name,
+                     StringRef Tmp, StringRef Out, StringRef Err,
+                     std::string &Log) {
+  ++Compiles;
+  ProcessResult R = runProcess(substituteTmp(Argv, Tmp), J.Directory, Out, Err,
+                               Opts.TimeoutSeconds);
+  Log = readFile(Err) + readFile(Out);
+  if (R.succeeded())
+    return true;
+  ++Failures;
+  std::string First = firstErrorLine(Log);
+  J.Notes.push_back(J.File + " [" + J.Arch + "]: " + Name.str() + " " +
+                    R.describe(Opts.TimeoutSeconds) +
+                    (First.empty() ? "" : ": " + First) +
+                    "; no device facts for this arch");
+  return false;
+}
+
+void Runner::compile(Job &J, StringRef Tmp) {
+  std::string Where = J.File + " [" + J.Arch + "]: ";
+  SmallString<128> Out(Tmp), Err(Tmp);
+  sys::path::append(Out, "stdout.txt");
+  sys::path::append(Err, "stderr.txt");
+  if (J.T == Tool::Clang) {
+    SmallString<128> Stub(Tmp);
+    sys::path::append(Stub, "stub");
+    sys::fs::create_directories(Stub);
+    sys::path::append(Stub, "texture_fetch_functions.h");
+    std::error_code EC;
+    raw_fd_ostream(Stub, EC) << "/* stand-in: removed in CUDA 13 */\n";
+  }
+  const char *Name = toolName(J.T);
+  std::string Log;
+  if (!runStep(J, J.Compile, Name, Tmp, Out, Err, Log))
+    return;
+  if (J.T == Tool::Clang && !runStep(J, J.Ptxas, "ptxas", Tmp, Out, Err, Log))
+    return;
+  // The PTX: nvcc keeps <stem>.ptx in the keep dir, clang writes
+  // device.ptx.
+  std::string Ptx;
+  bool HavePtx = false;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Tmp, EC), End; It != End && !EC;
+       It.increment(EC))
+    if (StringRef(It->path()).ends_with(".ptx")) {
+      Ptx += readFile(It->path());
+      HavePtx = true;
+    }
+  auto Parsed = parsePtxasLog(Log);
+  if (!Parsed) {
+    // A device compile of a file without kernels prints no report: fine
+    // when the PTX has no entry either.
+    std::vector<PtxEntryDirectives> Entries = parsePtxEntries(Ptx);
+    if (Entries.empty()) {
+      consumeError(Parsed.takeError());
+      J.Ok = true;
+      return;
+    }
+    J.Notes.push_back(Where + "ptxas printed no resource report (" +
+                      toString(Parsed.takeError()) + ")");
+    return;
+  }
+  if (!HavePtx)
+    J.Notes.push_back(Where + "no PTX was kept; launch bounds come from "
+                              "the host-side parse");
+  J.Kernels =
+      mergeResults(*Parsed, parsePtxEntries(Ptx), J.Arch, Name, HavePtx);
+  J.Ok = true;
+}
+
+void Runner::run(ArrayRef<DeviceCompileInput> Inputs) {
+  Result.Units.resize(Inputs.size());
+  std::vector<std::unique_ptr<Job>> Jobs;
+  {
+    Planner P(Opts, [this](const std::string &N) { runNote(N); });
+    for (size_t I = 0; I < Inputs.size(); ++I) {
+      Result.Units[I].MainFile = Inputs[I].File;
+      P.plan(I, Inputs[I], Result.Units[I], Jobs);
+    }
+  }
+  {
+    DefaultThreadPool Pool(Opts.Jobs ? hardware_concurrency(Opts.Jobs)
+                                     : hardware_concurrency());
+    for (auto &J : Jobs)
+      Pool.async([this, Ptr = J.get()] { execute(*Ptr); });
+    Pool.wait();
+  }
+  // Deterministic: units in input order, archs in target order.
+  for (auto &J : Jobs) {
+    TranslationUnitDeviceFacts &U = Result.Units[J->Unit];
+    for (std::string &N : J->Notes)
+      U.Notes.push_back(std::move(N));
+    if (J->Ok)
+      U.CompiledArchs.push_back(J->Arch);
+    for (KernelResources &K : J->Kernels)
+      U.Kernels.push_back(std::move(K));
+  }
+  Result.Stats.DeviceCompiles = Compiles;
+  Result.Stats.CacheHits = Hits;
+  Result.Stats.CacheMisses = Misses;
+  Result.Stats.CacheWrites = Writes;
+  Result.Stats.FailedCompiles = Failures;
+}
+
+void importLog(const DeviceFactsOptions &Opts, DeviceFacts &Result) {
+  auto Buf = MemoryBuffer::getFile(Opts.LogFile, /*IsText=*/true);
+  if (!Buf) {
+    Result.Notes.push_back("--resource-usage " + Opts.LogFile + ": " +
+                           Buf.getError().message() +
+                           "; register-based checks are off");
+    return;
+  }
+  auto Log = parsePtxasLog((*Buf)->getBuffer());
+  if (!Log) {
+    Result.Notes.push_back("--resource-usage " + Opts.LogFile + ": " +
+                           toString(Log.takeError()) +
+                           "; register-based checks are off");
+    return;
+  }
+  TranslationUnitDeviceFacts U; // MainFile empty: joins with every unit
+  std::string Source = "log:" + Opts.LogFile;
+  for (const PtxasFunction &F : Log->Functions) {
+    if (!F.IsEntry || F.Arch.empty())
+      continue;
+    if (!Opts.Archs.empty() && !is_contained(Opts.Archs, F.Arch))
+      continue;
+    if (!is_contained(U.TargetArchs, F.Arch)) {
+      U.TargetArchs.push_back(F.Arch);
+      U.CompiledArchs.push_back(F.Arch);
+    }
+  }
+  for (const std::string &Arch : U.TargetArchs)
+    for (KernelResources &K : mergeResults(*Log, {}, Arch, Source, false))
+      U.Kernels.push_back(std::move(K));
+  if (U.Kernels.empty())
+    Result.Notes.push_back("--resource-usage " + Opts.LogFile +
+                           ": no kernel entry in the log" +
+                           (Opts.Archs.empty() ? "" : " for --arch"));
+  for (const std::string &E : Log->Errors)
+    Result.Notes.push_back("--resource-usage " + Opts.LogFile +
+                           ": the log reports an error: " + E);
+  Result.Units.push_back(std::move(U));
+}
+
+} // namespace
+
+DeviceFacts computeDeviceFacts(ArrayRef<DeviceCompileInput> Inputs,
+                               const DeviceFactsOptions &Opts) {
+  auto Start = std::chrono::steady_clock::now();
+  DeviceFacts Result;
+  switch (Opts.M) {
+  case Mode::None:
+    Result.Mode = "none";
+    Result.Notes.push_back("--resource-usage=none: no device facts; "
+                           "register-based checks are off");
+    break;
+  case Mode::Log:
+    Result.Mode = "log";
+    importLog(Opts, Result);
+    break;
+  default:
+    Result.Mode = Opts.M == Mode::Nvcc    ? "nvcc"
+                  : Opts.M == Mode::Clang ? "clang"
+                                          : "auto";
+    Runner(Opts, Result).run(Inputs);
+  }
+  Result.Stats.Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+  return Result;
+}
+
+} // namespace cudalint

@@ -1,0 +1,57 @@
+//===- ResolverSupport.h - Shared by the value resolver's parts -*- C++ -*-===//
+//
+// ValueResolver.cpp evaluates expressions (constants, arithmetic, min/max,
+// array elements), ValueParts.cpp follows dim3 values and the parts of
+// structs and arrays, and ValueDefinitions.cpp follows variables to the
+// definitions that reach a use, and parameters to their callers. These are
+// the small helpers all three use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_LIB_FRONTEND_RESOLVERSUPPORT_H
+#define CUDALINT_LIB_FRONTEND_RESOLVERSUPPORT_H
+
+#include "ValueResolver.h"
+
+#include "cudalint/Facts.h"
+
+#include "clang/AST/Type.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace cudalint::resolver {
+
+/// How many expressions, variables and callers deep to follow a value. Each
+/// layer (dim3 conversion, variable, definition, array element, caller)
+/// spends one; eight covers a value passed down two calls.
+inline constexpr unsigned MaxDepth = 8;
+
+bool isDim3(clang::QualType T);
+
+/// Whether E is an expression the resolver can follow. Code that Clang
+/// could not fully parse leaves a RecoveryExpr where an expression failed
+/// and, in an initialiser such as `dim3 g(f(bad), n)`, a ParenListExpr with
+/// no type at all. Their value is unknown, but the well-formed parts around
+/// them may still be followed: a reference to `g` "contains errors" too,
+/// yet its `n` is known.
+bool usable(const clang::Expr *E);
+
+/// Field x, y or z of a dim3 value; unknown for any other name.
+ResolvedValue dim3Field(const Dim3Value &D, llvm::StringRef Name);
+
+ResolvedValue withOrigin(ResolvedValue R, std::string What, SourceLoc Loc);
+
+/// Union of several possible values: a set (or a range if any is a range).
+ResolvedValue join(const llvm::SmallVector<ResolvedValue, 4> &Parts);
+
+/// The expression under `v.a.b` or `v[2].id` (for plain `v`, v itself),
+/// with the path to the part named, outermost first, in *Path.
+const clang::Expr *memberBase(const clang::Expr *E, MemberPath *Path = nullptr);
+
+const clang::FunctionDecl *enclosingFunction(const clang::VarDecl *V);
+
+} // namespace cudalint::resolver
+
+#endif

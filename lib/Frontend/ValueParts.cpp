@@ -1,0 +1,176 @@
+//===- ValueParts.cpp - dim3 values and the parts of structs --------------===//
+//
+// A dim3 as three values (construction, conversion, initialiser lists,
+// variables field by field), and one part of a struct or array value
+// (cfg.blockDim.x, cfg.attrs[0].id) through aggregate initialisers, copies
+// and addresses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ValueResolver.h"
+
+#include "ResolverSupport.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cudalint {
+
+using namespace resolver;
+
+namespace {
+
+const char *const DimFields[] = {"x", "y", "z"};
+
+} // namespace
+
+Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
+  Dim3Value D;
+  if (!E || Depth > MaxDepth)
+    return D;
+  const Expr *Plain = E->IgnoreParenImpCasts();
+  // `dim3 v(a, b)` that Clang could not resolve (an argument with errors,
+  // or a template pattern) keeps its arguments in a ParenListExpr: follow
+  // the well-formed ones, as dim3(x, y, z) would.
+  if (const auto *List = dyn_cast<ParenListExpr>(Plain)) {
+    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+    if (List->getNumExprs() > 3)
+      return D;
+    for (unsigned I = 0; I < 3; ++I)
+      *Out[I] = I < List->getNumExprs()
+                    ? resolveInt(List->getExpr(I), Depth + 1)
+                    : ResolvedValue::constant(1);
+    return D;
+  }
+  if (!usable(Plain))
+    return D;
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
+    return resolveDim3(MT->getSubExpr(), Depth);
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Plain))
+    return resolveDim3(BT->getSubExpr(), Depth);
+  if (const auto *Cast = dyn_cast<CastExpr>(Plain))
+    return resolveDim3(Cast->getSubExpr(), Depth);
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
+    return resolveDim3(Default->getExpr(), Depth);
+
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    // Copy or move: the value of the source.
+    if (Ctor->isCopyOrMoveConstructor() && Construct->getNumArgs() == 1)
+      return resolveDim3(Construct->getArg(0), Depth);
+    // dim3(x, y, z) and the implicit conversion from an integer; missing
+    // arguments are defaults (CXXDefaultArgExpr, 1 in CUDA's dim3).
+    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+    if (Construct->getNumArgs() == 0) {
+      // dim3() in CUDA is (1, 1, 1).
+      for (ResolvedValue *V : Out)
+        *V = ResolvedValue::constant(1);
+      return D;
+    }
+    if (Construct->getNumArgs() == 1 &&
+        isDim3(Construct->getArg(0)->getType())) // dim3(uint3)
+      return resolveDim3(Construct->getArg(0), Depth);
+    for (unsigned I = 0; I < 3; ++I)
+      *Out[I] = I < Construct->getNumArgs()
+                    ? resolveInt(Construct->getArg(I), Depth + 1)
+                    : ResolvedValue::constant(1);
+    return D;
+  }
+
+  if (const auto *Init = dyn_cast<InitListExpr>(Plain)) {
+    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+    for (unsigned I = 0; I < 3; ++I)
+      *Out[I] = I < Init->getNumInits()
+                    ? resolveInt(Init->getInit(I), Depth + 1)
+                    : ResolvedValue::constant(1);
+    return D;
+  }
+
+  // A dim3 variable, or a dim3 inside one (cfg.blockDim).
+  MemberPath Path;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Path)))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+      for (unsigned I = 0; I < 3; ++I) {
+        MemberPath Field = Path;
+        Field.push_back(DimFields[I]);
+        *Out[I] = resolveVariable(V, Plain, Depth + 1, Field);
+      }
+      return D;
+    }
+
+  // An integer where a dim3 is expected (after implicit conversion).
+  if (Plain->getType()->isIntegerType()) {
+    D.X = resolveInt(Plain, Depth + 1);
+    D.Y = D.Z = ResolvedValue::constant(1);
+  }
+  return D;
+}
+
+ResolvedValue ValueResolver::resolvePart(const Expr *E,
+                                         llvm::ArrayRef<std::string> Path,
+                                         unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return ResolvedValue::unknown();
+  if (Path.empty())
+    return resolveInt(E, Depth);
+  const Expr *Plain = E->IgnoreParenImpCasts();
+  if (isa<ParenListExpr>(Plain) && Path.size() == 1) // dim3 v(a, b) above
+    return dim3Field(resolveDim3(Plain, Depth), Path.front());
+  if (!usable(Plain))
+    return ResolvedValue::unknown();
+  // A dim3 (or uint3) field.
+  if (Path.size() == 1 && isDim3(Plain->getType())) {
+    return dim3Field(resolveDim3(Plain, Depth), Path.front());
+  }
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
+    return resolvePart(MT->getSubExpr(), Path, Depth);
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain);
+      Construct && Construct->getConstructor()->isCopyOrMoveConstructor())
+    return resolvePart(Construct->getArg(0), Path, Depth);
+  // `attrs` set to `&attr`: attrs[0] is attr.
+  if (const auto *U = dyn_cast<UnaryOperator>(Plain);
+      U && U->getOpcode() == UO_AddrOf && Path.front() == "[0]")
+    return resolvePart(U->getSubExpr(), Path.drop_front(), Depth + 1);
+  // The part of an aggregate initialiser (`cfg = {grid, block, smem}`, `{}`
+  // zero-initialises the rest).
+  if (const auto *Init = dyn_cast<InitListExpr>(Plain)) {
+    if (Init->isSyntacticForm() && Init->getSemanticForm())
+      Init = Init->getSemanticForm();
+    unsigned Index = 0;
+    StringRef Part = Path.front();
+    if (Init->getType()->isArrayType()) {
+      if (!Part.consume_front("[") || Part.consumeInteger(10, Index))
+        return ResolvedValue::unknown();
+    } else if (const RecordDecl *RD = Init->getType()->getAsRecordDecl()) {
+      for (const FieldDecl *F : RD->fields()) {
+        if (F->getName() == Part)
+          break;
+        ++Index;
+      }
+    } else {
+      return ResolvedValue::unknown();
+    }
+    if (Index >= Init->getNumInits())
+      return ResolvedValue::unknown();
+    const Expr *Value = Init->getInit(Index);
+    if (isa<ImplicitValueInitExpr>(Value) && Path.size() == 1 &&
+        Value->getType()->isIntegerType())
+      return ResolvedValue::constant(0);
+    return resolvePart(Value, Path.drop_front(), Depth + 1);
+  }
+  MemberPath Inner;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Inner)))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      Inner.append(Path.begin(), Path.end());
+      const Expr *Use =
+          V->getType()->isArrayType() && MemberUse ? MemberUse : Plain;
+      return resolveVariable(V, Use, Depth + 1, Inner);
+    }
+  return ResolvedValue::unknown();
+}
+
+} // namespace cudalint
