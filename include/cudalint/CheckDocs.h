@@ -23,6 +23,11 @@ llvm::StringRef checkDocumentation(llvm::StringRef CheckName);
 /// title, its lines joined with single spaces. Empty without a page.
 std::string checkDocSummary(llvm::StringRef CheckName);
 
+/// The index table of docs/checks/README.md, from the checks' declarations
+/// (name, severity, options with their defaults, in registry order) and
+/// their pages' summaries.
+std::string checkIndexTable();
+
 /// The checks that have a page, sorted.
 std::vector<llvm::StringRef> documentedChecks();
 

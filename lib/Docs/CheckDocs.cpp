@@ -1,6 +1,7 @@
 //===- CheckDocs.cpp - The check pages, built into the tool ---------------===//
 
 #include "cudalint/CheckDocs.h"
+#include "cudalint/Checks.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -57,6 +58,25 @@ std::vector<StringRef> documentedChecks() {
       Names.push_back(P.Name);
   llvm::sort(Names);
   return Names;
+}
+
+std::string checkIndexTable() {
+  std::string Out = "| check | severity | summary | options (default) |\n"
+                    "|---|---|---|---|\n";
+  for (const std::unique_ptr<Check> &C : allChecks()) {
+    SmallVector<std::string, 4> Options;
+    for (const CheckOptionSpec &O : C->options())
+      Options.push_back(("`" + O.Name + "` (" + O.defaultText() + ")").str());
+    std::string Summary = checkDocSummary(C->name());
+    for (size_t At = 0; (At = Summary.find('|', At)) != std::string::npos;
+         At += 2)
+      Summary.insert(At, "\\");
+    Out += ("| [" + C->name() + "](" + C->name() + ".md) | " +
+            severityName(C->severity()) + " | " + Summary + " | " +
+            (Options.empty() ? "—" : join(Options, ", ")) + " |\n")
+               .str();
+  }
+  return Out;
 }
 
 } // namespace cudalint

@@ -87,6 +87,9 @@ cl::opt<bool> SystemHeaders(
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("the checks, their severity and options"),
                          cl::cat(CheckCategory));
+cl::opt<bool> CheckIndex(
+    "check-index", cl::Hidden,
+    cl::desc("docs/checks/README.md's index table, from the declarations"));
 cl::opt<std::string> Explain("explain", cl::value_desc("check"),
                              cl::desc("the check's documentation page"),
                              cl::cat(CheckCategory));
@@ -363,6 +366,10 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     return 2;
   if (ListChecks)
     return listChecks();
+  if (CheckIndex) {
+    outs() << checkIndexTable();
+    return 0;
+  }
   if (!Explain.empty()) {
     StringRef Page = checkDocumentation(Explain);
     if (Page.empty())
