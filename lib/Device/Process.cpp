@@ -52,20 +52,31 @@ namespace {
 /// tool does not reach.
 constexpr size_t MaxRunning = 256;
 std::atomic<pid_t> Running[MaxRunning];
+/// Spawns whose child is started but not yet recorded in Running. The
+/// spawning thread holds SIGINT and SIGTERM back meanwhile, so a handler
+/// runs on another thread and waits here for the record.
+std::atomic<int> Spawning{0};
 
 void killRunningThenTerminate() {
   // Async-signal-safe: atomics, kill and raise. LLVM has already restored
   // the default actions, so raise ends the process.
+  while (Spawning.load() != 0) {
+  }
   for (std::atomic<pid_t> &Group : Running)
     if (pid_t G = Group.load())
       kill(-G, SIGKILL);
   raise(SIGTERM);
 }
 
-size_t trackRunning(pid_t Pid) {
+/// Before the first compiler starts: a signal after its start must find the
+/// function in place.
+void installInterruptFunction() {
   static std::once_flag Once;
   std::call_once(Once,
                  [] { sys::SetInterruptFunction(killRunningThenTerminate); });
+}
+
+size_t trackRunning(pid_t Pid) {
   for (size_t I = 0; I < MaxRunning; ++I) {
     pid_t Free = 0;
     if (Running[I].compare_exchange_strong(Free, Pid))
@@ -113,8 +124,18 @@ ProcessResult runProcess(ArrayRef<std::string> Argv, StringRef WorkingDir,
   for (const std::string &A : Argv)
     Args.push_back(const_cast<char *>(A.c_str()));
   Args.push_back(nullptr);
+  installInterruptFunction();
+  sigset_t EndSignals, Previous;
+  sigemptyset(&EndSignals);
+  sigaddset(&EndSignals, SIGINT);
+  sigaddset(&EndSignals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &EndSignals, &Previous);
+  ++Spawning;
   pid_t Pid;
   int E = posix_spawn(&Pid, Args[0], &Actions, &Attr, Args.data(), environ);
+  size_t Slot = E == 0 ? trackRunning(Pid) : MaxRunning;
+  --Spawning;
+  pthread_sigmask(SIG_SETMASK, &Previous, nullptr);
   posix_spawn_file_actions_destroy(&Actions);
   posix_spawnattr_destroy(&Attr);
   if (E != 0) {
@@ -122,7 +143,6 @@ ProcessResult runProcess(ArrayRef<std::string> Argv, StringRef WorkingDir,
     return R;
   }
   R.Started = true;
-  size_t Slot = trackRunning(Pid);
   auto Untrack = llvm::make_scope_exit([&] { untrackRunning(Slot); });
 
   using Clock = std::chrono::steady_clock;
