@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -37,16 +38,15 @@ namespace cudalint {
 DeviceFactsOptions::Mode parseResourceUsageMode(StringRef Value,
                                                 std::string &LogFile) {
   using M = DeviceFactsOptions::Mode;
-  if (Value == "auto")
-    return M::Auto;
-  if (Value == "nvcc")
-    return M::Nvcc;
-  if (Value == "clang")
-    return M::Clang;
-  if (Value == "none")
-    return M::None;
-  LogFile = Value.str();
-  return M::Log;
+  M Mode = StringSwitch<M>(Value)
+               .Case("auto", M::Auto)
+               .Case("nvcc", M::Nvcc)
+               .Case("clang", M::Clang)
+               .Case("none", M::None)
+               .Default(M::Log);
+  if (Mode == M::Log)
+    LogFile = Value.str();
+  return Mode;
 }
 
 namespace {

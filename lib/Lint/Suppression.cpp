@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
@@ -25,15 +26,12 @@ namespace {
 enum class NoLintType { NoLint, NoLintNextLine, NoLintBegin, NoLintEnd };
 
 std::optional<NoLintType> typeOf(StringRef Word) {
-  if (Word == "NOLINT")
-    return NoLintType::NoLint;
-  if (Word == "NOLINTNEXTLINE")
-    return NoLintType::NoLintNextLine;
-  if (Word == "NOLINTBEGIN")
-    return NoLintType::NoLintBegin;
-  if (Word == "NOLINTEND")
-    return NoLintType::NoLintEnd;
-  return std::nullopt;
+  return StringSwitch<std::optional<NoLintType>>(Word)
+      .Case("NOLINT", NoLintType::NoLint)
+      .Case("NOLINTNEXTLINE", NoLintType::NoLintNextLine)
+      .Case("NOLINTBEGIN", NoLintType::NoLintBegin)
+      .Case("NOLINTEND", NoLintType::NoLintEnd)
+      .Default(std::nullopt);
 }
 
 // "check1 , check2" -> "check1,check2": BEGIN and END compare these.
