@@ -20,6 +20,10 @@
 
 namespace cudalint {
 
+/// The arch a compile that names none targets: nvcc's default, the oldest
+/// arch CUDA 13 supports (the device planner asks the toolkit when it can).
+inline constexpr llvm::StringLiteral DefaultTargetArch = "sm_75";
+
 /// The limits of one compute capability (sm_XY). All sizes are in bytes,
 /// register counts in 32-bit registers.
 struct ArchInfo {

@@ -10,6 +10,8 @@
 
 #include "DevicePlan.h"
 
+#include "cudalint/Arch.h"
+
 #include "Process.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -176,8 +178,8 @@ std::vector<std::string> Planner::targetArchs(const TranslatedCommand &T) {
     Archs = T.TargetArchs;
   if (!Archs.empty())
     return Archs;
-  // nvcc's default: the oldest arch it supports (sm_75 for CUDA 13).
-  std::string Default = "sm_75";
+  // nvcc's default: the oldest arch it supports.
+  std::string Default = DefaultTargetArch.str();
   if (!TC.NvccArchs.empty()) {
     Default = *llvm::min_element(
         TC.NvccArchs, [](const std::string &A, const std::string &B) {

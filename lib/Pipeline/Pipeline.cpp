@@ -141,7 +141,7 @@ std::vector<std::string> Pipeline::defaultArchs(const PipelineInput &In) const {
             Archs.push_back(A);
       }
   if (Archs.empty())
-    Archs = {"sm_75"};
+    Archs = {DefaultTargetArch.str()};
   if (Options.Gpu) {
     std::string GpuArch = Options.Gpu->arch().Name.str();
     if (!is_contained(Archs, GpuArch))
