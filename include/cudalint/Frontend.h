@@ -6,6 +6,7 @@
 
 #include "cudalint/Facts.h"
 
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -14,13 +15,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clang {
 class ASTContext;
-namespace tooling {
-class CompilationDatabase;
-}
 } // namespace clang
 
 namespace cudalint {
@@ -44,6 +43,23 @@ struct FrontendOptions {
   /// Files parsed at once (-j); 0: one per core.
   unsigned Jobs = 1;
 };
+
+/// A compile database that clangd and clang-tidy can use on an nvcc build
+/// (`cuda-launch-lint compile-db`): each nvcc command as a Clang CUDA
+/// command (host side, every target arch, the toolkit, Clang 19's CUDA 13
+/// flags and the stand-in headers, which live under StandInDir); other
+/// commands as they are.
+struct EditorDatabase {
+  std::vector<clang::tooling::CompileCommand> Commands;
+  /// Stand-in headers to write: absolute path, text.
+  std::vector<std::pair<std::string, std::string>> StandIns;
+  /// One line each: commands that could not be translated (left as they
+  /// are), unknown nvcc flags dropped.
+  std::vector<std::string> Notes;
+};
+EditorDatabase editorDatabase(const clang::tooling::CompilationDatabase &DB,
+                              const std::optional<CudaToolkit> &Toolkit,
+                              llvm::StringRef StandInDir);
 
 /// Wraps a compilation database so that nvcc commands (CMake, Bear, xmake)
 /// become Clang commands; unknown nvcc flags are dropped with one warning per

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CompileDbCommand.h"
 #include "LintCommand.h"
 #include "OccupancyCommand.h"
 
@@ -24,6 +25,8 @@ int main(int argc, char **argv) {
   // The lint command's options (and --help, --version) are llvm::cl's;
   // `occupancy` has its own.
   StringRef Command = Args.front();
+  if (Command == "compile-db")
+    return cudalint::runCompileDbCommand(ArrayRef(Args).drop_front());
   if (Command == "occupancy")
     return cudalint::runOccupancyCommand(ArrayRef(Args).drop_front());
   if (Command == "lint")

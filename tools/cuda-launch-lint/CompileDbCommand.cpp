@@ -1,0 +1,153 @@
+//===- CompileDbCommand.cpp - `cuda-launch-lint compile-db` ---------------===//
+//
+//   cuda-launch-lint compile-db -p <build> -o <dir>
+//
+// Reads <build>/compile_commands.json, writes <dir>/compile_commands.json
+// with every nvcc command translated for Clang (EditorDatabase), and the
+// stand-in headers those commands name under <dir>/cuda-launch-lint/.
+// The build's own database is never written: <dir> must be another
+// directory. Files are written atomically (a temporary file, then rename).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CompileDbCommand.h"
+
+#include "cudalint/Frontend.h"
+
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace cudalint {
+
+namespace {
+
+cl::SubCommand CompileDb("compile-db",
+                         "write a Clang-ready compile_commands.json for an "
+                         "nvcc build (clangd, clang-tidy)");
+cl::opt<std::string> BuildDir("p", cl::value_desc("build-dir"), cl::Required,
+                              cl::desc("the build's compile_commands.json"),
+                              cl::sub(CompileDb));
+cl::opt<std::string>
+    OutputDir("o", cl::value_desc("dir"), cl::Required,
+              cl::desc("where to write compile_commands.json and the "
+                       "stand-in headers (not the build directory)"),
+              cl::sub(CompileDb));
+cl::opt<std::string> CudaPath("cuda-path", cl::value_desc("dir"),
+                              cl::desc("the CUDA toolkit (default: as lint)"),
+                              cl::sub(CompileDb));
+
+int fail(const Twine &Message) {
+  errs() << "cuda-launch-lint: error: " << Message << "\n";
+  return 2;
+}
+
+/// Writes Text to Path through a temporary file in the same directory.
+Error writeAtomically(StringRef Path, StringRef Text) {
+  if (std::error_code EC =
+          sys::fs::create_directories(sys::path::parent_path(Path)))
+    return createStringError(EC, Path + ": " + EC.message());
+  SmallString<256> Temp;
+  int FD;
+  if (std::error_code EC =
+          sys::fs::createUniqueFile(Path + ".tmp-%%%%%%", FD, Temp))
+    return createStringError(EC, Path + ": " + EC.message());
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      OS.clear_error();
+      sys::fs::remove(Temp);
+      return createStringError(inconvertibleErrorCode(),
+                               Path + ": write failed");
+    }
+  }
+  if (std::error_code EC = sys::fs::rename(Temp, Path)) {
+    sys::fs::remove(Temp);
+    return createStringError(EC, Path + ": " + EC.message());
+  }
+  return Error::success();
+}
+
+std::string databaseJSON(ArrayRef<clang::tooling::CompileCommand> Commands) {
+  json::Array Entries;
+  for (const clang::tooling::CompileCommand &C : Commands) {
+    json::Object E{{"directory", C.Directory},
+                   {"file", C.Filename},
+                   {"arguments", json::Array(C.CommandLine)}};
+    if (!C.Output.empty())
+      E["output"] = C.Output;
+    Entries.push_back(std::move(E));
+  }
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << formatv("{0:2}", json::Value(std::move(Entries))) << "\n";
+  return Text;
+}
+
+} // namespace
+
+int runCompileDbCommand(ArrayRef<StringRef> Args) {
+  std::vector<const char *> Argv = {"cuda-launch-lint", "compile-db"};
+  std::vector<std::string> Storage(Args.begin(), Args.end());
+  for (const std::string &S : Storage)
+    Argv.push_back(S.c_str());
+  std::string Errors;
+  raw_string_ostream ErrorStream(Errors);
+  if (!cl::ParseCommandLineOptions(Argv.size(), Argv.data(), "",
+                                   &ErrorStream)) {
+    StringRef First = StringRef(Errors).split('\n').first;
+    First.consume_front("cuda-launch-lint: ");
+    if (!First.trim().empty())
+      fail(First.split("  Try:").first.rtrim());
+    return 2;
+  }
+  SmallString<256> In(BuildDir), Out(OutputDir);
+  sys::fs::make_absolute(In);
+  sys::fs::make_absolute(Out);
+  sys::path::remove_dots(In, true);
+  sys::path::remove_dots(Out, true);
+  SmallString<256> Json(In);
+  sys::path::append(Json, "compile_commands.json");
+  if (!sys::fs::exists(Json))
+    return fail("-p " + BuildDir + ": no compile_commands.json there");
+  sys::fs::UniqueID InID, OutID;
+  if (!sys::fs::getUniqueID(In, InID) && !sys::fs::getUniqueID(Out, OutID) &&
+      InID == OutID)
+    return fail("-o " + OutputDir +
+                ": is the build directory; the build's own database is "
+                "never overwritten");
+  std::string Why;
+  auto DB = clang::tooling::JSONCompilationDatabase::loadFromFile(
+      Json, Why, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!DB)
+    return fail(Json + ": " + Why);
+  std::optional<CudaToolkit> Toolkit = findCudaToolkit(CudaPath, Why);
+  if (!Toolkit)
+    errs() << "cuda-launch-lint: note: " << Why
+           << "; the commands name no toolkit\n";
+
+  SmallString<256> StandInDir(Out);
+  sys::path::append(StandInDir, "cuda-launch-lint");
+  EditorDatabase E = editorDatabase(*DB, Toolkit, StandInDir);
+  for (const std::string &N : E.Notes)
+    errs() << "cuda-launch-lint: warning: " << N << "\n";
+  for (const auto &[Path, Text] : E.StandIns)
+    if (Error Err = writeAtomically(Path, Text))
+      return fail(toString(std::move(Err)));
+  SmallString<256> OutJson(Out);
+  sys::path::append(OutJson, "compile_commands.json");
+  if (Error Err = writeAtomically(OutJson, databaseJSON(E.Commands)))
+    return fail(toString(std::move(Err)));
+  errs() << "cuda-launch-lint: wrote " << OutJson << " (" << E.Commands.size()
+         << " commands)\n";
+  return 0;
+}
+
+} // namespace cudalint
