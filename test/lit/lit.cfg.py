@@ -50,7 +50,7 @@ config.substitutions.append(("%cuda-support", os.path.join(config.cudalint_src_r
 config.substitutions.append(("%src-root", config.cudalint_src_root))
 module_host_bin = getattr(config, "module_host_bin", "")
 for name, program in [("%run-clang-tidy", "run-clang-tidy"), ("%clang-tidy", "clang-tidy"),
-                      ("%clangxx", "clang++")]:
+                      ("%clangxx", "clang++"), ("%clangd", "clangd")]:
     path = os.path.join(config.llvm_bin, program)
     # Sanitizer builds: the programs that load the module or the plugin.
     if module_host_bin and program != "run-clang-tidy":
@@ -60,6 +60,8 @@ if os.path.exists(config.cudalint_tidy_module) and os.path.exists(os.path.join(c
     config.available_features.add("clang-tidy")
 if os.path.exists(os.path.join(config.llvm_bin, "run-clang-tidy")):
     config.available_features.add("run-clang-tidy")
+if os.path.exists(os.path.join(config.llvm_bin, "clangd")):
+    config.available_features.add("clangd")
 if os.path.exists(config.cudalint_plugin):
     config.available_features.add("plugin")
 for tool in ["pre-commit", "git", "cmake", "ninja"]:

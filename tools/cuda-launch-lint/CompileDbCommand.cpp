@@ -30,11 +30,11 @@ namespace {
 cl::SubCommand CompileDb("compile-db",
                          "write a Clang-ready compile_commands.json for an "
                          "nvcc build (clangd, clang-tidy)");
-cl::opt<std::string> BuildDir("p", cl::value_desc("build-dir"), cl::Required,
+cl::opt<std::string> BuildDir("p", cl::value_desc("build-dir"),
                               cl::desc("the build's compile_commands.json"),
                               cl::sub(CompileDb));
 cl::opt<std::string>
-    OutputDir("o", cl::value_desc("dir"), cl::Required,
+    OutputDir("o", cl::value_desc("dir"),
               cl::desc("where to write compile_commands.json and the "
                        "stand-in headers (not the build directory)"),
               cl::sub(CompileDb));
@@ -108,6 +108,8 @@ int runCompileDbCommand(ArrayRef<StringRef> Args) {
       fail(First.split("  Try:").first.rtrim());
     return 2;
   }
+  if (BuildDir.empty() || OutputDir.empty())
+    return fail("compile-db needs -p <build-dir> and -o <dir>");
   SmallString<256> In(BuildDir), Out(OutputDir);
   sys::fs::make_absolute(In);
   sys::fs::make_absolute(Out);
