@@ -10,7 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "cudalint/SarifReport.h"
+
 #include "cudalint/CheckDocs.h"
+#include "cudalint/Fingerprint.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -19,7 +21,6 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/xxhash.h"
 
 using namespace llvm;
 
@@ -148,8 +149,14 @@ json::Value Writer::run(ArrayRef<Diagnostic> Diags,
   }
 
   json::Array Results;
-  StringMap<unsigned> Occurrences; // fingerprint base -> times seen
-  for (const Diagnostic &D : Diags) {
+  auto UriOf = [&](const Diagnostic &D) -> std::string {
+    if (!D.Loc.valid() || D.Loc.File.empty())
+      return "";
+    json::Object Phys = physicalLocation(D.Loc);
+    return Phys.getObject("artifactLocation")->getString("uri")->str();
+  };
+  std::vector<std::string> Fingerprints = findingFingerprints(Diags, UriOf);
+  for (const auto &[D, Fingerprint] : zip_equal(Diags, Fingerprints)) {
     std::string Message = D.Message;
     if (!D.Arch.empty() && !StringRef(Message).contains(D.Arch))
       Message += " [" + D.Arch + "]";
@@ -168,10 +175,8 @@ json::Value Writer::run(ArrayRef<Diagnostic> Diags,
                         {"ruleIndex", RuleIndex[D.Check]},
                         {"level", levelOf(D.Sev).str()},
                         {"message", text(Message)}};
-    std::string Uri;
     if (D.Loc.valid() && !D.Loc.File.empty()) {
       json::Object Phys = physicalLocation(D.Loc);
-      Uri = *Phys.getObject("artifactLocation")->getString("uri");
       Result["locations"] =
           json::Array{json::Object{{"physicalLocation", std::move(Phys)}}};
     }
@@ -180,18 +185,8 @@ json::Value Writer::run(ArrayRef<Diagnostic> Diags,
     if (!D.Arch.empty())
       Result["properties"] = json::Object{{"arch", D.Arch}};
 
-    // Stable across line moves: the check, the file, the arch and the
-    // message, numbered when the same finding occurs more than once.
-    std::string Key;
-    for (StringRef Part : {StringRef(D.Check), StringRef(Uri),
-                           StringRef(D.Arch), StringRef(D.Message)}) {
-      Key += Part;
-      Key += '\0';
-    }
-    std::string Base = utohexstr(xxh3_64bits(Key), /*LowerCase=*/true, 16);
-    unsigned N = ++Occurrences[Base];
     Result["partialFingerprints"] =
-        json::Object{{"cudaLaunchLint/v1", formatv("{0}:{1}", Base, N).str()}};
+        json::Object{{"cudaLaunchLint/v1", Fingerprint}};
     Results.push_back(std::move(Result));
   }
 
