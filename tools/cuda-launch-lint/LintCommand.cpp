@@ -9,6 +9,7 @@
 #include "LintCommand.h"
 
 #include "cudalint/CheckDocs.h"
+#include "cudalint/CiReports.h"
 #include "cudalint/CompileCommand.h"
 #include "cudalint/DiagnosticsReport.h"
 #include "cudalint/FactsReport.h"
@@ -18,6 +19,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -95,10 +97,14 @@ cl::opt<std::string> Explain("explain", cl::value_desc("check"),
                              cl::cat(CheckCategory));
 
 cl::opt<std::string>
-    OutputFormat("format", cl::value_desc("text|json|sarif"), cl::init("text"),
+    OutputFormat("format",
+                 cl::value_desc("text|json|sarif|github|gitlab|rdjson"),
+                 cl::init("text"),
                  cl::desc("text: as a compiler prints diagnostics; json: "
                           "diagnostics, launches and kernels (DESIGN.md); "
-                          "sarif: SARIF 2.1.0 for code scanning"),
+                          "sarif: SARIF 2.1.0 for code scanning; github: "
+                          "workflow annotations; gitlab: Code Quality "
+                          "report; rdjson: reviewdog's format"),
                  cl::cat(OutputCategory));
 cl::opt<std::string> OutputFile("output", cl::value_desc("file"),
                                 cl::desc("write the report there, not stdout"),
@@ -155,6 +161,9 @@ __launch_bounds__, the hardware and occupancy, for every target arch.
 Exit status: 0 no error-severity finding, 1 at least one, 2 the tool could
 not do its job.
 )";
+
+constexpr StringLiteral Formats[] = {"text",   "json",   "sarif",
+                                     "github", "gitlab", "rdjson"};
 
 int fail(const Twine &Message) {
   errs() << "cuda-launch-lint: error: " << Message << "\n";
@@ -331,6 +340,17 @@ bool writeReports(const PipelineResult &R) {
     for (const std::unique_ptr<Check> &C : allChecks())
       Rules.push_back(C.get());
     writeSarif(OS, R.Findings, Rules, CUDALINT_VERSION);
+  } else if (OutputFormat == "github" || OutputFormat == "gitlab" ||
+             OutputFormat == "rdjson") {
+    // CI runs in the checkout: paths relative to it.
+    SmallString<256> Root;
+    sys::fs::current_path(Root);
+    if (OutputFormat == "github")
+      writeGitHubAnnotations(OS, R.Findings, Root);
+    else if (OutputFormat == "gitlab")
+      writeGitLabCodeQuality(OS, R.Findings, Root);
+    else
+      writeRdjson(OS, R.Findings, Root);
   } else if (ListLaunches) {
     printLaunchList(OS, R.Units);
   } else {
@@ -378,10 +398,9 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     outs() << Page;
     return 0;
   }
-  if (OutputFormat != "text" && OutputFormat != "json" &&
-      OutputFormat != "sarif")
-    return fail("--format: '" + OutputFormat +
-                "' is not one of text, json, sarif");
+  if (!is_contained(Formats, OutputFormat))
+    return fail("--format: '" + OutputFormat + "' is not one of " +
+                join(std::begin(Formats), std::end(Formats), ", "));
   std::optional<LintSettings> Settings = settingsFromCommandLine();
   if (!Settings)
     return 2;
@@ -424,7 +443,8 @@ int runLintCommand(ArrayRef<StringRef> Args) {
     return collectFacts(*Translated, Readable, Opts, errs());
   };
   In.FactsOnly = ListLaunches;
-  In.MergeArchs = OutputFormat == "text";
+  // JSON and SARIF keep one finding per arch (their data contract).
+  In.MergeArchs = OutputFormat != "json" && OutputFormat != "sarif";
   PipelineResult R = P->run(In);
   printRunMessages(R);
   if (!writeReports(R))
