@@ -16,6 +16,7 @@
 #ifndef CUDALINT_PIPELINE_H
 #define CUDALINT_PIPELINE_H
 
+#include "cudalint/Baseline.h"
 #include "cudalint/Checks.h"
 #include "cudalint/DeviceFacts.h"
 #include "cudalint/Facts.h"
@@ -64,6 +65,8 @@ struct LintSettings {
   std::string ConfigFile;
   bool FindConfig = false;
   bool SystemHeaders = false;
+  /// Findings this baseline records are not reported (Baseline.h).
+  std::string BaselineFile;
   /// Whether a glob list that enables no check is an error.
   bool RequireChecks = true;
   /// The clang-tidy module leaves the header filters, warnings-as-errors and
@@ -97,6 +100,9 @@ struct PipelineInput {
   /// One finding for all the archs it holds on (text, the hosts'
   /// diagnostics); JSON and SARIF keep one per arch, their data contract.
   bool MergeArchs = true;
+  /// Keep the findings per arch, after the policy and before the baseline
+  /// (--write-baseline records them).
+  bool KeepPerArchFindings = false;
 };
 
 struct PipelineResult {
@@ -106,7 +112,10 @@ struct PipelineResult {
   /// After the lint policy (and merged across archs when asked), in
   /// file/line order.
   std::vector<Diagnostic> Findings;
-  /// One line each: no toolkit, device facts problems, front-end errors.
+  /// With KeepPerArchFindings.
+  std::vector<Diagnostic> PerArchFindings;
+  /// One line each: no toolkit, device facts problems, front-end errors,
+  /// findings the baseline hid.
   std::vector<std::string> Notes;
   /// One line each: a unit the front end crashed on (it was skipped).
   std::vector<std::string> InternalErrors;
@@ -128,8 +137,8 @@ private:
   Pipeline() = default;
   /// The archs a unit is checked for when its device facts name none.
   std::vector<std::string> defaultArchs(const PipelineInput &In) const;
-  std::vector<Diagnostic> check(const PipelineResult &R,
-                                const PipelineInput &In) const;
+  /// Checks, policy, baseline and merging: R.Findings from R's facts.
+  void check(PipelineResult &R, const PipelineInput &In) const;
 
   DeviceFactsOptions Device;
   std::optional<CudaToolkit> Toolkit;
@@ -137,6 +146,7 @@ private:
   std::vector<const Check *> Enabled;
   CheckOptions Options;
   LintPolicy Policy;
+  std::optional<Baseline> Known;
   bool HostAppliesSuppression = false;
 };
 

@@ -116,6 +116,12 @@ Expected<Pipeline> Pipeline::create(const LintSettings &S,
                                        ? *Config->WarningsAsErrors
                                        : "";
   P.Policy.SystemHeaders = S.SystemHeaders;
+  if (!S.BaselineFile.empty()) {
+    Expected<Baseline> B = Baseline::load(S.BaselineFile);
+    if (!B)
+      return B.takeError();
+    P.Known = std::move(*B);
+  }
   P.HostAppliesSuppression = S.HostAppliesSuppression;
 
   P.Toolkit = findCudaToolkit(S.CudaPath, P.NoToolkitReason);
@@ -150,8 +156,7 @@ std::vector<std::string> Pipeline::defaultArchs(const PipelineInput &In) const {
   return Archs;
 }
 
-std::vector<Diagnostic> Pipeline::check(const PipelineResult &R,
-                                        const PipelineInput &In) const {
+void Pipeline::check(PipelineResult &R, const PipelineInput &In) const {
   CheckRun Run;
   Run.Units = R.Units;
   Run.Resources = &R.Device;
@@ -171,7 +176,15 @@ std::vector<Diagnostic> Pipeline::check(const PipelineResult &R,
     P.ReportUnmatchedNoLint = false;
   }
   applyLintPolicy(P, R.Units, Findings);
-  return In.MergeArchs ? mergeArchs(Findings) : Findings;
+  if (In.KeepPerArchFindings)
+    R.PerArchFindings = Findings;
+  // Per arch, before merging: the same fingerprints whatever the format.
+  if (Known)
+    if (unsigned Hidden = Known->hideKnown(Findings))
+      R.Notes.push_back(std::to_string(Hidden) +
+                        " known finding(s) hidden by the baseline " +
+                        Known->path());
+  R.Findings = In.MergeArchs ? mergeArchs(Findings) : std::move(Findings);
 }
 
 PipelineResult Pipeline::run(const PipelineInput &In) const {
@@ -232,7 +245,7 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
                         "); analysed what Clang recovered");
   }
   if (!In.FactsOnly)
-    R.Findings = check(R, In);
+    check(R, In);
   return R;
 }
 

@@ -6,7 +6,8 @@
 // with every nvcc command translated for Clang (EditorDatabase), and the
 // stand-in headers those commands name under <dir>/cuda-launch-lint/.
 // The build's own database is never written: <dir> must be another
-// directory. Files are written atomically (a temporary file, then rename).
+// directory. Files are written atomically (llvm::writeToOutput: a temporary
+// file, then rename).
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,32 +48,15 @@ int fail(const Twine &Message) {
   return 2;
 }
 
-/// Writes Text to Path through a temporary file in the same directory.
+/// Writes Text to Path through a temporary file renamed over it.
 Error writeAtomically(StringRef Path, StringRef Text) {
   if (std::error_code EC =
           sys::fs::create_directories(sys::path::parent_path(Path)))
     return createStringError(EC, Path + ": " + EC.message());
-  SmallString<256> Temp;
-  int FD;
-  if (std::error_code EC =
-          sys::fs::createUniqueFile(Path + ".tmp-%%%%%%", FD, Temp))
-    return createStringError(EC, Path + ": " + EC.message());
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+  return writeToOutput(Path, [&](raw_ostream &OS) {
     OS << Text;
-    OS.close();
-    if (OS.has_error()) {
-      OS.clear_error();
-      sys::fs::remove(Temp);
-      return createStringError(inconvertibleErrorCode(),
-                               Path + ": write failed");
-    }
-  }
-  if (std::error_code EC = sys::fs::rename(Temp, Path)) {
-    sys::fs::remove(Temp);
-    return createStringError(EC, Path + ": " + EC.message());
-  }
-  return Error::success();
+    return Error::success();
+  });
 }
 
 std::string databaseJSON(ArrayRef<clang::tooling::CompileCommand> Commands) {

@@ -8,6 +8,7 @@
 
 #include "LintCommand.h"
 
+#include "cudalint/Baseline.h"
 #include "cudalint/CheckDocs.h"
 #include "cudalint/CiReports.h"
 #include "cudalint/CompileCommand.h"
@@ -116,6 +117,17 @@ cl::opt<std::string> ExportFixes(
     cl::desc("the fix-its that keep the code's meaning, as YAML for "
              "clang-apply-replacements"),
     cl::cat(OutputCategory));
+cl::opt<std::string>
+    BaselineFile("baseline", cl::value_desc("file"),
+                 cl::desc("report only findings this baseline does not record "
+                          "(written by --write-baseline); says how many it "
+                          "hid"),
+                 cl::cat(OutputCategory));
+cl::opt<std::string> WriteBaseline(
+    "write-baseline", cl::value_desc("file"),
+    cl::desc("record this run's findings there and report none of them: "
+             "adopt the lint on a code base with old findings"),
+    cl::cat(OutputCategory));
 cl::opt<bool> ListLaunches(
     "list-launches",
     cl::desc("one line per launch with its resolved values (no checks)"),
@@ -214,6 +226,7 @@ std::optional<LintSettings> settingsFromCommandLine() {
   S.ConfigFile = ConfigFile;
   S.FindConfig = true;
   S.SystemHeaders = SystemHeaders;
+  S.BaselineFile = BaselineFile;
   S.RequireChecks = OutputFormat == "text" && !ListLaunches;
   for (StringRef O : CheckOptionArgs) {
     auto [Key, Val] = O.split('=');
@@ -445,7 +458,20 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   In.FactsOnly = ListLaunches;
   // JSON and SARIF keep one finding per arch (their data contract).
   In.MergeArchs = OutputFormat != "json" && OutputFormat != "sarif";
+  In.KeepPerArchFindings = !WriteBaseline.empty();
   PipelineResult R = P->run(In);
+  if (!WriteBaseline.empty()) {
+    if (Error E = writeToOutput(WriteBaseline, [&](raw_ostream &OS) {
+          OS << baselineText(R.PerArchFindings, WriteBaseline);
+          return Error::success();
+        }))
+      return fail("--write-baseline " + WriteBaseline + ": " +
+                  toString(std::move(E)));
+    R.Notes.push_back("wrote " + std::to_string(R.PerArchFindings.size()) +
+                      " finding(s) to the baseline " + WriteBaseline +
+                      "; they are not reported");
+    R.Findings.clear();
+  }
   printRunMessages(R);
   if (!writeReports(R))
     return 2;
