@@ -88,6 +88,9 @@ struct KernelInfo {
   std::string Name;    // qualified, with template arguments
   std::string Mangled; // as the device compiler names the entry
   SourceLoc Loc;
+  /// The end of its definition (invalid without one): an edit between Loc
+  /// and here may change its registers and shared memory.
+  SourceLoc DefinitionEnd;
   bool IsTemplateInstantiation = false;
   /// Defined in a system header or the CUDA toolkit (CUB, Thrust, ...): the
   /// user cannot change it, so findings located there are not reported.

@@ -17,6 +17,7 @@
 #define CUDALINT_PIPELINE_H
 
 #include "cudalint/Baseline.h"
+#include "cudalint/ChangedLines.h"
 #include "cudalint/Checks.h"
 #include "cudalint/DeviceFacts.h"
 #include "cudalint/Facts.h"
@@ -67,6 +68,9 @@ struct LintSettings {
   bool SystemHeaders = false;
   /// Findings this baseline records are not reported (Baseline.h).
   std::string BaselineFile;
+  /// Only findings on lines changed since this git revision, or at launches
+  /// of kernels whose definition changed (ChangedLines.h).
+  std::string ChangedSince;
   /// Whether a glob list that enables no check is an error.
   bool RequireChecks = true;
   /// The clang-tidy module leaves the header filters, warnings-as-errors and
@@ -147,6 +151,8 @@ private:
   CheckOptions Options;
   LintPolicy Policy;
   std::optional<Baseline> Known;
+  std::optional<ChangedLines> Changes;
+  std::string ChangedSince;
   bool HostAppliesSuppression = false;
 };
 

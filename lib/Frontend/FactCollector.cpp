@@ -226,6 +226,8 @@ private:
     K.Name = displayName(FD);
     K.Mangled = mangledName(FD);
     K.Loc = locate((Def ? Def : FD)->getLocation());
+    if (Def)
+      K.DefinitionEnd = locate(Def->getEndLoc());
     K.IsTemplateInstantiation = FD->isTemplateInstantiation();
     K.InSystemHeader =
         SM.isInSystemHeader(SM.getFileLoc((Def ? Def : FD)->getLocation()));

@@ -8,6 +8,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <future>
 
@@ -122,6 +123,16 @@ Expected<Pipeline> Pipeline::create(const LintSettings &S,
       return B.takeError();
     P.Known = std::move(*B);
   }
+  if (!S.ChangedSince.empty()) {
+    SmallString<256> Dir(FirstSource);
+    sys::fs::make_absolute(Dir);
+    Expected<ChangedLines> C = ChangedLines::sinceRevision(
+        S.ChangedSince, sys::path::parent_path(Dir));
+    if (!C)
+      return C.takeError();
+    P.Changes = std::move(*C);
+    P.ChangedSince = S.ChangedSince;
+  }
   P.HostAppliesSuppression = S.HostAppliesSuppression;
 
   P.Toolkit = findCudaToolkit(S.CudaPath, P.NoToolkitReason);
@@ -184,6 +195,11 @@ void Pipeline::check(PipelineResult &R, const PipelineInput &In) const {
       R.Notes.push_back(std::to_string(Hidden) +
                         " known finding(s) hidden by the baseline " +
                         Known->path());
+  if (Changes)
+    if (unsigned Outside = keepChangedFindings(*Changes, R.Units, Findings))
+      R.Notes.push_back(std::to_string(Outside) +
+                        " finding(s) away from the changes since " +
+                        ChangedSince + " not reported");
   R.Findings = In.MergeArchs ? mergeArchs(Findings) : std::move(Findings);
 }
 

@@ -128,6 +128,11 @@ cl::opt<std::string> WriteBaseline(
     cl::desc("record this run's findings there and report none of them: "
              "adopt the lint on a code base with old findings"),
     cl::cat(OutputCategory));
+cl::opt<std::string> ChangedSince(
+    "changed-since", cl::value_desc("rev"),
+    cl::desc("report only findings on lines changed since this git revision, "
+             "or at launches of kernels whose definition changed (PR CI)"),
+    cl::cat(OutputCategory));
 cl::opt<bool> ListLaunches(
     "list-launches",
     cl::desc("one line per launch with its resolved values (no checks)"),
@@ -227,6 +232,7 @@ std::optional<LintSettings> settingsFromCommandLine() {
   S.FindConfig = true;
   S.SystemHeaders = SystemHeaders;
   S.BaselineFile = BaselineFile;
+  S.ChangedSince = ChangedSince;
   S.RequireChecks = OutputFormat == "text" && !ListLaunches;
   for (StringRef O : CheckOptionArgs) {
     auto [Key, Val] = O.split('=');
