@@ -48,6 +48,7 @@ config.substitutions.append(("%cuda-tidy-module", config.cudalint_tidy_module))
 config.substitutions.append(("%cuda-plugin", config.cudalint_plugin))
 config.substitutions.append(("%cuda-support", os.path.join(config.cudalint_src_root, "share", "cuda-launch-lint")))
 config.substitutions.append(("%src-root", config.cudalint_src_root))
+config.substitutions.append(("%{obj-root}", config.cudalint_obj_root))
 module_host_bin = getattr(config, "module_host_bin", "")
 for name, program in [("%run-clang-tidy", "run-clang-tidy"), ("%clang-tidy", "clang-tidy"),
                       ("%clangxx", "clang++"), ("%clangd", "clangd")]:
@@ -64,7 +65,7 @@ if os.path.exists(os.path.join(config.llvm_bin, "clangd")):
     config.available_features.add("clangd")
 if os.path.exists(config.cudalint_plugin):
     config.available_features.add("plugin")
-for tool in ["pre-commit", "git", "cmake", "ninja"]:
+for tool in ["pre-commit", "git", "cmake", "ninja", "dpkg-deb"]:
     if shutil.which(tool):
         config.available_features.add(tool)
 # The Clang flags a CUDA 13 + Clang 19 parse needs (README, "Clang and CUDA 13").
