@@ -4,8 +4,9 @@
 set -euo pipefail
 
 packages=(
-  clang-19 libclang-19-dev llvm-19-dev llvm-19-tools clang-tidy-19 clang-format-19 clangd-19
+  clang-19 libclang-19-dev llvm-19-dev llvm-19-tools clang-tidy-19 clang-format-19
   cmake ninja-build g++ libgtest-dev libgmock-dev libbenchmark-dev pre-commit python3
+  clangd-19 chromium
 )
 
 missing=()

@@ -118,6 +118,8 @@ struct PipelineResult {
   std::vector<Diagnostic> Findings;
   /// With KeepPerArchFindings.
   std::vector<Diagnostic> PerArchFindings;
+  /// The archs launches were checked for where device facts name none.
+  std::vector<std::string> DefaultArchs;
   /// One line each: no toolkit, device facts problems, front-end errors,
   /// findings the baseline hid.
   std::vector<std::string> Notes;

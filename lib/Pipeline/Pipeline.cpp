@@ -171,7 +171,7 @@ void Pipeline::check(PipelineResult &R, const PipelineInput &In) const {
   CheckRun Run;
   Run.Units = R.Units;
   Run.Resources = &R.Device;
-  Run.DefaultArchs = defaultArchs(In);
+  Run.DefaultArchs = R.DefaultArchs = defaultArchs(In);
   Run.Enabled = Enabled;
   Run.Options = Options;
   std::vector<Diagnostic> Findings = runChecks(Run);

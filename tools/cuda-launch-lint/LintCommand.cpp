@@ -15,6 +15,7 @@
 #include "cudalint/DiagnosticsReport.h"
 #include "cudalint/FactsReport.h"
 #include "cudalint/FixesReport.h"
+#include "cudalint/HtmlReport.h"
 #include "cudalint/Pipeline.h"
 #include "cudalint/SarifReport.h"
 
@@ -99,13 +100,14 @@ cl::opt<std::string> Explain("explain", cl::value_desc("check"),
 
 cl::opt<std::string>
     OutputFormat("format",
-                 cl::value_desc("text|json|sarif|github|gitlab|rdjson"),
+                 cl::value_desc("text|json|sarif|github|gitlab|rdjson|html"),
                  cl::init("text"),
                  cl::desc("text: as a compiler prints diagnostics; json: "
                           "diagnostics, launches and kernels (DESIGN.md); "
                           "sarif: SARIF 2.1.0 for code scanning; github: "
                           "workflow annotations; gitlab: Code Quality "
-                          "report; rdjson: reviewdog's format"),
+                          "report; rdjson: reviewdog's format; html: one "
+                          "offline page for people"),
                  cl::cat(OutputCategory));
 cl::opt<std::string> OutputFile("output", cl::value_desc("file"),
                                 cl::desc("write the report there, not stdout"),
@@ -180,8 +182,8 @@ Exit status: 0 no error-severity finding, 1 at least one, 2 the tool could
 not do its job.
 )";
 
-constexpr StringLiteral Formats[] = {"text",   "json",   "sarif",
-                                     "github", "gitlab", "rdjson"};
+constexpr StringLiteral Formats[] = {"text",   "json",   "sarif", "github",
+                                     "gitlab", "rdjson", "html"};
 
 int fail(const Twine &Message) {
   errs() << "cuda-launch-lint: error: " << Message << "\n";
@@ -371,6 +373,9 @@ bool writeReports(const PipelineResult &R) {
       writeGitLabCodeQuality(OS, R.Findings, Root);
     else
       writeRdjson(OS, R.Findings, Root);
+  } else if (OutputFormat == "html") {
+    writeHtmlReport(
+        OS, {R.Units, &R.Device, R.Findings, R.DefaultArchs, CUDALINT_VERSION});
   } else if (ListLaunches) {
     printLaunchList(OS, R.Units);
   } else {
