@@ -9,6 +9,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include <map>
 #include <set>
@@ -232,7 +233,14 @@ void writeKernelTable(
         "</th><th>binding limit</th></tr>\n";
   for (const auto &[Key, R] : In.Device->Resources) {
     auto K = Kernels.find(R.Mangled);
-    std::string Name = K != Kernels.end() ? K->second->Name : R.Mangled;
+    // Kernels of the same name in different files: where each one is.
+    std::string Name =
+        K != Kernels.end()
+            ? formatv("{0} <small>({1}:{2})</small>", escape(K->second->Name),
+                      escape(sys::path::filename(K->second->Loc.File)),
+                      K->second->Loc.Line)
+                  .str()
+            : escape(R.Mangled);
     std::string Occ = "—", Binding = "—";
     auto L = FirstLaunch.find(R.Mangled);
     const ArchInfo *A = findArch(R.Arch);
@@ -248,7 +256,7 @@ void writeKernelTable(
           Limits.push_back(limitName(Lim));
       Binding = join(Limits, ", ");
     }
-    OS << "<tr><td>" << escape(Name) << "</td><td>" << R.Arch
+    OS << "<tr><td>" << Name << "</td><td>" << R.Arch
        << "</td><td class=\"num\">"
        << (R.HasUsage ? std::to_string(R.Registers) : "?")
        << "</td><td class=\"num\">" << R.StaticSmem

@@ -364,9 +364,21 @@ bool writeReports(const PipelineResult &R) {
     writeSarif(OS, R.Findings, Rules, CUDALINT_VERSION);
   } else if (OutputFormat == "github" || OutputFormat == "gitlab" ||
              OutputFormat == "rdjson") {
-    // CI runs in the checkout: paths relative to it.
+    // Paths relative to the checkout, as CI systems want them: the git
+    // work tree around the working directory, else the directory itself.
     SmallString<256> Root;
     sys::fs::current_path(Root);
+    for (SmallString<256> Dir = Root; !Dir.empty();
+         Dir.resize(sys::path::parent_path(Dir).size())) {
+      SmallString<256> Git(Dir);
+      sys::path::append(Git, ".git");
+      if (sys::fs::exists(Git)) {
+        Root = Dir;
+        break;
+      }
+      if (sys::path::parent_path(Dir) == Dir)
+        break;
+    }
     if (OutputFormat == "github")
       writeGitHubAnnotations(OS, R.Findings, Root);
     else if (OutputFormat == "gitlab")
