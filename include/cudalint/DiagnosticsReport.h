@@ -23,6 +23,11 @@ void printDiagnostics(llvm::raw_ostream &OS,
 void writeDiagnosticsJSON(llvm::json::OStream &J,
                           llvm::ArrayRef<Diagnostic> Diagnostics);
 
+/// Reads back what writeDiagnosticsJSON wrote; an entry that is not one is
+/// an error naming its index.
+llvm::Expected<std::vector<Diagnostic>>
+readDiagnosticsJSON(const llvm::json::Array &Entries);
+
 } // namespace cudalint
 
 #endif

@@ -126,4 +126,41 @@ void writeDiagnosticsJSON(json::OStream &J, ArrayRef<Diagnostic> Diagnostics) {
     });
 }
 
+Expected<std::vector<Diagnostic>>
+readDiagnosticsJSON(const json::Array &Entries) {
+  std::vector<Diagnostic> Out;
+  auto ReadLoc = [](const json::Object &O) {
+    SourceLoc L;
+    if (std::optional<StringRef> F = O.getString("file"))
+      L.File = F->str();
+    L.Line = unsigned(O.getInteger("line").value_or(0));
+    L.Column = unsigned(O.getInteger("column").value_or(0));
+    return L;
+  };
+  for (size_t I = 0; I < Entries.size(); ++I) {
+    const json::Object *O = Entries[I].getAsObject();
+    std::optional<StringRef> Check = O ? O->getString("check") : std::nullopt;
+    std::optional<StringRef> Sev = O ? O->getString("severity") : std::nullopt;
+    std::optional<StringRef> Message =
+        O ? O->getString("message") : std::nullopt;
+    if (!Check || !Sev || !Message)
+      return createStringError(inconvertibleErrorCode(),
+                               "diagnostic " + Twine(I) +
+                                   ": needs check, severity and message");
+    Diagnostic D;
+    D.Check = Check->str();
+    D.Sev = *Sev == "error" ? Severity::Error : Severity::Warning;
+    D.Loc = ReadLoc(*O);
+    D.Arch = O->getString("arch").value_or("").str();
+    D.Message = Message->str();
+    if (const json::Array *Notes = O->getArray("notes"))
+      for (const json::Value &N : *Notes)
+        if (const json::Object *NO = N.getAsObject())
+          D.Notes.push_back(
+              {ReadLoc(*NO), NO->getString("message").value_or("").str()});
+    Out.push_back(std::move(D));
+  }
+  return Out;
+}
+
 } // namespace cudalint

@@ -8,6 +8,7 @@
 #include "CompileDbCommand.h"
 #include "LintCommand.h"
 #include "OccupancyCommand.h"
+#include "WrapCommand.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/InitLLVM.h"
@@ -25,6 +26,10 @@ int main(int argc, char **argv) {
   // The lint command's options (and --help, --version) are llvm::cl's;
   // `occupancy` has its own.
   StringRef Command = Args.front();
+  if (Command == "--wrap")
+    return cudalint::runWrapCommand(ArrayRef(Args).drop_front());
+  if (Command == "merge")
+    return cudalint::runMergeCommand(ArrayRef(Args).drop_front());
   if (Command == "compile-db")
     return cudalint::runCompileDbCommand(ArrayRef(Args).drop_front());
   if (Command == "occupancy")

@@ -1,0 +1,377 @@
+//===- WrapCommand.cpp - `cuda-launch-lint --wrap <compiler> <args>...` ---===//
+//
+// The compiler launcher (CMAKE_CUDA_COMPILER_LAUNCHER="cuda-launch-lint;
+// --wrap", or NVCC="cuda-launch-lint --wrap nvcc" in a Makefile):
+//  1. runs the user's compile as asked, with the compiler's resource report
+//     added (nvcc: -Xptxas -v); the report's lines are hidden unless the
+//     user asked for them; the output, messages and exit status are the
+//     compile's;
+//  2. lints the same command, with the device facts from that report (no
+//     device compile of its own), and prints the findings as compiler
+//     diagnostics, errors as warnings unless --wrap-errors;
+//  3. writes the findings next to the object file (<object>.cuda-launch-
+//     lint.json) for `cuda-launch-lint merge <build dir>`.
+// A failed compile is not linted; a lint that cannot run says so in one line
+// and the compile's result stands.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WrapCommand.h"
+
+#include "cudalint/CiReports.h"
+#include "cudalint/CompileCommand.h"
+#include "cudalint/DiagnosticsReport.h"
+#include "cudalint/Pipeline.h"
+#include "cudalint/SarifReport.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+#include <tuple>
+
+using namespace llvm;
+
+namespace cudalint {
+
+namespace {
+
+constexpr StringLiteral FindingsSuffix = ".cuda-launch-lint.json";
+
+void note(const Twine &Message) {
+  errs() << "cuda-launch-lint: " << Message << "\n";
+}
+
+std::string readFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path);
+  return B ? (*B)->getBuffer().str() : std::string();
+}
+
+/// ptxas -v's report lines ("ptxas info    : Used 8 registers, ...", and the
+/// indented "N bytes stack frame, ..." after "Function properties for").
+bool isResourceReportLine(StringRef Line) {
+  StringRef T = Line.ltrim();
+  return Line.starts_with("ptxas info") ||
+         (Line.starts_with("    ") && T.contains("bytes stack frame"));
+}
+
+/// Whether the user asked for the report themselves.
+bool asksForResourceUsage(ArrayRef<std::string> Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "--resource-usage" || A == "-res-usage")
+      return true;
+    if ((A == "-Xptxas" || A == "--ptxas-options") && I + 1 < Args.size() &&
+        is_contained(split(Args[I + 1], ','), "-v"))
+      return true;
+    if ((A.consume_front("-Xptxas=") || A.consume_front("--ptxas-options=")) &&
+        is_contained(split(A, ','), "-v"))
+      return true;
+  }
+  return false;
+}
+
+/// The value of -o, if any.
+std::string outputFile(ArrayRef<std::string> Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if ((A == "-o" || A == "--output-file") && I + 1 < Args.size())
+      return Args[I + 1];
+    if (A.consume_front("--output-file=") || A.consume_front("-o"))
+      if (!A.empty())
+        return A.str();
+  }
+  return "";
+}
+
+struct CompileRun {
+  int ExitCode = 1;
+  std::string Stdout, Stderr;
+};
+
+/// Runs Argv (no shell; argv[0] looked up on PATH), capturing its output.
+Expected<CompileRun> runCompile(ArrayRef<std::string> Argv) {
+  ErrorOr<std::string> Program = StringRef(Argv[0]).contains('/')
+                                     ? ErrorOr<std::string>(Argv[0])
+                                     : sys::findProgramByName(Argv[0]);
+  if (!Program)
+    return createStringError(Program.getError(),
+                             "'" + Argv[0] + "' not found on PATH");
+  SmallString<128> Out, Err;
+  if (std::error_code EC = sys::fs::createTemporaryFile("cll-wrap", "out", Out))
+    return createStringError(EC, "temporary file: " + EC.message());
+  if (std::error_code EC = sys::fs::createTemporaryFile("cll-wrap", "err", Err))
+    return createStringError(EC, "temporary file: " + EC.message());
+  auto Remove = make_scope_exit([&] {
+    sys::fs::remove(Out);
+    sys::fs::remove(Err);
+  });
+  std::vector<StringRef> Args(Argv.begin(), Argv.end());
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(Out),
+                                          StringRef(Err)};
+  std::string Why;
+  bool Failed = false;
+  CompileRun R;
+  R.ExitCode = sys::ExecuteAndWait(*Program, Args, std::nullopt, Redirects, 0,
+                                   0, &Why, &Failed);
+  if (Failed)
+    return createStringError(inconvertibleErrorCode(), Argv[0] + ": " + Why);
+  R.Stdout = readFile(Out);
+  R.Stderr = readFile(Err);
+  return R;
+}
+
+/// Lints the compile's source with the device facts of its report; the
+/// findings, or why there are none.
+Expected<PipelineResult> lintCompile(ArrayRef<std::string> Argv,
+                                     StringRef Source, StringRef ReportLog) {
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  LintSettings S;
+  S.ResourceUsage = ReportLog.str();
+  S.FindConfig = true;
+  SmallString<256> File(Source);
+  sys::fs::make_absolute(File);
+  Expected<Pipeline> P =
+      Pipeline::create(S, SettingNames::CommandLine, File.str());
+  if (!P)
+    return P.takeError();
+  clang::tooling::CompileCommand Command(Cwd, File, Argv.vec(), "");
+  // As `cuda-launch-lint file.cu -- nvcc <args>`: the compiler named.
+  auto DB = translateNvccCommands(
+      std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd, Argv),
+      errs());
+  PipelineInput In;
+  In.Files = {File.str().str()};
+  In.UserCommand = [&](StringRef) { return Command; };
+  In.CollectFacts = [&](const FrontendOptions &Opts) {
+    return collectFacts(*DB, In.Files, Opts, errs());
+  };
+  return P->run(In);
+}
+
+void writeFindings(StringRef Path, StringRef Source,
+                   ArrayRef<Diagnostic> Findings) {
+  Error E = writeToOutput(Path, [&](raw_ostream &OS) {
+    json::OStream J(OS, 2);
+    J.object([&] {
+      J.attribute("cuda-launch-lint-findings", 1);
+      J.attribute("source", Source);
+      J.attributeArray("diagnostics",
+                       [&] { writeDiagnosticsJSON(J, Findings); });
+    });
+    OS << "\n";
+    return Error::success();
+  });
+  if (E)
+    note("warning: " + Path + ": " + toString(std::move(E)));
+}
+
+} // namespace
+
+int runWrapCommand(ArrayRef<StringRef> Args) {
+  bool ErrorsFail = false;
+  while (!Args.empty() && Args.front().starts_with("--wrap-")) {
+    if (Args.front() != "--wrap-errors") {
+      note("error: unknown launcher option '" + Args.front() +
+           "' (known: --wrap-errors)");
+      return 2;
+    }
+    ErrorsFail = true;
+    Args = Args.drop_front();
+  }
+  if (Args.empty()) {
+    note("error: --wrap needs the compile command: --wrap <compiler> <args>");
+    return 2;
+  }
+  std::vector<std::string> Argv(Args.begin(), Args.end());
+  // The compiler behind a ccache/sccache in front of it.
+  bool Nvcc = false;
+  if (auto T = translateCompileCommand(Argv, ""))
+    Nvcc = T->Kind == CompilerKind::Nvcc;
+  else
+    consumeError(T.takeError());
+  bool UserAsked = asksForResourceUsage(Argv);
+  std::vector<std::string> Run = Argv;
+  if (Nvcc && !UserAsked)
+    Run.push_back("-Xptxas=-v");
+
+  Expected<CompileRun> C = runCompile(Run);
+  if (!C) {
+    note("error: " + toString(C.takeError()));
+    return 127;
+  }
+  outs() << C->Stdout;
+  outs().flush();
+  SmallVector<StringRef, 0> Lines;
+  StringRef(C->Stderr).split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    if (!UserAsked && Nvcc && isResourceReportLine(Lines[I]))
+      continue;
+    errs() << Lines[I] << (I + 1 < Lines.size() ? "\n" : "");
+  }
+  if (C->ExitCode != 0)
+    return C->ExitCode;
+
+  // Lint a compile of one CUDA source; anything else is only compiled.
+  auto T = translateCompileCommand(Argv, "");
+  if (!T) {
+    consumeError(T.takeError());
+    return 0;
+  }
+  if (T->SourceFiles.size() != 1 ||
+      !StringRef(T->SourceFiles.front()).ends_with(".cu"))
+    return 0;
+  SmallString<128> Log;
+  if (std::error_code EC =
+          sys::fs::createTemporaryFile("cll-wrap", "log", Log)) {
+    note("warning: not linted: " + EC.message());
+    return 0;
+  }
+  auto RemoveLog = make_scope_exit([&] { sys::fs::remove(Log); });
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(Log, EC);
+    OS << C->Stderr;
+  }
+  Expected<PipelineResult> R = lintCompile(
+      Argv, T->SourceFiles.front(), Nvcc ? StringRef(Log) : StringRef("none"));
+  if (!R) {
+    note("warning: not linted: " + toString(R.takeError()));
+    return 0;
+  }
+  for (const std::string &E : R->InternalErrors)
+    note("warning: not linted: " + E);
+  bool Errors = false;
+  // The report's temporary file is gone by the time anyone reads this.
+  std::string LogSource = ("log:" + Log).str();
+  for (Diagnostic &D : R->Findings)
+    for (DiagnosticNote &N : D.Notes)
+      if (size_t At = N.Message.find(LogSource); At != std::string::npos)
+        N.Message.replace(At, LogSource.size(), "this compile's ptxas report");
+  for (Diagnostic D : R->Findings) {
+    Errors |= D.Sev == Severity::Error;
+    if (!ErrorsFail)
+      D.Sev = Severity::Warning;
+    printDiagnostics(errs(), {D}, false);
+  }
+  std::string Object = outputFile(Argv);
+  if (!Object.empty())
+    writeFindings(Object + FindingsSuffix.str(), T->SourceFiles.front(),
+                  R->Findings);
+  return ErrorsFail && Errors ? 1 : 0;
+}
+
+} // namespace cudalint
+
+namespace cudalint {
+
+int runMergeCommand(ArrayRef<StringRef> Args) {
+  std::string Dir, Format = "text", Output;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if ((A == "--format" || A == "-o" || A == "--output") &&
+        I + 1 < Args.size()) {
+      (A == "--format" ? Format : Output) = Args[++I].str();
+    } else if (A.consume_front("--format=")) {
+      Format = A.str();
+    } else if (A.consume_front("--output=")) {
+      Output = A.str();
+    } else if (A.starts_with("-") || !Dir.empty()) {
+      note("error: merge: unexpected argument '" + A +
+           "' (merge <build dir> [--format text|sarif|github|gitlab|rdjson] "
+           "[-o FILE])");
+      return 2;
+    } else {
+      Dir = A.str();
+    }
+  }
+  if (Dir.empty() || !sys::fs::is_directory(Dir)) {
+    note("error: merge: '" + Dir + "' is not a build directory");
+    return 2;
+  }
+  const StringRef Formats[] = {"text", "sarif", "github", "gitlab", "rdjson"};
+  if (!is_contained(Formats, Format)) {
+    note("error: merge: --format '" + Format +
+         "' is not one of text, sarif, github, gitlab, rdjson");
+    return 2;
+  }
+  // Every unit's findings; a header's finding seen from several units once.
+  std::vector<Diagnostic> All;
+  std::set<std::string> Seen;
+  unsigned Files = 0;
+  std::error_code EC;
+  for (sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    if (!StringRef(It->path()).ends_with(FindingsSuffix))
+      continue;
+    Expected<json::Value> Doc = json::parse(readFile(It->path()));
+    const json::Object *O = Doc ? Doc->getAsObject() : nullptr;
+    const json::Array *Diags = O ? O->getArray("diagnostics") : nullptr;
+    if (!Doc)
+      consumeError(Doc.takeError());
+    Expected<std::vector<Diagnostic>> Read =
+        Diags ? readDiagnosticsJSON(*Diags)
+              : Expected<std::vector<Diagnostic>>(createStringError(
+                    inconvertibleErrorCode(), "not a findings file"));
+    if (!Read) {
+      note("error: merge: " + It->path() + ": " + toString(Read.takeError()));
+      return 2;
+    }
+    ++Files;
+    for (Diagnostic &D : *Read) {
+      std::string Key =
+          formatv("{0}:{1}:{2}:{3}:{4}:{5}", D.Loc.File, D.Loc.Line,
+                  D.Loc.Column, D.Check, D.Arch, D.Message);
+      if (Seen.insert(Key).second)
+        All.push_back(std::move(D));
+    }
+  }
+  if (EC) {
+    note("error: merge: " + Dir + ": " + EC.message());
+    return 2;
+  }
+  llvm::sort(All, [](const Diagnostic &A, const Diagnostic &B) {
+    return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Column, A.Check) <
+           std::tie(B.Loc.File, B.Loc.Line, B.Loc.Column, B.Check);
+  });
+  note("note: merged " + Twine(All.size()) + " finding(s) from " +
+       Twine(Files) + " unit(s)");
+  Error E = writeToOutput(Output.empty() ? "-" : Output, [&](raw_ostream &OS) {
+    SmallString<256> Root;
+    sys::fs::current_path(Root);
+    if (Format == "text")
+      printDiagnostics(OS, All, false);
+    else if (Format == "sarif") {
+      std::vector<const Check *> Rules;
+      for (const std::unique_ptr<Check> &C : allChecks())
+        Rules.push_back(C.get());
+      writeSarif(OS, All, Rules, CUDALINT_VERSION);
+    } else if (Format == "github")
+      writeGitHubAnnotations(OS, All, Root);
+    else if (Format == "gitlab")
+      writeGitLabCodeQuality(OS, All, Root);
+    else
+      writeRdjson(OS, All, Root);
+    return Error::success();
+  });
+  if (E) {
+    note("error: merge: " + toString(std::move(E)));
+    return 2;
+  }
+  return any_of(All,
+                [](const Diagnostic &D) { return D.Sev == Severity::Error; })
+             ? 1
+             : 0;
+}
+
+} // namespace cudalint
