@@ -22,24 +22,8 @@ namespace {
 
 std::string escape(StringRef Text) {
   std::string Out;
-  for (char C : Text) {
-    switch (C) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    default:
-      Out += C;
-    }
-  }
+  raw_string_ostream OS(Out);
+  printHTMLEscaped(Text, OS);
   return Out;
 }
 
