@@ -16,6 +16,7 @@
 #define CUDALINT_DEVICEFACTS_H
 
 #include "cudalint/DeviceResources.h"
+#include "cudalint/Progress.h"
 #include "cudalint/Facts.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -144,6 +145,8 @@ struct DeviceFactsOptions {
   /// Device compiles at a time (-j); 0: one per core.
   unsigned Jobs = 0;
   unsigned TimeoutSeconds = 300;
+  /// Advanced as device compiles (or cache lookups) finish; may be null.
+  RunProgress *Progress = nullptr;
 };
 
 /// Parses --resource-usage's value: auto, nvcc, clang, none, or a log file.

@@ -5,6 +5,7 @@
 #define CUDALINT_FRONTEND_H
 
 #include "cudalint/Facts.h"
+#include "cudalint/Progress.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -42,6 +43,8 @@ struct FrontendOptions {
   std::vector<std::string> ExtraArgs;
   /// Files parsed at once (-j); 0: one per core.
   unsigned Jobs = 1;
+  /// Advanced as files are parsed; may be null.
+  RunProgress *Progress = nullptr;
 };
 
 /// A compile database that clangd and clang-tidy can use on an nvcc build

@@ -107,6 +107,8 @@ struct PipelineInput {
   /// Keep the findings per arch, after the policy and before the baseline
   /// (--write-baseline records them).
   bool KeepPerArchFindings = false;
+  /// Advanced by the front end and the device stage; may be null.
+  RunProgress *Progress = nullptr;
 };
 
 struct PipelineResult {

@@ -203,6 +203,8 @@ void Runner::execute(Job &J) {
       J.Notes.push_back(J.File + " [" + J.Arch + "]: " + N);
     if (Hit) {
       ++Hits;
+      if (Opts.Progress)
+        ++Opts.Progress->CacheHits;
       J.Kernels = std::move(*Hit);
       J.Ok = true;
       return;
@@ -331,8 +333,14 @@ void Runner::run(ArrayRef<DeviceCompileInput> Inputs) {
   {
     DefaultThreadPool Pool(Opts.Jobs ? hardware_concurrency(Opts.Jobs)
                                      : hardware_concurrency());
+    if (Opts.Progress)
+      Opts.Progress->DeviceJobsTotal += Jobs.size();
     for (auto &J : Jobs)
-      Pool.async([this, Ptr = J.get()] { execute(*Ptr); });
+      Pool.async([this, Ptr = J.get()] {
+        execute(*Ptr);
+        if (Opts.Progress)
+          ++Opts.Progress->DeviceJobsDone;
+      });
     Pool.wait();
   }
   // Deterministic: units in input order, archs in target order.

@@ -153,7 +153,11 @@ collectFacts(const tooling::CompilationDatabase &DB,
                            ") while " + Stage.What;
       Facts = std::move(Lost);
     }
+    if (Opts.Progress)
+      ++Opts.Progress->FilesParsed;
   };
+  if (Opts.Progress)
+    Opts.Progress->FilesTotal += Files.size();
   llvm::CrashRecoveryContext::Enable();
   if (Opts.Jobs == 1 || Files.size() <= 1) {
     for (size_t I = 0; I < Files.size(); ++I)

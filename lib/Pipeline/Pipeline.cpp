@@ -232,14 +232,17 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
         }
       Inputs.push_back(std::move(DI));
     }
-    DeviceRun = std::async(std::launch::async, [Inputs, this] {
-      return computeDeviceFacts(Inputs, Device);
+    DeviceFactsOptions Opts = Device;
+    Opts.Progress = In.Progress;
+    DeviceRun = std::async(std::launch::async, [Inputs, Opts] {
+      return computeDeviceFacts(Inputs, Opts);
     });
   }
 
   FrontendOptions Front;
   Front.Toolkit = Toolkit;
   Front.Jobs = Device.Jobs;
+  Front.Progress = In.Progress;
   R.Units = In.CollectFacts(Front);
 
   if (DeviceRun.valid()) {

@@ -25,10 +25,15 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 
 using namespace llvm;
 
@@ -328,6 +333,56 @@ std::vector<std::string> readableSources(ArrayRef<std::string> Files) {
   return Readable;
 }
 
+/// The progress line: on a terminal, for a run of several files, one line
+/// on stderr redrawn a few times a second; nothing when stderr is piped or
+/// in CI ($CI set, as CI systems do).
+class ProgressLine {
+public:
+  ProgressLine(const RunProgress &P, size_t Files)
+      : P(P), Shown(Files > 1 && sys::Process::StandardErrIsDisplayed() &&
+                    !sys::Process::GetEnv("CI")) {
+    if (Shown)
+      Painter = std::thread([this] {
+        std::unique_lock<std::mutex> Lock(M);
+        while (!Done.wait_for(Lock, std::chrono::milliseconds(200),
+                              [this] { return Finished; }))
+          paint();
+      });
+  }
+  ~ProgressLine() {
+    if (!Shown)
+      return;
+    {
+      std::lock_guard<std::mutex> Lock(M);
+      Finished = true;
+    }
+    Done.notify_one();
+    Painter.join();
+    errs() << "\r\x1b[K";
+  }
+
+private:
+  /// Redraws the line when a counter moved.
+  void paint() {
+    std::string Text = formatv("cuda-launch-lint: parsed {0}/{1} files",
+                               P.FilesParsed.load(), P.FilesTotal.load());
+    if (unsigned Total = P.DeviceJobsTotal.load())
+      Text += formatv(", device compiles {0}/{1} ({2} from the cache)",
+                      P.DeviceJobsDone.load(), Total, P.CacheHits.load());
+    if (Text != Painted)
+      errs() << "\r\x1b[K" << Text;
+    Painted = std::move(Text);
+  }
+
+  const RunProgress &P;
+  std::string Painted;
+  bool Shown;
+  bool Finished = false;
+  std::mutex M;
+  std::condition_variable Done;
+  std::thread Painter;
+};
+
 void printRunMessages(const PipelineResult &R) {
   for (const std::string &N : R.Notes)
     errs() << "cuda-launch-lint: note: " << N << "\n";
@@ -483,7 +538,12 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   // JSON and SARIF keep one finding per arch (their data contract).
   In.MergeArchs = OutputFormat != "json" && OutputFormat != "sarif";
   In.KeepPerArchFindings = !WriteBaseline.empty();
+  RunProgress Progress;
+  In.Progress = &Progress;
+  std::optional<ProgressLine> Line;
+  Line.emplace(Progress, Readable.size());
   PipelineResult R = P->run(In);
+  Line.reset();
   if (!WriteBaseline.empty()) {
     if (Error E = writeToOutput(WriteBaseline, [&](raw_ostream &OS) {
           OS << baselineText(R.PerArchFindings, WriteBaseline);
