@@ -10,6 +10,7 @@
 
 #include "ValueResolver.h"
 
+#include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
 
 #include "clang/AST/ASTContext.h"
@@ -53,6 +54,8 @@ struct Definition {
   MemberPath Path;
   const Stmt *Control = nullptr; // innermost if/loop/switch around it
   SourceLocation Loc;
+  /// Where it happens in the CFG: the assignment, or the initialiser.
+  const Stmt *Site = nullptr;
 };
 
 /// Collects the definitions of one variable inside a function body, with
@@ -95,7 +98,8 @@ public:
     if (D == V) {
       DeclControl = current();
       if (D->hasInit())
-        Defs.push_back({D->getInit(), {}, current(), D->getLocation()});
+        Defs.push_back(
+            {D->getInit(), {}, current(), D->getLocation(), D->getInit()});
     }
     return true;
   }
@@ -117,7 +121,7 @@ public:
     if (B->getOpcode() != BO_Assign || isInsideLambda() || !isExact(Path))
       Escapes = true;
     else
-      Defs.push_back({B->getRHS(), Path, current(), B->getOperatorLoc()});
+      Defs.push_back({B->getRHS(), Path, current(), B->getOperatorLoc(), B});
     return true;
   }
 
@@ -126,7 +130,7 @@ public:
     MemberPath Path;
     if (C->getNumArgs() == 2 && refersToV(memberBase(C->getArg(0), &Path))) {
       if (C->getOperator() == OO_Equal && !isInsideLambda() && isExact(Path))
-        Defs.push_back({C->getArg(1), Path, current(), C->getOperatorLoc()});
+        Defs.push_back({C->getArg(1), Path, current(), C->getOperatorLoc(), C});
       else if (C->isAssignmentOp())
         Escapes = true;
     }
@@ -271,6 +275,10 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
     return resolveParameter(Parm, Depth, Path);
   }
 
+  if (std::optional<ResolvedValue> Exact =
+          reachingFlow(V, F, Use, Path, Collect, PartOf, What))
+    return *Exact;
+
   // Reaching definitions, approximately: the last definition before the use
   // that runs whenever the declaration does, the conditional ones after it,
   // and, when the use sits in a loop, the definitions later in that loop.
@@ -316,6 +324,42 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   SmallVector<ResolvedValue, 4> Parts;
   for (const Definition *Def : Reaching)
     Parts.push_back(withOrigin(PartOf(*Def), What, Locate(Def->Loc)));
+  return join(Parts);
+}
+
+std::optional<ResolvedValue> ValueResolver::reachingFlow(
+    const VarDecl *V, const FunctionDecl *F, const Expr *Use,
+    ArrayRef<std::string> Path, const DefinitionCollector &Collect,
+    llvm::function_ref<ResolvedValue(const Definition &)> PartOf,
+    const std::string &What) {
+  std::unique_ptr<FunctionFlow> &Flow = Flows[F];
+  if (!Flow)
+    Flow = FunctionFlow::build(F, Ctx);
+  if (!Flow)
+    return std::nullopt;
+  std::vector<FunctionFlow::Site> Sites;
+  std::vector<const Definition *> Defs;
+  for (const Definition &Def : Collect.Defs) {
+    if (startsWith(Path, Def.Path))
+      Sites.push_back({Def.Site, FunctionFlow::Kind::Whole});
+    else if (startsWith(Def.Path, Path))
+      Sites.push_back({Def.Site, FunctionFlow::Kind::Partial});
+    else
+      continue; // another part
+    Defs.push_back(&Def);
+  }
+  std::optional<std::vector<size_t>> Reaching = Flow->reaching(Sites, Use);
+  if (!Reaching)
+    return std::nullopt;
+  // A part written inside the one asked for cannot be followed; no
+  // definition at all is an uninitialised read.
+  if (Reaching->empty() || llvm::any_of(*Reaching, [&](size_t I) {
+        return Sites[I].K == FunctionFlow::Kind::Partial;
+      }))
+    return ResolvedValue::unknown();
+  SmallVector<ResolvedValue, 4> Parts;
+  for (size_t I : *Reaching)
+    Parts.push_back(withOrigin(PartOf(*Defs[I]), What, Locate(Defs[I]->Loc)));
   return join(Parts);
 }
 

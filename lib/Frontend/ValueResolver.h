@@ -9,11 +9,13 @@
 #include "cudalint/Facts.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <string>
 
 #include <memory>
+#include <optional>
 
 namespace clang {
 class ASTContext;
@@ -27,6 +29,8 @@ class VarDecl;
 namespace cudalint {
 
 class DefinitionCollector;
+struct Definition;
+class FunctionFlow;
 
 /// A part of a variable: {} for all of it, {"x"}, {"blockDim", "x"},
 /// {"[0]", "val", "clusterDim", "x"}.
@@ -75,6 +79,15 @@ private:
   ResolvedValue resolveParameter(const clang::VarDecl *V, unsigned Depth,
                                  llvm::ArrayRef<std::string> Path);
 
+  /// The value of V at Use from the definitions that reach it along F's
+  /// CFG; none when the CFG cannot place them (then the approximate rule).
+  std::optional<ResolvedValue>
+  reachingFlow(const clang::VarDecl *V, const clang::FunctionDecl *F,
+               const clang::Expr *Use, llvm::ArrayRef<std::string> Path,
+               const DefinitionCollector &Collect,
+               llvm::function_ref<ResolvedValue(const Definition &)> PartOf,
+               const std::string &What);
+
   /// The definitions of V in F's body, collected once.
   const DefinitionCollector &definitionsOf(const clang::VarDecl *V,
                                            const clang::FunctionDecl *F);
@@ -88,6 +101,8 @@ private:
   LocationMapper Locate;
   llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<DefinitionCollector>>
       Definitions;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFlow>>
+      Flows;
 };
 
 } // namespace cudalint

@@ -1,0 +1,53 @@
+//===- ReachingDefinitions.h - Which assignments reach a use ----*- C++ -*-===//
+//
+// Flow-sensitive reaching definitions on Clang's CFG for one variable: a
+// launch inside `case 1:` sees the assignment in that case only, a value
+// assigned after the launch in a loop reaches it from the next iteration,
+// and a definition on every path kills the earlier ones. Built once per
+// function; the resolver falls back to its approximate rule when a
+// definition or the use has no place in the CFG.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_LIB_FRONTEND_REACHINGDEFINITIONS_H
+#define CUDALINT_LIB_FRONTEND_REACHINGDEFINITIONS_H
+
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace cudalint {
+
+class FunctionFlow {
+public:
+  /// Null when Clang cannot build the function's CFG.
+  static std::unique_ptr<FunctionFlow> build(const clang::FunctionDecl *F,
+                                             clang::ASTContext &Ctx);
+
+  enum class Kind {
+    Whole,   // gives the asked part its whole value: kills the others
+    Partial, // writes inside the asked part
+  };
+  struct Site {
+    const clang::Stmt *S;
+    Kind K;
+  };
+  /// The indices into Sites of the definitions that reach Use on some path;
+  /// none when a site or the use is not in the CFG.
+  std::optional<std::vector<size_t>> reaching(llvm::ArrayRef<Site> Sites,
+                                              const clang::Stmt *Use) const;
+
+private:
+  std::unique_ptr<clang::CFG> Graph;
+  /// Statement -> (block id, element index).
+  llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> Where;
+};
+
+} // namespace cudalint
+
+#endif
