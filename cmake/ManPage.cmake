@@ -21,6 +21,12 @@ cuda-launch-lint \\- check CUDA kernel launch configurations against launch boun
 .B cuda-launch-lint compile-db
 \\-p \\fIbuild-dir\\fR \\-o \\fIdir\\fR
 .br
+.B cuda-launch-lint \\-\\-wrap
+[\\-\\-wrap\\-errors] \\fIcompiler\\fR \\fIargs\\fR...
+.br
+.B cuda-launch-lint merge
+\\fIbuild-dir\\fR [\\-\\-format \\fIF\\fR] [\\-o \\fIfile\\fR]
+.br
 .B cuda-launch-lint occupancy
 [\\fIoptions\\fR]
 .SH DESCRIPTION

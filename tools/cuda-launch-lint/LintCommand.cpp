@@ -181,6 +181,9 @@ __launch_bounds__, the hardware and occupancy, for every target arch.
   cuda-launch-lint [options] <source>... -- <compile flags>
   cuda-launch-lint -p <build-dir> [options] [<source>...]
   cuda-launch-lint compile-db -p <build-dir> -o <dir>   (clangd, clang-tidy)
+  cuda-launch-lint --wrap [--wrap-errors] <compiler> <args>...
+                   (compiler launcher: CMAKE_CUDA_COMPILER_LAUNCHER)
+  cuda-launch-lint merge <build-dir> [--format F] [-o FILE]
   cuda-launch-lint occupancy [options]   (see 'occupancy --help')
 
 Exit status: 0 no error-severity finding, 1 at least one, 2 the tool could

@@ -279,6 +279,13 @@ int runMergeCommand(ArrayRef<StringRef> Args) {
   std::string Dir, Format = "text", Output;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
+    if (A == "--help" || A == "-h") {
+      outs() << "usage: cuda-launch-lint merge <build dir> [--format "
+                "text|sarif|github|gitlab|rdjson] [-o FILE]\n"
+                "  one report from the findings the compiler launcher "
+                "(--wrap) left next to the objects\n";
+      return 0;
+    }
     if ((A == "--format" || A == "-o" || A == "--output") &&
         I + 1 < Args.size()) {
       (A == "--format" ? Format : Output) = Args[++I].str();
