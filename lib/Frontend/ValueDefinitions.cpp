@@ -363,6 +363,47 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   return join(Parts);
 }
 
+namespace {
+
+/// The variable a condition tests (`v`, `!v`), and whether it is negated.
+std::optional<std::pair<const VarDecl *, bool>>
+testedVariable(const Expr *Cond) {
+  bool Negated = false;
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  while (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() != UO_LNot)
+      return std::nullopt;
+    Negated = !Negated;
+    E = U->getSubExpr()->IgnoreParenImpCasts();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V)
+    return std::nullopt;
+  return std::pair(V, Negated);
+}
+
+} // namespace
+
+std::optional<bool> ValueResolver::knownTruth(const Expr *Cond) {
+  std::optional<std::pair<const VarDecl *, bool>> Tested = testedVariable(Cond);
+  if (!Tested)
+    return std::nullopt;
+  // Only a variable that keeps its first value: tested at the definition
+  // and at the launch, it is the same.
+  const VarDecl *V = Tested->first;
+  const FunctionDecl *F = enclosingFunction(V);
+  if (!F || !F->hasBody() || !V->hasLocalStorage())
+    return std::nullopt;
+  const DefinitionCollector &Collect = definitionsOf(V, F);
+  if (Collect.Escapes || Collect.Defs.size() != (V->hasInit() ? 1u : 0u))
+    return std::nullopt;
+  for (const auto &[Known, Truth] : KnownConditions)
+    if (auto Other = testedVariable(Known); Other && Other->first == V)
+      return Truth != (Tested->second != Other->second);
+  return std::nullopt;
+}
+
 ResolvedValue
 ValueResolver::resolveParameter(const VarDecl *V, unsigned Depth,
                                 llvm::ArrayRef<std::string> Path) {

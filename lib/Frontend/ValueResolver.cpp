@@ -13,6 +13,7 @@
 #include "ResolverSupport.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -189,20 +190,46 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
 } // namespace
 
 ResolvedValue ValueResolver::resolveInt(const Expr *E) {
+  KnownAtUse Known(*this, E);
   return resolveInt(E, 0);
 }
 
 Dim3Value ValueResolver::resolveDim3(const Expr *E) {
+  KnownAtUse Known(*this, E);
   return resolveDim3(E, 0);
 }
 
 ResolvedValue ValueResolver::resolveMember(const Expr *E,
                                            llvm::ArrayRef<std::string> Path) {
+  KnownAtUse Known(*this, E);
   MemberUse = E;
   ResolvedValue R = resolvePart(E, Path, 0);
   MemberUse = nullptr;
   return R;
 }
+
+ValueResolver::KnownAtUse::KnownAtUse(ValueResolver &R, const Expr *Use)
+    : R(R) {
+  // The `if` branches the use sits in, up to its function.
+  DynTypedNode Node = DynTypedNode::create(*Use);
+  while (true) {
+    DynTypedNodeList Parents = R.Ctx.getParents(Node);
+    if (Parents.size() != 1 || Parents[0].get<FunctionDecl>() ||
+        Parents[0].get<LambdaExpr>())
+      break;
+    const Stmt *Child = Node.get<Stmt>();
+    if (const auto *If = Parents[0].get<IfStmt>();
+        If && Child && !If->getInit() && !If->getConditionVariable()) {
+      if (Child == If->getThen())
+        R.KnownConditions.push_back({If->getCond(), true});
+      else if (Child == If->getElse())
+        R.KnownConditions.push_back({If->getCond(), false});
+    }
+    Node = Parents[0];
+  }
+}
+
+ValueResolver::KnownAtUse::~KnownAtUse() { R.KnownConditions.clear(); }
 
 ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
   if (!usable(E) || Depth > MaxDepth)
@@ -237,9 +264,14 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
     }
   }
 
-  if (const auto *C = dyn_cast<ConditionalOperator>(Plain))
+  if (const auto *C = dyn_cast<ConditionalOperator>(Plain)) {
+    // `t = wide ? 1024 : 256` read under `if (wide)`: the branch taken.
+    if (std::optional<bool> Truth = knownTruth(C->getCond()))
+      return resolveInt(*Truth ? C->getTrueExpr() : C->getFalseExpr(),
+                        Depth + 1);
     return join({resolveInt(C->getTrueExpr(), Depth + 1),
                  resolveInt(C->getFalseExpr(), Depth + 1)});
+  }
 
   if (const auto *B = dyn_cast<BinaryOperator>(Plain))
     return combine(resolveInt(B->getLHS(), Depth + 1),

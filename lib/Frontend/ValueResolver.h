@@ -88,6 +88,18 @@ private:
                llvm::function_ref<ResolvedValue(const Definition &)> PartOf,
                const std::string &What);
 
+  /// While a launch argument is resolved: the conditions of the `if`
+  /// branches the launch sits in (the condition, and the branch taken).
+  struct KnownAtUse {
+    KnownAtUse(ValueResolver &R, const clang::Expr *Use);
+    ~KnownAtUse();
+    ValueResolver &R;
+  };
+  std::vector<std::pair<const clang::Expr *, bool>> KnownConditions;
+  /// Whether Cond (a variable that keeps its first value, or its negation)
+  /// is known true or false at the launch.
+  std::optional<bool> knownTruth(const clang::Expr *Cond);
+
   /// The definitions of V in F's body, collected once.
   const DefinitionCollector &definitionsOf(const clang::VarDecl *V,
                                            const clang::FunctionDecl *F);
