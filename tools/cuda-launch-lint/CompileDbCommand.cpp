@@ -13,6 +13,8 @@
 
 #include "CompileDbCommand.h"
 
+#include "CommandSupport.h"
+
 #include "cudalint/Frontend.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -42,11 +44,6 @@ cl::opt<std::string>
 cl::opt<std::string> CudaPath("cuda-path", cl::value_desc("dir"),
                               cl::desc("the CUDA toolkit (default: as lint)"),
                               cl::sub(CompileDb));
-
-int fail(const Twine &Message) {
-  errs() << "cuda-launch-lint: error: " << Message << "\n";
-  return 2;
-}
 
 /// Writes Text to Path through a temporary file renamed over it.
 Error writeAtomically(StringRef Path, StringRef Text) {
@@ -82,16 +79,8 @@ int runCompileDbCommand(ArrayRef<StringRef> Args) {
   std::vector<std::string> Storage(Args.begin(), Args.end());
   for (const std::string &S : Storage)
     Argv.push_back(S.c_str());
-  std::string Errors;
-  raw_string_ostream ErrorStream(Errors);
-  if (!cl::ParseCommandLineOptions(Argv.size(), Argv.data(), "",
-                                   &ErrorStream)) {
-    StringRef First = StringRef(Errors).split('\n').first;
-    First.consume_front("cuda-launch-lint: ");
-    if (!First.trim().empty())
-      fail(First.split("  Try:").first.rtrim());
+  if (!parseOptions(Argv, ""))
     return 2;
-  }
   if (BuildDir.empty() || OutputDir.empty())
     return fail("compile-db needs -p <build-dir> and -o <dir>");
   SmallString<256> In(BuildDir), Out(OutputDir);

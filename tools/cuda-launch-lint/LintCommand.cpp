@@ -8,16 +8,15 @@
 
 #include "LintCommand.h"
 
+#include "CommandSupport.h"
+
 #include "cudalint/Baseline.h"
 #include "cudalint/CheckDocs.h"
-#include "cudalint/CiReports.h"
 #include "cudalint/CompileCommand.h"
-#include "cudalint/DiagnosticsReport.h"
 #include "cudalint/FactsReport.h"
 #include "cudalint/FixesReport.h"
 #include "cudalint/HtmlReport.h"
 #include "cudalint/Pipeline.h"
-#include "cudalint/SarifReport.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -193,11 +192,6 @@ not do its job.
 constexpr StringLiteral Formats[] = {"text",   "json",   "sarif", "github",
                                      "gitlab", "rdjson", "html"};
 
-int fail(const Twine &Message) {
-  errs() << "cuda-launch-lint: error: " << Message << "\n";
-  return 2;
-}
-
 /// Parses Args (without the program name) with llvm::cl; a bad command line
 /// is one line naming the option. Returns false on error.
 bool parseCommandLine(ArrayRef<StringRef> Args) {
@@ -211,19 +205,7 @@ bool parseCommandLine(ArrayRef<StringRef> Args) {
       {&InputCategory, &CheckCategory, &OutputCategory, &DeviceCategory});
   cl::SetVersionPrinter(
       [](raw_ostream &OS) { OS << "cuda-launch-lint " CUDALINT_VERSION "\n"; });
-  std::string Errors;
-  raw_string_ostream ErrorStream(Errors);
-  if (cl::ParseCommandLineOptions(Argv.size(), Argv.data(), Overview,
-                                  &ErrorStream))
-    return true;
-  // "cuda-launch-lint: Unknown command line argument '--x'.  Try: ...".
-  // (A bad value has been reported already, naming its option: llvm::cl
-  // writes those to stderr itself.)
-  StringRef First = StringRef(Errors).split('\n').first;
-  First.consume_front("cuda-launch-lint: ");
-  if (!First.trim().empty())
-    fail(First.split("  Try:").first.rtrim());
-  return false;
+  return parseOptions(Argv, Overview);
 }
 
 /// The settings the Pipeline validates, from the command line.
@@ -402,6 +384,23 @@ void printRunMessages(const PipelineResult &R) {
          << format(", device facts: %.2f s", S.Seconds) << "\n";
 }
 
+/// Paths relative to the checkout, as CI systems want them: the git work
+/// tree around the working directory, else the directory itself.
+std::string checkoutRoot() {
+  SmallString<256> Root;
+  sys::fs::current_path(Root);
+  for (SmallString<256> Dir = Root; !Dir.empty();
+       Dir.resize(sys::path::parent_path(Dir).size())) {
+    SmallString<256> Git(Dir);
+    sys::path::append(Git, ".git");
+    if (sys::fs::exists(Git))
+      return Dir.str().str();
+    if (sys::path::parent_path(Dir) == Dir)
+      break;
+  }
+  return Root.str().str();
+}
+
 /// The report in the chosen format, and the fix-its; false after a write
 /// error (reported).
 bool writeReports(const PipelineResult &R) {
@@ -415,42 +414,14 @@ bool writeReports(const PipelineResult &R) {
   raw_ostream &OS = Output ? Output->os() : outs();
   if (OutputFormat == "json") {
     writeFactsJSON(OS, R.Units, &R.Device, R.Findings);
-  } else if (OutputFormat == "sarif") {
-    std::vector<const Check *> Rules;
-    for (const std::unique_ptr<Check> &C : allChecks())
-      Rules.push_back(C.get());
-    writeSarif(OS, R.Findings, Rules, CUDALINT_VERSION);
-  } else if (OutputFormat == "github" || OutputFormat == "gitlab" ||
-             OutputFormat == "rdjson") {
-    // Paths relative to the checkout, as CI systems want them: the git
-    // work tree around the working directory, else the directory itself.
-    SmallString<256> Root;
-    sys::fs::current_path(Root);
-    for (SmallString<256> Dir = Root; !Dir.empty();
-         Dir.resize(sys::path::parent_path(Dir).size())) {
-      SmallString<256> Git(Dir);
-      sys::path::append(Git, ".git");
-      if (sys::fs::exists(Git)) {
-        Root = Dir;
-        break;
-      }
-      if (sys::path::parent_path(Dir) == Dir)
-        break;
-    }
-    if (OutputFormat == "github")
-      writeGitHubAnnotations(OS, R.Findings, Root);
-    else if (OutputFormat == "gitlab")
-      writeGitLabCodeQuality(OS, R.Findings, Root);
-    else
-      writeRdjson(OS, R.Findings, Root);
   } else if (OutputFormat == "html") {
     writeHtmlReport(
         OS, {R.Units, &R.Device, R.Findings, R.DefaultArchs, CUDALINT_VERSION});
   } else if (ListLaunches) {
     printLaunchList(OS, R.Units);
   } else {
-    printDiagnostics(OS, R.Findings,
-                     !Output && sys::Process::StandardOutIsDisplayed());
+    writeFindings(OS, OutputFormat, R.Findings, checkoutRoot(),
+                  !Output && sys::Process::StandardOutIsDisplayed());
   }
   if (Output)
     Output->keep();

@@ -18,11 +18,11 @@
 
 #include "WrapCommand.h"
 
-#include "cudalint/CiReports.h"
+#include "CommandSupport.h"
+
 #include "cudalint/CompileCommand.h"
 #include "cudalint/DiagnosticsReport.h"
 #include "cudalint/Pipeline.h"
-#include "cudalint/SarifReport.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
@@ -194,12 +194,14 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
     return 2;
   }
   std::vector<std::string> Argv(Args.begin(), Args.end());
-  // The compiler behind a ccache/sccache in front of it.
-  bool Nvcc = false;
-  if (auto T = translateCompileCommand(Argv, ""))
-    Nvcc = T->Kind == CompilerKind::Nvcc;
+  // The compiler behind a ccache/sccache in front of it, and the source.
+  std::optional<TranslatedCommand> T;
+  if (Expected<TranslatedCommand> Translated =
+          translateCompileCommand(Argv, ""))
+    T = std::move(*Translated);
   else
-    consumeError(T.takeError());
+    consumeError(Translated.takeError());
+  bool Nvcc = T && T->Kind == CompilerKind::Nvcc;
   bool UserAsked = asksForResourceUsage(Argv);
   std::vector<std::string> Run = Argv;
   if (Nvcc && !UserAsked)
@@ -223,12 +225,7 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
     return C->ExitCode;
 
   // Lint a compile of one CUDA source; anything else is only compiled.
-  auto T = translateCompileCommand(Argv, "");
-  if (!T) {
-    consumeError(T.takeError());
-    return 0;
-  }
-  if (T->SourceFiles.size() != 1 ||
+  if (!T || T->SourceFiles.size() != 1 ||
       !StringRef(T->SourceFiles.front()).ends_with(".cu"))
     return 0;
   SmallString<128> Log;
@@ -356,19 +353,7 @@ int runMergeCommand(ArrayRef<StringRef> Args) {
   Error E = writeToOutput(Output.empty() ? "-" : Output, [&](raw_ostream &OS) {
     SmallString<256> Root;
     sys::fs::current_path(Root);
-    if (Format == "text")
-      printDiagnostics(OS, All, false);
-    else if (Format == "sarif") {
-      std::vector<const Check *> Rules;
-      for (const std::unique_ptr<Check> &C : allChecks())
-        Rules.push_back(C.get());
-      writeSarif(OS, All, Rules, CUDALINT_VERSION);
-    } else if (Format == "github")
-      writeGitHubAnnotations(OS, All, Root);
-    else if (Format == "gitlab")
-      writeGitLabCodeQuality(OS, All, Root);
-    else
-      writeRdjson(OS, All, Root);
+    writeFindings(OS, Format, All, Root, /*Color=*/false);
     return Error::success();
   });
   if (E) {

@@ -1,0 +1,53 @@
+//===- CommandSupport.cpp - What the driver's commands share --------------===//
+
+#include "CommandSupport.h"
+
+#include "cudalint/Checks.h"
+#include "cudalint/CiReports.h"
+#include "cudalint/DiagnosticsReport.h"
+#include "cudalint/SarifReport.h"
+
+#include "llvm/Support/CommandLine.h"
+
+using namespace llvm;
+
+namespace cudalint {
+
+int fail(const Twine &Message) {
+  errs() << "cuda-launch-lint: error: " << Message << "\n";
+  return 2;
+}
+
+bool parseOptions(ArrayRef<const char *> Argv, StringRef Overview) {
+  std::string Errors;
+  raw_string_ostream ErrorStream(Errors);
+  if (cl::ParseCommandLineOptions(Argv.size(), Argv.data(), Overview,
+                                  &ErrorStream))
+    return true;
+  // "cuda-launch-lint: Unknown command line argument '--x'.  Try: ...".
+  StringRef First = StringRef(Errors).split('\n').first;
+  First.consume_front("cuda-launch-lint: ");
+  if (!First.trim().empty())
+    fail(First.split("  Try:").first.rtrim());
+  return false;
+}
+
+void writeFindings(raw_ostream &OS, StringRef Format,
+                   ArrayRef<Diagnostic> Findings, StringRef Root, bool Color) {
+  if (Format == "sarif") {
+    std::vector<const Check *> Rules;
+    for (const std::unique_ptr<Check> &C : allChecks())
+      Rules.push_back(C.get());
+    writeSarif(OS, Findings, Rules, CUDALINT_VERSION);
+  } else if (Format == "github") {
+    writeGitHubAnnotations(OS, Findings, Root);
+  } else if (Format == "gitlab") {
+    writeGitLabCodeQuality(OS, Findings, Root);
+  } else if (Format == "rdjson") {
+    writeRdjson(OS, Findings, Root);
+  } else {
+    printDiagnostics(OS, Findings, Color);
+  }
+}
+
+} // namespace cudalint
