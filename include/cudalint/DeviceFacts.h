@@ -16,8 +16,8 @@
 #define CUDALINT_DEVICEFACTS_H
 
 #include "cudalint/DeviceResources.h"
-#include "cudalint/Progress.h"
 #include "cudalint/Facts.h"
+#include "cudalint/Progress.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -17,9 +17,9 @@
 
 #include "cudalint/Arch.h"
 #include "cudalint/Checks.h"
-#include "cudalint/LintPolicy.h"
 #include "cudalint/DeviceFacts.h"
 #include "cudalint/Facts.h"
+#include "cudalint/LintPolicy.h"
 
 #include "llvm/Support/Error.h"
 
