@@ -34,8 +34,16 @@ struct ResolvedValue {
   std::vector<int64_t> Values; // Constant: one; Set: sorted, unique, >= 2
   int64_t Min = 0, Max = 0;    // Range, inclusive
   std::vector<ValueOrigin> Origins;
+  /// Unknown only: why, in words a reader can act on ("parameter 'bs' of
+  /// 'launch': its address is taken, so its callers are not all known",
+  /// "the result of 'atoi'"); empty when no reason was recorded.
+  std::string Reason;
 
-  static ResolvedValue unknown() { return {}; }
+  static ResolvedValue unknown(std::string Reason = {}) {
+    ResolvedValue R;
+    R.Reason = std::move(Reason);
+    return R;
+  }
   static ResolvedValue constant(int64_t V) {
     ResolvedValue R;
     R.K = Kind::Constant;
@@ -69,8 +77,9 @@ struct Dim3Value {
 std::string describeDim3(const Dim3Value &D);
 
 /// x * y * z of a block: every product of known values, or a range when x
-/// is a range and y and z are constants; unknown otherwise. It carries no
-/// origins (the components do).
+/// is a range and y and z are constants; unknown otherwise, with the reason
+/// of the first unknown component. It carries no origins (the components
+/// do).
 ResolvedValue threadsPerBlock(const Dim3Value &Block);
 
 /// __launch_bounds__, __maxnreg__ and __cluster_dims__ as the host-side

@@ -16,8 +16,10 @@ namespace cudalint {
 ResolvedValue ResolvedValue::oneOf(std::vector<int64_t> Vs) {
   std::sort(Vs.begin(), Vs.end());
   Vs.erase(std::unique(Vs.begin(), Vs.end()), Vs.end());
-  if (Vs.empty() || Vs.size() > MaxSetSize)
+  if (Vs.empty())
     return unknown();
+  if (Vs.size() > MaxSetSize)
+    return unknown(formatv("more than {0} possible values", MaxSetSize));
   ResolvedValue R;
   R.K = Vs.size() == 1 ? Kind::Constant : Kind::Set;
   R.Values = std::move(Vs);
@@ -57,7 +59,14 @@ ResolvedValue threadsPerBlock(const Dim3Value &Block) {
     return ResolvedValue::range(Block.X.Min * Block.Y.value() * Block.Z.value(),
                                 Block.X.Max * Block.Y.value() *
                                     Block.Z.value());
-  return ResolvedValue::unknown();
+  for (auto [Name, Part] : {std::pair{"x", Parts[0]}, {"y", Parts[1]},
+                            {"z", Parts[2]}})
+    if (!Part->isKnown())
+      return ResolvedValue::unknown(
+          Part->Reason.empty() ? std::string()
+                               : formatv("{0}: {1}", Name, Part->Reason).str());
+  return ResolvedValue::unknown(
+      "a range of sizes in one dimension with another dimension not constant");
 }
 
 std::string describeValue(const ResolvedValue &V) {

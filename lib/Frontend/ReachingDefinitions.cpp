@@ -37,10 +37,10 @@ FunctionFlow::reaching(ArrayRef<Site> Sites, const Stmt *Use) const {
   unsigned NumBlocks = Graph->getNumBlockIDs();
   std::vector<std::vector<std::pair<unsigned, size_t>>> InBlock(NumBlocks);
   for (size_t I = 0; I < Sites.size(); ++I) {
-    auto At = Where.find(Sites[I].S);
-    if (At == Where.end())
+    std::optional<std::pair<unsigned, unsigned>> At = position(Sites[I].S);
+    if (!At)
       return std::nullopt;
-    InBlock[At->second.first].push_back({At->second.second, I});
+    InBlock[At->first].push_back({At->second, I});
   }
   for (auto &Defs : InBlock)
     llvm::sort(Defs);
@@ -78,6 +78,72 @@ FunctionFlow::reaching(ArrayRef<Site> Sites, const Stmt *Use) const {
   for (unsigned I : AtUse.set_bits())
     Result.push_back(I);
   return Result;
+}
+
+std::optional<std::pair<unsigned, unsigned>>
+FunctionFlow::position(const Stmt *S) const {
+  if (!S)
+    return std::pair(Graph->getEntry().getBlockID(), 0u);
+  auto At = Where.find(S);
+  if (At == Where.end())
+    return std::nullopt;
+  return At->second;
+}
+
+bool FunctionFlow::reachesAlong(
+    const Stmt *From, ArrayRef<const Stmt *> Kills, const Stmt *Use,
+    function_ref<bool(const CFGBlock &, unsigned)> Allowed) const {
+  std::optional<std::pair<unsigned, unsigned>> Start = position(From);
+  auto UseAt = Where.find(Use);
+  if (!Start || UseAt == Where.end())
+    return false;
+  // Per block, the element indices of the kills.
+  DenseMap<unsigned, SmallVector<unsigned, 2>> KillsIn;
+  for (const Stmt *K : Kills) {
+    auto At = Where.find(K);
+    if (At == Where.end())
+      return false;
+    KillsIn[At->second.first].push_back(At->second.second);
+  }
+  // Scans block B from element Begin: whether Use comes before any kill
+  // (reached), and whether the value leaves the block alive.
+  auto Scan = [&](unsigned B, unsigned Begin) {
+    unsigned FirstKill = ~0u;
+    for (unsigned K : KillsIn.lookup(B))
+      if (K >= Begin)
+        FirstKill = std::min(FirstKill, K);
+    bool Reached = UseAt->second.first == B && UseAt->second.second >= Begin &&
+                   UseAt->second.second < FirstKill;
+    return std::pair(Reached, FirstKill == ~0u);
+  };
+  std::vector<const CFGBlock *> Work;
+  BitVector Seen(Graph->getNumBlockIDs());
+  auto Leave = [&](const CFGBlock &B) {
+    for (unsigned I = 0; I < B.succ_size(); ++I)
+      if (const CFGBlock *Next = B.succ_begin()[I].getReachableBlock();
+          Next && !Seen.test(Next->getBlockID()) && Allowed(B, I)) {
+        Seen.set(Next->getBlockID());
+        Work.push_back(Next);
+      }
+  };
+  // The definition itself is not a kill of its own value.
+  auto [Reached, Alive] = Scan(Start->first, Start->second + (From != nullptr));
+  if (Reached)
+    return true;
+  if (Alive)
+    for (const CFGBlock *B : *Graph)
+      if (B->getBlockID() == Start->first)
+        Leave(*B);
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.back();
+    Work.pop_back();
+    auto [Reached, Alive] = Scan(B->getBlockID(), 0);
+    if (Reached)
+      return true;
+    if (Alive)
+      Leave(*B);
+  }
+  return false;
 }
 
 } // namespace cudalint

@@ -15,6 +15,7 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
 #include <optional>
@@ -33,6 +34,8 @@ public:
     Whole,   // gives the asked part its whole value: kills the others
     Partial, // writes inside the asked part
   };
+  /// A definition: the statement that makes it, or null for the value a
+  /// parameter has on entry to the function.
   struct Site {
     const clang::Stmt *S;
     Kind K;
@@ -42,7 +45,23 @@ public:
   std::optional<std::vector<size_t>> reaching(llvm::ArrayRef<Site> Sites,
                                               const clang::Stmt *Use) const;
 
+  /// Whether the value defined at From (null: on entry) can reach Use
+  /// along a path that passes no statement of Kills and, at each branch,
+  /// takes only edges that Allowed(block, successor index) lets through.
+  /// Path-sensitivity for one value: `if (bs > 1024) bs = 1024;` stops
+  /// 2048 from the entry, `assert(bs <= 256)` stops it (the failing branch
+  /// never returns). False when From, a kill or Use is not in the CFG.
+  bool reachesAlong(
+      const clang::Stmt *From, llvm::ArrayRef<const clang::Stmt *> Kills,
+      const clang::Stmt *Use,
+      llvm::function_ref<bool(const clang::CFGBlock &, unsigned)> Allowed)
+      const;
+
 private:
+  /// (block id, element index) of a site; the entry block for null.
+  std::optional<std::pair<unsigned, unsigned>>
+  position(const clang::Stmt *S) const;
+
   std::unique_ptr<clang::CFG> Graph;
   /// Statement -> (block id, element index).
   llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> Where;

@@ -17,6 +17,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -64,12 +65,14 @@ class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
   using Base = RecursiveASTVisitor<DefinitionCollector>;
 
 public:
-  explicit DefinitionCollector(const VarDecl *V) : V(V) {}
+  DefinitionCollector(const VarDecl *V, const CallerIndex &Callers)
+      : V(V), Callers(Callers) {}
 
   std::vector<Definition> Defs;
   std::vector<const Stmt *> Loops;
   const Stmt *DeclControl = nullptr;
   bool Escapes = false; // address taken, captured, ++, +=, ...
+  std::string EscapeReason; // the first way it escapes, for a reader
   bool AddressToOccupancyApi = false;
 
   bool shouldVisitLambdaBodies() const { return true; }
@@ -108,7 +111,7 @@ public:
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable() && C.getCapturedVar() == V &&
           C.getCaptureKind() == LCK_ByRef)
-        Escapes = true;
+        escape("it is captured by reference in a lambda");
     return true;
   }
 
@@ -118,8 +121,12 @@ public:
     MemberPath Path;
     if (!refersToV(memberBase(B->getLHS(), &Path)))
       return true;
-    if (B->getOpcode() != BO_Assign || isInsideLambda() || !isExact(Path))
-      Escapes = true;
+    if (B->getOpcode() != BO_Assign)
+      escape(("it is changed by '" + B->getOpcodeStr() + "'").str());
+    else if (isInsideLambda())
+      escape("it is assigned inside a lambda");
+    else if (!isExact(Path))
+      escape("an element at an index that is not constant is assigned");
     else
       Defs.push_back({B->getRHS(), Path, current(), B->getOperatorLoc(), B});
     return true;
@@ -132,7 +139,8 @@ public:
       if (C->getOperator() == OO_Equal && !isInsideLambda() && isExact(Path))
         Defs.push_back({C->getArg(1), Path, current(), C->getOperatorLoc(), C});
       else if (C->isAssignmentOp())
-        Escapes = true;
+        escape(("it is changed by '" +
+                std::string(getOperatorSpelling(C->getOperator())) + "'"));
     }
     return true;
   }
@@ -140,9 +148,19 @@ public:
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (ReadOnlyAddresses.count(U))
       return true;
-    if (refersToV(memberBase(U->getSubExpr())) &&
-        (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf))
-      Escapes = true;
+    if (!refersToV(memberBase(U->getSubExpr())))
+      return true;
+    if (U->isIncrementDecrementOp())
+      escape(("it is changed by '" +
+              UnaryOperator::getOpcodeStr(U->getOpcode()) + "'")
+                 .str());
+    else if (U->getOpcode() != UO_AddrOf)
+      return true;
+    else if (const FunctionDecl *Callee = AddressPassedTo.lookup(U))
+      escape("it is written through its address by '" +
+             Callee->getNameAsString() + "'");
+    else
+      escape("its address is taken");
     return true;
   }
 
@@ -168,17 +186,31 @@ public:
         else if (!ParamType.isNull() && ParamType->isPointerType() &&
                  ParamType->getPointeeType().isConstQualified())
           ReadOnlyAddresses.insert(U);
+        else
+          AddressPassedTo[U] = Callee;
       }
-      // Passed by non-const reference: the callee may change it.
+      // Passed by non-const reference: the callee may change it, unless
+      // it only reads or forwards it into copies.
+      const auto *Param = Callee && I - Object < Callee->getNumParams()
+                              ? Callee->getParamDecl(I - Object)
+                              : nullptr;
       if (refersToV(memberBase(Arg)) && !ParamType.isNull() &&
           ParamType->isReferenceType() &&
-          !ParamType.getNonReferenceType().isConstQualified())
-        Escapes = true;
+          !ParamType.getNonReferenceType().isConstQualified() &&
+          !Callers.ReadOnlyReferences.count(Param) &&
+          !Callers.ForwardedToCopies.count(Arg))
+        escape("it is passed by reference to '" + Callee->getNameAsString() +
+               "'");
     }
     return true;
   }
 
 private:
+  void escape(std::string Why) {
+    if (!Escapes)
+      EscapeReason = std::move(Why);
+    Escapes = true;
+  }
   /// Traverses S's children with S as the innermost control statement.
   template <typename TraverseFn>
   bool inControl(const Stmt *S, TraverseFn Traverse) {
@@ -205,48 +237,35 @@ private:
   }
 
   const VarDecl *V;
+  const CallerIndex &Callers;
   std::vector<const Stmt *> Control;
   llvm::DenseSet<const UnaryOperator *> ReadOnlyAddresses;
+  /// `&v` handed to a function that may write through it, and that function.
+  llvm::DenseMap<const UnaryOperator *, const FunctionDecl *> AddressPassedTo;
 };
-
-CallerIndex indexCallers(ASTContext &Ctx) {
-  struct Indexer : RecursiveASTVisitor<Indexer> {
-    CallerIndex Index;
-    llvm::DenseSet<const FunctionDecl *> Escaping;
-    llvm::DenseSet<const Expr *> Callees;
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool VisitCallExpr(CallExpr *C) {
-      if (isa<CUDAKernelCallExpr>(C))
-        return true;
-      if (const FunctionDecl *F = C->getDirectCallee()) {
-        Index[F].push_back(C);
-        Callees.insert(C->getCallee()->IgnoreParenImpCasts());
-      }
-      return true;
-    }
-    // Visited after the call that contains it, so a direct callee is known.
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
-      if (const auto *F = dyn_cast<FunctionDecl>(D->getDecl()))
-        if (!Callees.count(D))
-          Escaping.insert(F);
-      return true;
-    }
-  } I;
-  I.TraverseDecl(Ctx.getTranslationUnitDecl());
-  // A function whose address is taken may be called from anywhere: its
-  // callers in this file are not all of its callers.
-  for (const FunctionDecl *F : I.Escaping)
-    I.Index.erase(F);
-  return std::move(I.Index);
-}
 
 ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
                                              unsigned Depth,
                                              llvm::ArrayRef<std::string> Path) {
-  if (Depth > MaxDepth)
-    return ResolvedValue::unknown();
+  const FunctionDecl *F = enclosingFunction(V);
   std::string What = (isa<ParmVarDecl>(V) ? "parameter '" : "variable '") +
                      describe(V, Path) + "'";
+  if (F && F->getIdentifier())
+    What += (isa<ParmVarDecl>(V) ? " of '" : " in '") + F->getName().str() + "'";
+  // Why it is unknown names the innermost variable the value was traced to.
+  auto Explained = [&](ResolvedValue R) {
+    if (!R.isKnown() && !StringRef(R.Reason).starts_with("variable '") &&
+        !StringRef(R.Reason).starts_with("parameter '"))
+      R.Reason = What + (R.Reason.empty() ? "" : ": " + R.Reason);
+    return R;
+  };
+  auto Unknown = [&](const Twine &Why) {
+    return ResolvedValue::unknown((What + ": " + Why).str());
+  };
+  if (Depth > MaxDepth)
+    return ResolvedValue::unknown(DepthReached);
+  if (++VariableVisits > MaxVariableVisits)
+    return ResolvedValue::unknown(BudgetReached);
   // What a definition of Def.Path (a prefix of Path) says about Path.
   auto PartOf = [&](const Definition &Def) {
     return resolvePart(
@@ -256,28 +275,33 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   // Globals and static members: only constant initialisers count, and those
   // were handled as constant expressions already; a non-const global can
   // change anywhere.
-  const FunctionDecl *F = enclosingFunction(V);
   if (!F || !F->hasBody() || !V->hasLocalStorage()) {
     if (V->getType().isConstQualified() && V->getInit()) {
       Definition Init{V->getInit(), {}, nullptr, V->getLocation()};
-      return withOrigin(PartOf(Init), What, Locate(V->getLocation()));
+      return Explained(withOrigin(PartOf(Init), What, Locate(V->getLocation())));
     }
-    return ResolvedValue::unknown();
+    if (!V->hasLocalStorage())
+      return Unknown("not const, so any code may change it");
+    return Unknown("its function's body is not available");
   }
 
   const DefinitionCollector &Collect = definitionsOf(V, F);
-  if (Collect.Escapes || Collect.AddressToOccupancyApi)
-    return ResolvedValue::unknown();
+  if (Collect.AddressToOccupancyApi)
+    return Unknown("set by a cudaOccupancy* call");
+  if (Collect.Escapes)
+    return Unknown(Collect.EscapeReason);
 
-  if (const auto *Parm = dyn_cast<ParmVarDecl>(V)) {
-    if (!Collect.Defs.empty())
-      return ResolvedValue::unknown();
-    return resolveParameter(Parm, Depth, Path);
-  }
-
+  const auto *Parm = dyn_cast<ParmVarDecl>(V);
+  auto EntryValue = [&] { return resolveParameter(Parm, Depth, Path, What); };
   if (std::optional<ResolvedValue> Exact =
-          reachingFlow(V, F, Use, Path, Collect, PartOf, What))
-    return *Exact;
+          reachingFlow(V, F, Use, Path, Collect, PartOf, What,
+                       Parm ? llvm::function_ref<ResolvedValue()>(EntryValue)
+                            : nullptr))
+    return Explained(*Exact);
+  if (Parm)
+    return Collect.Defs.empty()
+               ? Explained(EntryValue())
+               : Unknown("it is assigned inside the function");
 
   // Reaching definitions, approximately: the last definition before the use
   // that runs whenever the declaration does, the conditional ones after it,
@@ -299,7 +323,7 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
       continue;
     if (!Relevant(Def)) {
       if (startsWith(Def.Path, Path))
-        return ResolvedValue::unknown();
+        return Unknown("a part of it is assigned separately");
       continue;
     }
     if (Def.Control == Collect.DeclControl)
@@ -313,32 +337,98 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
       for (const Definition &Def : Collect.Defs)
         if (Before(UseLoc, Def.Loc) && Before(Def.Loc, R.getEnd())) {
           if (!Relevant(Def))
-            return ResolvedValue::unknown();
+            return Unknown("a part of it is assigned separately");
           Reaching.push_back(&Def);
         }
   }
   // (`dim3 v;` has its default constructor as initialiser, so it counts.)
   if (Reaching.empty())
-    return ResolvedValue::unknown();
+    return Unknown("no assignment reaches this use");
 
   SmallVector<ResolvedValue, 4> Parts;
   for (const Definition *Def : Reaching)
     Parts.push_back(withOrigin(PartOf(*Def), What, Locate(Def->Loc)));
-  return join(Parts);
+  return Explained(join(Parts));
 }
+
+namespace {
+
+/// The truth of the branch condition `v op C` (either way round, through
+/// parentheses, casts and `!`) for v = X; none when Cond tests something
+/// else.
+std::optional<bool> truthFor(const Expr *Cond, const VarDecl *V, int64_t X,
+                             const ASTContext &Ctx) {
+  Cond = Cond->IgnoreParenCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond);
+      U && U->getOpcode() == UO_LNot) {
+    std::optional<bool> Inner = truthFor(U->getSubExpr(), V, X, Ctx);
+    return Inner ? std::optional<bool>(!*Inner) : std::nullopt;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(Cond);
+  if (!B || !B->isComparisonOp())
+    return std::nullopt;
+  auto IsV = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == V;
+  };
+  auto Constant = [&](const Expr *E) -> std::optional<int64_t> {
+    Expr::EvalResult R;
+    if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+      return std::nullopt;
+    return R.Val.getInt().getExtValue();
+  };
+  BinaryOperatorKind Op = B->getOpcode();
+  std::optional<int64_t> C;
+  if (IsV(B->getLHS())) {
+    C = Constant(B->getRHS());
+  } else if (IsV(B->getRHS())) {
+    C = Constant(B->getLHS());
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (!C)
+    return std::nullopt;
+  switch (Op) {
+  case BO_LT: return X < *C;
+  case BO_LE: return X <= *C;
+  case BO_GT: return X > *C;
+  case BO_GE: return X >= *C;
+  case BO_EQ: return X == *C;
+  case BO_NE: return X != *C;
+  default: return std::nullopt;
+  }
+}
+
+/// Whether block B's terminator is a two-way branch on a condition (its
+/// first successor taken when the condition holds).
+bool isTwoWayBranch(const CFGBlock &B) {
+  const Stmt *T = B.getTerminatorStmt();
+  return T && B.succ_size() == 2 &&
+         (isa<IfStmt, WhileStmt, ForStmt, DoStmt, AbstractConditionalOperator>(
+              T) ||
+          (isa<BinaryOperator>(T) && cast<BinaryOperator>(T)->isLogicalOp()));
+}
+
+} // namespace
 
 std::optional<ResolvedValue> ValueResolver::reachingFlow(
     const VarDecl *V, const FunctionDecl *F, const Expr *Use,
     ArrayRef<std::string> Path, const DefinitionCollector &Collect,
     llvm::function_ref<ResolvedValue(const Definition &)> PartOf,
-    const std::string &What) {
+    const std::string &What,
+    llvm::function_ref<ResolvedValue()> EntryValue) {
   std::unique_ptr<FunctionFlow> &Flow = Flows[F];
   if (!Flow)
     Flow = FunctionFlow::build(F, Ctx);
   if (!Flow)
     return std::nullopt;
+  // A parameter's value on entry is a definition too (null site).
+  Definition Entry{nullptr, {}, nullptr, V->getLocation(), nullptr};
   std::vector<FunctionFlow::Site> Sites;
   std::vector<const Definition *> Defs;
+  if (EntryValue) {
+    Sites.push_back({nullptr, FunctionFlow::Kind::Whole});
+    Defs.push_back(&Entry);
+  }
   for (const Definition &Def : Collect.Defs) {
     if (startsWith(Path, Def.Path))
       Sites.push_back({Def.Site, FunctionFlow::Kind::Whole});
@@ -353,13 +443,50 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
     return std::nullopt;
   // A part written inside the one asked for cannot be followed; no
   // definition at all is an uninitialised read.
-  if (Reaching->empty() || llvm::any_of(*Reaching, [&](size_t I) {
+  if (Reaching->empty())
+    return ResolvedValue::unknown(What + ": no assignment reaches this use");
+  if (llvm::any_of(*Reaching, [&](size_t I) {
         return Sites[I].K == FunctionFlow::Kind::Partial;
       }))
-    return ResolvedValue::unknown();
+    return ResolvedValue::unknown(What + ": a part of it is assigned separately");
+  std::vector<const Stmt *> Kills;
+  for (const FunctionFlow::Site &Site : Sites)
+    if (Site.S)
+      Kills.push_back(Site.S);
   SmallVector<ResolvedValue, 4> Parts;
-  for (size_t I : *Reaching)
-    Parts.push_back(withOrigin(PartOf(*Defs[I]), What, Locate(Defs[I]->Loc)));
+  for (size_t I : *Reaching) {
+    const Definition &Def = *Defs[I];
+    ResolvedValue Value = Def.Site || !EntryValue ? PartOf(Def) : EntryValue();
+    // Each value of a whole integer variable must reach the use along a
+    // path whose branches on the variable it satisfies: a clamp, a guard
+    // or an assert stops the values it excludes.
+    if (Path.empty() && Value.isKnown() &&
+        Value.K != ResolvedValue::Kind::Range) {
+      std::vector<int64_t> Kept;
+      for (int64_t X : Value.Values)
+        if (Flow->reachesAlong(Def.Site, Kills, Use,
+                               [&](const CFGBlock &B, unsigned Succ) {
+                                 const auto *Cond = dyn_cast_or_null<Expr>(
+                                     B.getTerminatorCondition());
+                                 if (!Cond || !isTwoWayBranch(B))
+                                   return true;
+                                 std::optional<bool> Truth =
+                                     truthFor(Cond, V, X, Ctx);
+                                 return !Truth || *Truth == (Succ == 0);
+                               }))
+          Kept.push_back(X);
+      if (Kept.empty())
+        continue; // this definition reaches on no path its values allow
+      if (Kept.size() != Value.Values.size()) {
+        std::vector<ValueOrigin> Origins = std::move(Value.Origins);
+        Value = ResolvedValue::oneOf(std::move(Kept));
+        Value.Origins = std::move(Origins);
+      }
+    }
+    Parts.push_back(withOrigin(std::move(Value), What, Locate(Def.Loc)));
+  }
+  if (Parts.empty())
+    return ResolvedValue::unknown(What + ": no value reaches this use");
   return join(Parts);
 }
 
@@ -404,25 +531,56 @@ std::optional<bool> ValueResolver::knownTruth(const Expr *Cond) {
   return std::nullopt;
 }
 
-ResolvedValue
-ValueResolver::resolveParameter(const VarDecl *V, unsigned Depth,
-                                llvm::ArrayRef<std::string> Path) {
-  const auto *Parm = cast<ParmVarDecl>(V);
+ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
+                                              unsigned Depth,
+                                              llvm::ArrayRef<std::string> Path,
+                                              const std::string &What) {
   const auto *F = dyn_cast<FunctionDecl>(Parm->getDeclContext());
   if (!F)
-    return ResolvedValue::unknown();
-  auto It = Callers.find(F);
-  if (It == Callers.end() || It->second.empty())
-    return ResolvedValue::unknown();
+    return ResolvedValue::unknown(What + ": not a function's parameter");
+  if (Callers.AddressTaken.count(F))
+    return ResolvedValue::unknown(
+        What + ": the function's address is taken, so not all its callers "
+               "are known");
+  SmallVector<CallOf, 4> Calls;
+  if (const CallExpr *Pinned = PinnedCalls.lookup(F)) {
+    Calls.push_back({Pinned, nullptr});
+  } else {
+    auto It = Callers.Calls.find(F);
+    if (It == Callers.Calls.end() || It->second.empty())
+      return ResolvedValue::unknown(What + ": no caller in this file");
+    Calls = It->second;
+  }
   unsigned Index = Parm->getFunctionScopeIndex();
   SmallVector<ResolvedValue, 4> Parts;
-  for (const CallExpr *Call : It->second) {
-    if (Index >= Call->getNumArgs())
-      return ResolvedValue::unknown();
-    Parts.push_back(
-        withOrigin(resolvePart(Call->getArg(Index), Path, Depth + 1),
-                   "parameter '" + Parm->getName().str() + "' from the caller",
-                   Locate(Call->getBeginLoc())));
+  for (const CallOf &C : Calls) {
+    // A member operator's call lists the object first.
+    Index += isa<CXXOperatorCallExpr>(C.Call) && isa<CXXMethodDecl>(F);
+    if (Index >= C.Call->getNumArgs())
+      return ResolvedValue::unknown(What + ": a caller passes fewer arguments");
+    // Through a harness: its parameters come from the call that passed F.
+    const FunctionDecl *Harness =
+        C.Via ? C.Via->getDirectCallee() : nullptr;
+    const CallExpr *Saved = Harness ? PinnedCalls.lookup(Harness) : nullptr;
+    if (Harness)
+      PinnedCalls[Harness] = C.Via;
+    ResolvedValue Part = resolvePart(C.Call->getArg(Index), Path, Depth + 1);
+    if (Harness) {
+      if (Saved)
+        PinnedCalls[Harness] = Saved;
+      else
+        PinnedCalls.erase(Harness);
+      Part = withOrigin(std::move(Part),
+                        "'" + Parm->getName().str() + "' passed through '" +
+                            Harness->getName().str() + "'",
+                        Locate(C.Via->getBeginLoc()));
+    }
+    Parts.push_back(withOrigin(std::move(Part),
+                               "parameter '" + Parm->getName().str() +
+                                   "' of '" + F->getNameAsString() +
+                                   "' from this call",
+                               Locate(C.Call->getBeginLoc())));
+    Index = Parm->getFunctionScopeIndex();
   }
   return join(Parts);
 }
@@ -461,7 +619,7 @@ const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
   // the same variable again: walk each function body once per variable.
   std::unique_ptr<DefinitionCollector> &Slot = Definitions[V];
   if (!Slot) {
-    Slot = std::make_unique<DefinitionCollector>(V);
+    Slot = std::make_unique<DefinitionCollector>(V, Callers);
     Slot->TraverseStmt(F->getBody());
   }
   return *Slot;

@@ -24,13 +24,21 @@ using namespace resolver;
 namespace {
 
 const char *const DimFields[] = {"x", "y", "z"};
+constexpr const char *InitialiserNotFollowed =
+    "an initialiser list the analysis does not follow";
 
 } // namespace
 
 Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
   Dim3Value D;
-  if (!E || Depth > MaxDepth)
+  auto AllUnknown = [&](const ResolvedValue &Why) {
+    D.X = D.Y = D.Z = Why;
     return D;
+  };
+  if (!E)
+    return D;
+  if (Depth > MaxDepth)
+    return AllUnknown(ResolvedValue::unknown(DepthReached));
   const Expr *Plain = E->IgnoreParenImpCasts();
   // `dim3 v(a, b)` that Clang could not resolve (an argument with errors,
   // or a template pattern) keeps its arguments in a ParenListExpr: follow
@@ -38,7 +46,7 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
   if (const auto *List = dyn_cast<ParenListExpr>(Plain)) {
     ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
     if (List->getNumExprs() > 3)
-      return D;
+      return AllUnknown(ResolvedValue::unknown(CouldNotParse));
     for (unsigned I = 0; I < 3; ++I)
       *Out[I] = I < List->getNumExprs()
                     ? resolveInt(List->getExpr(I), Depth + 1)
@@ -46,7 +54,7 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
     return D;
   }
   if (!usable(Plain))
-    return D;
+    return AllUnknown(ResolvedValue::unknown(CouldNotParse));
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
     return resolveDim3(MT->getSubExpr(), Depth);
   if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Plain))
@@ -106,22 +114,25 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
   if (Plain->getType()->isIntegerType()) {
     D.X = resolveInt(Plain, Depth + 1);
     D.Y = D.Z = ResolvedValue::constant(1);
+    return D;
   }
-  return D;
+  return AllUnknown(unfollowed(Plain));
 }
 
 ResolvedValue ValueResolver::resolvePart(const Expr *E,
                                          llvm::ArrayRef<std::string> Path,
                                          unsigned Depth) {
-  if (!E || Depth > MaxDepth)
+  if (!E)
     return ResolvedValue::unknown();
+  if (Depth > MaxDepth)
+    return ResolvedValue::unknown(DepthReached);
   if (Path.empty())
     return resolveInt(E, Depth);
   const Expr *Plain = E->IgnoreParenImpCasts();
   if (isa<ParenListExpr>(Plain) && Path.size() == 1) // dim3 v(a, b) above
     return dim3Field(resolveDim3(Plain, Depth), Path.front());
   if (!usable(Plain))
-    return ResolvedValue::unknown();
+    return ResolvedValue::unknown(CouldNotParse);
   // A dim3 (or uint3) field.
   if (Path.size() == 1 && isDim3(Plain->getType())) {
     return dim3Field(resolveDim3(Plain, Depth), Path.front());
@@ -144,7 +155,7 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
     StringRef Part = Path.front();
     if (Init->getType()->isArrayType()) {
       if (!Part.consume_front("[") || Part.consumeInteger(10, Index))
-        return ResolvedValue::unknown();
+        return ResolvedValue::unknown(InitialiserNotFollowed);
     } else if (const RecordDecl *RD = Init->getType()->getAsRecordDecl()) {
       for (const FieldDecl *F : RD->fields()) {
         if (F->getName() == Part)
@@ -152,10 +163,10 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
         ++Index;
       }
     } else {
-      return ResolvedValue::unknown();
+      return ResolvedValue::unknown(InitialiserNotFollowed);
     }
     if (Index >= Init->getNumInits())
-      return ResolvedValue::unknown();
+      return ResolvedValue::unknown(InitialiserNotFollowed);
     const Expr *Value = Init->getInit(Index);
     if (isa<ImplicitValueInitExpr>(Value) && Path.size() == 1 &&
         Value->getType()->isIntegerType())
@@ -170,7 +181,7 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
           V->getType()->isArrayType() && MemberUse ? MemberUse : Plain;
       return resolveVariable(V, Use, Depth + 1, Inner);
     }
-  return ResolvedValue::unknown();
+  return unfollowed(Plain);
 }
 
 } // namespace cudalint

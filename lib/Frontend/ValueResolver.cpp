@@ -63,7 +63,7 @@ ResolvedValue join(const SmallVector<ResolvedValue, 4> &Parts) {
   int64_t Lo = INT64_MAX, Hi = INT64_MIN;
   for (const ResolvedValue &P : Parts) {
     if (!P.isKnown())
-      return ResolvedValue::unknown();
+      return P; // one unknown possibility: unknown, for its reason
     AnyRange |= P.K == ResolvedValue::Kind::Range;
     Lo = std::min(Lo, P.lowest());
     Hi = std::max(Hi, P.highest());
@@ -109,6 +109,40 @@ const FunctionDecl *enclosingFunction(const VarDecl *V) {
   return dyn_cast_or_null<FunctionDecl>(DC);
 }
 
+/// Why the value of an expression the resolver does not follow is unknown,
+/// in the words of the code: "the result of 'atoi'", "from
+/// 'cudaDeviceGetAttribute'", "member 'threads' of an object".
+ResolvedValue unfollowed(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F)
+      return ResolvedValue::unknown("the result of a call through a pointer");
+    std::string Name = F->getNameAsString();
+    if (StringRef(Name).starts_with("cu"))
+      return ResolvedValue::unknown("from '" + Name + "' at run time");
+    return ResolvedValue::unknown("the result of '" + Name +
+                                  "' (calls are not followed)");
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ResolvedValue::unknown(
+        "member '" + ME->getMemberDecl()->getNameAsString() +
+        "' of an object (fields are followed only in local variables)");
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return ResolvedValue::unknown("'" + DRE->getDecl()->getNameAsString() +
+                                  "' is not a variable");
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref)
+    return ResolvedValue::unknown("read through a pointer");
+  return ResolvedValue::unknown(std::string("a ") + E->getStmtClassName() +
+                                " is not evaluated");
+}
+
+bool isStdForwardOrMove(const FunctionDecl *F) {
+  return F && F->isInStdNamespace() && F->getIdentifier() &&
+         (F->getName() == "forward" || F->getName() == "move");
+}
+
 } // namespace resolver
 
 using namespace resolver;
@@ -149,9 +183,12 @@ const SubstNonTypeTemplateParmExpr *substitutedParameter(const Expr *E) {
 /// Applies a binary operation to every combination of two known values.
 ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
                       BinaryOperatorKind Op) {
-  if (!A.isKnown() || !B.isKnown() || A.K == ResolvedValue::Kind::Range ||
-      B.K == ResolvedValue::Kind::Range)
-    return ResolvedValue::unknown();
+  if (!A.isKnown())
+    return A;
+  if (!B.isKnown())
+    return B;
+  if (A.K == ResolvedValue::Kind::Range || B.K == ResolvedValue::Kind::Range)
+    return ResolvedValue::unknown("arithmetic on a range of values");
   std::vector<int64_t> Out;
   for (int64_t X : A.Values)
     for (int64_t Y : B.Values) {
@@ -167,16 +204,19 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
         break;
       case BO_Div:
         if (Y == 0)
-          return ResolvedValue::unknown();
+          return ResolvedValue::unknown("a division by zero");
         Out.push_back(X / Y);
         break;
       case BO_Shl:
         if (Y < 0 || Y > 62)
-          return ResolvedValue::unknown();
+          return ResolvedValue::unknown("a shift out of range");
         Out.push_back(X << Y);
         break;
       default:
-        return ResolvedValue::unknown();
+        return ResolvedValue::unknown(
+            ("operator '" + BinaryOperator::getOpcodeStr(Op) +
+             "' is not evaluated")
+                .str());
       }
     }
   ResolvedValue R = ResolvedValue::oneOf(std::move(Out));
@@ -210,6 +250,7 @@ ResolvedValue ValueResolver::resolveMember(const Expr *E,
 
 ValueResolver::KnownAtUse::KnownAtUse(ValueResolver &R, const Expr *Use)
     : R(R) {
+  R.VariableVisits = 0;
   // The `if` branches the use sits in, up to its function.
   DynTypedNode Node = DynTypedNode::create(*Use);
   while (true) {
@@ -232,11 +273,18 @@ ValueResolver::KnownAtUse::KnownAtUse(ValueResolver &R, const Expr *Use)
 ValueResolver::KnownAtUse::~KnownAtUse() { R.KnownConditions.clear(); }
 
 ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
-  if (!usable(E) || Depth > MaxDepth)
-    return ResolvedValue::unknown();
+  if (!usable(E))
+    return ResolvedValue::unknown(CouldNotParse);
+  if (Depth > MaxDepth)
+    return ResolvedValue::unknown(DepthReached);
   const Expr *Plain = E->IgnoreParenImpCasts();
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
     return resolveInt(Default->getExpr(), Depth);
+  // std::forward<T>(v) and std::move(v) are v.
+  if (const auto *Call = dyn_cast<CallExpr>(Plain);
+      Call && Call->getNumArgs() == 1 &&
+      isStdForwardOrMove(Call->getDirectCallee()))
+    return resolveInt(Call->getArg(0), Depth + 1);
 
   // Integer constant expressions: literals, constexpr and const variables
   // with constant initialisers, enumerators, sizeof, template arguments.
@@ -313,7 +361,7 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
             Call->getType()->isUnsignedIntegerType())
           return withOrigin(ResolvedValue::range(0, Known.highest()),
                             Name.str() + "()", Locate(E->getBeginLoc()));
-        return ResolvedValue::unknown();
+        return A.isKnown() ? B : A;
       }
     }
   }
@@ -332,7 +380,7 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
       return dim3Field(resolveDim3(ME->getBase(), Depth + 1),
                        ME->getMemberDecl()->getNameAsString());
     }
-    return ResolvedValue::unknown();
+    return unfollowed(Plain);
   }
 
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Plain))
@@ -343,7 +391,7 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Plain))
     return resolveArrayElement(Sub, Depth + 1);
 
-  return ResolvedValue::unknown();
+  return unfollowed(Plain);
 }
 
 ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
@@ -352,10 +400,11 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
       dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!V || !V->getType()->isConstantArrayType())
-    return ResolvedValue::unknown();
+    return unfollowed(Sub);
+  std::string What = "array '" + V->getName().str() + "'";
   const auto *Init = dyn_cast_or_null<InitListExpr>(V->getInit());
   if (!Init || Init->getNumInits() == 0)
-    return ResolvedValue::unknown();
+    return ResolvedValue::unknown(What + ": no initialiser lists its elements");
   bool ReadOnly =
       V->getType()->getAsArrayTypeUnsafe()->getElementType().isConstQualified();
   if (!ReadOnly) {
@@ -363,7 +412,8 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
     // no pointer to the array handed anywhere.
     const FunctionDecl *F = enclosingFunction(V);
     if (!F || !F->hasBody() || !V->hasLocalStorage())
-      return ResolvedValue::unknown();
+      return ResolvedValue::unknown(What + ": not const, so any code may "
+                                           "change its elements");
     struct ReadChecker : RecursiveASTVisitor<ReadChecker> {
       const VarDecl *V;
       unsigned Mentions = 0, Reads = 0;
@@ -402,7 +452,8 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
     Check.V = V;
     Check.TraverseStmt(F->getBody());
     if (Check.Written || Check.Mentions != Check.Reads)
-      return ResolvedValue::unknown();
+      return ResolvedValue::unknown(
+          What + ": an element is assigned, or the array is handed on");
   }
   SmallVector<ResolvedValue, 4> Parts;
   for (const Expr *E : Init->inits())

@@ -9,6 +9,7 @@
 #include "cudalint/Facts.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -21,6 +22,7 @@ namespace clang {
 class ASTContext;
 class ArraySubscriptExpr;
 class CallExpr;
+class ParmVarDecl;
 class Expr;
 class FunctionDecl;
 class VarDecl;
@@ -36,11 +38,30 @@ class FunctionFlow;
 /// {"[0]", "val", "clusterDim", "x"}.
 using MemberPath = llvm::SmallVector<std::string, 2>;
 
+/// A call that hands a function its parameters' values: a direct call, or
+/// a call `fn(args...)` through a parameter `fn` of a function pointer type
+/// (a benchmark harness `h(f, args...)`); then Via is the call of h that
+/// passes f, the only call of h whose arguments reach f that way.
+struct CallOf {
+  const clang::CallExpr *Call = nullptr;
+  const clang::CallExpr *Via = nullptr;
+};
+
 /// Every call of each function in the translation unit, to resolve a
-/// parameter from what its callers pass.
-using CallerIndex =
-    llvm::DenseMap<const clang::FunctionDecl *,
-                   llvm::SmallVector<const clang::CallExpr *, 4>>;
+/// parameter from what its callers pass. A function whose address goes
+/// anywhere else may be called from anywhere: it is in AddressTaken and
+/// has no callers listed.
+struct CallerIndex {
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<CallOf, 4>>
+      Calls;
+  llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
+  /// Reference parameters the function only reads or forwards to by-value
+  /// parameters: passing a variable to one does not change it.
+  llvm::DenseSet<const clang::ParmVarDecl *> ReadOnlyReferences;
+  /// `v` in `std::forward<T>(v)` or `std::move(v)` handed to a parameter
+  /// that takes a copy: v is read there, not changed.
+  llvm::DenseSet<const clang::Expr *> ForwardedToCopies;
+};
 CallerIndex indexCallers(clang::ASTContext &Ctx);
 
 /// Resolves integer and dim3 expressions of host code as a reader of the
@@ -76,26 +97,34 @@ private:
                             llvm::ArrayRef<std::string> Path, unsigned Depth);
   ResolvedValue resolveArrayElement(const clang::ArraySubscriptExpr *Sub,
                                     unsigned Depth);
-  ResolvedValue resolveParameter(const clang::VarDecl *V, unsigned Depth,
-                                 llvm::ArrayRef<std::string> Path);
+  ResolvedValue resolveParameter(const clang::ParmVarDecl *Parm,
+                                 unsigned Depth,
+                                 llvm::ArrayRef<std::string> Path,
+                                 const std::string &What);
 
   /// The value of V at Use from the definitions that reach it along F's
-  /// CFG; none when the CFG cannot place them (then the approximate rule).
+  /// CFG (and, for a parameter, EntryValue: its value on entry), each value
+  /// kept only if a path its branches on V allow reaches Use; none when the
+  /// CFG cannot place them (then the approximate rule).
   std::optional<ResolvedValue>
   reachingFlow(const clang::VarDecl *V, const clang::FunctionDecl *F,
                const clang::Expr *Use, llvm::ArrayRef<std::string> Path,
                const DefinitionCollector &Collect,
                llvm::function_ref<ResolvedValue(const Definition &)> PartOf,
-               const std::string &What);
+               const std::string &What,
+               llvm::function_ref<ResolvedValue()> EntryValue);
 
   /// While a launch argument is resolved: the conditions of the `if`
-  /// branches the launch sits in (the condition, and the branch taken).
+  /// branches the launch sits in (the condition, and the branch taken),
+  /// and the visit budget, reset.
   struct KnownAtUse {
     KnownAtUse(ValueResolver &R, const clang::Expr *Use);
     ~KnownAtUse();
     ValueResolver &R;
   };
   std::vector<std::pair<const clang::Expr *, bool>> KnownConditions;
+  /// Variables visited for the launch argument being resolved (a budget).
+  unsigned VariableVisits = 0;
   /// Whether Cond (a variable that keeps its first value, or its negation)
   /// is known true or false at the launch.
   std::optional<bool> knownTruth(const clang::Expr *Cond);
@@ -106,6 +135,11 @@ private:
 
   clang::ASTContext &Ctx;
   const CallerIndex &Callers;
+  /// While the arguments of a call through a harness's function pointer
+  /// are resolved: the harness and the one call of it that passed the
+  /// function, so its parameters are read from that call alone.
+  llvm::DenseMap<const clang::FunctionDecl *, const clang::CallExpr *>
+      PinnedCalls;
   /// The use resolveMember was asked about: an array reached through a
   /// pointer in the struct (cfg.attrs) is read there, not where the pointer
   /// was assigned.

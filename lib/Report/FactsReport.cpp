@@ -25,6 +25,8 @@ void writeValueFields(json::OStream &J, const ResolvedValue &V) {
   switch (V.K) {
   case ResolvedValue::Kind::Unknown:
     J.attribute("kind", "unknown");
+    if (!V.Reason.empty())
+      J.attribute("reason", V.Reason);
     return;
   case ResolvedValue::Kind::Constant:
     J.attribute("kind", "constant");
@@ -253,6 +255,12 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units) {
           L.ClusterDims ? " cluster " + describeDim3(*L.ClusterDims) : "",
           L.OccupancyTuned ? " [occupancy-tuned]" : "",
           L.InTemplatePattern ? " [uninstantiated template]" : "");
+      // Why each unknown part of the block is unknown.
+      for (auto [Name, Part] : {std::pair{"block.x", &L.Block.X},
+                                {"block.y", &L.Block.Y},
+                                {"block.z", &L.Block.Z}})
+        if (!Part->isKnown() && !Part->Reason.empty())
+          OS << "    " << Name << " unknown: " << Part->Reason << "\n";
     }
 }
 

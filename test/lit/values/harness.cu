@@ -1,0 +1,65 @@
+// The benchmark-harness pattern: main loops over a constant array of block
+// sizes and hands each to a launcher, directly or through a harness that
+// takes the launcher as a function pointer and forwards its arguments
+// (`kernel(std::forward<Args>(args)...)`). The block size reaches the launch
+// through both, and the diagnostic's notes are the path.
+// RUN: %cuda-launch-lint --list-launches %s -- -std=c++17 2>/dev/null | %FileCheck %s
+// RUN: %cuda-launch-lint --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>&1 | %FileCheck %s --check-prefix=DIAG --implicit-check-not="{{error|warning}}:"
+#include <utility>
+
+__global__ void __launch_bounds__(512) bounded(float *out, int n) {}
+__global__ void plain(float *out, int n) {}
+
+void launch_bounded(float *out, int n, const int block_size) {
+  bounded<<<(n + block_size - 1) / block_size, block_size>>>(out, n);
+// CHECK: harness.cu:[[@LINE-1]]:3: <<<>>> bounded grid ?x1x1 block {32, 64, 128, 256, 512, 1024}x1x1
+// DIAG: harness.cu:[[@LINE-2]]:3: warning: launch of 'bounded' with 1024 threads per block exceeds its __launch_bounds__ maximum of 512 on sm_80; the launch may fail [cuda-launch-bounds-exceeded]
+}
+
+void launch_plain(float *out, int n, int block_size) {
+  plain<<<n / block_size, block_size>>>(out, n);
+// CHECK: harness.cu:[[@LINE-1]]:3: <<<>>> plain grid {1024, 2048, 4096, 8192, 16384, 32768}x1x1 block {32, 64, 128, 256, 512, 1024}x1x1
+}
+
+void dispatch(int kernel_num, float *out, int n, const int block_size) {
+  switch (kernel_num) {
+  case 1:
+    launch_bounded(out, n, block_size);
+// DIAG-DAG: harness.cu:[[@LINE-1]]:5: note: block x = {32, 64, 128, 256, 512, 1024} from parameter 'block_size' of 'launch_bounded' from this call
+    break;
+  case 2:
+    launch_plain(out, n, block_size);
+    break;
+  }
+}
+
+template <class Kernel, class... KernelArgs>
+float benchmark(int repeats, Kernel kernel, KernelArgs &&...kernel_args) {
+  for (int i = 0; i < repeats; i++)
+    kernel(std::forward<KernelArgs>(kernel_args)...);
+// DIAG-DAG: harness.cu:[[@LINE-1]]:5: note: block x = {32, 64, 128, 256, 512, 1024} from parameter 'block_size' of 'dispatch' from this call
+  return 0.f;
+}
+
+int atoi(const char *);
+
+int main(int argc, char **argv) {
+  float *out = nullptr;
+  int n = 1 << 20;
+  int kernel_num = atoi(argv[1]);
+  int block_sizes[] = {32, 64, 128, 256, 512, 1024};
+// DIAG-DAG: harness.cu:[[@LINE-1]]:7: note: block x = {32, 64, 128, 256, 512, 1024} from an element of 'block_sizes'
+  for (int j = 0; j < sizeof(block_sizes) / sizeof(int); j++) {
+    int block_size = block_sizes[j];
+    dispatch(kernel_num, out, n, block_size);
+// DIAG-DAG: harness.cu:[[@LINE-1]]:5: note: block x = {32, 64, 128, 256, 512, 1024} from parameter 'block_size' of 'dispatch' from this call
+  }
+  for (int j = 0; j < sizeof(block_sizes) / sizeof(int); j++) {
+    int block_size = block_sizes[j];
+    benchmark(100, dispatch, kernel_num, out, n, block_size);
+// DIAG-DAG: harness.cu:[[@LINE-1]]:5: note: block x = {32, 64, 128, 256, 512, 1024} from 'block_size' passed through 'benchmark'
+// DIAG-DAG: harness.cu:[[@LINE-2]]:5: note: block x = {32, 64, 128, 256, 512, 1024} from parameter 'kernel_args' of 'benchmark' from this call
+  }
+  return 0;
+}
+// DIAG: note: only some of the values that may reach this launch fail; it fails on the paths that give them
