@@ -26,6 +26,14 @@ struct ValueOrigin {
   SourceLoc Loc;
 };
 
+/// A parameter of a function defined in the file: the function (mangled
+/// name, the key other files call it by) and the parameter's position.
+struct ParameterRef {
+  std::string Function;
+  std::string FunctionName, ParameterName; // for messages
+  unsigned Index = 0;
+};
+
 /// A launch parameter as far as static analysis can tell: one value, a small
 /// set of values, a range, or unknown. Never a guess.
 struct ResolvedValue {
@@ -38,6 +46,10 @@ struct ResolvedValue {
   /// 'launch': its address is taken, so its callers are not all known",
   /// "the result of 'atoi'"); empty when no reason was recorded.
   std::string Reason;
+  /// Unknown only: the value is exactly this parameter, which no call in
+  /// the file passes; a run over several files gives it what their calls
+  /// pass (resolveAcrossUnits).
+  std::optional<ParameterRef> Parameter;
 
   static ResolvedValue unknown(std::string Reason = {}) {
     ResolvedValue R;
@@ -65,6 +77,10 @@ struct ResolvedValue {
 
 /// The most values a set keeps before it becomes unknown.
 constexpr size_t MaxSetSize = 16;
+
+/// Any of several possible values: a set (a range if any is a range), with
+/// every part's origins; unknown, for its reason, if any part is unknown.
+ResolvedValue joinValues(const std::vector<ResolvedValue> &Parts);
 
 /// "256", "{128, 256}", "[1, 1024]", "?"
 std::string describeValue(const ResolvedValue &V);
@@ -147,6 +163,15 @@ struct KernelSetting {
   ResolvedValue Value;
 };
 
+/// A call to a function the file declares but does not define, with what
+/// it passes to each integer parameter (unknown for the others): the
+/// callers another file's launch helper has in this one.
+struct ExternalCall {
+  SourceLoc Loc;
+  std::string Function; // mangled
+  std::vector<ResolvedValue> Arguments;
+};
+
 struct FrontendError {
   SourceLoc Loc;
   std::string Message;
@@ -157,6 +182,7 @@ struct TranslationUnitFacts {
   std::vector<KernelInfo> Kernels;
   std::vector<LaunchSite> Launches;
   std::vector<KernelSetting> KernelSettings;
+  std::vector<ExternalCall> ExternalCalls;
   std::vector<FrontendError>
       Errors; // Clang errors; analysis used what it recovered
   /// Set when the analysis of this unit failed inside the tool (a crash

@@ -69,6 +69,35 @@ ResolvedValue threadsPerBlock(const Dim3Value &Block) {
       "a range of sizes in one dimension with another dimension not constant");
 }
 
+ResolvedValue joinValues(const std::vector<ResolvedValue> &Parts) {
+  if (Parts.empty())
+    return ResolvedValue::unknown();
+  std::vector<int64_t> Values;
+  bool AnyRange = false;
+  int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+  for (const ResolvedValue &P : Parts) {
+    if (!P.isKnown()) {
+      // One unknown possibility: unknown, for its reason; no longer the
+      // parameter itself when other values join it.
+      ResolvedValue R = P;
+      if (Parts.size() > 1)
+        R.Parameter.reset();
+      return R;
+    }
+    AnyRange |= P.K == ResolvedValue::Kind::Range;
+    Lo = std::min(Lo, P.lowest());
+    Hi = std::max(Hi, P.highest());
+    Values.insert(Values.end(), P.Values.begin(), P.Values.end());
+  }
+  ResolvedValue R =
+      AnyRange ? ResolvedValue::range(Lo, Hi) : ResolvedValue::oneOf(Values);
+  for (const ResolvedValue &P : Parts)
+    R.Origins.insert(R.Origins.end(), P.Origins.begin(), P.Origins.end());
+  if (!R.isKnown())
+    R.Origins.clear();
+  return R;
+}
+
 std::string describeValue(const ResolvedValue &V) {
   switch (V.K) {
   case ResolvedValue::Kind::Unknown:

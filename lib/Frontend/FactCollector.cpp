@@ -116,6 +116,7 @@ public:
                        return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Column) <
                               std::tie(B.Loc.File, B.Loc.Line, B.Loc.Column);
                      });
+    Facts.ExternalCalls = Resolver.externalCalls();
   }
 
   bool VisitCallExpr(CallExpr *Call) {

@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
@@ -547,8 +548,16 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
     Calls.push_back({Pinned, nullptr});
   } else {
     auto It = Callers.Calls.find(F);
-    if (It == Callers.Calls.end() || It->second.empty())
-      return ResolvedValue::unknown(What + ": no caller in this file");
+    if (It == Callers.Calls.end() || It->second.empty()) {
+      ResolvedValue R = ResolvedValue::unknown(What + ": no caller in this file");
+      // Other files may call it: a run over them gives it their values.
+      if (F->isExternallyVisible() && !F->isInlined() && Path.empty() &&
+          Parm->getType()->isIntegerType())
+        R.Parameter = ParameterRef{mangledName(F), F->getNameAsString(),
+                                   Parm->getNameAsString(),
+                                   Parm->getFunctionScopeIndex()};
+      return R;
+    }
     Calls = It->second;
   }
   unsigned Index = Parm->getFunctionScopeIndex();
@@ -609,7 +618,17 @@ bool ValueResolver::isOccupancyTuned(const Expr *E) {
 
 ValueResolver::ValueResolver(ASTContext &Ctx, const CallerIndex &Callers,
                              LocationMapper Locate)
-    : Ctx(Ctx), Callers(Callers), Locate(std::move(Locate)) {}
+    : Ctx(Ctx), Callers(Callers), Locate(std::move(Locate)),
+      Mangler(Ctx.createMangleContext()) {}
+
+std::string ValueResolver::mangledName(const FunctionDecl *F) {
+  if (!Mangler->shouldMangleDeclName(F))
+    return F->getName().str();
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  Mangler->mangleName(GlobalDecl(F), OS);
+  return Name;
+}
 
 ValueResolver::~ValueResolver() = default;
 

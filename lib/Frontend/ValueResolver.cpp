@@ -56,26 +56,7 @@ ResolvedValue withOrigin(ResolvedValue R, std::string What, SourceLoc Loc) {
 }
 
 ResolvedValue join(const SmallVector<ResolvedValue, 4> &Parts) {
-  if (Parts.empty())
-    return ResolvedValue::unknown();
-  std::vector<int64_t> Values;
-  bool AnyRange = false;
-  int64_t Lo = INT64_MAX, Hi = INT64_MIN;
-  for (const ResolvedValue &P : Parts) {
-    if (!P.isKnown())
-      return P; // one unknown possibility: unknown, for its reason
-    AnyRange |= P.K == ResolvedValue::Kind::Range;
-    Lo = std::min(Lo, P.lowest());
-    Hi = std::max(Hi, P.highest());
-    Values.insert(Values.end(), P.Values.begin(), P.Values.end());
-  }
-  ResolvedValue R =
-      AnyRange ? ResolvedValue::range(Lo, Hi) : ResolvedValue::oneOf(Values);
-  for (const ResolvedValue &P : Parts)
-    R.Origins.insert(R.Origins.end(), P.Origins.begin(), P.Origins.end());
-  if (!R.isKnown())
-    R.Origins.clear();
-  return R;
+  return joinValues(std::vector<ResolvedValue>(Parts.begin(), Parts.end()));
 }
 
 const Expr *memberBase(const Expr *E, MemberPath *Path) {
@@ -183,10 +164,13 @@ const SubstNonTypeTemplateParmExpr *substitutedParameter(const Expr *E) {
 /// Applies a binary operation to every combination of two known values.
 ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
                       BinaryOperatorKind Op) {
-  if (!A.isKnown())
-    return A;
-  if (!B.isKnown())
-    return B;
+  // Unknown for the operand's reason; a parameter in arithmetic is no
+  // longer the parameter.
+  if (!A.isKnown() || !B.isKnown()) {
+    ResolvedValue R = !A.isKnown() ? A : B;
+    R.Parameter.reset();
+    return R;
+  }
   if (A.K == ResolvedValue::Kind::Range || B.K == ResolvedValue::Kind::Range)
     return ResolvedValue::unknown("arithmetic on a range of values");
   std::vector<int64_t> Out;
@@ -361,7 +345,9 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
             Call->getType()->isUnsignedIntegerType())
           return withOrigin(ResolvedValue::range(0, Known.highest()),
                             Name.str() + "()", Locate(E->getBeginLoc()));
-        return A.isKnown() ? B : A;
+        ResolvedValue Unknown = A.isKnown() ? B : A;
+        Unknown.Parameter.reset();
+        return Unknown;
       }
     }
   }

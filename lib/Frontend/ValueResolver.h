@@ -25,6 +25,7 @@ class CallExpr;
 class ParmVarDecl;
 class Expr;
 class FunctionDecl;
+class MangleContext;
 class VarDecl;
 } // namespace clang
 
@@ -85,6 +86,11 @@ public:
   /// Whether the variable behind E gets its value from one of the
   /// cudaOccupancy* helpers (its address is passed to one).
   bool isOccupancyTuned(const clang::Expr *E);
+  /// This file's calls of functions it declares but does not define, with
+  /// their integer arguments resolved (ExternalCalls.cpp).
+  std::vector<ExternalCall> externalCalls();
+  /// The name other files call F by (the host-side mangled name).
+  std::string mangledName(const clang::FunctionDecl *F);
 
 private:
   ResolvedValue resolveInt(const clang::Expr *E, unsigned Depth);
@@ -149,6 +155,7 @@ private:
       Definitions;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFlow>>
       Flows;
+  std::unique_ptr<clang::MangleContext> Mangler;
 };
 
 } // namespace cudalint

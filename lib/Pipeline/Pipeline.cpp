@@ -2,6 +2,8 @@
 
 #include "cudalint/Pipeline.h"
 
+#include "CrossUnitValues.h"
+
 #include "cudalint/CompileCommand.h"
 #include "cudalint/LintConfig.h"
 
@@ -244,6 +246,7 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
   Front.Jobs = Device.Jobs;
   Front.Progress = In.Progress;
   R.Units = In.CollectFacts(Front);
+  resolveAcrossUnits(R.Units);
 
   if (DeviceRun.valid()) {
     DeviceFacts D = DeviceRun.get();

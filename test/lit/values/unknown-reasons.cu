@@ -29,7 +29,7 @@ void from_device_query() {
 void no_caller(int block) {
   k<<<1, block>>>(nullptr);
 // CHECK: unknown-reasons.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block ?x1x1
-// CHECK-NEXT: block.x unknown: parameter 'block' of 'no_caller': no caller in this file
+// CHECK-NEXT: block.x unknown: parameter 'block' of 'no_caller': no caller in the analysed files
 }
 
 // Called through a pointer stored in a table: any caller anywhere.

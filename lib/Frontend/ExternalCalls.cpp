@@ -1,0 +1,67 @@
+//===- ExternalCalls.cpp - What this file passes to other files' functions ===//
+//
+// A launch helper defined in kernels.cu and called only from main.cpp has
+// no caller in its own file. Each file therefore records its calls of the
+// functions it declares but does not define, with the integer arguments
+// resolved here; a run over several files hands them to the helper's
+// parameters (resolveAcrossUnits).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ValueResolver.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+#include <tuple>
+
+using namespace clang;
+
+namespace cudalint {
+
+namespace {
+
+/// A user function another file may define, with an integer parameter.
+bool mayBeDefinedElsewhere(const FunctionDecl *F, const SourceManager &SM) {
+  return !F->hasBody() && F->isExternallyVisible() && !F->getBuiltinID() &&
+         !SM.isInSystemHeader(F->getLocation()) &&
+         llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
+           return P->getType()->isIntegerType();
+         });
+}
+
+} // namespace
+
+std::vector<ExternalCall> ValueResolver::externalCalls() {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<ExternalCall> Out;
+  for (const auto &[F, Calls] : Callers.Calls) {
+    if (!mayBeDefinedElsewhere(F, SM))
+      continue;
+    std::string Name = mangledName(F);
+    for (const CallOf &C : Calls) {
+      if (C.Via || C.Call->isInstantiationDependent() ||
+          SM.isInSystemHeader(SM.getExpansionLoc(C.Call->getBeginLoc())) ||
+          C.Call->getNumArgs() < F->getNumParams())
+        continue;
+      ExternalCall Call{Locate(C.Call->getBeginLoc()), Name, {}};
+      for (const ParmVarDecl *P : F->parameters())
+        Call.Arguments.push_back(
+            P->getType()->isIntegerType()
+                ? resolveInt(C.Call->getArg(P->getFunctionScopeIndex()))
+                : ResolvedValue::unknown());
+      Out.push_back(std::move(Call));
+    }
+  }
+  std::sort(Out.begin(), Out.end(),
+            [](const ExternalCall &A, const ExternalCall &B) {
+              return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Column,
+                              A.Function) < std::tie(B.Loc.File, B.Loc.Line,
+                                                     B.Loc.Column, B.Function);
+            });
+  return Out;
+}
+
+} // namespace cudalint

@@ -1,0 +1,85 @@
+//===- CrossUnitValues.cpp - Parameters resolved from other files ---------===//
+//
+// kernels.cu defines `void launch(int threads)` and main.cpp calls
+// `launch(256)`: the launch's block size is unknown in kernels.cu alone,
+// and 256 in a run over both. Each file's facts carry the parameters its
+// launches are (ResolvedValue::Parameter) and its calls of functions it
+// does not define (ExternalCalls); this joins them by mangled name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CrossUnitValues.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace cudalint {
+
+namespace {
+
+/// How many files of callers to follow (main.cpp -> helper.cpp ->
+/// kernels.cu is two).
+constexpr unsigned MaxCallerFiles = 4;
+
+class CrossUnitResolver {
+public:
+  explicit CrossUnitResolver(const std::vector<TranslationUnitFacts> &Units) {
+    for (const TranslationUnitFacts &U : Units)
+      for (const ExternalCall &C : U.ExternalCalls)
+        CallsOf[C.Function].push_back(&C);
+  }
+
+  /// V with the values its parameter's callers in other files pass.
+  ResolvedValue resolve(const ResolvedValue &V, unsigned Depth = 0) const {
+    if (V.isKnown() || !V.Parameter)
+      return V;
+    const ParameterRef &P = *V.Parameter;
+    std::string What = "parameter '" + P.ParameterName + "' of '" +
+                       P.FunctionName + "'";
+    auto It = CallsOf.find(P.Function);
+    if (It == CallsOf.end())
+      return ResolvedValue::unknown(What + ": no caller in the analysed files");
+    if (Depth >= MaxCallerFiles)
+      return ResolvedValue::unknown(What + ": its callers are more than " +
+                                    std::to_string(MaxCallerFiles) +
+                                    " files away");
+    std::vector<ResolvedValue> Parts;
+    for (const ExternalCall *C : It->second) {
+      ResolvedValue Arg = P.Index < C->Arguments.size()
+                              ? resolve(C->Arguments[P.Index], Depth + 1)
+                              : ResolvedValue::unknown();
+      if (!Arg.isKnown())
+        return ResolvedValue::unknown(
+            What + ": the call at " + C->Loc.File + ":" +
+            std::to_string(C->Loc.Line) + " passes an unknown value" +
+            (Arg.Reason.empty() ? "" : " (" + Arg.Reason + ")"));
+      Arg.Origins.push_back({What + " from this call", C->Loc});
+      Parts.push_back(std::move(Arg));
+    }
+    return joinValues(Parts);
+  }
+
+private:
+  llvm::StringMap<std::vector<const ExternalCall *>> CallsOf;
+};
+
+} // namespace
+
+void resolveAcrossUnits(std::vector<TranslationUnitFacts> &Units) {
+  CrossUnitResolver Resolver(Units);
+  auto Resolve = [&](ResolvedValue &V) { V = Resolver.resolve(V); };
+  for (TranslationUnitFacts &U : Units) {
+    for (LaunchSite &L : U.Launches) {
+      for (Dim3Value *D : {&L.Grid, &L.Block}) {
+        Resolve(D->X);
+        Resolve(D->Y);
+        Resolve(D->Z);
+      }
+      Resolve(L.DynamicSharedMem);
+      L.ThreadsPerBlock = threadsPerBlock(L.Block);
+    }
+    for (KernelSetting &S : U.KernelSettings)
+      Resolve(S.Value);
+  }
+}
+
+} // namespace cudalint
