@@ -2,6 +2,7 @@
 
 #include "CheckSupport.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
@@ -88,20 +89,61 @@ Diagnostic kernelDiagnostic(const Check &C, const KernelContext &Ctx,
   return D;
 }
 
+namespace {
+
+/// Origin notes of several values, each place said once: two callers that
+/// reach the launch through the same loop, or block x and y taken from the
+/// same variable, give "block x, y = 16 from ..." once.
+class OriginNotes {
+public:
+  void add(const ResolvedValue &V, StringRef What) {
+    // A dimension of 1 (dim3's default) explains nothing.
+    if (V.isConstant() && V.value() == 1)
+      return;
+    std::string Value = describeValue(V);
+    for (const ValueOrigin &O : V.Origins) {
+      auto Same = llvm::find_if(Notes, [&](const Note &N) {
+        const SourceLoc &L = N.Origin->Loc;
+        return N.Origin->What == O.What && L.File == O.Loc.File &&
+               L.Line == O.Loc.Line && L.Column == O.Loc.Column &&
+               N.Value == Value;
+      });
+      if (Same == Notes.end())
+        Notes.push_back({&O, Value, {What.str()}});
+      else if (!llvm::is_contained(Same->Whats, What))
+        Same->Whats.push_back(What.str());
+    }
+  }
+  void addTo(Diagnostic &D) const {
+    for (const Note &N : Notes)
+      addNote(D, N.Origin->Loc,
+              llvm::join(N.Whats, ", ") + " = " + N.Value + " from " +
+                  N.Origin->What);
+  }
+
+private:
+  struct Note {
+    const ValueOrigin *Origin;
+    std::string Value;
+    std::vector<std::string> Whats;
+  };
+  std::vector<Note> Notes;
+};
+
+} // namespace
+
 void addOriginNotes(Diagnostic &D, const ResolvedValue &V, StringRef What) {
-  // "block y = {8, 16} from variable 'block.y'"; a dimension of 1 (dim3's
-  // default) explains nothing.
-  if (V.isConstant() && V.value() == 1)
-    return;
-  for (const ValueOrigin &O : V.Origins)
-    addNote(D, O.Loc,
-            (What + " = " + describeValue(V) + " from " + O.What).str());
+  OriginNotes Notes;
+  Notes.add(V, What);
+  Notes.addTo(D);
 }
 
 void addBlockOriginNotes(Diagnostic &D, const LaunchSite &L) {
-  addOriginNotes(D, L.Block.X, "block x");
-  addOriginNotes(D, L.Block.Y, "block y");
-  addOriginNotes(D, L.Block.Z, "block z");
+  OriginNotes Notes;
+  Notes.add(L.Block.X, "block x");
+  Notes.add(L.Block.Y, "block y");
+  Notes.add(L.Block.Z, "block z");
+  Notes.addTo(D);
 }
 
 void addResourceNote(Diagnostic &D, const KernelResources *R) {

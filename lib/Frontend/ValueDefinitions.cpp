@@ -484,7 +484,10 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
         Value.Origins = std::move(Origins);
       }
     }
-    Parts.push_back(withOrigin(std::move(Value), What, Locate(Def.Loc)));
+    // (The value on entry says where it came from: the callers.)
+    Parts.push_back(Def.Site ? withOrigin(std::move(Value), What,
+                                          Locate(Def.Loc))
+                             : std::move(Value));
   }
   if (Parts.empty())
     return ResolvedValue::unknown(What + ": no value reaches this use");
