@@ -183,6 +183,10 @@ struct TranslationUnitFacts {
   std::vector<LaunchSite> Launches;
   std::vector<KernelSetting> KernelSettings;
   std::vector<ExternalCall> ExternalCalls;
+  /// Mangled names of the functions with external linkage this file
+  /// defines (not inline): a function several files define belongs to
+  /// several programs, and their calls cannot be told apart.
+  std::vector<std::string> DefinedFunctions;
   std::vector<FrontendError>
       Errors; // Clang errors; analysis used what it recovered
   /// Set when the analysis of this unit failed inside the tool (a crash

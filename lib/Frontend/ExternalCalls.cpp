@@ -3,14 +3,15 @@
 // A launch helper defined in kernels.cu and called only from main.cpp has
 // no caller in its own file. Each file therefore records its calls of the
 // functions it declares but does not define, with the integer arguments
-// resolved here; a run over several files hands them to the helper's
-// parameters (resolveAcrossUnits).
+// resolved here, and the functions it defines; a run over several files
+// hands the calls to the helper's parameters (resolveAcrossUnits).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ValueResolver.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -61,6 +62,31 @@ std::vector<ExternalCall> ValueResolver::externalCalls() {
                               A.Function) < std::tie(B.Loc.File, B.Loc.Line,
                                                      B.Loc.Column, B.Function);
             });
+  return Out;
+}
+
+std::vector<std::string> ValueResolver::definedFunctions() {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<std::string> Out;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    const auto *F = dyn_cast<FunctionDecl>(D);
+    if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+      F = T->getTemplatedDecl();
+    if (!F)
+      continue;
+    // A template's explicit instantiations are its definitions here.
+    llvm::SmallVector<const FunctionDecl *, 4> Defined = {F};
+    if (const FunctionTemplateDecl *T = F->getDescribedFunctionTemplate())
+      for (const FunctionDecl *Spec : T->specializations())
+        Defined.push_back(Spec);
+    for (const FunctionDecl *Def : Defined)
+      if (Def->doesThisDeclarationHaveABody() && Def->isExternallyVisible() &&
+          !Def->isInlined() && !Def->isDependentContext() &&
+          SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())))
+        Out.push_back(mangledName(Def));
+  }
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   return Out;
 }
 

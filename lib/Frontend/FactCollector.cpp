@@ -117,6 +117,7 @@ public:
                               std::tie(B.Loc.File, B.Loc.Line, B.Loc.Column);
                      });
     Facts.ExternalCalls = Resolver.externalCalls();
+    Facts.DefinedFunctions = Resolver.definedFunctions();
   }
 
   bool VisitCallExpr(CallExpr *Call) {

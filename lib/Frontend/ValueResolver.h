@@ -89,6 +89,8 @@ public:
   /// This file's calls of functions it declares but does not define, with
   /// their integer arguments resolved (ExternalCalls.cpp).
   std::vector<ExternalCall> externalCalls();
+  /// The functions with external linkage this file defines.
+  std::vector<std::string> definedFunctions();
   /// The name other files call F by (the host-side mangled name).
   std::string mangledName(const clang::FunctionDecl *F);
 

@@ -4,7 +4,9 @@
 // `launch(256)`: the launch's block size is unknown in kernels.cu alone,
 // and 256 in a run over both. Each file's facts carry the parameters its
 // launches are (ResolvedValue::Parameter) and its calls of functions it
-// does not define (ExternalCalls); this joins them by mangled name.
+// does not define (ExternalCalls); this joins them by mangled name. A
+// function several files define (one compile database, several programs)
+// gets no callers: the link decides which call reaches which definition.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,9 +25,12 @@ constexpr unsigned MaxCallerFiles = 4;
 class CrossUnitResolver {
 public:
   explicit CrossUnitResolver(const std::vector<TranslationUnitFacts> &Units) {
-    for (const TranslationUnitFacts &U : Units)
+    for (const TranslationUnitFacts &U : Units) {
       for (const ExternalCall &C : U.ExternalCalls)
         CallsOf[C.Function].push_back(&C);
+      for (const std::string &F : U.DefinedFunctions)
+        ++Definitions[F];
+    }
   }
 
   /// V with the values its parameter's callers in other files pass.
@@ -35,6 +40,14 @@ public:
     const ParameterRef &P = *V.Parameter;
     std::string What = "parameter '" + P.ParameterName + "' of '" +
                        P.FunctionName + "'";
+    // Defined in several files, it belongs to several programs (a compile
+    // database of many samples): whose call reaches which is the linker's
+    // choice.
+    if (unsigned N = Definitions.lookup(P.Function); N > 1)
+      return ResolvedValue::unknown(
+          What + ": " + std::to_string(N) +
+          " analysed files define it, so which calls reach this one "
+          "depends on how they are linked");
     auto It = CallsOf.find(P.Function);
     if (It == CallsOf.end())
       return ResolvedValue::unknown(What + ": no caller in the analysed files");
@@ -60,6 +73,7 @@ public:
 
 private:
   llvm::StringMap<std::vector<const ExternalCall *>> CallsOf;
+  llvm::StringMap<unsigned> Definitions;
 };
 
 } // namespace

@@ -6,6 +6,11 @@
 // RUN: %not %cuda-launch-lint --resource-usage=none --arch=sm_80 %s %S/Inputs/across-files/main.cpp %S/Inputs/across-files/helper.cpp -- -std=c++17 2>&1 | %FileCheck %s --check-prefix=DIAG
 // RUN: %cuda-launch-lint --list-launches %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=ALONE
 // RUN: %cuda-launch-lint --list-launches %s %S/Inputs/across-files/helper.cpp -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=PARTIAL
+// A helper two analysed files define belongs to two programs: no caller is
+// trusted to reach either.
+// RUN: %cuda-launch-lint --list-launches %s %S/Inputs/across-files/main.cpp %S/Inputs/across-files/other-program.cu -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=TWICE
+// TWICE: across-files.cu:{{[0-9]+}}:3: <<<>>> scale grid ?x1x1 block ?x1x1
+// TWICE-NEXT: block.x unknown: parameter 'threads' of 'launch_scale': 2 analysed files define it, so which calls reach this one depends on how they are linked
 
 __global__ void __launch_bounds__(256) scale(float *p, int n) {}
 
