@@ -161,6 +161,14 @@ const SubstNonTypeTemplateParmExpr *substitutedParameter(const Expr *E) {
   return nullptr;
 }
 
+/// Whether A and B read the same variable (`s * s`).
+bool sameVariable(const Expr *A, const Expr *B) {
+  const auto *DA = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
+  const auto *DB = dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
+  return DA && DB && DA->getDecl() == DB->getDecl() &&
+         isa<VarDecl>(DA->getDecl());
+}
+
 /// Applies a binary operation to every combination of two known values.
 ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
                       BinaryOperatorKind Op) {
@@ -305,9 +313,22 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
                  resolveInt(C->getFalseExpr(), Depth + 1)});
   }
 
-  if (const auto *B = dyn_cast<BinaryOperator>(Plain))
-    return combine(resolveInt(B->getLHS(), Depth + 1),
-                   resolveInt(B->getRHS(), Depth + 1), B->getOpcode());
+  if (const auto *B = dyn_cast<BinaryOperator>(Plain)) {
+    ResolvedValue L = resolveInt(B->getLHS(), Depth + 1);
+    // `s * s` reads one value twice: 4 * 4 and 8 * 8, never 4 * 8.
+    if (sameVariable(B->getLHS(), B->getRHS()) &&
+        L.K == ResolvedValue::Kind::Set) {
+      std::vector<ResolvedValue> Each;
+      for (int64_t X : L.Values)
+        Each.push_back(combine(ResolvedValue::constant(X),
+                               ResolvedValue::constant(X), B->getOpcode()));
+      ResolvedValue R = joinValues(Each);
+      if (R.isKnown())
+        R.Origins = L.Origins;
+      return R;
+    }
+    return combine(L, resolveInt(B->getRHS(), Depth + 1), B->getOpcode());
+  }
 
   // min/max/std::min/std::max (and fminf & co. on integers): a range when
   // one side is unknown, bounded by the other.

@@ -63,3 +63,16 @@ int main(int argc, char **argv) {
   return 0;
 }
 // DIAG: note: only some of the values that may reach this launch fail; it fails on the paths that give them
+
+// `s * s` reads one value twice: its values are the squares, not every
+// product of two sizes.
+__global__ void square(float *out) {}
+void launch_square(int sqrt_block) {
+  square<<<1, sqrt_block * sqrt_block>>>(nullptr);
+// CHECK: harness.cu:[[@LINE-1]]:3: <<<>>> square grid 1x1x1 block {16, 64, 256, 1024}x1x1
+}
+void sweep_squares() {
+  int sqrt_sizes[] = {4, 8, 16, 32};
+  for (int i = 0; i < 4; ++i)
+    launch_square(sqrt_sizes[i]);
+}
