@@ -133,6 +133,8 @@ public:
           Index.AddressTaken.insert(F);
           break;
         }
+        if (Calls == 0)
+          continue; // handed over and never called there
         for (const CallExpr *Through : Called->second)
           Index.Calls[F].push_back({Through, Call});
       }
