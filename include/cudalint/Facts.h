@@ -108,8 +108,13 @@ struct GridSyncFact {
   /// chain: the code tells a cooperative launch from another and may avoid
   /// the sync. Invalid when there is none.
   SourceLoc GuardLoc;
+  /// A call on the chain runs only under a branch condition (if, switch,
+  /// ?:, &&, ||; loops do not count): the innermost condition of the first
+  /// such call. Invalid when the chain runs whenever the kernel does.
+  SourceLoc ConditionLoc;
 
   bool guarded() const { return GuardLoc.valid(); }
+  bool conditional() const { return ConditionLoc.valid(); }
 };
 
 struct KernelInfo {

@@ -6,7 +6,9 @@
 // cudaLaunchKernelEx without cudaLaunchAttributeCooperative. The toolkit's
 // grid_group::sync() checks is_valid() and executes __trap() when the launch
 // was not cooperative: the kernel aborts. A kernel that queries
-// grid.is_valid() on the way to the sync handles that case: no finding.
+// grid.is_valid() on the way to the sync handles that case: no finding. A
+// sync that runs only under a branch condition makes the launch one that
+// may fail: a warning.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,13 +40,19 @@ void GridSyncNeedsCooperativeLaunch::checkLaunch(const LaunchContext &Ctx,
       *L.Cooperative)
     return;
   const GridSyncFact &G = *K->GridSync;
+  // A sync under a branch condition may not run on every path: the launch
+  // may fail, which is a warning (as a set of values of which only some
+  // fail).
   Diagnostic D = launchDiagnostic(
       *this, Ctx,
       formatv("'{0}' synchronizes the whole grid ({1}) but is launched with "
               "{2}, not cooperatively; the grid sync traps in a launch that "
-              "is not cooperative: the launch fails",
-              K->Name, G.Sync, howLaunched(L))
+              "is not cooperative: the launch {3}",
+              K->Name, G.Sync, howLaunched(L),
+              G.conditional() ? "may fail" : "fails")
           .str());
+  if (G.conditional())
+    D.Sev = Severity::Warning;
   // The path from the kernel to the sync, one note per call.
   for (size_t I = 0; I < G.Chain.size(); ++I) {
     const CallStep &S = G.Chain[I];
@@ -61,6 +69,10 @@ void GridSyncNeedsCooperativeLaunch::checkLaunch(const LaunchContext &Ctx,
     else
       addNote(D, S.Loc, formatv("{0} calls '{1}' here", Caller, S.Callee));
   }
+  if (G.conditional())
+    addNote(D, G.ConditionLoc,
+            "the sync runs only when this condition holds: the launch fails "
+            "on the paths where it does");
   addNote(D, SourceLoc(),
           "launch it with cudaLaunchCooperativeKernel (or cudaLaunchKernelEx "
           "with the cudaLaunchAttributeCooperative attribute), with no more "

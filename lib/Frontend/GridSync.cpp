@@ -80,13 +80,17 @@ std::string withoutAbiNamespace(std::string Name) {
 }
 
 /// The calls in one function's body (lambda bodies belong to the lambda's
-/// call operator, reached when something calls it).
+/// call operator, reached when something calls it), each with the innermost
+/// branch condition it runs under: the then/else of an `if` (not `if
+/// constexpr`: an instantiation keeps only the branch taken), a switch's
+/// body, a conditional operator's arms, the right of && and ||. Loops are
+/// not conditions: their body is the work the kernel is written to do.
 class CallFinder : public RecursiveASTVisitor<CallFinder> {
 public:
-  explicit CallFinder(
-      llvm::function_ref<void(const FunctionDecl *, SourceLocation, bool)>
-          Found)
-      : Found(Found) {}
+  using Callback =
+      llvm::function_ref<void(const FunctionDecl *Callee, SourceLocation Loc,
+                              SourceLocation Condition, bool IsValidQuery)>;
+  explicit CallFinder(Callback Found) : Found(Found) {}
 
   /// A lambda's body runs when something calls it (its call operator is a
   /// callee like any other); only its captures' initializers run here.
@@ -95,6 +99,30 @@ public:
       if (Init && !TraverseStmt(Init))
         return false;
     return true;
+  }
+
+  bool TraverseIfStmt(IfStmt *S) {
+    if (S->isConstexpr())
+      return RecursiveASTVisitor::TraverseIfStmt(S);
+    return traverse(S->getInit()) &&
+           traverse(S->getConditionVariableDeclStmt()) &&
+           traverse(S->getCond()) &&
+           conditionally(S->getCond(), {S->getThen(), S->getElse()});
+  }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    return traverse(S->getInit()) &&
+           traverse(S->getConditionVariableDeclStmt()) &&
+           traverse(S->getCond()) &&
+           conditionally(S->getCond(), {S->getBody()});
+  }
+  bool TraverseConditionalOperator(ConditionalOperator *E) {
+    return traverse(E->getCond()) &&
+           conditionally(E->getCond(), {E->getTrueExpr(), E->getFalseExpr()});
+  }
+  bool TraverseBinaryOperator(BinaryOperator *E) {
+    if (!E->isLogicalOp())
+      return RecursiveASTVisitor::TraverseBinaryOperator(E);
+    return traverse(E->getLHS()) && conditionally(E->getLHS(), {E->getRHS()});
   }
 
   bool VisitCallExpr(CallExpr *Call) {
@@ -112,24 +140,42 @@ public:
       if (!Member || !Member->hasQualifier())
         return true;
     }
-    Found(Callee, Call->getBeginLoc(), false);
+    Found(Callee, Call->getBeginLoc(), condition(), false);
     return true;
   }
 
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
     if (const CXXConstructorDecl *C = E->getConstructor())
-      Found(C, E->getBeginLoc(), false);
+      Found(C, E->getBeginLoc(), condition(), false);
     return true;
   }
 
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
     if (isIsValidQuery(Call->getMethodDecl()))
-      Found(Call->getMethodDecl(), Call->getBeginLoc(), true);
+      Found(Call->getMethodDecl(), Call->getBeginLoc(), condition(), true);
     return true;
   }
 
 private:
-  llvm::function_ref<void(const FunctionDecl *, SourceLocation, bool)> Found;
+  bool traverse(Stmt *S) { return !S || TraverseStmt(S); }
+  /// Traverses Parts as running only when Condition holds.
+  bool conditionally(const Expr *Condition,
+                     std::initializer_list<Stmt *> Parts) {
+    Conditions.push_back(Condition ? Condition->getBeginLoc()
+                                   : SourceLocation());
+    bool Continue = true;
+    for (Stmt *Part : Parts)
+      if (Continue)
+        Continue = traverse(Part);
+    Conditions.pop_back();
+    return Continue;
+  }
+  SourceLocation condition() const {
+    return Conditions.empty() ? SourceLocation() : Conditions.back();
+  }
+
+  Callback Found;
+  std::vector<SourceLocation> Conditions;
 };
 
 } // namespace
@@ -146,9 +192,9 @@ const GridSyncFinder::Summary &GridSyncFinder::summary(const FunctionDecl *FD) {
   if (It != Summaries.end())
     return It->second;
   Summary S;
-  llvm::DenseSet<const FunctionDecl *> Seen;
+  llvm::DenseMap<const FunctionDecl *, size_t> Seen;
   auto Found = [&](const FunctionDecl *Callee, SourceLocation Loc,
-                   bool IsValidQuery) {
+                   SourceLocation Condition, bool IsValidQuery) {
     if (IsValidQuery) {
       if (S.IsValidQuery.isInvalid())
         S.IsValidQuery = Loc;
@@ -156,8 +202,13 @@ const GridSyncFinder::Summary &GridSyncFinder::summary(const FunctionDecl *FD) {
     }
     const FunctionDecl *Def = Callee->getDefinition();
     const FunctionDecl *Target = Def ? Def : Callee;
-    if (Seen.insert(Target->getCanonicalDecl()).second)
-      S.Calls.push_back({Target, Loc});
+    // Each callee once: where it is called unconditionally if it is.
+    auto [It, New] =
+        Seen.try_emplace(Target->getCanonicalDecl(), S.Calls.size());
+    if (New)
+      S.Calls.push_back({Target, Loc, Condition});
+    else if (S.Calls[It->second].Condition.isValid() && Condition.isInvalid())
+      S.Calls[It->second] = {Target, Loc, Condition};
   };
   CallFinder Finder(Found);
   if (Stmt *Body = FD->getBody())
@@ -187,14 +238,15 @@ std::string GridSyncFinder::nameOf(const FunctionDecl *FD) {
 }
 
 std::optional<GridSyncFact> GridSyncFinder::search(const FunctionDecl *Kernel,
-                                                   bool AllowGuarded) {
+                                                   bool AllowGuarded,
+                                                   bool AllowConditional) {
   struct Reached {
     const FunctionDecl *From; // null for the kernel
-    SourceLocation CallLoc;
+    SourceLocation CallLoc, Condition;
   };
   llvm::DenseMap<const FunctionDecl *, Reached> How;
   std::deque<const FunctionDecl *> Queue;
-  How[Kernel] = {nullptr, SourceLocation()};
+  How[Kernel] = {nullptr, SourceLocation(), SourceLocation()};
   Queue.push_back(Kernel);
   // Enough for any real call graph; a bound keeps a pathological unit fast.
   constexpr size_t MaxFunctions = 20000;
@@ -205,11 +257,14 @@ std::optional<GridSyncFact> GridSyncFinder::search(const FunctionDecl *Kernel,
     if (!AllowGuarded && S.IsValidQuery.isValid())
       continue;
     for (const Call &C : S.Calls) {
+      if (!AllowConditional && C.Condition.isValid())
+        continue;
       if (isGridSync(C.Callee)) {
         // The chain, kernel first, from the functions that reached F.
         std::vector<std::pair<const FunctionDecl *, Call>> Steps = {{F, C}};
         for (const FunctionDecl *At = F; How[At].From; At = How[At].From)
-          Steps.push_back({How[At].From, {At, How[At].CallLoc}});
+          Steps.push_back(
+              {How[At].From, {At, How[At].CallLoc, How[At].Condition}});
         std::reverse(Steps.begin(), Steps.end());
         GridSyncFact Fact;
         Fact.Sync = "cooperative_groups::grid_group::" +
@@ -219,6 +274,8 @@ std::optional<GridSyncFact> GridSyncFinder::search(const FunctionDecl *Kernel,
           const auto &[Caller, Step] = Steps[I];
           if (!Fact.GuardLoc.valid() && summary(Caller).IsValidQuery.isValid())
             Fact.GuardLoc = Locate(summary(Caller).IsValidQuery);
+          if (!Fact.ConditionLoc.valid() && Step.Condition.isValid())
+            Fact.ConditionLoc = Locate(Step.Condition);
           // Calls inside the toolkit's headers are its business; the call
           // from the user's code that leads there is the one to show.
           if (I > 0 && SM.isInSystemHeader(SM.getFileLoc(Step.Loc)))
@@ -231,7 +288,7 @@ std::optional<GridSyncFact> GridSyncFinder::search(const FunctionDecl *Kernel,
       if (!C.Callee->hasBody() || isGenericGroupMethod(C.Callee) ||
           How.count(C.Callee))
         continue;
-      How[C.Callee] = {F, C.Loc};
+      How[C.Callee] = {F, C.Loc, C.Condition};
       Queue.push_back(C.Callee);
     }
   }
@@ -241,9 +298,13 @@ std::optional<GridSyncFact> GridSyncFinder::search(const FunctionDecl *Kernel,
 std::optional<GridSyncFact> GridSyncFinder::find(const FunctionDecl *Kernel) {
   if (!Kernel || !Kernel->hasBody())
     return std::nullopt;
-  if (std::optional<GridSyncFact> Unguarded = search(Kernel, false))
-    return Unguarded;
-  return search(Kernel, true);
+  // The most certain chain first: unguarded and unconditional.
+  for (auto [AllowGuarded, AllowConditional] :
+       {std::pair(false, false), std::pair(false, true), std::pair(true, true)})
+    if (std::optional<GridSyncFact> Fact =
+            search(Kernel, AllowGuarded, AllowConditional))
+      return Fact;
+  return std::nullopt;
 }
 
 } // namespace cudalint

@@ -35,9 +35,10 @@ public:
   GridSyncFinder(clang::ASTContext &Ctx, Locator Locate, Namer Name);
 
   /// The chain from Kernel (a definition) to a grid-wide sync: the shortest
-  /// one without a grid_group::is_valid() query on the way when there is
-  /// one, else the shortest guarded one; none when the kernel does not
-  /// synchronize the grid as far as the translation unit shows.
+  /// one without a grid_group::is_valid() query on the way and without a
+  /// call under a branch condition when there is one, else the shortest
+  /// unguarded one, else the shortest guarded one; none when the kernel does
+  /// not synchronize the grid as far as the translation unit shows.
   std::optional<GridSyncFact> find(const clang::FunctionDecl *Kernel);
 
   /// Whether FD is cooperative_groups' grid_group::sync or barrier_arrive.
@@ -47,6 +48,9 @@ private:
   struct Call {
     const clang::FunctionDecl *Callee; // the definition when there is one
     clang::SourceLocation Loc;
+    /// The innermost branch condition the call runs under; invalid when
+    /// it runs whenever its function does.
+    clang::SourceLocation Condition;
   };
   struct Summary {
     std::vector<Call> Calls; // in source order, each callee once
@@ -58,7 +62,7 @@ private:
   /// a lambda by where it is written.
   std::string nameOf(const clang::FunctionDecl *FD);
   std::optional<GridSyncFact> search(const clang::FunctionDecl *Kernel,
-                                     bool AllowGuarded);
+                                     bool AllowGuarded, bool AllowConditional);
 
   clang::ASTContext &Ctx;
   Locator Locate;

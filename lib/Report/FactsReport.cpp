@@ -129,7 +129,8 @@ void writePerArch(json::OStream &J, const KernelInfo &K,
 }
 
 /// A kernel's grid-wide synchronization: what syncs, the calls that lead
-/// there (the kernel's first), and the is_valid() query that guards it.
+/// there (the kernel's first), the is_valid() query that guards it and the
+/// branch condition it runs under.
 void writeGridSync(json::OStream &J, const GridSyncFact &G) {
   J.attributeObject("grid_sync", [&] {
     J.attribute("sync", G.Sync);
@@ -145,6 +146,10 @@ void writeGridSync(json::OStream &J, const GridSyncFact &G) {
       J.attributeObject("guard", [&] { writeLoc(J, G.GuardLoc); });
     else
       J.attribute("guard", nullptr);
+    if (G.conditional())
+      J.attributeObject("condition", [&] { writeLoc(J, G.ConditionLoc); });
+    else
+      J.attribute("condition", nullptr);
   });
 }
 

@@ -38,6 +38,7 @@ using ::testing::Field;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using ::testing::Matcher;
+using ::testing::Not;
 using ::testing::SizeIs;
 
 namespace cudalint {
@@ -76,6 +77,15 @@ Dim3Value dim3(ResolvedValue X, ResolvedValue Y = c(1),
 
 //===-- Fact builders -----------------------------------------------------===//
 
+/// A place in File.
+SourceLoc place(unsigned Line, unsigned Column) {
+  SourceLoc L;
+  L.File = File;
+  L.Line = Line;
+  L.Column = Column;
+  return L;
+}
+
 /// A __global__ function as the front end sees it (the host view).
 struct Kernel {
   KernelInfo Info;
@@ -110,12 +120,15 @@ struct Kernel {
     G.Sync = "cooperative_groups::grid_group::sync";
     std::vector<std::string> Callers = {Info.Name};
     Callers.insert(Callers.end(), Through.begin(), Through.end());
-    for (size_t I = 0; I < Callers.size(); ++I)
-      G.Chain.push_back({{File, Info.Loc.Line + 1 + unsigned(I), 5},
-                         Callers[I],
-                         I + 1 < Callers.size() ? Callers[I + 1] : G.Sync});
+    for (size_t I = 0; I < Callers.size(); ++I) {
+      CallStep Step;
+      Step.Loc = place(Info.Loc.Line + 1 + unsigned(I), 5);
+      Step.Caller = Callers[I];
+      Step.Callee = I + 1 < Callers.size() ? Callers[I + 1] : G.Sync;
+      G.Chain.push_back(std::move(Step));
+    }
     if (Guarded)
-      G.GuardLoc = {File, Info.Loc.Line + 1, 9};
+      G.GuardLoc = place(Info.Loc.Line + 1, 9);
     Info.GridSync = std::move(G);
     return *this;
   }
@@ -1181,9 +1194,11 @@ CHECK_TEST(GridSyncNeedsCooperativeLaunch, ChainEndsInTheToolkitsHelper,
   Kernel K("reduce");
   GridSyncFact G;
   G.Sync = "cooperative_groups::grid_group::sync";
-  G.Chain = {{{File, 4, 3},
-              "reduce",
-              "cooperative_groups::sync<cooperative_groups::grid_group>"}};
+  CallStep Step;
+  Step.Loc = place(4, 3);
+  Step.Caller = "reduce";
+  Step.Callee = "cooperative_groups::sync<cooperative_groups::grid_group>";
+  G.Chain.push_back(Step);
   K.Info.GridSync = G;
   EXPECT_THAT(
       Scenario().with(K).with(Launch(K, c(8), c(256))).findings(GridSync),
@@ -1192,6 +1207,20 @@ CHECK_TEST(GridSyncNeedsCooperativeLaunch, ChainEndsInTheToolkitsHelper,
                    "'cooperative_groups::sync<cooperative_groups::grid_group>' "
                    "here, which synchronizes the grid "
                    "(cooperative_groups::grid_group::sync)")));
+}
+
+CHECK_TEST(GridSyncNeedsCooperativeLaunch, ConditionalSyncMayFail, GridSync,
+           Reports) {
+  // `if (wide) grid.sync();`: the launch fails on the paths that sync.
+  Kernel K = Kernel("sometimes").gridSync();
+  K.Info.GridSync->ConditionLoc = place(4, 7);
+  auto D = Scenario().with(K).with(Launch(K, c(8), c(256))).findings(GridSync);
+  ASSERT_THAT(D, ElementsAre(warning("", says("'sometimes' synchronizes the "
+                                              "whole grid",
+                                              "the launch may fail"))));
+  EXPECT_THAT(D.front(), withNote("the sync runs only when this condition "
+                                  "holds"));
+  EXPECT_THAT(D.front().Message, Not(HasSubstr("the launch fails")));
 }
 
 CHECK_TEST(GridSyncNeedsCooperativeLaunch, CooperativeGuardedOrUnknownIsSilent,

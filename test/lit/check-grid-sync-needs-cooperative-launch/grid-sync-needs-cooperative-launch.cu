@@ -65,6 +65,40 @@ __global__ void external(float *p) { elsewhere(); }
 __global__ void parent(float *p) { persistent<<<1, 32>>>(p); }
 // CHECK-MESSAGES: :[[@LINE-1]]:36: error: 'persistent' synchronizes the whole grid (cooperative_groups::grid_group::sync) but is launched with <<<>>>, not cooperatively
 
+// A sync under a branch condition runs on some paths only: the launch may
+// fail, a warning. A loop is the kernel's work: a sync in it counts; and
+// where one path syncs unconditionally, that is the one reported.
+__global__ void sometimes(float *p, bool wide) {
+  if (wide)
+    barrier();
+}
+__global__ void short_circuit(float *p, bool wide) { wide && (barrier(), true); }
+__global__ void iterate(float *p, int n) {
+  for (int i = 0; i < n; ++i) {
+    p[i] += 1;
+    barrier();
+  }
+}
+__global__ void both(float *p, bool wide) {
+  if (wide)
+    barrier();
+  barrier();
+}
+
+void conditions(float *p, bool wide, int n) {
+  sometimes<<<108, 256>>>(p, wide);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'sometimes' synchronizes the whole grid (cooperative_groups::grid_group::sync) but is launched with <<<>>>, not cooperatively; the grid sync traps in a launch that is not cooperative: the launch may fail [cuda-grid-sync-needs-cooperative-launch]
+  // CHECK-MESSAGES: :73:5: note: kernel 'sometimes' calls 'barrier' here
+  // CHECK-MESSAGES: :72:7: note: the sync runs only when this condition holds: the launch fails on the paths where it does
+  short_circuit<<<108, 256>>>(p, wide);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'short_circuit' synchronizes the whole grid {{.*}} the launch may fail
+  iterate<<<108, 256>>>(p, n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: 'iterate' synchronizes the whole grid {{.*}} the launch fails
+  both<<<108, 256>>>(p, wide);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: error: 'both' synchronizes the whole grid {{.*}} the launch fails
+  // CHECK-MESSAGES: :85:3: note: kernel 'both' calls 'barrier' here
+}
+
 void launches(float *p, void **args) {
   persistent<<<108, 256>>>(p);
   // CHECK-MESSAGES: grid-sync-needs-cooperative-launch.cu:[[@LINE-1]]:3: error: 'persistent' synchronizes the whole grid (cooperative_groups::grid_group::sync) but is launched with <<<>>>, not cooperatively; the grid sync traps in a launch that is not cooperative: the launch fails [cuda-grid-sync-needs-cooperative-launch]
@@ -169,7 +203,8 @@ void suppressed(float *p) {
 // JSON-NEXT: "callee": "barrier",
 // JSON:      "caller": "barrier",
 // JSON-NEXT: "callee": "cooperative_groups::grid_group::sync",
-// JSON:      "guard": null
+// JSON:      "guard": null,
+// JSON-NEXT: "condition": null
 // JSON: "name": "block_only",
 // JSON: "grid_sync": null
 // JSON: "name": "guarded",
