@@ -109,6 +109,39 @@ struct KernelAttributes {
   SourceLoc LaunchBoundsLoc, MaxRegistersLoc, ClusterDimsLoc;
 };
 
+/// One call on the way from a kernel to something it does: `Caller` calls
+/// `Callee` at Loc (in Caller's body; a macro's use, not its definition).
+struct CallStep {
+  SourceLoc Loc;
+  std::string Caller, Callee; // qualified, with template arguments
+};
+
+/// The kernel synchronizes the whole grid (cooperative_groups'
+/// grid_group::sync() or grid_group::barrier_arrive(), which trap unless the
+/// kernel was launched cooperatively), itself or through the device
+/// functions it calls in its translation unit. Self-contained, so that a
+/// facts cache serializes it as one value: KernelInfo::GridSync.
+struct GridSyncFact {
+  /// The calls from the kernel to the sync, the kernel's own call first.
+  /// Calls inside system headers (the toolkit's own helpers, such as
+  /// cooperative_groups::sync(g)) are left out: the last step is the call
+  /// in the user's code that leads there.
+  std::vector<CallStep> Chain;
+  /// What synchronizes the grid: "cooperative_groups::grid_group::sync".
+  std::string Sync;
+  /// A cooperative_groups grid_group::is_valid() query in a function on the
+  /// chain: the code tells a cooperative launch from another and may avoid
+  /// the sync. Invalid when there is none.
+  SourceLoc GuardLoc;
+  /// A call on the chain runs only under a branch condition (if, switch,
+  /// ?:, &&, ||; loops do not count): the innermost condition of the first
+  /// such call. Invalid when the chain runs whenever the kernel does.
+  SourceLoc ConditionLoc;
+
+  bool guarded() const { return GuardLoc.valid(); }
+  bool conditional() const { return ConditionLoc.valid(); }
+};
+
 struct KernelInfo {
   std::string Name;    // qualified, with template arguments
   std::string Mangled; // as the device compiler names the entry
@@ -121,6 +154,11 @@ struct KernelInfo {
   /// user cannot change it, so findings located there are not reported.
   bool InSystemHeader = false;
   KernelAttributes Attrs;
+  /// Set when the kernel synchronizes the whole grid (an unguarded chain is
+  /// preferred over a guarded one); unset when it does not, or the sync is
+  /// beyond what the front end follows (another translation unit, a call
+  /// through a pointer or a virtual function, a generic thread_group).
+  std::optional<GridSyncFact> GridSync;
 };
 
 struct LaunchSite {
@@ -139,6 +177,13 @@ struct LaunchSite {
   /// cudaLaunchKernelEx with a cudaLaunchAttributeClusterDimension
   /// attribute: the cluster shape it asks for.
   std::optional<Dim3Value> ClusterDims;
+  /// A cooperative launch (the blocks are co-resident, grid_group::sync
+  /// works): true for cudaLaunchCooperativeKernel and
+  /// cuLaunchCooperativeKernel, false for <<<>>>, cudaLaunchKernel and
+  /// cuLaunchKernel; for cudaLaunchKernelEx whether its config carries
+  /// cudaLaunchAttributeCooperative with a nonzero value, unset when the
+  /// config's attributes cannot be followed.
+  std::optional<bool> Cooperative = false;
   /// The launch runs only when a condition that queries the device holds
   /// (`if (prop.sharedMemPerMultiprocessor >= SMEM)`, a cudaDeviceGetAttribute
   /// result): on some GPUs of an arch it may not run at all, so only errors

@@ -20,6 +20,8 @@ const GpuPreset Presets[] = {
     {"V100", "Tesla V100 (SXM2/PCIe)", 70, 80},
     {"Jetson-AGX-Xavier", "Jetson AGX Xavier", 72, 8},
     {"T4", "Tesla T4", 75, 40},
+    // The largest Turing part (TU102): also TITAN RTX and Quadro RTX 6000.
+    {"Quadro-RTX-8000", "Quadro RTX 8000", 75, 72},
     {"A100-SXM", "A100 SXM4 (40/80 GB)", 80, 108},
     {"A100-PCIe", "A100 PCIe (40/80 GB)", 80, 108},
     {"A30", "A30", 80, 56},
@@ -41,6 +43,7 @@ const GpuPreset Presets[] = {
     {"Jetson-Thor", "Jetson AGX Thor", 110, 20},
     {"RTX-5090", "GeForce RTX 5090", 120, 170},
     {"RTX-5080", "GeForce RTX 5080", 120, 84},
+    {"RTX-PRO-6000", "RTX PRO 6000 Blackwell", 120, 188},
     {"DGX-Spark", "DGX Spark (GB10)", 121, 48},
 };
 

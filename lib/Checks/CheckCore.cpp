@@ -328,13 +328,17 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
   for (const TranslationUnitFacts &U : Run.Units) {
     for (const KernelInfo &K : U.Kernels) {
       const KernelInfo *&Slot = Kernels[K.Mangled];
-      // Prefer the definition (its annotations) over a declaration seen in
-      // another file.
+      // Prefer the definition (its annotations, what its body does) over a
+      // declaration seen in another file.
       auto Annotated = [](const KernelInfo &I) {
         return I.Attrs.MaxThreadsPerBlock || I.Attrs.MaxRegisters ||
                I.Attrs.ClusterDims;
       };
-      if (!Slot || (!Annotated(*Slot) && Annotated(K)))
+      auto Defined = [](const KernelInfo &I) {
+        return I.DefinitionEnd.valid();
+      };
+      if (!Slot || (!Defined(*Slot) && Defined(K)) ||
+          (Defined(*Slot) == Defined(K) && !Annotated(*Slot) && Annotated(K)))
         Slot = &K;
     }
     for (const KernelSetting &S : U.KernelSettings)

@@ -200,6 +200,17 @@ std::optional<unsigned> fewestSMs(const LaunchContext &Ctx) {
   return Fewest;
 }
 
+const GpuPreset *largestGpu(const LaunchContext &Ctx) {
+  unsigned Version = Ctx.Arch.smVersion();
+  if (Ctx.Options.Gpu && Ctx.Options.Gpu->SmVersion == Version)
+    return Ctx.Options.Gpu;
+  const GpuPreset *Largest = nullptr;
+  for (const GpuPreset &P : allGpuPresets())
+    if (P.SmVersion == Version && (!Largest || P.SMCount > Largest->SMCount))
+      Largest = &P;
+  return Largest;
+}
+
 /// The most blocks the grid can have; none when a component is unknown.
 static std::optional<int64_t> mostBlocks(const Dim3Value &Grid) {
   int64_t Most = 1;

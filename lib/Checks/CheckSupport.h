@@ -56,6 +56,12 @@ bool occupancyMatters(const Check &C, const LaunchContext &Ctx,
 /// this arch, else the smallest preset's; none when no preset has the arch.
 std::optional<unsigned> fewestSMs(const LaunchContext &Ctx);
 
+/// The GPU of this arch with the most SMs: the --gpu preset when it is of
+/// this arch, else the preset with the most SMs; null when no preset has
+/// the arch. A bound that holds for it holds for every known GPU of the
+/// arch.
+const GpuPreset *largestGpu(const LaunchContext &Ctx);
+
 /// "48 KiB", "1.5 KiB", "100 B".
 std::string formatBytes(uint64_t Bytes);
 /// "25%"

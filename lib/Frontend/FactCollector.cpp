@@ -11,6 +11,7 @@
 
 #include "FactCollector.h"
 
+#include "GridSync.h"
 #include "KernelAttributes.h"
 #include "ValueResolver.h"
 
@@ -43,7 +44,8 @@ std::string launchKey(const LaunchSite &L) {
          L.Kernel + " " + std::to_string(L.OccupancyTuned) + " " +
          describeDim3(L.Grid) + " " + describeDim3(L.Block) + " " +
          describeValue(L.DynamicSharedMem) + " " +
-         (L.ClusterDims ? describeDim3(*L.ClusterDims) : "-");
+         (L.ClusterDims ? describeDim3(*L.ClusterDims) : "-") + " " +
+         (L.Cooperative ? std::to_string(*L.Cooperative) : "?");
 }
 
 /// The launch APIs that take a kernel pointer, with the positions of their
@@ -57,13 +59,21 @@ const LaunchApi PointerLaunchApis[] = {
     {"cudaLaunchCooperativeKernel", 0, 1, 2, 4},
 };
 
+/// The launch forms whose blocks are co-resident (grid_group::sync works).
+bool isCooperativeApi(llvm::StringRef Api) {
+  return Api == "cudaLaunchCooperativeKernel" ||
+         Api == "cuLaunchCooperativeKernel";
+}
+
 class FactCollector : public RecursiveASTVisitor<FactCollector> {
 public:
   FactCollector(ASTContext &Ctx, TranslationUnitFacts &Facts)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Facts(Facts),
         Mangler(Ctx.createMangleContext()), Callers(indexCallers(Ctx)),
-        Resolver(Ctx, Callers, [this](SourceLocation L) { return locate(L); }) {
-  }
+        Resolver(Ctx, Callers, [this](SourceLocation L) { return locate(L); }),
+        GridSyncs(
+            Ctx, [this](SourceLocation L) { return locate(L); },
+            [this](const FunctionDecl *FD) { return displayName(FD); }) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBodies() const { return true; }
@@ -149,10 +159,11 @@ public:
       kernelSetting(Call, Name == "cudaFuncSetCacheConfig");
       return true;
     }
-    if (Name == "cuLaunchKernel" && Call->getNumArgs() >= 8) {
+    if ((Name == "cuLaunchKernel" || Name == "cuLaunchCooperativeKernel") &&
+        Call->getNumArgs() >= 8) {
       // cuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, stream, ...): the
       // CUfunction rarely names its kernel statically.
-      LaunchSite L = site(Call, "cuLaunchKernel", nullptr);
+      LaunchSite L = site(Call, Name.data(), nullptr);
       L.Grid = {Resolver.resolveInt(Call->getArg(1)),
                 Resolver.resolveInt(Call->getArg(2)),
                 Resolver.resolveInt(Call->getArg(3))};
@@ -235,6 +246,8 @@ private:
         SM.isInSystemHeader(SM.getFileLoc((Def ? Def : FD)->getLocation()));
     K.Attrs = readKernelAttributes(
         Def ? *Def : *FD, Ctx, [this](SourceLocation L) { return locate(L); });
+    if (Def)
+      K.GridSync = GridSyncs.find(Def);
     Facts.Kernels.push_back(std::move(K));
   }
 
@@ -371,6 +384,7 @@ private:
     L.Loc = locate(Call->getBeginLoc());
     L.DeviceGuard = deviceGuard(Call);
     L.Api = Api;
+    L.Cooperative = isCooperativeApi(Api);
     if (Kernel) {
       L.Kernel = displayName(Kernel);
       L.Mangled = mangledName(Kernel);
@@ -398,8 +412,10 @@ private:
       L.ThreadsPerBlock = threadsPerBlock(L.Block);
       L.DynamicSharedMem = Part({"dynamicSmemBytes"});
       L.ClusterDims = clusterAttribute(Cfg);
+      L.Cooperative = cooperativeAttribute(Cfg);
     } else {
       L.ClusterDims = Dim3Value{}; // whatever the config holds
+      L.Cooperative = std::nullopt;
     }
     Facts.Launches.push_back(std::move(L));
   }
@@ -428,6 +444,34 @@ private:
       return Dim3Value{Dim("x"), Dim("y"), Dim("z")};
     }
     return std::nullopt;
+  }
+
+  /// Whether cfg.attrs[0 .. numAttrs) ask for a cooperative launch
+  /// (cudaLaunchAttributeCooperative with a nonzero val.cooperative); unset
+  /// when an attribute's id or value cannot be followed.
+  std::optional<bool> cooperativeAttribute(const Expr *Cfg) {
+    ResolvedValue Count = Resolver.resolveMember(Cfg, {"numAttrs"});
+    if (Count.isConstant() && Count.value() == 0)
+      return false;
+    std::optional<int64_t> CooperativeId =
+        enumeratorValue("cudaLaunchAttributeCooperative");
+    if (!Count.isConstant() || !CooperativeId || Count.value() > 16)
+      return std::nullopt;
+    bool Cooperative = false;
+    for (int64_t I = 0; I < Count.value(); ++I) {
+      std::string Index = "[" + std::to_string(I) + "]";
+      ResolvedValue Id = Resolver.resolveMember(Cfg, {"attrs", Index, "id"});
+      if (!Id.isConstant())
+        return std::nullopt; // this one may be the cooperative attribute
+      if (Id.value() != *CooperativeId)
+        continue;
+      ResolvedValue On =
+          Resolver.resolveMember(Cfg, {"attrs", Index, "val", "cooperative"});
+      if (!On.isConstant())
+        return std::nullopt;
+      Cooperative = On.value() != 0;
+    }
+    return Cooperative;
   }
 
   std::optional<int64_t> enumeratorValue(StringRef Name) {
@@ -496,6 +540,7 @@ private:
   std::unique_ptr<MangleContext> Mangler;
   CallerIndex Callers;
   ValueResolver Resolver;
+  GridSyncFinder GridSyncs;
   std::set<const FunctionDecl *> Seen;
   const FunctionDecl *CurrentFunction = nullptr;
   std::vector<LaunchSite> PatternLaunches;

@@ -130,6 +130,31 @@ void writePerArch(json::OStream &J, const KernelInfo &K,
   });
 }
 
+/// A kernel's grid-wide synchronization: what syncs, the calls that lead
+/// there (the kernel's first), the is_valid() query that guards it and the
+/// branch condition it runs under.
+void writeGridSync(json::OStream &J, const GridSyncFact &G) {
+  J.attributeObject("grid_sync", [&] {
+    J.attribute("sync", G.Sync);
+    J.attributeArray("chain", [&] {
+      for (const CallStep &S : G.Chain)
+        J.object([&] {
+          J.attribute("caller", S.Caller);
+          J.attribute("callee", S.Callee);
+          writeLoc(J, S.Loc);
+        });
+    });
+    if (G.guarded())
+      J.attributeObject("guard", [&] { writeLoc(J, G.GuardLoc); });
+    else
+      J.attribute("guard", nullptr);
+    if (G.conditional())
+      J.attributeObject("condition", [&] { writeLoc(J, G.ConditionLoc); });
+    else
+      J.attribute("condition", nullptr);
+  });
+}
+
 } // namespace
 
 void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
@@ -163,6 +188,10 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                 writeLoc(J, L.DeviceGuard.Loc);
                 J.attribute("condition", L.DeviceGuard.Text);
               });
+            if (L.Cooperative)
+              J.attribute("cooperative", *L.Cooperative);
+            else
+              J.attribute("cooperative", nullptr);
           });
     });
     J.attributeArray("kernel_settings", [&] {
@@ -201,6 +230,10 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                 for (const KernelResources *R : Device->forKernel(K.Mangled))
                   writePerArch(J, K, *R);
             });
+            if (K.GridSync)
+              writeGridSync(J, *K.GridSync);
+            else
+              J.attribute("grid_sync", nullptr);
           });
     });
     if (Device)
@@ -247,14 +280,20 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units) {
     for (const LaunchSite &L : U.Launches) {
       OS << formatv(
           "{0}:{1}:{2}: {3} {4} grid {5} block {6} ({7} threads) "
-          "smem {8}{9}{10}{11}\n",
+          "smem {8}{9}{10}{11}{12}\n",
           L.Loc.File, L.Loc.Line, L.Loc.Column, L.Api,
           L.Kernel.empty() ? "<unknown kernel>" : L.Kernel,
           describeDim3(L.Grid), describeDim3(L.Block),
           describeValue(L.ThreadsPerBlock), describeValue(L.DynamicSharedMem),
           L.ClusterDims ? " cluster " + describeDim3(*L.ClusterDims) : "",
           L.OccupancyTuned ? " [occupancy-tuned]" : "",
-          L.InTemplatePattern ? " [uninstantiated template]" : "");
+          L.InTemplatePattern ? " [uninstantiated template]" : "",
+          // The API name says it for the other forms.
+          StringRef(L.Api).starts_with("cudaLaunchKernelEx")
+              ? (!L.Cooperative   ? " [cooperative?]"
+                 : *L.Cooperative ? " [cooperative]"
+                                  : "")
+              : "");
       // Why each unknown part of the block is unknown.
       for (auto [Name, Part] : {std::pair{"block.x", &L.Block.X},
                                 {"block.y", &L.Block.Y},

@@ -4,6 +4,7 @@
 #include "gtest/gtest.h"
 
 #include <set>
+#include <tuple>
 
 using namespace cudalint;
 
@@ -155,6 +156,19 @@ TEST(ArchTest, GpuPresets) {
     ASSERT_NE(P, nullptr);
     EXPECT_EQ(P->arch().smVersion(), R.Sm);
     EXPECT_EQ(P->SMCount, R.SMs);
+  }
+  // The largest part of its arch (cuda-cooperative-launch-too-large bounds
+  // a cooperative grid by it).
+  for (const auto &[Name, Sm, SMs] : {std::tuple("Quadro-RTX-8000", 75u, 72u),
+                                      std::tuple("RTX-PRO-6000", 120u, 188u)}) {
+    const GpuPreset *P = findGpuPreset(Name);
+    ASSERT_NE(P, nullptr) << Name;
+    EXPECT_EQ(P->SmVersion, Sm);
+    EXPECT_EQ(P->SMCount, SMs);
+    for (const GpuPreset &Other : allGpuPresets())
+      if (Other.SmVersion == Sm) {
+        EXPECT_LE(Other.SMCount, SMs) << Other.Name.str();
+      }
   }
   EXPECT_EQ(findGpuPreset("h100-sxm"), findGpuPreset("H100-SXM"));
   EXPECT_EQ(findGpuPreset("H100_SXM"), findGpuPreset("H100-SXM"));

@@ -20,6 +20,8 @@ const char *const DesignChecks[] = {
     "cuda-too-many-resources",
     "cuda-shared-memory-exceeded",
     "cuda-cluster-dims-mismatch",
+    "cuda-grid-sync-needs-cooperative-launch",
+    "cuda-cooperative-launch-too-large",
     "cuda-block-size-not-warp-multiple",
     "cuda-occupancy-limited",
     "cuda-block-size-occupancy-ceiling",

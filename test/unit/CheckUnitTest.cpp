@@ -38,6 +38,7 @@ using ::testing::Field;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using ::testing::Matcher;
+using ::testing::Not;
 using ::testing::SizeIs;
 
 namespace cudalint {
@@ -76,6 +77,15 @@ Dim3Value dim3(ResolvedValue X, ResolvedValue Y = c(1),
 
 //===-- Fact builders -----------------------------------------------------===//
 
+/// A place in File.
+SourceLoc place(unsigned Line, unsigned Column) {
+  SourceLoc L;
+  L.File = File;
+  L.Line = Line;
+  L.Column = Column;
+  return L;
+}
+
 /// A __global__ function as the front end sees it (the host view).
 struct Kernel {
   KernelInfo Info;
@@ -99,6 +109,27 @@ struct Kernel {
   Kernel &clusterDims(int64_t X, int64_t Y = 1, int64_t Z = 1) {
     Info.Attrs.ClusterDims = dim3(c(X), c(Y), c(Z));
     Info.Attrs.ClusterDimsLoc = {File, Info.Loc.Line, 60};
+    return *this;
+  }
+  /// The kernel synchronizes the grid through the functions Through (none:
+  /// itself), each calling the next on the following line; Guarded: a
+  /// grid.is_valid() query on the way.
+  Kernel &gridSync(std::vector<std::string> Through = {},
+                   bool Guarded = false) {
+    GridSyncFact G;
+    G.Sync = "cooperative_groups::grid_group::sync";
+    std::vector<std::string> Callers = {Info.Name};
+    Callers.insert(Callers.end(), Through.begin(), Through.end());
+    for (size_t I = 0; I < Callers.size(); ++I) {
+      CallStep Step;
+      Step.Loc = place(Info.Loc.Line + 1 + unsigned(I), 5);
+      Step.Caller = Callers[I];
+      Step.Callee = I + 1 < Callers.size() ? Callers[I + 1] : G.Sync;
+      G.Chain.push_back(std::move(Step));
+    }
+    if (Guarded)
+      G.GuardLoc = place(Info.Loc.Line + 1, 9);
+    Info.GridSync = std::move(G);
     return *this;
   }
 };
@@ -141,6 +172,13 @@ struct Launch {
     Site.ClusterDims = dim3(std::move(X), std::move(Y), std::move(Z));
     return *this;
   }
+  /// Another launch API; Cooperative as the front end saw it.
+  Launch &api(std::string Api, std::optional<bool> Cooperative) {
+    Site.Api = std::move(Api);
+    Site.Cooperative = Cooperative;
+    return *this;
+  }
+  Launch &cooperative() { return api("cudaLaunchCooperativeKernel", true); }
   /// A launch whose kernel the front end could not trace.
   Launch &untraced() {
     Site.Kernel.clear();
@@ -1102,6 +1140,304 @@ CHECK_TEST(ClusterDimsMismatch, SetOfGridSizes, ClusterMismatch, Reports) {
                   .findings(ClusterMismatch),
               ElementsAre(error("sm_90", says("grid x = 5 is not a multiple",
                                               "the launch fails"))));
+}
+
+//===----------------------------------------------------------------------===//
+// cuda-grid-sync-needs-cooperative-launch
+//===----------------------------------------------------------------------===//
+
+CHECK_SUITE(GridSyncNeedsCooperativeLaunch);
+const char *const GridSync = "cuda-grid-sync-needs-cooperative-launch";
+
+CHECK_TEST(GridSyncNeedsCooperativeLaunch, PlainLaunchesTrap, GridSync,
+           Reports) {
+  Kernel K = Kernel("persistent").gridSync({"stage", "barrier"});
+  auto D =
+      Scenario({"sm_80", "sm_90"})
+          .with(K)
+          .with(Launch(K, c(108), c(256)))
+          .with(Launch(K, c(108), c(256), 21).api("cudaLaunchKernel", false))
+          .with(Launch(K, c(108), c(256), 22).api("cudaLaunchKernelEx", false))
+          .findings(GridSync);
+  // The same on every arch: one finding per launch, with no arch.
+  ASSERT_THAT(
+      D,
+      ElementsAre(
+          AllOf(error("", says("'persistent' synchronizes the whole grid "
+                               "(cooperative_groups::grid_group::sync) but "
+                               "is launched with <<<>>>, not "
+                               "cooperatively",
+                               "the launch fails")),
+                at(20)),
+          AllOf(error("", says("launched with cudaLaunchKernel, not")), at(21)),
+          AllOf(error("", says("launched with cudaLaunchKernelEx without "
+                               "the cudaLaunchAttributeCooperative "
+                               "attribute")),
+                at(22))));
+  // The notes walk the chain from the kernel to the sync.
+  std::vector<std::string> Notes;
+  for (const DiagnosticNote &N : D.front().Notes)
+    Notes.push_back(N.Message);
+  EXPECT_THAT(Notes, ElementsAre("kernel 'persistent' declared here",
+                                 "kernel 'persistent' calls 'stage' here",
+                                 "'stage' calls 'barrier' here",
+                                 "'barrier' synchronizes the grid here",
+                                 HasSubstr("launch it with "
+                                           "cudaLaunchCooperativeKernel")));
+  EXPECT_EQ(D.front().Notes[1].Loc.Line, 4u);
+  EXPECT_EQ(D.front().Notes[3].Loc.Line, 6u);
+}
+
+CHECK_TEST(GridSyncNeedsCooperativeLaunch, ChainEndsInTheToolkitsHelper,
+           GridSync, Reports) {
+  // cg::sync(grid): the front end stops at the call from the user's code.
+  Kernel K("reduce");
+  GridSyncFact G;
+  G.Sync = "cooperative_groups::grid_group::sync";
+  CallStep Step;
+  Step.Loc = place(4, 3);
+  Step.Caller = "reduce";
+  Step.Callee = "cooperative_groups::sync<cooperative_groups::grid_group>";
+  G.Chain.push_back(Step);
+  K.Info.GridSync = G;
+  EXPECT_THAT(
+      Scenario().with(K).with(Launch(K, c(8), c(256))).findings(GridSync),
+      ElementsAre(
+          withNote("kernel 'reduce' calls "
+                   "'cooperative_groups::sync<cooperative_groups::grid_group>' "
+                   "here, which synchronizes the grid "
+                   "(cooperative_groups::grid_group::sync)")));
+}
+
+CHECK_TEST(GridSyncNeedsCooperativeLaunch, ConditionalSyncMayFail, GridSync,
+           Reports) {
+  // `if (wide) grid.sync();`: the launch fails on the paths that sync.
+  Kernel K = Kernel("sometimes").gridSync();
+  K.Info.GridSync->ConditionLoc = place(4, 7);
+  auto D = Scenario().with(K).with(Launch(K, c(8), c(256))).findings(GridSync);
+  ASSERT_THAT(D, ElementsAre(warning("", says("'sometimes' synchronizes the "
+                                              "whole grid",
+                                              "the launch may fail"))));
+  EXPECT_THAT(D.front(), withNote("the sync runs only when this condition "
+                                  "holds"));
+  EXPECT_THAT(D.front().Message, Not(HasSubstr("the launch fails")));
+}
+
+CHECK_TEST(GridSyncNeedsCooperativeLaunch, CooperativeGuardedOrUnknownIsSilent,
+           GridSync, Silent) {
+  Kernel K = Kernel("persistent").gridSync({"stage"});
+  for (Launch L :
+       {Launch(K, c(108), c(256)).cooperative(),
+        Launch(K, c(108), c(256)).api("cuLaunchCooperativeKernel", true),
+        Launch(K, c(108), c(256)).api("cudaLaunchKernelEx", true),
+        // A config whose attributes cannot be followed.
+        Launch(K, c(108), c(256)).api("cudaLaunchKernelEx", std::nullopt),
+        // The kernel cannot be traced.
+        Launch(K, c(108), c(256)).untraced()}) {
+    SCOPED_TRACE(L.Site.Api);
+    EXPECT_THAT(Scenario().with(K).with(L).findings(GridSync), IsEmpty());
+  }
+  // A kernel that asks grid.is_valid() runs without a cooperative launch.
+  Kernel Guarded = Kernel("adaptive").gridSync({}, /*Guarded=*/true);
+  EXPECT_THAT(Scenario()
+                  .with(Guarded)
+                  .with(Launch(Guarded, c(108), c(256)))
+                  .findings(GridSync),
+              IsEmpty());
+  // No grid sync at all.
+  Kernel Plain("plain");
+  EXPECT_THAT(Scenario()
+                  .with(Plain)
+                  .with(Launch(Plain, c(8), c(256)))
+                  .findings(GridSync),
+              IsEmpty());
+}
+
+CHECK_TEST(GridSyncNeedsCooperativeLaunch, DefinitionInAnotherFile, GridSync,
+           Reports) {
+  // b.cu launches a kernel it only declares; a.cu defines it, with the sync.
+  Kernel K = Kernel("persistent").gridSync();
+  K.Info.DefinitionEnd = {File, 9, 1};
+  KernelInfo Declaration = Kernel("persistent").Info;
+  Declaration.Loc.File = "/src/b.cu";
+  TranslationUnitFacts A, B;
+  A.MainFile = File;
+  A.Kernels = {K.Info};
+  B.MainFile = "/src/b.cu";
+  B.Kernels = {Declaration};
+  Launch L(K, c(8), c(256));
+  L.Site.Loc.File = B.MainFile;
+  L.Site.ThreadsPerBlock = threadsPerBlock(L.Site.Block);
+  B.Launches = {L.Site};
+  for (std::vector<TranslationUnitFacts> Units :
+       {std::vector<TranslationUnitFacts>{A, B},
+        std::vector<TranslationUnitFacts>{B, A}}) {
+    SCOPED_TRACE(Units.front().MainFile + " first");
+    CheckRun Run;
+    Run.Units = Units;
+    Run.DefaultArchs = {"sm_80"};
+    Run.Enabled = enabledChecks(GlobList(std::string("-*,") + GridSync));
+    std::vector<Diagnostic> D = runChecks(Run);
+    observed()[GridSync] |= D.empty() ? Silent : Reports;
+    EXPECT_THAT(D, ElementsAre(error("", says("'persistent' synchronizes"))));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// cuda-cooperative-launch-too-large
+//===----------------------------------------------------------------------===//
+
+CHECK_SUITE(CooperativeLaunchTooLarge);
+const char *const CoopTooLarge = "cuda-cooperative-launch-too-large";
+
+CHECK_TEST(CooperativeLaunchTooLarge, OverTheLargestGpuOfTheArch, CoopTooLarge,
+           Both) {
+  // sm_80, 256 threads, 32 registers: 8 blocks per SM (warps and registers);
+  // the largest sm_80 GPU, the A100, has 108 SMs: 864 blocks.
+  Kernel K("persistent");
+  auto Run = [&](ResolvedValue Grid) {
+    return Scenario()
+        .with(K)
+        .with(Launch(K, std::move(Grid), c(256)).cooperative())
+        .with(Resources(K, "sm_80").regs(32))
+        .findings(CoopTooLarge);
+  };
+  EXPECT_THAT(Run(c(864)), IsEmpty());
+  EXPECT_THAT(
+      Run(c(865)),
+      ElementsAre(AllOf(
+          error("sm_80",
+                says("cooperative launch of 'persistent' with a grid of 865 "
+                     "blocks exceeds the 864 blocks that can be co-resident "
+                     "on sm_80 (8 blocks of 256 threads per SM x 108 SMs, "
+                     "the most of any known sm_80 GPU: A100-SXM); the launch "
+                     "fails with cudaErrorCooperativeLaunchTooLarge")),
+          withNote("8 blocks per SM: limited by warps 8 and registers 8; the "
+                   "other limits allow: blocks 32, shared memory 164"),
+          withNote("sm_80: 32 registers"),
+          withNote("cudaOccupancyMaxActiveBlocksPerMultiprocessor"))));
+  // x*y*z blocks.
+  EXPECT_THAT(
+      Scenario()
+          .with(K)
+          .with(Launch(K, c(0), c(256)).grid(c(30), c(30)).cooperative())
+          .with(Resources(K, "sm_80").regs(32))
+          .findings(CoopTooLarge),
+      ElementsAre(error("sm_80", says("a grid of 900 blocks"))));
+}
+
+CHECK_TEST(CooperativeLaunchTooLarge, GpuPresetPinsTheSmCount, CoopTooLarge,
+           Both) {
+  // 64 registers: 4 blocks of 256 threads per SM. A30: 56 SMs, 224 blocks.
+  Kernel K("persistent");
+  auto Run = [&](int64_t Grid) {
+    return Scenario()
+        .gpu("A30")
+        .with(K)
+        .with(Launch(K, c(Grid), c(256)).cooperative())
+        .with(Resources(K, "sm_80").regs(64))
+        .findings(CoopTooLarge);
+  };
+  EXPECT_THAT(Run(224), IsEmpty());
+  EXPECT_THAT(Run(225), ElementsAre(error(
+                            "sm_80", says("exceeds the 224 blocks that can be "
+                                          "co-resident on sm_80 (4 blocks of "
+                                          "256 threads per SM x 56 SMs of "
+                                          "A30)"))));
+}
+
+CHECK_TEST(CooperativeLaunchTooLarge, WithoutDeviceFactsTheArchBoundsIt,
+           CoopTooLarge, Both) {
+  // No registers counted: 1024 threads leave room for 2 blocks per SM on
+  // sm_90 (warps); the largest sm_90 GPU has 132 SMs.
+  Kernel K("persistent");
+  auto Run = [&](int64_t Grid) {
+    return Scenario({"sm_90"})
+        .noDeviceFacts()
+        .with(K)
+        .with(Launch(K, c(Grid), c(1024)).cooperative())
+        .findings(CoopTooLarge);
+  };
+  EXPECT_THAT(Run(264), IsEmpty());
+  EXPECT_THAT(
+      Run(265),
+      ElementsAre(AllOf(
+          error("sm_90", says("exceeds the 264 blocks", "(2 blocks of 1024 "
+                                                        "threads per SM x 132 "
+                                                        "SMs")),
+          withNote("without device facts for sm_90 the bound counts no "
+                   "registers and no static shared memory"))));
+  // Dynamic shared memory lowers the bound; unknown counts as none.
+  EXPECT_THAT(
+      Scenario({"sm_90"})
+          .noDeviceFacts()
+          .with(K)
+          .with(Launch(K, c(300), c(1024)).smem(unknown()).cooperative())
+          .findings(CoopTooLarge),
+      ElementsAre(withNote("the dynamic shared memory is not known "
+                           "and is counted as 0")));
+  // 100 KiB per block (opted in): 2 blocks per SM by shared memory.
+  EXPECT_THAT(
+      Scenario({"sm_90"})
+          .noDeviceFacts()
+          .with(K)
+          .setting(K, "MaxDynamicSharedMemorySize", c(100 * 1024))
+          .with(Launch(K, c(265), c(128)).smem(c(100 * 1024)).cooperative())
+          .findings(CoopTooLarge),
+      ElementsAre(error("sm_90", says("exceeds the 264 blocks",
+                                      "(2 blocks of 128 threads"))));
+}
+
+CHECK_TEST(CooperativeLaunchTooLarge, SilentWhereNothingIsPromised,
+           CoopTooLarge, Silent) {
+  Kernel K("persistent");
+  auto Findings = [&](Launch L, std::vector<std::string> Archs = {"sm_80"}) {
+    return Scenario(std::move(Archs))
+        .with(K)
+        .with(L)
+        .with(Resources(K, "sm_80").regs(32))
+        .findings(CoopTooLarge);
+  };
+  // Not cooperative (cuda-grid-sync-needs-cooperative-launch's business),
+  // or not known to be.
+  EXPECT_THAT(Findings(Launch(K, c(100000), c(256))), IsEmpty());
+  EXPECT_THAT(
+      Findings(
+          Launch(K, c(100000), c(256)).api("cudaLaunchKernelEx", std::nullopt)),
+      IsEmpty());
+  // Unknown or range grids, unknown blocks.
+  EXPECT_THAT(Findings(Launch(K, unknown(), c(256)).cooperative()), IsEmpty());
+  EXPECT_THAT(Findings(Launch(K, range(1, 100000), c(256)).cooperative()),
+              IsEmpty());
+  EXPECT_THAT(Findings(Launch(K, c(100000), unknown()).cooperative()),
+              IsEmpty());
+  // No known GPU of sm_103: no bound to promise.
+  EXPECT_THAT(Findings(Launch(K, c(100000), c(256)).cooperative(), {"sm_103"}),
+              IsEmpty());
+  // A block that cannot launch at all is another check's.
+  EXPECT_THAT(Findings(Launch(K, c(100000), c(2048)).cooperative()), IsEmpty());
+}
+
+CHECK_TEST(CooperativeLaunchTooLarge, SetOfGridSizesMayFail, CoopTooLarge,
+           Reports) {
+  Kernel K("persistent");
+  auto D = Scenario()
+               .with(K)
+               .with(Launch(K, oneOf({108, 1000}), c(256))
+                         .api("cudaLaunchKernelEx", true))
+               .with(Resources(K, "sm_80").regs(32))
+               .findings(CoopTooLarge);
+  EXPECT_THAT(D, ElementsAre(warning(
+                     "sm_80", says("a grid of 1000 blocks exceeds the 864",
+                                   "the launch may fail"))));
+  // Every value over the bound: an error for each.
+  EXPECT_THAT(Scenario()
+                  .with(K)
+                  .with(Launch(K, oneOf({900, 1000}), c(256)).cooperative())
+                  .with(Resources(K, "sm_80").regs(32))
+                  .findings(CoopTooLarge),
+              ElementsAre(error("sm_80", says("a grid of 1000 blocks")),
+                          error("sm_80", says("a grid of 900 blocks"))));
 }
 
 //===----------------------------------------------------------------------===//
@@ -2330,9 +2666,14 @@ TEST(RunChecks, MaxnregOfTheDefinitionSeenFromAnotherFile) {
 
 TEST(CheckDeclarations, NamesSeveritiesAndSummaries) {
   const std::set<std::string> Errors = {
-      "cuda-launch-bounds-exceeded", "cuda-block-size-invalid",
-      "cuda-grid-size-invalid",      "cuda-too-many-resources",
-      "cuda-shared-memory-exceeded", "cuda-cluster-dims-mismatch"};
+      "cuda-launch-bounds-exceeded",
+      "cuda-block-size-invalid",
+      "cuda-grid-size-invalid",
+      "cuda-too-many-resources",
+      "cuda-shared-memory-exceeded",
+      "cuda-cluster-dims-mismatch",
+      "cuda-grid-sync-needs-cooperative-launch",
+      "cuda-cooperative-launch-too-large"};
   std::set<std::string> Seen;
   for (const std::unique_ptr<Check> &C : allChecks()) {
     SCOPED_TRACE(C->name().str());

@@ -23,6 +23,8 @@ void launches(CUfunction f, void **args) {
   // CHECK: launch-apis.cu:[[@LINE-1]]:3: cudaLaunchCooperativeKernel scale grid 8x1x1 block 512x1x1 (512 threads) smem 2048
   cuLaunchKernel(f, 10, 1, 1, 256, 1, 1, 0, 0, args, nullptr);
   // CHECK: launch-apis.cu:[[@LINE-1]]:3: cuLaunchKernel <unknown kernel> grid 10x1x1 block 256x1x1 (256 threads) smem 0
+  cuLaunchCooperativeKernel(f, 12, 1, 1, 64, 1, 1, 512, 0, args);
+  // CHECK: launch-apis.cu:[[@LINE-1]]:3: cuLaunchCooperativeKernel <unknown kernel> grid 12x1x1 block 64x1x1 (64 threads) smem 512
   auto lambda = [] { scale<<<1, 32>>>(nullptr); };
   // CHECK: launch-apis.cu:[[@LINE-1]]:22: <<<>>> scale grid 1x1x1 block 32x1x1 (32 threads) smem 0
   lambda();
@@ -33,5 +35,5 @@ template <typename T, int Threads> void templated(T *p) {
 }
 void instantiate(float *p) { templated<float, 64>(p); templated<float, 1024>(p); }
 // One launch per instantiation, at the template's line.
-// CHECK-DAG: launch-apis.cu:32:3: <<<>>> scale grid 1x1x1 block 64x1x1 (64 threads) smem 0
-// CHECK-DAG: launch-apis.cu:32:3: <<<>>> scale grid 1x1x1 block 1024x1x1 (1024 threads) smem 0
+// CHECK-DAG: launch-apis.cu:34:3: <<<>>> scale grid 1x1x1 block 64x1x1 (64 threads) smem 0
+// CHECK-DAG: launch-apis.cu:34:3: <<<>>> scale grid 1x1x1 block 1024x1x1 (1024 threads) smem 0

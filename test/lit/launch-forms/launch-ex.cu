@@ -54,6 +54,26 @@ void single_attribute(float *in, float *out, int n) {
   // CHECK: launch-ex.cu:[[@LINE-1]]:3: cudaLaunchKernelEx cluster_kernel grid ?x1x1 block 128x1x1 (128 threads) smem 0 cluster ?x?x?
 }
 
+// cudaLaunchAttributeCooperative makes the launch cooperative (as
+// cudaLaunchCooperativeKernel); an attribute whose id is not known may be it.
+void cooperative(float *in, float *out, cudaLaunchAttributeID id) {
+  cudaLaunchAttribute attribute[2];
+  attribute[0].id = cudaLaunchAttributeClusterDimension;
+  attribute[0].val.clusterDim.x = 1;
+  attribute[0].val.clusterDim.y = 1;
+  attribute[0].val.clusterDim.z = 1;
+  attribute[1].id = cudaLaunchAttributeCooperative;
+  attribute[1].val.cooperative = 1;
+  cudaLaunchConfig_t config = {dim3(64), dim3(128), 0, 0, attribute, 2};
+  cudaLaunchKernelEx(&config, cluster_kernel, in, out);
+  // CHECK: launch-ex.cu:[[@LINE-1]]:3: cudaLaunchKernelEx cluster_kernel grid 64x1x1 block 128x1x1 (128 threads) smem 0 cluster 1x1x1 [cooperative]
+  cudaLaunchAttribute some[1];
+  some[0].id = id;
+  cudaLaunchConfig_t maybe = {dim3(64), dim3(128), 0, 0, some, 1};
+  cudaLaunchKernelEx(&maybe, cluster_kernel, in, out);
+  // CHECK: launch-ex.cu:[[@LINE-1]]:3: cudaLaunchKernelEx cluster_kernel grid 64x1x1 block 128x1x1 (128 threads) smem 0 cluster ?x?x? [cooperative?]
+}
+
 // A config handed over by pointer, or changed by a callee, is not followed.
 void update(cudaLaunchConfig_t &c);
 void unknowable(const cudaLaunchConfig_t *p, float *in, float *out) {
