@@ -56,6 +56,34 @@ static void keepSourceAnnotations(KernelResources &R, const KernelInfo &K,
   }
 }
 
+/// A cubin records neither .minnctapersm nor .maxnreg (ptxas folds them
+/// into the register cap it applied): the source's annotations stand for
+/// them, with a note, as they do for a Clang device compile.
+static void keepSourceBoundsForCubin(KernelResources &R, const KernelInfo &K,
+                                     const std::string &File,
+                                     std::set<std::string> &Said,
+                                     std::vector<std::string> &Notes) {
+  if (!R.BoundsFromCubin)
+    return;
+  auto Note = [&](StringRef What, StringRef Value) {
+    std::string N = (File + ": a cubin does not record " + What + " (kernel '" +
+                     K.Name + "'); the source's value, " + Value + ", is used")
+                        .str();
+    if (Said.insert(N).second)
+      Notes.push_back(std::move(N));
+  };
+  const KernelAttributes &A = K.Attrs;
+  if (A.MinBlocksPerSM) {
+    R.MinNCtaPerSM = unsigned(*A.MinBlocksPerSM);
+    Note("the min blocks of __launch_bounds__",
+         std::to_string(*A.MinBlocksPerSM));
+  }
+  if (A.MaxRegisters) {
+    R.MaxNReg = unsigned(*A.MaxRegisters);
+    Note("__maxnreg__", std::to_string(*A.MaxRegisters) + " registers");
+  }
+}
+
 DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
                                     ArrayRef<TranslationUnitFacts> Units) {
   DeviceResourceTable Table;
@@ -103,6 +131,7 @@ DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
         KernelResources &Joined = Table.Resources[{K.Mangled, Arch}];
         Joined = R;
         keepSourceAnnotations(Joined, K, U.MainFile, Said, Table.Notes);
+        keepSourceBoundsForCubin(Joined, K, U.MainFile, Said, Table.Notes);
       };
       for (const std::string &Arch : Archs) {
         if (auto It = Exact.find({K.Mangled, Arch}); It != Exact.end()) {
