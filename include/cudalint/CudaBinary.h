@@ -108,8 +108,8 @@ llvm::Expected<Cubin> readCubin(llvm::StringRef Elf);
 /// The device code of a build output.
 struct CudaBinary {
   struct Container {
-    /// Where it was found: "k.o: .nv_fatbin", "libk.a(k.o): __nv_relfatbin",
-    /// or "" for a raw fatbin or cubin file.
+    /// Where it was found in the file: ".nv_fatbin", "k.o: __nv_relfatbin"
+    /// (an archive's member), or "" for a raw fatbin or cubin file.
     std::string Where;
     Fatbin F;
   };

@@ -23,7 +23,6 @@
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -127,7 +126,8 @@ Error Reader::readObject(MemoryBufferRef Buffer, const std::string &Label) {
     Expected<StringRef> Data = S.getContents();
     if (!Data)
       return binaryError(*Name + ": " + toString(Data.takeError()));
-    if (Error E = addFatbins(*Data, Label + ": " + Name->str()))
+    if (Error E = addFatbins(*Data, Label.empty() ? Name->str()
+                                                  : Label + ": " + Name->str()))
       return binaryError(*Name + ": " + toString(std::move(E)));
   }
   return Error::success();
@@ -164,7 +164,9 @@ Error Reader::readArchive(MemoryBufferRef Buffer, const std::string &Label,
         M == file_magic::elf_executable || M == file_magic::elf_shared_object;
     if (!Readable)
       continue;
-    if (Error E = read(*Member, (Label + "(" + *Name + ")").str(), Depth + 1)) {
+    std::string Here =
+        Label.empty() ? Name->str() : (Label + "(" + *Name + ")").str();
+    if (Error E = read(*Member, Here, Depth + 1)) {
       consumeError(std::move(Err));
       return binaryError(*Name + ": " + toString(std::move(E)));
     }
@@ -194,8 +196,7 @@ bool looksLikeCudaBinary(StringRef Head) {
 
 Expected<CudaBinary> readCudaBinary(MemoryBufferRef Buffer) {
   CudaBinary Out;
-  std::string Label = sys::path::filename(Buffer.getBufferIdentifier()).str();
-  if (Error E = Reader(Out).read(Buffer, Label))
+  if (Error E = Reader(Out).read(Buffer, ""))
     return std::move(E);
   return Out;
 }

@@ -411,6 +411,14 @@ void importLog(const DeviceFactsOptions &Opts, DeviceFacts &Result) {
   Result.Units.push_back(std::move(U));
 }
 
+/// "sm_80" -> "compute_80": how PTX and LTO IR archs are named.
+std::vector<std::string> computeNames(ArrayRef<std::string> Archs) {
+  std::vector<std::string> Out;
+  for (StringRef A : Archs)
+    Out.push_back(("compute_" + A.drop_front(3)).str());
+  return Out;
+}
+
 /// --resource-usage=FILE with a build output: its kernels join with every
 /// unit, as a log's do.
 void importBinary(const DeviceFactsOptions &Opts, const BinaryDeviceFacts &B,
@@ -429,16 +437,20 @@ void importBinary(const DeviceFactsOptions &Opts, const BinaryDeviceFacts &B,
     if (!is_contained(B.CubinArchs, Arch))
       Result.Notes.push_back(Named + ": no " + Arch + " code in it" +
                              (is_contained(B.PtxOnlyArchs, Arch)
-                                  ? " (only PTX, compiled at run time)"
+                                  ? " (only PTX: the driver compiles it at "
+                                    "run time)"
                                   : ""));
-  if (B.CubinArchs.empty())
-    Result.Notes.push_back(Named + ": no cubin in it" +
-                           (B.PtxOnlyArchs.empty()
-                                ? std::string()
-                                : " (only PTX for " +
-                                      join(B.PtxOnlyArchs, ", ") +
-                                      ", compiled at run time)") +
+  if (B.CubinArchs.empty()) {
+    std::string Only;
+    if (!B.PtxOnlyArchs.empty())
+      Only = " (only PTX for " + join(computeNames(B.PtxOnlyArchs), ", ") +
+             ": the driver compiles it at run time)";
+    else if (!B.LtoOnlyArchs.empty())
+      Only = " (only LTO IR for " + join(computeNames(B.LtoOnlyArchs), ", ") +
+             ": code is made at the device link)";
+    Result.Notes.push_back(Named + ": no cubin in it" + Only +
                            "; register-based checks are off");
+  }
   Result.Units.push_back(std::move(U));
 }
 

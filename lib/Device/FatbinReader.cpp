@@ -181,7 +181,7 @@ Expected<std::vector<Fatbin>> readFatbins(StringRef Data) {
     uint32_t Magic = read32le(Rest.data());
     if (Magic != FatbinMagic)
       return fatbinError(formatv("bad fatbin magic {0:x8} at offset {1} "
-                                 "(expected ba55ed50)",
+                                 "(expected 0xba55ed50)",
                                  Magic, Pos));
     uint16_t HeaderSize = read16le(Rest.data() + 6);
     uint64_t BodySize = read64le(Rest.data() + 8);

@@ -101,7 +101,8 @@ Error Collector::add(const Fatbin &F, StringRef Where) {
     Expected<Cubin> C = readCubin(I.Data);
     if (!C)
       return createStringError(inconvertibleErrorCode(),
-                               Where + ": " + I.archName() + " " +
+                               (Where.empty() ? "" : Where + ": ") +
+                                   I.archName() + " " +
                                    toString(C.takeError()));
     std::string Arch = smName(I);
     Cubins.insert(Arch);
