@@ -18,7 +18,21 @@ using namespace llvm;
 
 namespace cudalint {
 
+/// With -rdc, nvcc prefixes kernels of internal linkage (static, anonymous
+/// namespace) with the unit: "__nv_static_<N>_<N characters>_<mangled>",
+/// e.g. __nv_static_32__4183ad31_10_kernels_cu_6fad4618__ZN43_GLOBAL__N_...
+static StringRef withoutNvStatic(StringRef Name) {
+  StringRef Rest = Name;
+  unsigned Length = 0;
+  if (!Rest.consume_front("__nv_static_") || Rest.consumeInteger(10, Length) ||
+      Rest.size() < size_t(Length) + 2)
+    return Name;
+  Rest = Rest.drop_front(Length + 2);
+  return Rest.starts_with("_Z") ? Rest : Name;
+}
+
 std::string kernelJoinKey(StringRef Mangled) {
+  Mangled = withoutNvStatic(Mangled);
   if (!Mangled.starts_with("_Z"))
     return Mangled.str();
   std::string D = llvm::demangle(Mangled);
