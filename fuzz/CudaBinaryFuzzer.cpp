@@ -13,6 +13,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 
 using namespace llvm;
@@ -22,8 +23,10 @@ namespace {
 /// An error must be one line.
 void checkError(Error E) {
   std::string Message = toString(std::move(E));
-  if (Message.empty() || Message.find('\n') != std::string::npos)
+  if (Message.empty() || Message.find('\n') != std::string::npos) {
+    fprintf(stderr, "not one line: '%s'\n", Message.c_str());
     abort();
+  }
 }
 
 void readCubins(const cudalint::Fatbin &F) {

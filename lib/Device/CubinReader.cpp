@@ -28,6 +28,8 @@
 
 #include "cudalint/CudaBinary.h"
 
+#include "OneLine.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/BinaryFormat/ELF.h"
@@ -294,7 +296,16 @@ Error readKernelInfo(const CubinSections &S, CubinKernel &K) {
 
 } // namespace
 
+static Expected<Cubin> readCubinImpl(StringRef Elf);
+
 Expected<Cubin> readCubin(StringRef Elf) {
+  Expected<Cubin> C = readCubinImpl(Elf);
+  if (!C)
+    return oneLineError(C.takeError());
+  return C;
+}
+
+static Expected<Cubin> readCubinImpl(StringRef Elf) {
   // ELFFile reads its structures in place: they must be aligned.
   std::string Aligned;
   if (reinterpret_cast<uintptr_t>(Elf.data()) % alignof(uint64_t) != 0) {

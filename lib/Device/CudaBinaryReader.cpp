@@ -17,10 +17,13 @@
 
 #include "cudalint/CudaBinary.h"
 
+#include "OneLine.h"
+
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Object/Archive.h"
-#include "llvm/Object/ObjectFile.h"
+#include "llvm/Object/ELF.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -113,21 +116,41 @@ Error Reader::readCubinFile(StringRef Data, const std::string &Label) {
 }
 
 Error Reader::readObject(MemoryBufferRef Buffer, const std::string &Label) {
-  Expected<std::unique_ptr<object::ObjectFile>> Obj =
-      object::ObjectFile::createObjectFile(Buffer);
+  // ELFFile alone (not ObjectFile, whose symbol table set-up crashed on
+  // fuzzed input in LLVM 19): the section table and names, each checked.
+  StringRef Data = Buffer.getBuffer();
+  if (Data.size() < ELF::EI_NIDENT || Data[ELF::EI_CLASS] != ELF::ELFCLASS64 ||
+      Data[ELF::EI_DATA] != ELF::ELFDATA2LSB)
+    return binaryError("not a 64-bit little-endian ELF file (nvcc writes no "
+                       "other)");
+  // ELFFile reads its structures in place: an archive member may sit at any
+  // even offset.
+  std::string Aligned;
+  if (reinterpret_cast<uintptr_t>(Data.data()) % alignof(uint64_t) != 0) {
+    Aligned = Data.str();
+    Data = Aligned;
+  }
+  Expected<object::ELF64LEFile> Obj = object::ELF64LEFile::create(Data);
   if (!Obj)
-    return binaryError(toString(Obj.takeError()));
-  for (const object::SectionRef &S : (*Obj)->sections()) {
-    Expected<StringRef> Name = S.getName();
+    return Obj.takeError();
+  auto Sections = Obj->sections();
+  if (!Sections)
+    return Sections.takeError();
+  Expected<StringRef> Names = Obj->getSectionStringTable(*Sections);
+  if (!Names)
+    return Names.takeError();
+  for (const auto &Sec : *Sections) {
+    Expected<StringRef> Name = Obj->getSectionName(Sec, *Names);
     if (!Name)
-      return binaryError(toString(Name.takeError()));
+      return Name.takeError();
     if (!is_contained(FatbinSections, *Name))
       continue;
-    Expected<StringRef> Data = S.getContents();
-    if (!Data)
-      return binaryError(*Name + ": " + toString(Data.takeError()));
-    if (Error E = addFatbins(*Data, Label.empty() ? Name->str()
-                                                  : Label + ": " + Name->str()))
+    Expected<ArrayRef<uint8_t>> Contents = Obj->getSectionContents(Sec);
+    if (!Contents)
+      return binaryError(*Name + ": " + toString(Contents.takeError()));
+    if (Error E = addFatbins(toStringRef(*Contents),
+                             Label.empty() ? Name->str()
+                                           : Label + ": " + Name->str()))
       return binaryError(*Name + ": " + toString(std::move(E)));
   }
   return Error::success();
@@ -152,6 +175,16 @@ Error Reader::readArchive(MemoryBufferRef Buffer, const std::string &Label,
     if (!Member) {
       consumeError(std::move(Err));
       return binaryError(*Name + ": " + toString(Member.takeError()));
+    }
+    // LLVM 19 hands out a member of a corrupt archive that runs past the
+    // archive's end (found by fuzzing); a regular archive's members are
+    // inside it (a thin one's are other files).
+    StringRef Whole = Buffer.getBuffer(), Part = Member->getBuffer();
+    if (!(*A)->isThin() &&
+        (Part.begin() < Whole.begin() || Part.end() > Whole.end())) {
+      consumeError(std::move(Err));
+      return binaryError(*Name + ": the member runs past the end of the "
+                                 "archive (truncated?)");
     }
     // Members that are no objects at all (another format's symbol table,
     // text) are skipped, as the linker skips them; host-only objects add
@@ -197,7 +230,7 @@ bool looksLikeCudaBinary(StringRef Head) {
 Expected<CudaBinary> readCudaBinary(MemoryBufferRef Buffer) {
   CudaBinary Out;
   if (Error E = Reader(Out).read(Buffer, ""))
-    return std::move(E);
+    return oneLineError(std::move(E));
   return Out;
 }
 

@@ -22,6 +22,8 @@
 
 #include "cudalint/CudaBinary.h"
 
+#include "OneLine.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Compression.h"
 #include "llvm/Support/Endian.h"
@@ -157,7 +159,16 @@ std::string FatbinImage::archName() const {
          Suffix;
 }
 
+static Expected<std::vector<Fatbin>> readFatbinsImpl(StringRef Data);
+
 Expected<std::vector<Fatbin>> readFatbins(StringRef Data) {
+  Expected<std::vector<Fatbin>> F = readFatbinsImpl(Data);
+  if (!F)
+    return oneLineError(F.takeError());
+  return F;
+}
+
+static Expected<std::vector<Fatbin>> readFatbinsImpl(StringRef Data) {
   std::vector<Fatbin> Out;
   uint64_t Pos = 0;
   while (Pos < Data.size()) {
