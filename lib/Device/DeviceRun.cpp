@@ -4,7 +4,9 @@
 // at a time through the cache (DeviceCache.cpp) and the compilers
 // (Process.cpp), and turns what ptxas printed and the PTX it compiled
 // (PtxasLogParser.cpp, PtxParser.cpp) into KernelResources. With
-// --resource-usage=FILE a saved ptxas log stands for the compiles.
+// --resource-usage=FILE a saved ptxas log, or a build output
+// (ObjectFacts.cpp), stands for the compiles; with --resource-usage=objects
+// each unit's fresh object stands for its own (UnitObject.cpp).
 //
 //===----------------------------------------------------------------------===//
 
