@@ -2,7 +2,9 @@
 # --resource-usage=objects against the build it reads: a CMake + Ninja + nvcc
 # project is built from a clean tree (no ccache), then linted cold
 # (--no-cache) with the device facts read from its objects, and, for
-# comparison, with no device facts at all (the front end alone). Prints the
+# comparison, with no device facts at all (the front end alone) and, with
+# OBJECTS_BENCH_AUTO=1, compiling the device side (--resource-usage=auto
+# --no-cache, what objects replaces). Prints the
 # times, the device compiles the objects run left (0 when every object was
 # used) and the ratio lint/build.
 #   bench/objects-bench.sh <project dir> [<sample dir>...]
@@ -32,7 +34,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 now() { date +%s.%N; }
-build_total=0 objects_total=0 none_total=0 compiles=0 read=0 units=0
+build_total=0 objects_total=0 none_total=0 auto_total=0 compiles=0 read=0 units=0
 for p in "${projects[@]}"; do
   b="$work/$(basename "$p")"
   cmake -S "$p" -B "$b" -G Ninja -DCMAKE_CUDA_COMPILER="$nvcc" \
@@ -53,6 +55,10 @@ for p in "${projects[@]}"; do
   objects_total=$(echo "$objects_total + $end - $start" | bc)
   start=$(now); lint none "$b.none.err"; end=$(now)
   none_total=$(echo "$none_total + $end - $start" | bc)
+  if [ "${OBJECTS_BENCH_AUTO:-0}" = 1 ]; then
+    start=$(now); lint auto "$b.auto.err"; end=$(now)
+    auto_total=$(echo "$auto_total + $end - $start" | bc)
+  fi
   stats=$(grep 'device compiles:' "$b.objects.err")
   compiles=$(( compiles + $(sed -nE 's/.*device compiles: ([0-9]+).*/\1/p' <<<"$stats") ))
   read=$(( read + $(sed -nE 's/.*objects read: ([0-9]+).*/\1/p' <<<"$stats") ))
@@ -64,4 +70,6 @@ printf 'compile commands: %d, objects read: %d, device compiles run: %d\n' "$uni
 printf 'build (clean, ninja):                    %.1f s\n' "$build_total"
 printf 'lint --resource-usage=objects --no-cache: %.1f s\n' "$objects_total"
 printf 'lint --resource-usage=none (front end):  %.1f s\n' "$none_total"
+[ "${OBJECTS_BENCH_AUTO:-0}" = 1 ] &&
+  printf 'lint --resource-usage=auto --no-cache:   %.1f s\n' "$auto_total"
 printf 'ratio objects lint / build: %.3f\n' "$(echo "$objects_total / $build_total" | bc -l)"
