@@ -8,6 +8,8 @@ test inputs (no third-party code):
                     lit RUN lines (one argument per line)
   ptxas-log, ptx    test logs, string literals of DeviceParserTest.cpp, and,
                     with --nvcc, what nvcc prints for the lit .cu inputs
+  cuda-binary       with --nvcc, objects, fatbins (zstd, LZ4, stored) and
+                    cubins nvcc builds from a few lit .cu inputs
   lint-config       printf'd configs of lit tests, LintConfigTest.cpp literals
   occupancy-batch   the .jsonl inputs, a few lines at a time
   frontend          every .cu file under test/lit and examples/
@@ -135,6 +137,25 @@ def main():
                                        capture_output=True, timeout=120)
                     log.add(r.stdout + r.stderr)
 
+    # Build outputs for the object reader.
+    binary = Corpus(out, "cuda-binary")
+    if nvcc:
+        with tempfile.TemporaryDirectory() as tmp:
+            for i, cu in enumerate(cu_files[:6]):
+                base = [nvcc, "-I" + os.path.join(lit, "Inputs"), cu]
+                for j, extra in enumerate((
+                        ["-c", "-arch=sm_80"],
+                        ["-c", "-rdc=true", "-arch=sm_90"],
+                        ["-fatbin", "-arch=sm_80", "--compress-mode=size"],
+                        ["-fatbin", "-arch=sm_80", "--compress-mode=speed",
+                         "-Xfatbin", "-compress-all"],
+                        ["-cubin", "-arch=sm_80"])):
+                    o = os.path.join(tmp, "b%d_%d" % (i, j))
+                    r = subprocess.run(base + extra + ["-o", o],
+                                       capture_output=True, timeout=120)
+                    if r.returncode == 0 and os.path.getsize(o) <= 262144:
+                        binary.add(open(o, "rb").read())
+
     # Config files.
     config = Corpus(out, "lint-config")
     for line in run_lines:
@@ -156,7 +177,7 @@ def main():
     for cu in cu_files:
         frontend.add(read(cu))
 
-    for c in (cc, log, ptx, config, batch, frontend):
+    for c in (cc, log, ptx, binary, config, batch, frontend):
         print("%-16s %4d seeds" % (os.path.basename(c.dir), c.count))
 
 

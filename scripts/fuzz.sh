@@ -5,7 +5,7 @@
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET (default 60)] [TARGET...]
 #
-# TARGET: compile-command ptxas-log ptx lint-config occupancy-batch frontend
+# TARGET: compile-command ptxas-log ptx cuda-binary lint-config occupancy-batch frontend
 # (the default: all of them), and frontend-toolkit (the front end fuzzer
 # parsing with the CUDA toolkit's headers; slow, so only on request).
 # Corpora grow in build-fuzz/fuzz-corpus/<target> from run to run; seeds come
@@ -19,7 +19,7 @@ build="${CUDALINT_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 jobs="${CUDALINT_JOBS:-2}"
 seconds="${1:-60}"
 [ $# -gt 0 ] && shift
-all=(compile-command ptxas-log ptx lint-config occupancy-batch frontend)
+all=(compile-command ptxas-log ptx cuda-binary lint-config occupancy-batch frontend)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
@@ -61,6 +61,7 @@ for t in "${targets[@]}"; do
   case "$base" in
     compile-command) max_len=4096 timeout=10 ;;
     lint-config|occupancy-batch) max_len=4096 timeout=10 ;;
+    cuda-binary) max_len=262144 timeout=10 ;;
   esac
   env=()
   if [ "$t" = frontend-toolkit ]; then

@@ -53,6 +53,9 @@ struct TranslatedCommand {
   bool FastMath = false;
   bool DeviceDebug = false;
   bool LineInfo = false;
+  /// -o and -MF as spelled (relative to the command's directory), or
+  /// empty: where the build puts the object and its depfile.
+  std::string OutputFile, DependencyFile;
   /// -Xptxas values, split on commas.
   std::vector<std::string> PtxasOptions;
   /// One per unknown flag spelling (the flag without its value) and one per

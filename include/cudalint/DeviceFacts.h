@@ -25,6 +25,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,6 +74,31 @@ struct PtxasLog {
   std::vector<std::string> Warnings;
 };
 
+/// The kernels of a build output (an object, library, executable, fatbin or
+/// cubin; CudaBinary.h), per arch, as KernelResources.
+struct BinaryDeviceFacts {
+  /// Sorted by arch, then name. Where one (kernel, arch) comes several
+  /// times, a linked cubin wins over a relocatable one, then the first.
+  std::vector<KernelResources> Kernels;
+  /// The archs with a cubin ("sm_80", "sm_90a"), sorted.
+  std::vector<std::string> CubinArchs;
+  /// The archs whose only code is PTX ("sm_80" for compute_80 alone: the
+  /// driver compiles it at run time) or LTO IR (-dlto: code is made at the
+  /// device link).
+  std::vector<std::string> PtxOnlyArchs, LtoOnlyArchs;
+  /// Fatbin containers found (0: the file has no device code).
+  unsigned Containers = 0;
+};
+
+/// Reads Path (see readCudaBinary) into BinaryDeviceFacts; every kernel's
+/// Source is "object:<Path>". Fails with a one-line reason on a file that
+/// cannot be read or is malformed.
+llvm::Expected<BinaryDeviceFacts> readBinaryDeviceFacts(llvm::StringRef Path);
+
+/// Whether the file at Path starts like a build output (ELF, ar archive,
+/// fatbin) rather than a ptxas log; false when it cannot be read.
+bool isBuildOutputFile(llvm::StringRef Path);
+
 /// Parses the output of `ptxas -v`, `nvcc -Xptxas -v` or
 /// `nvcc --resource-usage` (one or several archs, other compiler output mixed
 /// in). Fails, with a one-line reason, on text with no ptxas report line at
@@ -100,11 +126,13 @@ struct DeviceFactsStats {
   unsigned DeviceCompiles = 0; // compiler invocations run (nvcc, clang+ptxas)
   unsigned CacheHits = 0, CacheMisses = 0, CacheWrites = 0;
   unsigned FailedCompiles = 0;
+  unsigned ObjectsRead = 0; // --resource-usage=objects: objects used
   double Seconds = 0;
 };
 
 struct DeviceFacts {
-  /// How the facts were obtained: "auto", "nvcc", "clang", "none", "log".
+  /// How the facts were obtained: "auto", "nvcc", "clang", "none", "log",
+  /// "objects".
   std::string Mode;
   std::vector<TranslationUnitDeviceFacts> Units; // input order
   /// Run-wide notes (toolkit missing, unsupported arch skipped, log file
@@ -129,9 +157,15 @@ struct DeviceCompileInput {
 };
 
 struct DeviceFactsOptions {
-  enum class Mode { Auto, Nvcc, Clang, None, Log };
+  /// Objects: each unit's facts from its compile command's output, when it
+  /// is there and newer than its sources, else compiled as Auto.
+  enum class Mode { Auto, Nvcc, Clang, None, Log, Objects };
   Mode M = Mode::Auto;
-  std::string LogFile; // Mode::Log
+  /// Mode::Log: a saved ptxas log, or a build output (looksLikeCudaBinary).
+  std::string LogFile;
+  /// Mode::Log with a build output: its facts, read when the settings were
+  /// checked (a broken file is a bad argument); shared by copies.
+  std::shared_ptr<const BinaryDeviceFacts> Binary;
   /// --arch: replaces every command's archs when not empty.
   std::vector<std::string> Archs;
   /// The toolkit root (nvcc, ptxas, headers); empty: none found.
@@ -149,7 +183,8 @@ struct DeviceFactsOptions {
   RunProgress *Progress = nullptr;
 };
 
-/// Parses --resource-usage's value: auto, nvcc, clang, none, or a log file.
+/// Parses --resource-usage's value: auto, nvcc, clang, none, objects, or a
+/// file (a ptxas log or a build output).
 DeviceFactsOptions::Mode parseResourceUsageMode(llvm::StringRef Value,
                                                 std::string &LogFile);
 

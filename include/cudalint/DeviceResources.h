@@ -30,20 +30,29 @@ namespace cudalint {
 struct KernelResources {
   std::string Mangled; // as the device compiler named the entry
   std::string Arch;    // "sm_80"
-  /// "nvcc", "clang" or "log:<file>".
+  /// "nvcc", "clang", "log:<file>" or "object:<file>".
   std::string Source;
 
-  /// From ptxas (HasUsage: a complete "Used ..." report was seen).
+  /// From ptxas (HasUsage: a complete "Used ..." report was seen), or from
+  /// the cubin ptxas wrote.
   bool HasUsage = false;
   unsigned Registers = 0, Barriers = 0;
   uint64_t StaticSmem = 0, StackFrame = 0, SpillStores = 0, SpillLoads = 0;
   uint64_t CumulativeStack = 0;
   std::optional<uint64_t> ConstMem0;
+  /// False for facts read from a build's objects: a cubin records no spill
+  /// figures, so SpillStores and SpillLoads are unknown, not zero.
+  bool SpillsKnown = true;
 
   /// From the PTX of this arch (HasPtx): the device view of the kernel's
   /// annotations. With HasPtx, an absent directive means "no such bound on
   /// this arch", whatever the host-side parse saw.
   bool HasPtx = false;
+  /// With HasPtx: the device view came from a cubin's attributes instead,
+  /// which record .maxntid, .reqntid and the cluster shape but neither
+  /// .minnctapersm nor .maxnreg; those two are the source's (the join sets
+  /// them, with a note).
+  bool BoundsFromCubin = false;
   std::optional<std::array<unsigned, 3>> MaxNTid, ReqNTid, ReqNCtaPerCluster;
   std::optional<unsigned> MinNCtaPerSM, MaxNReg, MaxClusterRank;
   bool ExplicitCluster = false;

@@ -150,11 +150,15 @@ void addResourceNote(Diagnostic &D, const KernelResources *R) {
   if (!R || !R->HasUsage)
     return;
   std::string Source = R->Source;
+  std::string Spills =
+      R->SpillsKnown
+          ? formatv("{0} spill stores, {1} spill loads",
+                    formatBytes(R->SpillStores), formatBytes(R->SpillLoads))
+                .str()
+          : std::string("spills not known");
   addNote(D, SourceLoc(),
-          formatv("{0}: {1} registers, {2} static shared memory, {3} spill "
-                  "stores, {4} spill loads ({5})",
-                  R->Arch, R->Registers, formatBytes(R->StaticSmem),
-                  formatBytes(R->SpillStores), formatBytes(R->SpillLoads),
+          formatv("{0}: {1} registers, {2} static shared memory, {3} ({4})",
+                  R->Arch, R->Registers, formatBytes(R->StaticSmem), Spills,
                   Source)
               .str());
 }

@@ -174,6 +174,10 @@ Error translateClangLike(ArrayRef<std::string> Args, Collector &C) {
       C.ArchGroups.push_back(std::move(Group));
       continue;
     }
+    if (O.matches(copts::OPT_o))
+      Out.OutputFile = A->getValue();
+    else if (O.matches(copts::OPT_MF))
+      Out.DependencyFile = A->getValue();
     // Set by the caller for the parse, or only meaningful for a build.
     if (O.matches(copts::OPT_o) || O.matches(copts::OPT_c) ||
         O.matches(copts::OPT_S) || O.matches(copts::OPT_E) ||

@@ -42,7 +42,7 @@ const NvccOption NvccOptions[] = {
     {"generate-nonsystem-dependencies", "MM", F, A::Ignore},
     {"generate-dependencies-with-compile", "MD", F, A::Ignore},
     {"generate-nonsystem-dependencies-with-compile", "MMD", F, A::Ignore},
-    {"dependency-output", "MF", V, A::Ignore},
+    {"dependency-output", "MF", V, A::DependencyFile},
     {"generate-dependency-targets", "MP", F, A::Ignore},
     {"compile", "c", F, A::Ignore},
     {"device-c", "dc", F, A::DeviceCompile},
@@ -52,7 +52,7 @@ const NvccOption NvccOptions[] = {
     {"lib", "lib", F, A::Ignore},
     {"run", "run", F, A::Ignore},
     // Files and paths.
-    {"output-file", "o", V, A::Ignore},
+    {"output-file", "o", V, A::OutputFile},
     {"pre-include", "include", V, A::PreInclude},
     {"objdir-as-tempdir", "objtemp", F, A::Ignore},
     {"library", "l", V, A::Ignore, true},

@@ -51,6 +51,8 @@ enum class NvAction : uint8_t {
   ForwardToCompiler,
   ForwardToLinker,
   ForwardToBoth,
+  OutputFile,     // -o: where the object goes (--resource-usage=objects)
+  DependencyFile, // -MF: the depfile written with it
 };
 
 struct NvccOption {

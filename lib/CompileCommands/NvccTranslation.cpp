@@ -299,6 +299,12 @@ Error NvccTranslator::apply(const NvccOption &O, StringRef FlagName,
   case A::ForwardToLinker:
   case A::ForwardToBoth:
     break; // found before the loop
+  case A::OutputFile:
+    Out.OutputFile = Value;
+    break;
+  case A::DependencyFile:
+    Out.DependencyFile = Value;
+    break;
   }
   return Error::success();
 }

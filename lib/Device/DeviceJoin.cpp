@@ -18,7 +18,21 @@ using namespace llvm;
 
 namespace cudalint {
 
+/// With -rdc, nvcc prefixes kernels of internal linkage (static, anonymous
+/// namespace) with the unit: "__nv_static_<N>_<N characters>_<mangled>",
+/// e.g. __nv_static_32__4183ad31_10_kernels_cu_6fad4618__ZN43_GLOBAL__N_...
+static StringRef withoutNvStatic(StringRef Name) {
+  StringRef Rest = Name;
+  unsigned Length = 0;
+  if (!Rest.consume_front("__nv_static_") || Rest.consumeInteger(10, Length) ||
+      Rest.size() < size_t(Length) + 2)
+    return Name;
+  Rest = Rest.drop_front(Length + 2);
+  return Rest.starts_with("_Z") ? Rest : Name;
+}
+
 std::string kernelJoinKey(StringRef Mangled) {
+  Mangled = withoutNvStatic(Mangled);
   if (!Mangled.starts_with("_Z"))
     return Mangled.str();
   std::string D = llvm::demangle(Mangled);
@@ -51,6 +65,34 @@ static void keepSourceAnnotations(KernelResources &R, const KernelInfo &K,
     Note("__cluster_dims__", describeDim3(*A.ClusterDims));
   }
   if (!R.MaxNReg && A.MaxRegisters) {
+    R.MaxNReg = unsigned(*A.MaxRegisters);
+    Note("__maxnreg__", std::to_string(*A.MaxRegisters) + " registers");
+  }
+}
+
+/// A cubin records neither .minnctapersm nor .maxnreg (ptxas folds them
+/// into the register cap it applied): the source's annotations stand for
+/// them, with a note, as they do for a Clang device compile.
+static void keepSourceBoundsForCubin(KernelResources &R, const KernelInfo &K,
+                                     const std::string &File,
+                                     std::set<std::string> &Said,
+                                     std::vector<std::string> &Notes) {
+  if (!R.BoundsFromCubin)
+    return;
+  auto Note = [&](StringRef What, StringRef Value) {
+    std::string N = (File + ": a cubin does not record " + What + " (kernel '" +
+                     K.Name + "'); the source's value, " + Value + ", is used")
+                        .str();
+    if (Said.insert(N).second)
+      Notes.push_back(std::move(N));
+  };
+  const KernelAttributes &A = K.Attrs;
+  if (A.MinBlocksPerSM) {
+    R.MinNCtaPerSM = unsigned(*A.MinBlocksPerSM);
+    Note("the min blocks of __launch_bounds__",
+         std::to_string(*A.MinBlocksPerSM));
+  }
+  if (A.MaxRegisters) {
     R.MaxNReg = unsigned(*A.MaxRegisters);
     Note("__maxnreg__", std::to_string(*A.MaxRegisters) + " registers");
   }
@@ -103,6 +145,7 @@ DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
         KernelResources &Joined = Table.Resources[{K.Mangled, Arch}];
         Joined = R;
         keepSourceAnnotations(Joined, K, U.MainFile, Said, Table.Notes);
+        keepSourceBoundsForCubin(Joined, K, U.MainFile, Said, Table.Notes);
       };
       for (const std::string &Arch : Archs) {
         if (auto It = Exact.find({K.Mangled, Arch}); It != Exact.end()) {

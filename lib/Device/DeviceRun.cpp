@@ -4,7 +4,9 @@
 // at a time through the cache (DeviceCache.cpp) and the compilers
 // (Process.cpp), and turns what ptxas printed and the PTX it compiled
 // (PtxasLogParser.cpp, PtxParser.cpp) into KernelResources. With
-// --resource-usage=FILE a saved ptxas log stands for the compiles.
+// --resource-usage=FILE a saved ptxas log, or a build output
+// (ObjectFacts.cpp), stands for the compiles; with --resource-usage=objects
+// each unit's fresh object stands for its own (UnitObject.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,9 +15,11 @@
 #include "DeviceCache.h"
 #include "DevicePlan.h"
 #include "Process.h"
+#include "UnitObject.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -43,6 +47,7 @@ DeviceFactsOptions::Mode parseResourceUsageMode(StringRef Value,
                .Case("nvcc", M::Nvcc)
                .Case("clang", M::Clang)
                .Case("none", M::None)
+               .Case("objects", M::Objects)
                .Default(M::Log);
   if (Mode == M::Log)
     LogFile = Value.str();
@@ -325,8 +330,16 @@ void Runner::run(ArrayRef<DeviceCompileInput> Inputs) {
   std::vector<std::unique_ptr<Job>> Jobs;
   {
     Planner P(Opts, [this](const std::string &N) { runNote(N); });
+    FreshnessCheck Fresh;
     for (size_t I = 0; I < Inputs.size(); ++I) {
       Result.Units[I].MainFile = Inputs[I].File;
+      // --resource-usage=objects: the unit's own object, when usable,
+      // stands for its device compiles.
+      if (Opts.M == Mode::Objects &&
+          factsFromObject(Inputs[I], Opts, Fresh, Result.Units[I])) {
+        ++Result.Stats.ObjectsRead;
+        continue;
+      }
       P.plan(I, Inputs[I], Result.Units[I], Jobs);
     }
   }
@@ -400,6 +413,49 @@ void importLog(const DeviceFactsOptions &Opts, DeviceFacts &Result) {
   Result.Units.push_back(std::move(U));
 }
 
+/// "sm_80" -> "compute_80": how PTX and LTO IR archs are named.
+std::vector<std::string> computeNames(ArrayRef<std::string> Archs) {
+  std::vector<std::string> Out;
+  for (StringRef A : Archs)
+    Out.push_back(("compute_" + A.drop_front(3)).str());
+  return Out;
+}
+
+/// --resource-usage=FILE with a build output: its kernels join with every
+/// unit, as a log's do.
+void importBinary(const DeviceFactsOptions &Opts, const BinaryDeviceFacts &B,
+                  DeviceFacts &Result) {
+  std::string Named = "--resource-usage " + Opts.LogFile;
+  TranslationUnitDeviceFacts U; // MainFile empty: joins with every unit
+  for (const std::string &Arch : B.CubinArchs)
+    if (Opts.Archs.empty() || is_contained(Opts.Archs, Arch)) {
+      U.TargetArchs.push_back(Arch);
+      U.CompiledArchs.push_back(Arch);
+    }
+  for (const KernelResources &K : B.Kernels)
+    if (is_contained(U.TargetArchs, K.Arch))
+      U.Kernels.push_back(K);
+  for (const std::string &Arch : Opts.Archs)
+    if (!is_contained(B.CubinArchs, Arch))
+      Result.Notes.push_back(Named + ": no " + Arch + " code in it" +
+                             (is_contained(B.PtxOnlyArchs, Arch)
+                                  ? " (only PTX: the driver compiles it at "
+                                    "run time)"
+                                  : ""));
+  if (B.CubinArchs.empty()) {
+    std::string Only;
+    if (!B.PtxOnlyArchs.empty())
+      Only = " (only PTX for " + join(computeNames(B.PtxOnlyArchs), ", ") +
+             ": the driver compiles it at run time)";
+    else if (!B.LtoOnlyArchs.empty())
+      Only = " (only LTO IR for " + join(computeNames(B.LtoOnlyArchs), ", ") +
+             ": code is made at the device link)";
+    Result.Notes.push_back(Named + ": no cubin in it" + Only +
+                           "; register-based checks are off");
+  }
+  Result.Units.push_back(std::move(U));
+}
+
 } // namespace
 
 DeviceFacts computeDeviceFacts(ArrayRef<DeviceCompileInput> Inputs,
@@ -413,13 +469,28 @@ DeviceFacts computeDeviceFacts(ArrayRef<DeviceCompileInput> Inputs,
                            "register-based checks are off");
     break;
   case Mode::Log:
+    if (Opts.Binary || isBuildOutputFile(Opts.LogFile)) {
+      Result.Mode = "objects";
+      if (Opts.Binary) {
+        importBinary(Opts, *Opts.Binary, Result);
+      } else if (Expected<BinaryDeviceFacts> B =
+                     readBinaryDeviceFacts(Opts.LogFile)) {
+        importBinary(Opts, *B, Result);
+      } else {
+        Result.Notes.push_back("--resource-usage " + Opts.LogFile + ": " +
+                               toString(B.takeError()) +
+                               "; register-based checks are off");
+      }
+      break;
+    }
     Result.Mode = "log";
     importLog(Opts, Result);
     break;
   default:
-    Result.Mode = Opts.M == Mode::Nvcc    ? "nvcc"
-                  : Opts.M == Mode::Clang ? "clang"
-                                          : "auto";
+    Result.Mode = Opts.M == Mode::Nvcc      ? "nvcc"
+                  : Opts.M == Mode::Clang   ? "clang"
+                  : Opts.M == Mode::Objects ? "objects"
+                                            : "auto";
     Runner(Opts, Result).run(Inputs);
   }
   Result.Stats.Seconds =

@@ -35,7 +35,21 @@ Error settingError(StringRef Name, const Twine &Why) {
                                         : (Name + ": " + Why).str());
 }
 
-/// --resource-usage: a mode, or a saved log that must be a readable file.
+/// A build output given as --resource-usage: read now, so that a broken
+/// or foreign file is a bad argument (exit 2) like a missing one.
+Error loadBuildOutput(DeviceFactsOptions &D, StringRef Named) {
+  Expected<BinaryDeviceFacts> B = readBinaryDeviceFacts(D.LogFile);
+  if (!B)
+    return settingError(Named, toString(B.takeError()));
+  if (B->Containers == 0)
+    return settingError(Named, "no CUDA device code in it (no .nv_fatbin or "
+                               "__nv_relfatbin section)");
+  D.Binary = std::make_shared<const BinaryDeviceFacts>(std::move(*B));
+  return Error::success();
+}
+
+/// --resource-usage: a mode, or a file that must be readable: a saved log,
+/// or a build output (read here).
 Expected<DeviceFactsOptions> deviceOptions(const LintSettings &S,
                                            const SettingNames &Names) {
   DeviceFactsOptions D;
@@ -43,7 +57,8 @@ Expected<DeviceFactsOptions> deviceOptions(const LintSettings &S,
   if (D.M == DeviceFactsOptions::Mode::Log) {
     if (S.ResourceUsage.empty())
       return settingError(Names.ResourceUsage,
-                          "expected auto, nvcc, clang, none or a log file");
+                          "expected auto, nvcc, clang, none, objects, a log "
+                          "file or a build output");
     // "--resource-usage run.log: No such file or directory"
     std::string Named = (Names.ResourceUsage + " " + D.LogFile).str();
     if (sys::fs::is_directory(D.LogFile))
@@ -51,6 +66,9 @@ Expected<DeviceFactsOptions> deviceOptions(const LintSettings &S,
     if (std::error_code EC =
             sys::fs::access(D.LogFile, sys::fs::AccessMode::Exist))
       return settingError(Named, EC.message());
+    if (isBuildOutputFile(D.LogFile))
+      if (Error E = loadBuildOutput(D, Named))
+        return std::move(E);
   }
   if (!S.Archs.empty()) {
     Expected<std::vector<std::string>> Archs = parseGpuArchList(S.Archs);
@@ -208,7 +226,10 @@ void Pipeline::check(PipelineResult &R, const PipelineInput &In) const {
 PipelineResult Pipeline::run(const PipelineInput &In) const {
   using Mode = DeviceFactsOptions::Mode;
   PipelineResult R;
-  bool DeviceNeedsNoToolkit = Device.M == Mode::None || Device.M == Mode::Log;
+  // Objects are read without the toolkit (it compiles only what they
+  // cannot stand for).
+  bool DeviceNeedsNoToolkit = Device.M == Mode::None || Device.M == Mode::Log ||
+                              Device.M == Mode::Objects;
   bool WantDevice = !In.FactsOnly && (DeviceNeedsNoToolkit || Toolkit);
   if (!Toolkit)
     R.Notes.push_back(

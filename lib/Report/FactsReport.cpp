@@ -85,8 +85,14 @@ void writePerArch(json::OStream &J, const KernelInfo &K,
     if (R.HasUsage) {
       J.attribute("registers", R.Registers);
       J.attribute("static_smem", int64_t(R.StaticSmem));
-      J.attribute("spill_stores", int64_t(R.SpillStores));
-      J.attribute("spill_loads", int64_t(R.SpillLoads));
+      // Unknown (a cubin has no spill figures): null, never a made-up 0.
+      if (R.SpillsKnown) {
+        J.attribute("spill_stores", int64_t(R.SpillStores));
+        J.attribute("spill_loads", int64_t(R.SpillLoads));
+      } else {
+        J.attribute("spill_stores", nullptr);
+        J.attribute("spill_loads", nullptr);
+      }
       J.attribute("stack_frame", int64_t(R.StackFrame));
       J.attribute("barriers", R.Barriers);
       if (R.ConstMem0)
@@ -117,7 +123,7 @@ void writePerArch(json::OStream &J, const KernelInfo &K,
       Dim("reqntid", R.ReqNTid);
       if (R.ExplicitCluster)
         J.attribute("explicit_cluster", true);
-      J.attribute("launch_bounds_from", "ptx");
+      J.attribute("launch_bounds_from", R.BoundsFromCubin ? "cubin" : "ptx");
     } else {
       Opt("max_threads", K.Attrs.MaxThreadsPerBlock);
       Opt("min_blocks", K.Attrs.MinBlocksPerSM);

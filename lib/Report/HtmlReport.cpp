@@ -244,8 +244,11 @@ void writeKernelTable(
        << "</td><td class=\"num\">"
        << (R.HasUsage ? std::to_string(R.Registers) : "?")
        << "</td><td class=\"num\">" << R.StaticSmem
-       << " B</td><td class=\"num\">" << R.SpillStores << " / " << R.SpillLoads
-       << " B</td><td>" << escape(Occ) << "</td><td>" << escape(Binding)
+       << " B</td><td class=\"num\">"
+       << (R.SpillsKnown ? std::to_string(R.SpillStores) + " / " +
+                               std::to_string(R.SpillLoads) + " B"
+                         : std::string("?"))
+       << "</td><td>" << escape(Occ) << "</td><td>" << escape(Binding)
        << "</td></tr>\n";
   }
   OS << "</table>\n";

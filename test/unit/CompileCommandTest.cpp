@@ -96,6 +96,22 @@ TEST(CompileCommandTest, RecognisesCompilers) {
   EXPECT_EQ(translate({"nvcc-wrapper", "k.cu"}).Kind, CompilerKind::Other);
 }
 
+TEST(CompileCommandTest, ObjectAndDepfile) {
+  // Where the build put the object (--resource-usage=objects reads it).
+  TranslatedCommand N = nvcc({"-c", "-MD", "-MT", "k.o", "-MF", "k.o.d", "-o",
+                              "CMakeFiles/k.dir/k.cu.o"});
+  EXPECT_EQ(N.OutputFile, "CMakeFiles/k.dir/k.cu.o");
+  EXPECT_EQ(N.DependencyFile, "k.o.d");
+  EXPECT_EQ(nvcc({"-c", "--output-file=out/k.o"}).OutputFile, "out/k.o");
+  EXPECT_EQ(nvcc({"-c", "--output-file", "k2.o"}).OutputFile, "k2.o");
+  TranslatedCommand C =
+      translate({"clang++", "-c", "k.cu", "-MD", "-MF", "k.d", "-o", "k.o"});
+  EXPECT_EQ(C.OutputFile, "k.o");
+  EXPECT_EQ(C.DependencyFile, "k.d");
+  EXPECT_EQ(translate({"clang++", "-c", "k.cu", "-ok2.o"}).OutputFile, "k2.o");
+  EXPECT_TRUE(nvcc({"-c"}).OutputFile.empty());
+}
+
 TEST(CompileCommandTest, CompilerCacheWrapper) {
   TranslatedCommand T =
       translate({"/usr/bin/ccache", "/usr/local/cuda/bin/nvcc", "-arch=sm_80",

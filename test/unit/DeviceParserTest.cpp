@@ -290,6 +290,13 @@ TEST(JoinKey, AnonymousNamespacesAndInternalLinkage) {
   EXPECT_NE(kernelJoinKey("_Z4tmplILi4EEvPf"),
             kernelJoinKey("_Z4tmplILi8EEvPf"));
   EXPECT_EQ(kernelJoinKey("cfun"), "cfun");
+  // nvcc -rdc=true's name for an anonymous-namespace kernel (ptxas -v and
+  // the cubin say so).
+  EXPECT_EQ(kernelJoinKey("_ZN12_GLOBAL__N_16hiddenEPi"),
+            kernelJoinKey("__nv_static_32__4183ad31_10_kernels_cu_6fad4618__"
+                          "ZN43_GLOBAL__N__4183ad31_10_kernels_cu_6fad46186"
+                          "hiddenEPi"));
+  EXPECT_EQ(kernelJoinKey("__nv_static_99__x"), "__nv_static_99__x");
 }
 
 TEST(Join, ExactThenByKeyAndDeviceBoundsOverride) {
@@ -366,6 +373,42 @@ TEST(Join, AmbiguousKeyIsNotJoined) {
   EXPECT_NE(T.Notes[0].find("matches 2 device entries"), std::string::npos);
 }
 
+TEST(Join, CubinBoundsTakeTheSourcesMinBlocksAndMaxnreg) {
+  // A cubin records .maxntid but neither .minnctapersm nor .maxnreg.
+  DeviceFacts D;
+  D.Mode = "objects";
+  TranslationUnitDeviceFacts U;
+  U.MainFile = "/k.cu";
+  U.TargetArchs = U.CompiledArchs = {"sm_80"};
+  KernelResources R;
+  R.Mangled = "_Z1kPf";
+  R.Arch = "sm_80";
+  R.Source = "object:/k.o";
+  R.HasUsage = R.HasPtx = R.BoundsFromCubin = true;
+  R.SpillsKnown = false;
+  R.MaxNTid = std::array<unsigned, 3>{256, 1, 1};
+  U.Kernels = {R};
+  D.Units = {U};
+  TranslationUnitFacts F;
+  F.MainFile = "/k.cu";
+  KernelInfo K;
+  K.Name = "k";
+  K.Mangled = "_Z1kPf";
+  K.Attrs.MaxThreadsPerBlock = 512; // the host's view; the device's wins
+  K.Attrs.MinBlocksPerSM = 2;
+  K.Attrs.MaxRegisters = 40;
+  F.Kernels = {K};
+  DeviceResourceTable T = joinDeviceFacts(D, {F});
+  const KernelResources *J = T.find("_Z1kPf", "sm_80");
+  ASSERT_TRUE(J);
+  EXPECT_EQ(effectiveMaxThreads(K.Attrs, J), 256);
+  EXPECT_EQ(effectiveMinBlocks(K.Attrs, J), 2);
+  EXPECT_EQ(J->MaxNReg, 40u);
+  ASSERT_EQ(T.Notes.size(), 2u);
+  EXPECT_NE(T.Notes[0].find("does not record the min blocks"),
+            std::string::npos);
+}
+
 TEST(ResourceUsageMode, Values) {
   std::string Log;
   EXPECT_EQ(parseResourceUsageMode("auto", Log),
@@ -374,6 +417,8 @@ TEST(ResourceUsageMode, Values) {
             DeviceFactsOptions::Mode::None);
   EXPECT_EQ(parseResourceUsageMode("clang", Log),
             DeviceFactsOptions::Mode::Clang);
+  EXPECT_EQ(parseResourceUsageMode("objects", Log),
+            DeviceFactsOptions::Mode::Objects);
   EXPECT_EQ(parseResourceUsageMode("build.log", Log),
             DeviceFactsOptions::Mode::Log);
   EXPECT_EQ(Log, "build.log");

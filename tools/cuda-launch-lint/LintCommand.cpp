@@ -145,10 +145,13 @@ cl::opt<bool> ListLaunches(
     cl::cat(OutputCategory));
 
 cl::opt<std::string> ResourceUsage(
-    "resource-usage", cl::value_desc("auto|nvcc|clang|none|log"),
+    "resource-usage", cl::value_desc("auto|nvcc|clang|none|objects|file"),
     cl::init("auto"),
-    cl::desc("device compiles (auto: the command's compiler), none, or a "
-             "saved nvcc --resource-usage / ptxas -v log"),
+    cl::desc("device compiles (auto: the command's compiler), none, objects "
+             "(with -p: each command's -o output when it is newer than its "
+             "sources, else compiled; spills are then unknown), or a file: a "
+             "saved nvcc --resource-usage / ptxas -v log, or a build output "
+             "(object, .a, .so, executable, fatbin, cubin)"),
     cl::cat(DeviceCategory));
 cl::opt<std::string>
     Archs("arch", cl::value_desc("sm_80,sm_90"),
@@ -381,6 +384,7 @@ void printRunMessages(const PipelineResult &R) {
          << ", cache misses: " << S.CacheMisses
          << ", cache writes: " << S.CacheWrites
          << ", failed: " << S.FailedCompiles
+         << ", objects read: " << S.ObjectsRead
          << format(", device facts: %.2f s", S.Seconds) << "\n";
 }
 
