@@ -25,3 +25,16 @@ void quiet(float *p) { plain<<<132, 40>>>(p); }
 // Certain to fail (over 1024 threads) and not a warp multiple: the error
 // only, in every door.
 void impossible(float *p) { plain<<<1, 1100>>>(p); }
+
+// Values through a caller, a loop over a constant array and a clamp: every
+// door resolves the same set {128, 512, 1024}.
+void launch_sized(float *p, int bs) {
+  if (bs > 1024)
+    bs = 1024;
+  bounded<<<132, bs>>>(p);
+}
+void sweep(float *p) {
+  int sizes[] = {128, 512, 4096};
+  for (int i = 0; i < 3; ++i)
+    launch_sized(p, sizes[i]);
+}
