@@ -184,6 +184,10 @@ struct LaunchSite {
   /// cudaLaunchAttributeCooperative with a nonzero value, unset when the
   /// config's attributes cannot be followed.
   std::optional<bool> Cooperative = false;
+  /// cudaFuncSetAttribute / cudaFuncSetCacheConfig calls of this kernel,
+  /// earlier in the same function, that some path to the launch skips (an
+  /// opt-in under `if (big)`): on that path the launch runs without them.
+  std::vector<SourceLoc> SettingsSkippedOnSomePath;
   /// The launch runs only when a condition that queries the device holds
   /// (`if (prop.sharedMemPerMultiprocessor >= SMEM)`, a cudaDeviceGetAttribute
   /// result): on some GPUs of an arch it may not run at all, so only errors

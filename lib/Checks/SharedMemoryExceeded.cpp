@@ -24,6 +24,24 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
   // An opt-in whose value is not known: assume it is enough; only the
   // arch's maximum holds.
   bool OptInKnown = OptIn && OptIn->Value.isConstant();
+  // An opt-in that a path to the launch goes around (`if (big)
+  // cudaFuncSetAttribute(...)`) holds only on the other paths; another one
+  // on every path, or in another function, holds.
+  auto Skipped = [&](const KernelSetting *S) {
+    return llvm::any_of(Ctx.Launch.SettingsSkippedOnSomePath,
+                        [&](const SourceLoc &L) {
+                          return L.File == S->Loc.File &&
+                                 L.Line == S->Loc.Line &&
+                                 L.Column == S->Loc.Column;
+                        });
+  };
+  bool OptInSkipped = false;
+  if (OptIn) {
+    OptInSkipped = true;
+    for (const KernelSetting *S : Ctx.Settings)
+      if (S->Attribute == "MaxDynamicSharedMemorySize" && !Skipped(S))
+        OptInSkipped = false;
+  }
   for (int64_t Dynamic : possibleValues(Ctx.Launch.DynamicSharedMem)) {
     if (Dynamic < 0)
       continue;
@@ -34,6 +52,7 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
                                .str()
                          : formatv("{0} dynamic", formatBytes(Dynamic)).str();
     std::string Message, Fix;
+    bool OnSomePath = false;
     if (Total > Ctx.Arch.SharedMemPerBlockOptIn) {
       Message =
           formatv("launch of {0} asks for {1} of shared memory per "
@@ -42,6 +61,15 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
                   kernelName(Ctx.Launch), formatBytes(Total), Parts,
                   Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlockOptIn))
               .str();
+    } else if (OptInSkipped && Total > Ctx.Arch.SharedMemPerBlock) {
+      Message = formatv("launch of {0} asks for {1} of shared memory per "
+                        "block ({2}) on {3}, over the {4} default, and a "
+                        "path to it skips the kernel's opt-in; the launch "
+                        "may fail",
+                        kernelName(Ctx.Launch), formatBytes(Total), Parts,
+                        Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlock))
+                    .str();
+      OnSomePath = true;
     } else if (OptIn) {
       if (!OptInKnown || Dynamic <= OptIn->Value.value())
         continue;
@@ -67,8 +95,13 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
       continue;
     }
     Diagnostic D = launchDiagnostic(*this, Ctx, std::move(Message));
-    if (OptIn)
+    if (OnSomePath) {
+      D.Sev = Severity::Warning;
+      addNote(D, OptIn->Loc,
+              "opt-in set here, on some of the paths to the launch only");
+    } else if (OptIn) {
       addNote(D, OptIn->Loc, "opt-in set here");
+    }
     if (!Fix.empty())
       addNote(D, SourceLoc(), Fix);
     addOriginNotes(D, Ctx.Launch.DynamicSharedMem, "dynamic shared memory");

@@ -391,6 +391,13 @@ private:
     }
     if (CurrentFunction)
       L.EnclosingFunction = displayName(CurrentFunction);
+    // The kernel's settings made earlier in this function that a path to
+    // the launch goes around.
+    for (const auto &[Setting, Where] : SettingCalls)
+      if (Where.first == CurrentFunction && Where.second == L.Mangled &&
+          !L.Mangled.empty() &&
+          !Resolver.onEveryPath(Setting, Call, CurrentFunction))
+        L.SettingsSkippedOnSomePath.push_back(locate(Setting->getBeginLoc()));
     return L;
   }
 
@@ -508,6 +515,8 @@ private:
       S.Attribute = Short.str();
     }
     S.Value = Resolver.resolveInt(Call->getArg(IsCacheConfig ? 1 : 2));
+    if (CurrentFunction)
+      SettingCalls.push_back({Call, {CurrentFunction, S.Mangled}});
     Facts.KernelSettings.push_back(std::move(S));
   }
 
@@ -543,6 +552,10 @@ private:
   GridSyncFinder GridSyncs;
   std::set<const FunctionDecl *> Seen;
   const FunctionDecl *CurrentFunction = nullptr;
+  /// The settings seen so far: the call, its function and kernel.
+  std::vector<std::pair<const CallExpr *,
+                        std::pair<const FunctionDecl *, std::string>>>
+      SettingCalls;
   std::vector<LaunchSite> PatternLaunches;
   std::optional<llvm::DenseSet<const VarDecl *>> FilledByQuery;
 };

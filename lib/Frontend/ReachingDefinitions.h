@@ -57,6 +57,9 @@ public:
       llvm::function_ref<bool(const clang::CFGBlock &, unsigned)> Allowed)
       const;
 
+  /// Whether S is an element of the CFG.
+  bool contains(const clang::Stmt *S) const { return Where.count(S); }
+
 private:
   /// (block id, element index) of a site; the entry block for null.
   std::optional<std::pair<unsigned, unsigned>>

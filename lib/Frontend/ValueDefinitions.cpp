@@ -597,6 +597,17 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
   return join(Parts);
 }
 
+bool ValueResolver::onEveryPath(const Stmt *Before, const Stmt *Use,
+                                const FunctionDecl *F) {
+  std::unique_ptr<FunctionFlow> &Flow = Flows[F];
+  if (!Flow)
+    Flow = FunctionFlow::build(F, Ctx);
+  if (!Flow || !Flow->contains(Before) || !Flow->contains(Use))
+    return true;
+  return !Flow->reachesAlong(nullptr, {Before}, Use,
+                             [](const CFGBlock &, unsigned) { return true; });
+}
+
 bool ValueResolver::isOccupancyTuned(const Expr *E) {
   // block.x, or the variable itself.
   const Expr *Plain = E->IgnoreParenImpCasts();

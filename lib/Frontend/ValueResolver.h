@@ -23,6 +23,7 @@ class ASTContext;
 class ArraySubscriptExpr;
 class CallExpr;
 class ParmVarDecl;
+class Stmt;
 class Expr;
 class FunctionDecl;
 class MangleContext;
@@ -91,6 +92,10 @@ public:
   std::vector<ExternalCall> externalCalls();
   /// The functions with external linkage this file defines.
   std::vector<std::string> definedFunctions();
+  /// Whether every path from F's entry to Use passes Before (true when the
+  /// CFG cannot tell).
+  bool onEveryPath(const clang::Stmt *Before, const clang::Stmt *Use,
+                   const clang::FunctionDecl *F);
   /// The name other files call F by (the host-side mangled name).
   std::string mangledName(const clang::FunctionDecl *F);
 
