@@ -243,7 +243,17 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
   Front.Toolkit = Toolkit;
   Front.Jobs = Device.Jobs;
   Front.Progress = In.Progress;
+  // One cache directory for both caches; only a door that parses has
+  // front-end facts to keep.
+  FrontendCacheStats FrontStats;
+  Front.UseCache = In.ParsesSources && Device.UseCache;
+  Front.CacheDir = Device.CacheDir;
+  Front.CacheStats = &FrontStats;
   R.Units = In.CollectFacts(Front);
+  if (Front.UseCache) {
+    append_range(R.Notes, FrontStats.Notes);
+    R.FrontendCache = std::move(FrontStats);
+  }
 
   if (DeviceRun.valid()) {
     DeviceFacts D = DeviceRun.get();
