@@ -42,7 +42,7 @@ struct DependencyRecord {
 /// keep both size and time (git calls such files "racy").
 constexpr int64_t RacyWindowNs = 2'000'000'000;
 
-/// Stat, if its time is old enough (before NowNs - RacyWindowNs) to be
+/// Stat, if its times are old enough (before NowNs - RacyWindowNs) to be
 /// trusted later.
 std::optional<FileStat> trustedStat(std::optional<FileStat> Stat,
                                     int64_t NowNs);
@@ -59,9 +59,9 @@ public:
 
   struct Hit {
     TranslationUnitFacts Facts;
-    /// Set when some file's size or time had moved but not its content:
-    /// the records as they are now, worth storing so that the next lookup
-    /// needs no hashing.
+    /// Set when some file's size or time had moved but not its content, and
+    /// its time is now old enough to be trusted: the records as they are
+    /// now, worth storing so that the next lookup needs no hashing.
     std::optional<std::vector<DependencyRecord>> Refreshed;
   };
 
@@ -73,11 +73,13 @@ public:
 
   /// Adds (or replaces) the dependency set Deps and its facts in Key's
   /// manifest, keeping the most recent few; atomic, so concurrent runs
-  /// never see a partial manifest (the last writer wins). False, with one
-  /// note per run, when the cache cannot be written.
+  /// never see a partial manifest (the last writer wins). False when the
+  /// cache cannot be written (one run note says so).
   bool store(llvm::StringRef Key, llvm::ArrayRef<DependencyRecord> Deps,
-             const TranslationUnitFacts &Facts,
-             std::vector<std::string> &Notes);
+             const TranslationUnitFacts &Facts);
+
+  /// Notes about the cache as a whole (it cannot be written), each once.
+  std::vector<std::string> runNotes() const;
 
   std::string manifestPath(llvm::StringRef Key) const;
 
@@ -88,8 +90,8 @@ public:
 private:
   std::string Dir, Root;
   FileStates &Files;
-  std::mutex M;
-  bool ReportedUnwritable = false;
+  mutable std::mutex M;
+  std::vector<std::string> RunNotes;
 };
 
 } // namespace cudalint

@@ -22,12 +22,15 @@
 
 namespace cudalint {
 
-/// What a file looks like on disk now.
+/// What a file looks like on disk now. The status change time is there
+/// because no tool can set it: a file copied with its old modification time
+/// (cp -p, tar, rsync -t) or replaced by a rename still shows as changed.
 struct FileStat {
   uint64_t Size = 0;
   int64_t MTimeNs = 0; // modification time, ns since the epoch
+  int64_t CTimeNs = 0; // status change time (0 where there is none)
   bool operator==(const FileStat &O) const {
-    return Size == O.Size && MTimeNs == O.MTimeNs;
+    return Size == O.Size && MTimeNs == O.MTimeNs && CTimeNs == O.CTimeNs;
   }
 };
 

@@ -2,9 +2,9 @@
 //
 // <dir>/v1/<2 hex>/<key>.json:
 //   {"schema": N, "key": "<key>",
-//    "entries": [{"deps": [[path, size, mtime_ns, hash], ...],  // size and
-//                 "facts": {...FactsJSON...}}, ...]}           // time null
-//                                                              // when racy
+//    "entries": [{"deps": [[path, size, mtime_ns, ctime_ns, hash], ...],
+//                 "facts": {...FactsJSON...}}, ...]}
+// (size and times null when they were too recent to trust).
 // Most recent entry first. Nothing here is fatal: a problem is a miss (and
 // a note when the cache is damaged or cannot be written).
 //
@@ -21,6 +21,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <chrono>
 
 using namespace llvm;
@@ -35,7 +36,7 @@ int64_t nowNs() {
 
 std::optional<FileStat> trustedStat(std::optional<FileStat> Stat,
                                     int64_t NowNs) {
-  if (Stat && Stat->MTimeNs < NowNs - RacyWindowNs)
+  if (Stat && std::max(Stat->MTimeNs, Stat->CTimeNs) < NowNs - RacyWindowNs)
     return Stat;
   return std::nullopt;
 }
@@ -50,27 +51,30 @@ namespace {
 
 json::Value toJSON(const DependencyRecord &D) {
   if (!D.Stat)
-    return json::Array{D.Path, nullptr, nullptr, D.Hash};
-  return json::Array{D.Path, int64_t(D.Stat->Size), D.Stat->MTimeNs, D.Hash};
+    return json::Array{D.Path, nullptr, nullptr, nullptr, D.Hash};
+  return json::Array{D.Path, int64_t(D.Stat->Size), D.Stat->MTimeNs,
+                     D.Stat->CTimeNs, D.Hash};
 }
 
-/// [path, size, mtime, hash], size and time both null or both numbers.
+/// [path, size, mtime, ctime, hash]: size and times all null or all
+/// numbers.
 std::optional<DependencyRecord> dependencyFromJSON(const json::Value &V) {
   const json::Array *A = V.getAsArray();
-  if (!A || A->size() != 4)
+  if (!A || A->size() != 5)
     return std::nullopt;
   std::optional<StringRef> Path = (*A)[0].getAsString();
-  std::optional<StringRef> Hash = (*A)[3].getAsString();
+  std::optional<StringRef> Hash = (*A)[4].getAsString();
   if (!Path || !Hash)
     return std::nullopt;
   DependencyRecord D{Path->str(), std::nullopt, Hash->str()};
-  if ((*A)[1].getAsNull() && (*A)[2].getAsNull())
+  if ((*A)[1].getAsNull() && (*A)[2].getAsNull() && (*A)[3].getAsNull())
     return D;
   std::optional<int64_t> Size = (*A)[1].getAsInteger();
-  std::optional<int64_t> Time = (*A)[2].getAsInteger();
-  if (!Size || *Size < 0 || !Time)
+  std::optional<int64_t> MTime = (*A)[2].getAsInteger();
+  std::optional<int64_t> CTime = (*A)[3].getAsInteger();
+  if (!Size || *Size < 0 || !MTime || !CTime)
     return std::nullopt;
-  D.Stat = FileStat{uint64_t(*Size), *Time};
+  D.Stat = FileStat{uint64_t(*Size), *MTime, *CTime};
   return D;
 }
 
@@ -128,6 +132,7 @@ FactsCache::lookup(StringRef Key, std::vector<std::string> &Notes) {
                     Buf.getError().message() + "); ignored");
     return std::nullopt;
   }
+  int64_t T = nowNs();
   auto Corrupt = [&](const Twine &Why) {
     Notes.push_back("facts cache entry " + Path + " is corrupt (" + Why.str() +
                     "); ignored, parsing again");
@@ -148,6 +153,8 @@ FactsCache::lookup(StringRef Key, std::vector<std::string> &Notes) {
     if (!Deps || !Facts)
       return Corrupt("entry without deps or facts");
     std::vector<DependencyRecord> Now;
+    // Moved: some file had to be hashed, and its time now proves it
+    // unchanged for the next lookups (a time still too recent does not).
     bool Unchanged = true, Moved = false;
     for (const json::Value &D : *Deps) {
       std::optional<DependencyRecord> R = dependencyFromJSON(D);
@@ -165,8 +172,8 @@ FactsCache::lookup(StringRef Key, std::vector<std::string> &Notes) {
           Unchanged = false;
           break;
         }
-        Moved = true;
-        Stat = H->Stat;
+        Stat = trustedStat(H->Stat, T);
+        Moved |= Stat.has_value();
       }
       R->Stat = Stat;
       Now.push_back(std::move(*R));
@@ -180,20 +187,20 @@ FactsCache::lookup(StringRef Key, std::vector<std::string> &Notes) {
       raw_string_ostream(Where) << toString(Root.getError());
       return Corrupt("bad facts: " + Where);
     }
-    if (Moved) {
-      int64_t T = nowNs();
-      for (DependencyRecord &R : Now)
-        R.Stat = trustedStat(R.Stat, T);
+    if (Moved)
       H.Refreshed = std::move(Now);
-    }
     return H;
   }
   return std::nullopt;
 }
 
+std::vector<std::string> FactsCache::runNotes() const {
+  std::lock_guard<std::mutex> Lock(M);
+  return RunNotes;
+}
+
 bool FactsCache::store(StringRef Key, ArrayRef<DependencyRecord> Deps,
-                       const TranslationUnitFacts &Facts,
-                       std::vector<std::string> &Notes) {
+                       const TranslationUnitFacts &Facts) {
   std::string Path = manifestPath(Key);
   json::Array Entries;
   json::Array NewDeps;
@@ -226,10 +233,9 @@ bool FactsCache::store(StringRef Key, ArrayRef<DependencyRecord> Deps,
   raw_string_ostream(Text) << json::Value(std::move(Manifest)) << "\n";
   if (std::error_code EC = writeFileAtomically(Path, Text)) {
     std::lock_guard<std::mutex> Lock(M);
-    if (!ReportedUnwritable)
-      Notes.push_back("cache " + Root + " is not writable (" + EC.message() +
-                      "); front-end facts are not cached");
-    ReportedUnwritable = true;
+    if (RunNotes.empty())
+      RunNotes.push_back("cache " + Root + " is not writable (" + EC.message() +
+                         "); front-end facts are not cached");
     return false;
   }
   return true;

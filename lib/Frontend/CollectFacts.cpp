@@ -179,13 +179,12 @@ collectFacts(const tooling::CompilationDatabase &DB,
     std::string Key;
     if (Cache) {
       Key = factsCacheKey(DB, Files[I], Extra, Setup.VirtualFiles);
-      std::vector<std::string> &UnitNotes = CacheNotes[I];
-      if (std::optional<FactsCache::Hit> Hit = Cache->lookup(Key, UnitNotes)) {
+      if (std::optional<FactsCache::Hit> Hit =
+              Cache->lookup(Key, CacheNotes[I])) {
         Facts = std::move(Hit->Facts);
         // Times moved, contents did not (a checkout, a touch): record the
         // new times so that the next run needs no hashing.
-        if (Hit->Refreshed &&
-            Cache->store(Key, *Hit->Refreshed, Facts, UnitNotes))
+        if (Hit->Refreshed && Cache->store(Key, *Hit->Refreshed, Facts))
           ++Writes;
         ++Hits;
         if (Opts.Progress) {
@@ -237,7 +236,7 @@ collectFacts(const tooling::CompilationDatabase &DB,
     }
     // Only a parse that ran to its end is described by the files it read.
     if (Cache && Capture.Recorded && !Errors.SawFatal) {
-      if (Cache->store(Key, Capture.Deps, Facts, CacheNotes[I]))
+      if (Cache->store(Key, Capture.Deps, Facts))
         ++Writes;
     } else if (Cache) {
       ++Uncached;
@@ -263,6 +262,7 @@ collectFacts(const tooling::CompilationDatabase &DB,
     S.Misses += Misses;
     S.Writes += Writes;
     S.Uncached += Uncached;
+    llvm::append_range(S.Notes, Cache->runNotes());
     for (size_t I = 0; I < Files.size(); ++I)
       for (std::string &N : CacheNotes[I])
         S.Notes.push_back(Files[I] + ": " + N);
