@@ -22,6 +22,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <atomic>
 #include <csignal>
@@ -196,7 +197,13 @@ collectFacts(const tooling::CompilationDatabase &DB,
       ++Misses;
     }
     Facts.MainFile = Files[I];
-    tooling::ClangTool Tool(DB, {Files[I]});
+    // A file system of its own, whose working directory is the command's:
+    // ClangTool on the shared real file system changes the process's
+    // working directory for each command, which units parsed at once (and
+    // the device stage, running beside) would see change under them.
+    tooling::ClangTool Tool(DB, {Files[I]},
+                            std::make_shared<PCHContainerOperations>(),
+                            llvm::vfs::createPhysicalFileSystem());
     for (const auto &[Path, Text] : Setup.VirtualFiles)
       Tool.mapVirtualFile(Path, Text);
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(

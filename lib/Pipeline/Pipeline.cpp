@@ -60,7 +60,13 @@ Expected<DeviceFactsOptions> deviceOptions(const LintSettings &S,
   D.Jobs = S.Jobs;
   D.TimeoutSeconds = S.DeviceTimeoutSeconds;
   D.UseCache = !S.NoCache;
-  D.CacheDir = S.CacheDir;
+  // Absolute now: the run's threads must not depend on the working
+  // directory.
+  if (!S.CacheDir.empty()) {
+    SmallString<256> Dir(S.CacheDir);
+    sys::fs::make_absolute(Dir);
+    D.CacheDir = Dir.str().str();
+  }
   return D;
 }
 
