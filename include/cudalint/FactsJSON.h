@@ -1,5 +1,4 @@
-//===- FactsJSON.h - The front end's facts, serialized and read back -*- C++
-//-*-===//
+//===- FactsJSON.h - The front end's facts, serialized ----------*- C++ -*-===//
 //
 // A lossless JSON form of TranslationUnitFacts, for the front-end facts
 // cache: what is read back must be exactly what was written, field for

@@ -1,5 +1,4 @@
-//===- FileStates.h - Files' size, time and content hash, once a run -*- C++
-//-*-===//
+//===- FileStates.h - File sizes, times and hashes, once a run -*- C++ -*-===//
 //
 // A cache lookup checks that every file a result depended on is unchanged.
 // Many results share the same files (every CUDA unit reads the same toolkit
