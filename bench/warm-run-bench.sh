@@ -14,8 +14,9 @@
 # cuda-samples build directory to reuse (else one is configured here, with
 # -DCMAKE_EXPORT_COMPILE_COMMANDS=ON; samples whose libraries are missing
 # fail to configure, the database is written anyway). $REPEAT: warm runs
-# (median; default 5). Needs the tool built (build/), nvcc and clang++-19.
-# No assertion: it prints the figures.
+# (median; default 5). $PARTS: which measurements (default "cache frontend";
+# "frontend" alone skips the cold runs). Needs the tool built (build/), nvcc
+# and clang++-19. No assertion: it prints the figures.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tool="${CUDA_LAUNCH_LINT:-${CUDALINT_BUILD_DIR:-$root/build}/tools/cuda-launch-lint/cuda-launch-lint}"
@@ -24,6 +25,7 @@ shift
 subsets=("$@")
 [ ${#subsets[@]} -eq 0 ] && subsets=(0_Introduction)
 repeat="${REPEAT:-5}"
+parts="${PARTS:-cache frontend}"
 nvcc="${CUDACXX:-/usr/local/cuda/bin/nvcc}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -52,42 +54,47 @@ median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1
 time_it() { local s e; s=$(now); "$@" >/dev/null 2>&1 || true; e=$(now); awk -v s="$s" -v e="$e" 'BEGIN {printf "%.3f", e - s}'; }
 lint() { "$tool" -p "$work/db" --format json -o /dev/null "$@"; }
 
-cold1=$(time_it lint -j 1 --cache-dir "$work/cache-j1")
-cold2=$(time_it lint -j 2 --cache-dir "$work/cache-j2")
-warms=()
-for _ in $(seq "$repeat"); do warms+=("$(time_it lint -j 2 --cache-dir "$work/cache-j2")"); done
-warm=$(median "${warms[@]}")
-counters=$(lint -j 2 --cache-dir "$work/cache-j2" --verbose 2>&1 >/dev/null | grep -E "front end:|device compiles:" | sed 's/^cuda-launch-lint: /  /' || true)
+echo "cuda-samples: ${subsets[*]} ($units units, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
+ratio() { python3 -c "print(f'{$1 / $2:.3f}')"; }
+
+if [[ " $parts " == *" cache "* ]]; then
+  cold1=$(time_it lint -j 1 --cache-dir "$work/cache-j1")
+  cold2=$(time_it lint -j 2 --cache-dir "$work/cache-j2")
+  warms=()
+  for _ in $(seq "$repeat"); do warms+=("$(time_it lint -j 2 --cache-dir "$work/cache-j2")"); done
+  warm=$(median "${warms[@]}")
+  echo "cold run -j 1: ${cold1} s"
+  echo "cold run -j 2: ${cold2} s (speed-up $(ratio "$cold1" "$cold2"))"
+  echo "warm re-run -j 2: ${warm} s (median of $repeat: ${warms[*]})"
+  lint -j 2 --cache-dir "$work/cache-j2" --verbose 2>&1 >/dev/null |
+    grep -E "front end:|device compiles:" | sed 's/^cuda-launch-lint: /  /' || true
+  echo "warm / cold (-j 2): $(ratio "$warm" "$cold2")"
+  echo "(load after: $(cut -d' ' -f1-3 /proc/loadavg))"
+fi
 
 # The front end alone against clang++ -fsyntax-only, one file at a time.
-"$tool" compile-db -p "$work/db" -o "$work/clangdb" >/dev/null 2>&1
-python3 - "$work/clangdb/compile_commands.json" "$work/syntax-only.sh" <<'PY'
+if [[ " $parts " == *" frontend "* ]]; then
+  "$tool" compile-db -p "$work/db" -o "$work/clangdb" >/dev/null 2>&1
+  python3 - "$work/clangdb/compile_commands.json" "$work/syntax-only.sh" <<'PY'
 import json, shlex, sys
-out = ["set -e"]
+out = []
 for e in json.load(open(sys.argv[1])):
     args = e.get("arguments") or shlex.split(e["command"])
     keep, skip = [], False
     for a in args[1:]:
         if skip:
             skip = False
-            continue
-        if a in ("-c",):
-            continue
-        if a == "-o":
+        elif a == "-o":
             skip = True
-            continue
-        keep.append(a)
-    out.append("cd %s && clang++-19 -fsyntax-only %s" % (shlex.quote(e["directory"]), " ".join(map(shlex.quote, keep))))
+        elif a != "-c":
+            keep.append(a)
+    # Clang's errors (code nvcc accepts) end no run: the front end goes on too.
+    out.append("(cd %s && clang++-19 -fsyntax-only %s) || true"
+               % (shlex.quote(e["directory"]), " ".join(map(shlex.quote, keep))))
 open(sys.argv[2], "w").write("\n".join(out) + "\n")
 PY
-syntax=$(time_it bash "$work/syntax-only.sh")
-front=$(time_it lint -j 1 --no-cache --resource-usage=none)
-
-ratio() { python3 -c "print(f'{$1 / $2:.3f}')"; }
-echo "cuda-samples: ${subsets[*]} ($units units, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
-echo "cold run -j 1: ${cold1} s"
-echo "cold run -j 2: ${cold2} s (speed-up $(ratio "$cold1" "$cold2"))"
-echo "warm re-run -j 2: ${warm} s (median of $repeat: ${warms[*]})"
-echo "$counters"
-echo "warm / cold (-j 2): $(ratio "$warm" "$cold2")"
-echo "front end alone (-j 1, no cache, no device facts): ${front} s; clang++-19 -fsyntax-only of the same commands: ${syntax} s; ratio $(ratio "$front" "$syntax")"
+  syntax=$(time_it bash "$work/syntax-only.sh")
+  front=$(time_it lint -j 1 --no-cache --resource-usage=none)
+  echo "front end alone (-j 1, no cache, no device facts): ${front} s;" \
+    "clang++-19 -fsyntax-only of the same commands: ${syntax} s; ratio $(ratio "$front" "$syntax")"
+fi
