@@ -45,6 +45,8 @@ time_ms() { # best of 3
 for f in small many; do
   launches=$("$tool" --list-launches "$work/$f.cu" -- "${flags[@]}" 2>/dev/null | wc -l)
   a=$(time_ms clang++-19 "${clang_flags[@]}" "$work/$f.cu")
-  b=$(time_ms "$tool" --format json "$work/$f.cu" -- "${flags[@]}")
+  # The parse itself: no facts cache (it would answer every run after the
+  # first) and no device facts.
+  b=$(time_ms "$tool" --format json --no-cache --resource-usage=none "$work/$f.cu" -- "${flags[@]}")
   echo "$f.cu: $launches launches; clang++ -fsyntax-only ${a} ms, cuda-launch-lint front end ${b} ms, ratio $(python3 -c "print(round($b/$a, 2))")"
 done

@@ -174,7 +174,8 @@ struct DeviceFactsOptions {
   /// (default: clang++-19 on PATH).
   std::string ClangFallback = "clang++-19";
   bool UseCache = true;
-  /// Empty: $XDG_CACHE_HOME/cuda-launch-lint, else ~/.cache/cuda-launch-lint.
+  /// The cache directory (device results go to its device/ folder); empty:
+  /// defaultCacheDir() (CacheSupport.h).
   std::string CacheDir;
   /// Device compiles at a time (-j); 0: one per core.
   unsigned Jobs = 0;
@@ -187,9 +188,6 @@ struct DeviceFactsOptions {
 /// file (a ptxas log or a build output).
 DeviceFactsOptions::Mode parseResourceUsageMode(llvm::StringRef Value,
                                                 std::string &LogFile);
-
-/// The default cache directory (see DeviceFactsOptions::CacheDir).
-std::string defaultDeviceCacheDir();
 
 /// Compiles (or imports, or reads from the cache) the device side of every
 /// input for every target arch, Opts.Jobs at a time. Never fails: what goes

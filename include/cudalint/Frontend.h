@@ -36,6 +36,18 @@ struct CudaToolkit {
 std::optional<CudaToolkit> findCudaToolkit(llvm::StringRef Explicit,
                                            std::string &Why);
 
+/// What the front-end facts cache did in a run (FactsCache.h).
+struct FrontendCacheStats {
+  unsigned Hits = 0, Misses = 0, Writes = 0;
+  /// Parsed units that could not be cached: a fatal error (a missing
+  /// header) ended the parse, the tool crashed, or a file it read could
+  /// not be read again.
+  unsigned Uncached = 0;
+  /// One line each: damaged entries, an unwritable cache. Prefixed with the
+  /// file name.
+  std::vector<std::string> Notes;
+};
+
 struct FrontendOptions {
   /// Empty: parse with the built-in CUDA declarations instead of a toolkit.
   std::optional<CudaToolkit> Toolkit;
@@ -45,6 +57,15 @@ struct FrontendOptions {
   unsigned Jobs = 1;
   /// Advanced as files are parsed; may be null.
   RunProgress *Progress = nullptr;
+  /// The cache directory (--cache-dir; facts go to its facts/ folder, the
+  /// device cache's beside it); empty: defaultCacheDir().
+  std::string CacheDir;
+  /// Whether collectFacts reads and writes the facts cache (the standalone
+  /// tool and the launcher; not the clang-tidy module or the plugin, which
+  /// are handed an AST).
+  bool UseCache = false;
+  /// Filled in by collectFacts when UseCache; may be null.
+  FrontendCacheStats *CacheStats = nullptr;
 };
 
 /// A compile database that clangd and clang-tidy can use on an nvcc build
@@ -74,7 +95,9 @@ std::unique_ptr<clang::tooling::CompilationDatabase> translateNvccCommands(
 /// Parses each file with the flags the database gives it and returns what it
 /// found, one entry per file. Clang's errors do not stop the analysis: they
 /// are listed in the facts and the recovered AST is analysed. Fails only for
-/// a file that could not be parsed at all.
+/// a file that could not be parsed at all. With Opts.UseCache, a file whose
+/// command and every file its last parse read are unchanged is not parsed:
+/// its facts come from the facts cache.
 std::vector<TranslationUnitFacts>
 collectFacts(const clang::tooling::CompilationDatabase &DB,
              llvm::ArrayRef<std::string> Files, const FrontendOptions &Opts,

@@ -115,6 +115,8 @@ struct PipelineResult {
   std::vector<TranslationUnitFacts> Units;
   DeviceResourceTable Device;
   std::optional<DeviceFactsStats> DeviceStats;
+  /// When the front end parsed the sources with the facts cache on.
+  std::optional<FrontendCacheStats> FrontendCache;
   /// After the lint policy (and merged across archs when asked), in
   /// file/line order.
   std::vector<Diagnostic> Findings;

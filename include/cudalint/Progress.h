@@ -13,7 +13,9 @@
 namespace cudalint {
 
 struct RunProgress {
-  std::atomic<unsigned> FilesTotal{0}, FilesParsed{0};
+  /// FilesParsed counts the files whose facts came from the facts cache
+  /// too; FactsCacheHits, those alone.
+  std::atomic<unsigned> FilesTotal{0}, FilesParsed{0}, FactsCacheHits{0};
   std::atomic<unsigned> DeviceJobsTotal{0}, DeviceJobsDone{0}, CacheHits{0};
 };
 

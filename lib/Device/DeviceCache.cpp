@@ -2,50 +2,19 @@
 
 #include "DeviceCache.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
 namespace cudalint {
 
-std::string hashString(StringRef S) {
-  BLAKE3 H;
-  H.update(S);
-  return toHex(H.final(), /*LowerCase=*/true);
-}
-
-std::optional<std::string> hashFileContents(StringRef Path) {
-  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                   /*RequiresNullTerminator=*/false);
-  if (!Buf)
-    return std::nullopt;
-  return hashString((*Buf)->getBuffer());
-}
-
-std::string defaultDeviceCacheDir() {
-  SmallString<256> P;
-  if (auto X = sys::Process::GetEnv("XDG_CACHE_HOME"); X && !X->empty()) {
-    P = *X;
-  } else if (auto H = sys::Process::GetEnv("HOME"); H && !H->empty()) {
-    P = *H;
-    sys::path::append(P, ".cache");
-  } else {
-    sys::path::system_temp_directory(/*ErasedOnReboot=*/false, P);
-  }
-  sys::path::append(P, "cuda-launch-lint");
-  return P.str().str();
-}
-
 std::string DeviceCache::entryPath(StringRef Key) const {
   SmallString<256> P(Dir);
-  sys::path::append(P, "v1", Key.take_front(2), Key + ".json");
+  sys::path::append(P, "device", "v1", Key.take_front(2), Key + ".json");
   return P.str().str();
 }
 
@@ -162,7 +131,7 @@ bool fromJSON(const json::Object &O, KernelResources &K) {
 } // namespace
 
 std::optional<std::vector<KernelResources>>
-DeviceCache::lookup(StringRef Key, std::vector<std::string> &Notes) const {
+DeviceCache::lookup(StringRef Key, std::vector<std::string> &Notes) {
   std::string Path = entryPath(Key);
   if (!sys::fs::exists(Path))
     return std::nullopt;
@@ -195,8 +164,8 @@ DeviceCache::lookup(StringRef Key, std::vector<std::string> &Notes) const {
     if (!Pair || Pair->size() != 2 || !(*Pair)[0].getAsString() ||
         !(*Pair)[1].getAsString())
       return Corrupt("bad dependency record");
-    auto H = hashFileContents(*(*Pair)[0].getAsString());
-    if (!H || *H != *(*Pair)[1].getAsString())
+    auto H = Files.hash(*(*Pair)[0].getAsString());
+    if (!H || H->Hash != *(*Pair)[1].getAsString())
       return std::nullopt; // stale
   }
   std::vector<KernelResources> Out;
@@ -213,7 +182,6 @@ DeviceCache::lookup(StringRef Key, std::vector<std::string> &Notes) const {
 bool DeviceCache::store(StringRef Key, const CachedResult &R,
                         std::vector<std::string> &Notes) {
   std::string Path = entryPath(Key);
-  StringRef Parent = sys::path::parent_path(Path);
   auto Unwritable = [&](const Twine &Why) {
     std::lock_guard<std::mutex> Lock(M);
     if (!ReportedUnwritable)
@@ -222,8 +190,6 @@ bool DeviceCache::store(StringRef Key, const CachedResult &R,
     ReportedUnwritable = true;
     return false;
   };
-  if (std::error_code EC = sys::fs::create_directories(Parent))
-    return Unwritable(EC.message());
   json::Object O{{"key", Key}};
   json::Array Deps, Kernels;
   for (auto &[P, H] : R.Deps)
@@ -232,26 +198,10 @@ bool DeviceCache::store(StringRef Key, const CachedResult &R,
     Kernels.push_back(toJSON(K));
   O["deps"] = std::move(Deps);
   O["kernels"] = std::move(Kernels);
-
-  SmallString<256> Tmp;
-  int FD;
-  if (std::error_code EC =
-          sys::fs::createUniqueFile(Path + ".tmp-%%%%%%%%", FD, Tmp))
+  std::string Text;
+  raw_string_ostream(Text) << json::Value(std::move(O)) << "\n";
+  if (std::error_code EC = writeFileAtomically(Path, Text))
     return Unwritable(EC.message());
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << json::Value(std::move(O)) << "\n";
-    OS.close();
-    if (OS.has_error()) {
-      OS.clear_error();
-      sys::fs::remove(Tmp);
-      return Unwritable("write failed");
-    }
-  }
-  if (std::error_code EC = sys::fs::rename(Tmp, Path)) {
-    sys::fs::remove(Tmp);
-    return Unwritable(EC.message());
-  }
   return true;
 }
 

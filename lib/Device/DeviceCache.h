@@ -4,7 +4,9 @@
 #ifndef CUDALINT_LIB_DEVICE_DEVICECACHE_H
 #define CUDALINT_LIB_DEVICE_DEVICECACHE_H
 
+#include "cudalint/CacheSupport.h"
 #include "cudalint/DeviceFacts.h"
+#include "cudalint/FileStates.h"
 
 #include <mutex>
 #include <optional>
@@ -14,10 +16,6 @@
 
 namespace cudalint {
 
-/// BLAKE3 of a file's bytes, as hex; none when it cannot be read.
-std::optional<std::string> hashFileContents(llvm::StringRef Path);
-std::string hashString(llvm::StringRef S);
-
 /// One cache entry: the result of one (unit, arch) device compile, valid
 /// while every file of the include closure still has the recorded hash.
 struct CachedResult {
@@ -25,9 +23,10 @@ struct CachedResult {
   std::vector<std::pair<std::string, std::string>> Deps; // path, hash
 };
 
-/// Entries live at <Dir>/v1/<2 hex>/<key>.json. Readers never see a partial
-/// entry: writers write a unique temporary file and rename it into place.
-/// Nothing here is fatal: every problem is a note and a miss.
+/// Entries live at <Dir>/device/v1/<2 hex>/<key>.json (Dir: the cache
+/// directory, which the front-end facts cache shares). Readers never see a
+/// partial entry: writers write a unique temporary file and rename it into
+/// place. Nothing here is fatal: every problem is a note and a miss.
 class DeviceCache {
 public:
   explicit DeviceCache(std::string Dir) : Dir(std::move(Dir)) {}
@@ -35,7 +34,7 @@ public:
   /// A hit: the entry exists, parses, and its include closure is unchanged.
   /// A corrupt or unreadable entry adds a note.
   std::optional<std::vector<KernelResources>>
-  lookup(llvm::StringRef Key, std::vector<std::string> &Notes) const;
+  lookup(llvm::StringRef Key, std::vector<std::string> &Notes);
 
   /// Stores atomically; a note when the cache cannot be written.
   bool store(llvm::StringRef Key, const CachedResult &R,
@@ -45,6 +44,9 @@ public:
 
 private:
   std::string Dir;
+  /// Every unit of a run reads the same toolkit headers: each is hashed
+  /// once per run, not once per lookup.
+  FileStates Files;
   std::mutex M;
   bool ReportedUnwritable = false;
 };

@@ -139,8 +139,7 @@ public:
   Runner(const DeviceFactsOptions &Opts, DeviceFacts &Result)
       : Opts(Opts), Result(Result) {
     if (Opts.UseCache)
-      Cache.emplace(Opts.CacheDir.empty() ? defaultDeviceCacheDir()
-                                          : Opts.CacheDir);
+      Cache.emplace(Opts.CacheDir.empty() ? defaultCacheDir() : Opts.CacheDir);
   }
 
   void run(ArrayRef<DeviceCompileInput> Inputs);

@@ -3,12 +3,16 @@
 // One ClangTool per file, Opts.Jobs files at a time, each behind its own
 // crash recovery boundary: Clang's errors become facts, a crash loses the
 // unit's facts but not the run. The AST walk itself: FactCollector.cpp.
+// With the facts cache, a unit whose command and files are unchanged is not
+// parsed at all (FactsCache.h; the Clang side of it: FrontendCache.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "CudaParseSetup.h"
 #include "FactCollector.h"
+#include "FrontendCache.h"
 
+#include "cudalint/CacheSupport.h"
 #include "cudalint/Frontend.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -18,7 +22,9 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
+#include <atomic>
 #include <csignal>
 
 using namespace clang;
@@ -37,6 +43,11 @@ public:
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
       return;
+    // A fatal error ends the parse early (a missing header is the common
+    // one): what follows it was never read, so no dependency set describes
+    // the unit.
+    if (Level == DiagnosticsEngine::Fatal)
+      SawFatal = true;
     FrontendError E;
     llvm::SmallString<128> Message;
     Info.FormatDiagnostic(Message);
@@ -53,6 +64,8 @@ public:
     Facts.Errors.push_back(std::move(E));
   }
 
+  bool SawFatal = false;
+
 private:
   TranslationUnitFacts &Facts;
 };
@@ -62,29 +75,55 @@ struct UnitStage {
   const char *What = "setting up the parse";
 };
 
+/// Where a parse records the files it read, for the facts cache.
+struct DependencyCapture {
+  ArrayRef<std::string> VirtualPaths;
+  int64_t ParseStartNs = 0;
+  FileStates *Files = nullptr;
+  std::vector<DependencyRecord> Deps;
+  /// The parse reached its end (Clang's errors or not) and the files were
+  /// recorded; WhyNot otherwise.
+  bool Recorded = false;
+  std::string WhyNot = "the parse did not run";
+};
+
 class CollectAction : public ASTFrontendAction {
 public:
-  CollectAction(TranslationUnitFacts &Facts, UnitStage &Stage)
-      : Facts(Facts), Stage(Stage) {}
+  CollectAction(TranslationUnitFacts &Facts, UnitStage &Stage,
+                DependencyCapture *Capture)
+      : Facts(Facts), Stage(Stage), Capture(Capture) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     struct Consumer : ASTConsumer {
+      CompilerInstance &CI;
       TranslationUnitFacts &Facts;
       UnitStage &Stage;
-      Consumer(TranslationUnitFacts &F, UnitStage &S) : Facts(F), Stage(S) {}
+      DependencyCapture *Capture;
+      Consumer(CompilerInstance &CI, TranslationUnitFacts &F, UnitStage &S,
+               DependencyCapture *C)
+          : CI(CI), Facts(F), Stage(S), Capture(C) {}
       void HandleTranslationUnit(ASTContext &Ctx) override {
         Stage.What = "collecting kernels and launches";
         collectFactsInto(Ctx, Facts);
+        // Here, while the file manager's working directory is still the
+        // command's: relative header names resolve as the parse saw them.
+        if (Capture) {
+          Stage.What = "recording the files the parse read";
+          Capture->Recorded = recordParseDependencies(
+              CI, Capture->VirtualPaths, Capture->ParseStartNs, *Capture->Files,
+              Capture->Deps, Capture->WhyNot);
+        }
         Stage.What = "finishing the parse";
       }
     };
     Stage.What = "parsing";
-    return std::make_unique<Consumer>(Facts, Stage);
+    return std::make_unique<Consumer>(CI, Facts, Stage, Capture);
   }
 
 private:
   TranslationUnitFacts &Facts;
   UnitStage &Stage;
+  DependencyCapture *Capture;
 };
 
 /// "SIGSEGV" for a crash's return code from CrashRecoveryContext (128 +
@@ -115,17 +154,58 @@ collectFacts(const tooling::CompilationDatabase &DB,
              llvm::raw_ostream &Notes) {
   registerKernelAttributes();
   CudaParseSetup Setup = cudaParseSetup(Opts.Toolkit);
+  std::vector<std::string> Extra = Setup.Args;
+  Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+  std::vector<std::string> VirtualPaths;
+  for (const auto &[Path, Text] : Setup.VirtualFiles)
+    VirtualPaths.push_back(Path);
+
+  // The facts cache: hashes are shared by the units of the run (they all
+  // read the same toolkit headers).
+  FileStates States;
+  std::optional<FactsCache> Cache;
+  if (Opts.UseCache) {
+    std::string Root =
+        Opts.CacheDir.empty() ? defaultCacheDir() : Opts.CacheDir;
+    Cache.emplace(cacheSubdir(Root, "facts"), Root, States);
+  }
+  std::atomic<unsigned> Hits{0}, Misses{0}, Writes{0}, Uncached{0};
+  std::vector<std::vector<std::string>> CacheNotes(Files.size());
+
   std::vector<TranslationUnitFacts> All(Files.size());
   // One ClangTool per file; files are parsed Opts.Jobs at a time and the
   // results keep the input order.
   auto Parse = [&](size_t I) {
     TranslationUnitFacts &Facts = All[I];
+    std::string Key;
+    if (Cache) {
+      Key = factsCacheKey(DB, Files[I], Extra, Setup.VirtualFiles);
+      if (std::optional<FactsCache::Hit> Hit =
+              Cache->lookup(Key, CacheNotes[I])) {
+        Facts = std::move(Hit->Facts);
+        // Times moved, contents did not (a checkout, a touch): record the
+        // new times so that the next run needs no hashing.
+        if (Hit->Refreshed && Cache->store(Key, *Hit->Refreshed, Facts))
+          ++Writes;
+        ++Hits;
+        if (Opts.Progress) {
+          ++Opts.Progress->FactsCacheHits;
+          ++Opts.Progress->FilesParsed;
+        }
+        return;
+      }
+      ++Misses;
+    }
     Facts.MainFile = Files[I];
-    tooling::ClangTool Tool(DB, {Files[I]});
+    // A file system of its own, whose working directory is the command's:
+    // ClangTool on the shared real file system changes the process's
+    // working directory for each command, which units parsed at once (and
+    // the device stage, running beside) would see change under them.
+    tooling::ClangTool Tool(DB, {Files[I]},
+                            std::make_shared<PCHContainerOperations>(),
+                            llvm::vfs::createPhysicalFileSystem());
     for (const auto &[Path, Text] : Setup.VirtualFiles)
       Tool.mapVirtualFile(Path, Text);
-    std::vector<std::string> Extra = Setup.Args;
-    Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         Extra, tooling::ArgumentInsertPosition::END));
     ErrorRecorder Errors(Facts);
@@ -134,14 +214,20 @@ collectFacts(const tooling::CompilationDatabase &DB,
     // generated" and "Error while processing" lines would only repeat them.
     Tool.setPrintErrorMessage(false);
     UnitStage Stage;
+    DependencyCapture Capture;
+    Capture.VirtualPaths = VirtualPaths;
+    Capture.ParseStartNs = nowNs();
+    Capture.Files = &States;
     struct Factory : tooling::FrontendActionFactory {
       TranslationUnitFacts &Facts;
       UnitStage &Stage;
-      Factory(TranslationUnitFacts &F, UnitStage &S) : Facts(F), Stage(S) {}
+      DependencyCapture *Capture;
+      Factory(TranslationUnitFacts &F, UnitStage &S, DependencyCapture *C)
+          : Facts(F), Stage(S), Capture(C) {}
       std::unique_ptr<FrontendAction> create() override {
-        return std::make_unique<CollectAction>(Facts, Stage);
+        return std::make_unique<CollectAction>(Facts, Stage, Capture);
       }
-    } F(Facts, Stage);
+    } F(Facts, Stage, Cache ? &Capture : nullptr);
     // Each unit behind its own recovery boundary: a crash in Clang or in
     // the collector loses this unit's facts, not the run. What the crashed
     // unit had collected may be inconsistent, so none of it is kept.
@@ -152,6 +238,15 @@ collectFacts(const tooling::CompilationDatabase &DB,
       Lost.InternalError = "internal error (" + crashName(Boundary.RetCode) +
                            ") while " + Stage.What;
       Facts = std::move(Lost);
+      // A crash is not a fact of the sources (and may not happen again).
+      Capture.Recorded = false;
+    }
+    // Only a parse that ran to its end is described by the files it read.
+    if (Cache && Capture.Recorded && !Errors.SawFatal) {
+      if (Cache->store(Key, Capture.Deps, Facts))
+        ++Writes;
+    } else if (Cache) {
+      ++Uncached;
     }
     if (Opts.Progress)
       ++Opts.Progress->FilesParsed;
@@ -167,6 +262,17 @@ collectFacts(const tooling::CompilationDatabase &DB,
     for (size_t I = 0; I < Files.size(); ++I)
       Pool.async([&, I] { Parse(I); });
     Pool.wait();
+  }
+  if (Opts.CacheStats && Cache) {
+    FrontendCacheStats &S = *Opts.CacheStats;
+    S.Hits += Hits;
+    S.Misses += Misses;
+    S.Writes += Writes;
+    S.Uncached += Uncached;
+    llvm::append_range(S.Notes, Cache->runNotes());
+    for (size_t I = 0; I < Files.size(); ++I)
+      for (std::string &N : CacheNotes[I])
+        S.Notes.push_back(Files[I] + ": " + N);
   }
   return All;
 }

@@ -198,8 +198,10 @@ private:
     PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
     if (P.isInvalid())
       return Out;
+    // Relative names are relative to the command's directory: the file
+    // manager's working directory, not the process's.
     llvm::SmallString<256> Path(P.getFilename());
-    llvm::sys::fs::make_absolute(Path);
+    SM.getFileManager().makeAbsolutePath(Path);
     llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
     Out.File = Path.str().str();
     Out.Line = P.getLine();

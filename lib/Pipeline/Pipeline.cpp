@@ -80,7 +80,13 @@ Expected<DeviceFactsOptions> deviceOptions(const LintSettings &S,
   D.Jobs = S.Jobs;
   D.TimeoutSeconds = S.DeviceTimeoutSeconds;
   D.UseCache = !S.NoCache;
-  D.CacheDir = S.CacheDir;
+  // Absolute now: the run's threads must not depend on the working
+  // directory.
+  if (!S.CacheDir.empty()) {
+    SmallString<256> Dir(S.CacheDir);
+    sys::fs::make_absolute(Dir);
+    D.CacheDir = Dir.str().str();
+  }
   return D;
 }
 
@@ -266,7 +272,17 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
   Front.Toolkit = Toolkit;
   Front.Jobs = Device.Jobs;
   Front.Progress = In.Progress;
+  // One cache directory for both caches; only a door that parses has
+  // front-end facts to keep.
+  FrontendCacheStats FrontStats;
+  Front.UseCache = In.ParsesSources && Device.UseCache;
+  Front.CacheDir = Device.CacheDir;
+  Front.CacheStats = &FrontStats;
   R.Units = In.CollectFacts(Front);
+  if (Front.UseCache) {
+    append_range(R.Notes, FrontStats.Notes);
+    R.FrontendCache = std::move(FrontStats);
+  }
   resolveAcrossUnits(R.Units);
 
   if (DeviceRun.valid()) {

@@ -158,11 +158,12 @@ cl::opt<std::string>
           cl::desc("target archs (default: the config file's, else the "
                    "compile commands', else sm_75)"),
           cl::cat(DeviceCategory));
-cl::opt<std::string> CacheDir("cache-dir", cl::value_desc("dir"),
-                              cl::desc("the device facts cache (default "
-                                       "$XDG_CACHE_HOME/cuda-launch-lint)"),
-                              cl::cat(DeviceCategory));
-cl::opt<bool> NoCache("no-cache", cl::desc("compile every time"),
+cl::opt<std::string>
+    CacheDir("cache-dir", cl::value_desc("dir"),
+             cl::desc("the cache of device facts and front-end facts "
+                      "(default $XDG_CACHE_HOME/cuda-launch-lint)"),
+             cl::cat(DeviceCategory));
+cl::opt<bool> NoCache("no-cache", cl::desc("parse and compile every time"),
                       cl::cat(DeviceCategory));
 // Text, not unsigned: "-j 0" and "-j x" get the same one-line reason.
 cl::opt<std::string> Jobs("j", cl::Prefix, cl::value_desc("N"),
@@ -172,9 +173,10 @@ cl::opt<std::string> DeviceTimeout(
     "device-timeout", cl::value_desc("seconds"),
     cl::desc("seconds before a device compile is abandoned (default 300)"),
     cl::cat(DeviceCategory));
-cl::opt<bool> Verbose("verbose",
-                      cl::desc("device compile and cache counters on stderr"),
-                      cl::cat(DeviceCategory));
+cl::opt<bool>
+    Verbose("verbose",
+            cl::desc("parse, device compile and cache counters on stderr"),
+            cl::cat(DeviceCategory));
 
 constexpr StringLiteral Overview =
     R"(cuda-launch-lint: CUDA kernel launch configurations checked against
@@ -354,6 +356,8 @@ private:
   void paint() {
     std::string Text = formatv("cuda-launch-lint: parsed {0}/{1} files",
                                P.FilesParsed.load(), P.FilesTotal.load());
+    if (unsigned Hits = P.FactsCacheHits.load())
+      Text += formatv(" ({0} from the cache)", Hits);
     if (unsigned Total = P.DeviceJobsTotal.load())
       Text += formatv(", device compiles {0}/{1} ({2} from the cache)",
                       P.DeviceJobsDone.load(), Total, P.CacheHits.load());
@@ -376,7 +380,15 @@ void printRunMessages(const PipelineResult &R) {
     errs() << "cuda-launch-lint: note: " << N << "\n";
   for (const std::string &E : R.InternalErrors)
     errs() << "cuda-launch-lint: error: " << E << "\n";
-  if (!Verbose || !R.DeviceStats)
+  if (!Verbose)
+    return;
+  if (R.FrontendCache) {
+    const FrontendCacheStats &F = *R.FrontendCache;
+    errs() << "cuda-launch-lint: front end: facts cache hits: " << F.Hits
+           << ", misses: " << F.Misses << ", writes: " << F.Writes
+           << ", not cacheable: " << F.Uncached << "\n";
+  }
+  if (!R.DeviceStats)
     return;
   const DeviceFactsStats &S = *R.DeviceStats;
   errs() << "cuda-launch-lint: device compiles: " << S.DeviceCompiles

@@ -1,0 +1,3 @@
+#pragma once
+#include "sizes.h"
+#define MAX_THREADS 256
