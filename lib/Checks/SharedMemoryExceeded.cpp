@@ -28,12 +28,11 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
   // cudaFuncSetAttribute(...)`) holds only on the other paths; another one
   // on every path, or in another function, holds.
   auto Skipped = [&](const KernelSetting *S) {
-    return llvm::any_of(Ctx.Launch.SettingsSkippedOnSomePath,
-                        [&](const SourceLoc &L) {
-                          return L.File == S->Loc.File &&
-                                 L.Line == S->Loc.Line &&
-                                 L.Column == S->Loc.Column;
-                        });
+    return llvm::any_of(
+        Ctx.Launch.SettingsSkippedOnSomePath, [&](const SourceLoc &L) {
+          return L.File == S->Loc.File && L.Line == S->Loc.Line &&
+                 L.Column == S->Loc.Column;
+        });
   };
   bool OptInSkipped = false;
   if (OptIn) {

@@ -59,8 +59,8 @@ ResolvedValue threadsPerBlock(const Dim3Value &Block) {
     return ResolvedValue::range(Block.X.Min * Block.Y.value() * Block.Z.value(),
                                 Block.X.Max * Block.Y.value() *
                                     Block.Z.value());
-  for (auto [Name, Part] : {std::pair{"x", Parts[0]}, {"y", Parts[1]},
-                            {"z", Parts[2]}})
+  for (auto [Name, Part] :
+       {std::pair{"x", Parts[0]}, {"y", Parts[1]}, {"z", Parts[2]}})
     if (!Part->isKnown())
       return ResolvedValue::unknown(
           Part->Reason.empty() ? std::string()

@@ -149,22 +149,22 @@ static json::Value toJSON(const LaunchSite::Guard &G) {
 }
 
 static json::Value toJSON(const LaunchSite &L) {
-  return json::Object{{"loc", toJSON(L.Loc)},
-                      {"api", L.Api},
-                      {"kernel", L.Kernel},
-                      {"mangled", L.Mangled},
-                      {"enclosing_function", L.EnclosingFunction},
-                      {"grid", toJSON(L.Grid)},
-                      {"block", toJSON(L.Block)},
-                      {"threads_per_block", toJSON(L.ThreadsPerBlock)},
-                      {"dynamic_smem", toJSON(L.DynamicSharedMem)},
-                      {"occupancy_tuned", L.OccupancyTuned},
-                      {"in_template_pattern", L.InTemplatePattern},
-                      {"cluster_dims", optional(L.ClusterDims)},
-                      {"device_guard", toJSON(L.DeviceGuard)},
-                      {"cooperative", optional(L.Cooperative)},
-                      {"settings_skipped_on_some_path",
-                       arrayOf(L.SettingsSkippedOnSomePath)}};
+  return json::Object{
+      {"loc", toJSON(L.Loc)},
+      {"api", L.Api},
+      {"kernel", L.Kernel},
+      {"mangled", L.Mangled},
+      {"enclosing_function", L.EnclosingFunction},
+      {"grid", toJSON(L.Grid)},
+      {"block", toJSON(L.Block)},
+      {"threads_per_block", toJSON(L.ThreadsPerBlock)},
+      {"dynamic_smem", toJSON(L.DynamicSharedMem)},
+      {"occupancy_tuned", L.OccupancyTuned},
+      {"in_template_pattern", L.InTemplatePattern},
+      {"cluster_dims", optional(L.ClusterDims)},
+      {"device_guard", toJSON(L.DeviceGuard)},
+      {"cooperative", optional(L.Cooperative)},
+      {"settings_skipped_on_some_path", arrayOf(L.SettingsSkippedOnSomePath)}};
 }
 
 static json::Value toJSON(const KernelSetting &S) {
@@ -252,8 +252,7 @@ static bool fromJSON(const json::Value &V, ParameterRef &R, json::Path P) {
 
 template <typename T>
 static bool mapOptional(json::ObjectMapper &O, const json::Value &V,
-                        StringLiteral Key, std::optional<T> &Out,
-                        json::Path P);
+                        StringLiteral Key, std::optional<T> &Out, json::Path P);
 
 static bool fromJSON(const json::Value &V, ResolvedValue &R, json::Path P) {
   json::ObjectMapper O(V, P);
@@ -311,8 +310,8 @@ static bool fromJSON(const json::Value &V, GridSyncFact &G, json::Path P) {
 static bool fromJSON(const json::Value &V, KernelInfo &K, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("name", K.Name) && O.map("mangled", K.Mangled) &&
-         mapOptional(O, V, "grid_sync", K.GridSync, P) &&
-         O.map("loc", K.Loc) && O.map("definition_end", K.DefinitionEnd) &&
+         mapOptional(O, V, "grid_sync", K.GridSync, P) && O.map("loc", K.Loc) &&
+         O.map("definition_end", K.DefinitionEnd) &&
          O.map("template_instantiation", K.IsTemplateInstantiation) &&
          O.map("in_system_header", K.InSystemHeader) && O.map("attrs", K.Attrs);
 }

@@ -60,8 +60,7 @@ const ParmVarDecl *calledParameter(const CallExpr *C) {
 
 /// Whether a parameter of type T receives a copy (or a read-only view).
 bool receivesCopy(QualType T) {
-  return !T->isReferenceType() ||
-         T.getNonReferenceType().isConstQualified();
+  return !T->isReferenceType() || T.getNonReferenceType().isConstQualified();
 }
 
 class Indexer : public RecursiveASTVisitor<Indexer> {
@@ -154,8 +153,9 @@ public:
 private:
   CallerIndex Index;
   llvm::DenseSet<const Expr *> Callees, HandedOver, Reads;
-  llvm::DenseMap<const FunctionDecl *,
-                 llvm::SmallVector<std::pair<const CallExpr *, const ParmVarDecl *>, 2>>
+  llvm::DenseMap<
+      const FunctionDecl *,
+      llvm::SmallVector<std::pair<const CallExpr *, const ParmVarDecl *>, 2>>
       Passes;
   llvm::DenseMap<const ParmVarDecl *, llvm::SmallVector<const CallExpr *, 2>>
       CallsThrough;

@@ -56,12 +56,11 @@ std::vector<ExternalCall> ValueResolver::externalCalls() {
       Out.push_back(std::move(Call));
     }
   }
-  std::sort(Out.begin(), Out.end(),
-            [](const ExternalCall &A, const ExternalCall &B) {
-              return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Column,
-                              A.Function) < std::tie(B.Loc.File, B.Loc.Line,
-                                                     B.Loc.Column, B.Function);
-            });
+  std::sort(
+      Out.begin(), Out.end(), [](const ExternalCall &A, const ExternalCall &B) {
+        return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Column, A.Function) <
+               std::tie(B.Loc.File, B.Loc.Line, B.Loc.Column, B.Function);
+      });
   return Out;
 }
 

@@ -555,8 +555,8 @@ private:
   std::set<const FunctionDecl *> Seen;
   const FunctionDecl *CurrentFunction = nullptr;
   /// The settings seen so far: the call, its function and kernel.
-  std::vector<std::pair<const CallExpr *,
-                        std::pair<const FunctionDecl *, std::string>>>
+  std::vector<
+      std::pair<const CallExpr *, std::pair<const FunctionDecl *, std::string>>>
       SettingCalls;
   std::vector<LaunchSite> PatternLaunches;
   std::optional<llvm::DenseSet<const VarDecl *>> FilledByQuery;

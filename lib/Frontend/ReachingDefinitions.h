@@ -51,11 +51,11 @@ public:
   /// Path-sensitivity for one value: `if (bs > 1024) bs = 1024;` stops
   /// 2048 from the entry, `assert(bs <= 256)` stops it (the failing branch
   /// never returns). False when From, a kill or Use is not in the CFG.
-  bool reachesAlong(
-      const clang::Stmt *From, llvm::ArrayRef<const clang::Stmt *> Kills,
-      const clang::Stmt *Use,
-      llvm::function_ref<bool(const clang::CFGBlock &, unsigned)> Allowed)
-      const;
+  bool reachesAlong(const clang::Stmt *From,
+                    llvm::ArrayRef<const clang::Stmt *> Kills,
+                    const clang::Stmt *Use,
+                    llvm::function_ref<bool(const clang::CFGBlock &, unsigned)>
+                        Allowed) const;
 
   /// Whether S is an element of the CFG.
   bool contains(const clang::Stmt *S) const { return Where.count(S); }

@@ -72,7 +72,7 @@ public:
   std::vector<Definition> Defs;
   std::vector<const Stmt *> Loops;
   const Stmt *DeclControl = nullptr;
-  bool Escapes = false; // address taken, captured, ++, +=, ...
+  bool Escapes = false;     // address taken, captured, ++, +=, ...
   std::string EscapeReason; // the first way it escapes, for a reader
   bool AddressToOccupancyApi = false;
 
@@ -252,7 +252,8 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   std::string What = (isa<ParmVarDecl>(V) ? "parameter '" : "variable '") +
                      describe(V, Path) + "'";
   if (F && F->getIdentifier())
-    What += (isa<ParmVarDecl>(V) ? " of '" : " in '") + F->getName().str() + "'";
+    What +=
+        (isa<ParmVarDecl>(V) ? " of '" : " in '") + F->getName().str() + "'";
   // Why it is unknown names the innermost variable the value was traced to.
   auto Explained = [&](ResolvedValue R) {
     if (!R.isKnown() && !StringRef(R.Reason).starts_with("variable '") &&
@@ -279,7 +280,8 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   if (!F || !F->hasBody() || !V->hasLocalStorage()) {
     if (V->getType().isConstQualified() && V->getInit()) {
       Definition Init{V->getInit(), {}, nullptr, V->getLocation()};
-      return Explained(withOrigin(PartOf(Init), What, Locate(V->getLocation())));
+      return Explained(
+          withOrigin(PartOf(Init), What, Locate(V->getLocation())));
     }
     if (!V->hasLocalStorage())
       return Unknown("not const, so any code may change it");
@@ -294,15 +296,13 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
 
   const auto *Parm = dyn_cast<ParmVarDecl>(V);
   auto EntryValue = [&] { return resolveParameter(Parm, Depth, Path, What); };
-  if (std::optional<ResolvedValue> Exact =
-          reachingFlow(V, F, Use, Path, Collect, PartOf, What,
-                       Parm ? llvm::function_ref<ResolvedValue()>(EntryValue)
-                            : nullptr))
+  if (std::optional<ResolvedValue> Exact = reachingFlow(
+          V, F, Use, Path, Collect, PartOf, What,
+          Parm ? llvm::function_ref<ResolvedValue()>(EntryValue) : nullptr))
     return Explained(*Exact);
   if (Parm)
-    return Collect.Defs.empty()
-               ? Explained(EntryValue())
-               : Unknown("it is assigned inside the function");
+    return Collect.Defs.empty() ? Explained(EntryValue())
+                                : Unknown("it is assigned inside the function");
 
   // Reaching definitions, approximately: the last definition before the use
   // that runs whenever the declaration does, the conditional ones after it,
@@ -389,13 +389,20 @@ std::optional<bool> truthFor(const Expr *Cond, const VarDecl *V, int64_t X,
   if (!C)
     return std::nullopt;
   switch (Op) {
-  case BO_LT: return X < *C;
-  case BO_LE: return X <= *C;
-  case BO_GT: return X > *C;
-  case BO_GE: return X >= *C;
-  case BO_EQ: return X == *C;
-  case BO_NE: return X != *C;
-  default: return std::nullopt;
+  case BO_LT:
+    return X < *C;
+  case BO_LE:
+    return X <= *C;
+  case BO_GT:
+    return X > *C;
+  case BO_GE:
+    return X >= *C;
+  case BO_EQ:
+    return X == *C;
+  case BO_NE:
+    return X != *C;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -415,8 +422,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
     const VarDecl *V, const FunctionDecl *F, const Expr *Use,
     ArrayRef<std::string> Path, const DefinitionCollector &Collect,
     llvm::function_ref<ResolvedValue(const Definition &)> PartOf,
-    const std::string &What,
-    llvm::function_ref<ResolvedValue()> EntryValue) {
+    const std::string &What, llvm::function_ref<ResolvedValue()> EntryValue) {
   std::unique_ptr<FunctionFlow> &Flow = Flows[F];
   if (!Flow)
     Flow = FunctionFlow::build(F, Ctx);
@@ -449,7 +455,8 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   if (llvm::any_of(*Reaching, [&](size_t I) {
         return Sites[I].K == FunctionFlow::Kind::Partial;
       }))
-    return ResolvedValue::unknown(What + ": a part of it is assigned separately");
+    return ResolvedValue::unknown(What +
+                                  ": a part of it is assigned separately");
   std::vector<const Stmt *> Kills;
   for (const FunctionFlow::Site &Site : Sites)
     if (Site.S)
@@ -465,16 +472,15 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
         Value.K != ResolvedValue::Kind::Range) {
       std::vector<int64_t> Kept;
       for (int64_t X : Value.Values)
-        if (Flow->reachesAlong(Def.Site, Kills, Use,
-                               [&](const CFGBlock &B, unsigned Succ) {
-                                 const auto *Cond = dyn_cast_or_null<Expr>(
-                                     B.getTerminatorCondition());
-                                 if (!Cond || !isTwoWayBranch(B))
-                                   return true;
-                                 std::optional<bool> Truth =
-                                     truthFor(Cond, V, X, Ctx);
-                                 return !Truth || *Truth == (Succ == 0);
-                               }))
+        if (Flow->reachesAlong(
+                Def.Site, Kills, Use, [&](const CFGBlock &B, unsigned Succ) {
+                  const auto *Cond =
+                      dyn_cast_or_null<Expr>(B.getTerminatorCondition());
+                  if (!Cond || !isTwoWayBranch(B))
+                    return true;
+                  std::optional<bool> Truth = truthFor(Cond, V, X, Ctx);
+                  return !Truth || *Truth == (Succ == 0);
+                }))
           Kept.push_back(X);
       if (Kept.empty())
         continue; // this definition reaches on no path its values allow
@@ -485,9 +491,9 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
       }
     }
     // (The value on entry says where it came from: the callers.)
-    Parts.push_back(Def.Site ? withOrigin(std::move(Value), What,
-                                          Locate(Def.Loc))
-                             : std::move(Value));
+    Parts.push_back(Def.Site
+                        ? withOrigin(std::move(Value), What, Locate(Def.Loc))
+                        : std::move(Value));
   }
   if (Parts.empty())
     return ResolvedValue::unknown(What + ": no value reaches this use");
@@ -552,7 +558,8 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
   } else {
     auto It = Callers.Calls.find(F);
     if (It == Callers.Calls.end() || It->second.empty()) {
-      ResolvedValue R = ResolvedValue::unknown(What + ": no caller in this file");
+      ResolvedValue R =
+          ResolvedValue::unknown(What + ": no caller in this file");
       // Other files may call it: a run over them gives it their values.
       if (F->isExternallyVisible() && !F->isInlined() && Path.empty() &&
           Parm->getType()->isIntegerType())
@@ -571,8 +578,7 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
     if (Index >= C.Call->getNumArgs())
       return ResolvedValue::unknown(What + ": a caller passes fewer arguments");
     // Through a harness: its parameters come from the call that passed F.
-    const FunctionDecl *Harness =
-        C.Via ? C.Via->getDirectCallee() : nullptr;
+    const FunctionDecl *Harness = C.Via ? C.Via->getDirectCallee() : nullptr;
     const CallExpr *Saved = Harness ? PinnedCalls.lookup(Harness) : nullptr;
     if (Harness)
       PinnedCalls[Harness] = C.Via;

@@ -205,10 +205,10 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
         Out.push_back(X << Y);
         break;
       default:
-        return ResolvedValue::unknown(
-            ("operator '" + BinaryOperator::getOpcodeStr(Op) +
-             "' is not evaluated")
-                .str());
+        return ResolvedValue::unknown(("operator '" +
+                                       BinaryOperator::getOpcodeStr(Op) +
+                                       "' is not evaluated")
+                                          .str());
       }
     }
   ResolvedValue R = ResolvedValue::oneOf(std::move(Out));

@@ -110,8 +110,7 @@ private:
                             llvm::ArrayRef<std::string> Path, unsigned Depth);
   ResolvedValue resolveArrayElement(const clang::ArraySubscriptExpr *Sub,
                                     unsigned Depth);
-  ResolvedValue resolveParameter(const clang::ParmVarDecl *Parm,
-                                 unsigned Depth,
+  ResolvedValue resolveParameter(const clang::ParmVarDecl *Parm, unsigned Depth,
                                  llvm::ArrayRef<std::string> Path,
                                  const std::string &What);
 

@@ -38,8 +38,8 @@ public:
     if (V.isKnown() || !V.Parameter)
       return V;
     const ParameterRef &P = *V.Parameter;
-    std::string What = "parameter '" + P.ParameterName + "' of '" +
-                       P.FunctionName + "'";
+    std::string What =
+        "parameter '" + P.ParameterName + "' of '" + P.FunctionName + "'";
     // Defined in several files, it belongs to several programs (a compile
     // database of many samples): whose call reaches which is the linker's
     // choice.

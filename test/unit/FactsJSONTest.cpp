@@ -41,8 +41,7 @@ ResolvedValue value(Counter &N, ResolvedValue::Kind K) {
   V.Origins = {{"origin " + std::to_string(N()), loc(N)},
                {"second origin", loc(N)}};
   V.Reason = "reason " + std::to_string(N());
-  V.Parameter = ParameterRef{"_Z6launchi", "launch", "threads",
-                             unsigned(N())};
+  V.Parameter = ParameterRef{"_Z6launchi", "launch", "threads", unsigned(N())};
   return V;
 }
 
@@ -182,8 +181,8 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   EXPECT_EQ(K.getObject("grid_sync")->size(), 4u);
   EXPECT_EQ(K.getObject("attrs")->size(), 8u);
   EXPECT_EQ(L.getObject("grid")->getObject("x")->size(), 7u);
-  EXPECT_EQ(
-      L.getObject("grid")->getObject("x")->getObject("parameter")->size(), 4u);
+  EXPECT_EQ(L.getObject("grid")->getObject("x")->getObject("parameter")->size(),
+            4u);
   EXPECT_EQ((*U.getArray("external_calls"))[0].getAsObject()->size(), 3u);
   EXPECT_EQ((*U.getArray("kernel_settings"))[0].getAsObject()->size(), 5u);
 }
