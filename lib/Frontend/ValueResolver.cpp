@@ -272,6 +272,16 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
   const Expr *Plain = E->IgnoreParenImpCasts();
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
     return resolveInt(Default->getExpr(), Depth);
+  // (int)n, static_cast<unsigned>(n) of an integer: n (launch values are
+  // far from any width they could be truncated to).
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Plain);
+      Cast && Cast->getType()->isIntegerType()) {
+    const Expr *Inner = Cast->getSubExprAsWritten();
+    if (Inner->getType()->isIntegralOrEnumerationType())
+      return resolveInt(Inner, Depth + 1);
+    return ResolvedValue::unknown("a floating-point value converted to an "
+                                  "integer is not evaluated");
+  }
   // std::forward<T>(v) and std::move(v) are v.
   if (const auto *Call = dyn_cast<CallExpr>(Plain);
       Call && Call->getNumArgs() == 1 &&
