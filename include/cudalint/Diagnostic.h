@@ -23,6 +23,9 @@ struct SourceLoc {
   unsigned Line = 0;
   unsigned Column = 0;
   bool valid() const { return Line != 0; }
+  bool operator==(const SourceLoc &O) const {
+    return Line == O.Line && Column == O.Column && File == O.File;
+  }
 };
 
 enum class Severity { Warning, Error };

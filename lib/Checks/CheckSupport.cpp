@@ -103,9 +103,7 @@ public:
     std::string Value = describeValue(V);
     for (const ValueOrigin &O : V.Origins) {
       auto Same = llvm::find_if(Notes, [&](const Note &N) {
-        const SourceLoc &L = N.Origin->Loc;
-        return N.Origin->What == O.What && L.File == O.Loc.File &&
-               L.Line == O.Loc.Line && L.Column == O.Loc.Column &&
+        return N.Origin->What == O.What && N.Origin->Loc == O.Loc &&
                N.Value == Value;
       });
       if (Same == Notes.end())

@@ -27,20 +27,12 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
   // An opt-in that a path to the launch goes around (`if (big)
   // cudaFuncSetAttribute(...)`) holds only on the other paths; another one
   // on every path, or in another function, holds.
-  auto Skipped = [&](const KernelSetting *S) {
-    return llvm::any_of(
-        Ctx.Launch.SettingsSkippedOnSomePath, [&](const SourceLoc &L) {
-          return L.File == S->Loc.File && L.Line == S->Loc.Line &&
-                 L.Column == S->Loc.Column;
-        });
-  };
-  bool OptInSkipped = false;
-  if (OptIn) {
-    OptInSkipped = true;
-    for (const KernelSetting *S : Ctx.Settings)
-      if (S->Attribute == "MaxDynamicSharedMemorySize" && !Skipped(S))
-        OptInSkipped = false;
-  }
+  bool OptInSkipped =
+      OptIn && llvm::none_of(Ctx.Settings, [&](const KernelSetting *S) {
+        return S->Attribute == "MaxDynamicSharedMemorySize" &&
+               !llvm::is_contained(Ctx.Launch.SettingsSkippedOnSomePath,
+                                   S->Loc);
+      });
   for (int64_t Dynamic : possibleValues(Ctx.Launch.DynamicSharedMem)) {
     if (Dynamic < 0)
       continue;

@@ -64,8 +64,7 @@ std::vector<Diagnostic> mergeArchs(ArrayRef<Diagnostic> Diagnostics) {
       G.Archs.push_back(D.Arch);
     for (const DiagnosticNote &N : D.Notes)
       if (llvm::none_of(G.Notes, [&](const DiagnosticNote &O) {
-            return O.Message == N.Message && O.Loc.File == N.Loc.File &&
-                   O.Loc.Line == N.Loc.Line && O.Loc.Column == N.Loc.Column;
+            return O.Message == N.Message && O.Loc == N.Loc;
           }))
         G.Notes.push_back(N);
   }
