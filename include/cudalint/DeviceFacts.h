@@ -51,6 +51,10 @@ struct PtxEntryDirectives {
 /// no entries.
 std::vector<PtxEntryDirectives> parsePtxEntries(llvm::StringRef Ptx);
 
+/// Sets K's device view of the launch bounds (and HasPtx) from its entry's
+/// directives.
+void applyPtxDirectives(KernelResources &K, const PtxEntryDirectives &E);
+
 /// One function in a ptxas -v report.
 struct PtxasFunction {
   std::string Name; // mangled

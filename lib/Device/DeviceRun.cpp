@@ -86,15 +86,7 @@ std::vector<KernelResources> mergeResults(const PtxasLog &Log,
     auto It = ByName.find(K.Mangled);
     if (!HavePtx || It == ByName.end())
       return;
-    const PtxEntryDirectives &E = *It->second;
-    K.HasPtx = true;
-    K.MaxNTid = E.MaxNTid;
-    K.ReqNTid = E.ReqNTid;
-    K.ReqNCtaPerCluster = E.ReqNCtaPerCluster;
-    K.MinNCtaPerSM = E.MinNCtaPerSM;
-    K.MaxNReg = E.MaxNReg;
-    K.MaxClusterRank = E.MaxClusterRank;
-    K.ExplicitCluster = E.ExplicitCluster;
+    applyPtxDirectives(K, *It->second);
   };
   for (const PtxasFunction &F : Log.Functions) {
     if (!F.IsEntry || (!F.Arch.empty() && F.Arch != Arch))

@@ -41,13 +41,7 @@ KernelResources toResources(const CubinKernel &K, StringRef Arch,
   R.ConstMem0 = K.ConstMem0;
   R.HasPtx = true;
   if (Ptx) {
-    R.MaxNTid = Ptx->MaxNTid;
-    R.ReqNTid = Ptx->ReqNTid;
-    R.ReqNCtaPerCluster = Ptx->ReqNCtaPerCluster;
-    R.MinNCtaPerSM = Ptx->MinNCtaPerSM;
-    R.MaxNReg = Ptx->MaxNReg;
-    R.MaxClusterRank = Ptx->MaxClusterRank;
-    R.ExplicitCluster = Ptx->ExplicitCluster;
+    applyPtxDirectives(R, *Ptx);
   } else {
     R.BoundsFromCubin = true;
     R.MaxNTid = K.MaxNTid;

@@ -144,4 +144,15 @@ std::vector<PtxEntryDirectives> parsePtxEntries(StringRef Ptx) {
   return Out;
 }
 
+void applyPtxDirectives(KernelResources &K, const PtxEntryDirectives &E) {
+  K.HasPtx = true;
+  K.MaxNTid = E.MaxNTid;
+  K.ReqNTid = E.ReqNTid;
+  K.ReqNCtaPerCluster = E.ReqNCtaPerCluster;
+  K.MinNCtaPerSM = E.MinNCtaPerSM;
+  K.MaxNReg = E.MaxNReg;
+  K.MaxClusterRank = E.MaxClusterRank;
+  K.ExplicitCluster = E.ExplicitCluster;
+}
+
 } // namespace cudalint
