@@ -423,9 +423,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
     ArrayRef<std::string> Path, const DefinitionCollector &Collect,
     llvm::function_ref<ResolvedValue(const Definition &)> PartOf,
     const std::string &What, llvm::function_ref<ResolvedValue()> EntryValue) {
-  std::unique_ptr<FunctionFlow> &Flow = Flows[F];
-  if (!Flow)
-    Flow = FunctionFlow::build(F, Ctx);
+  const FunctionFlow *Flow = flowOf(F);
   if (!Flow)
     return std::nullopt;
   // A parameter's value on entry is a definition too (null site).
@@ -570,11 +568,12 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
     }
     Calls = It->second;
   }
-  unsigned Index = Parm->getFunctionScopeIndex();
   SmallVector<ResolvedValue, 4> Parts;
   for (const CallOf &C : Calls) {
     // A member operator's call lists the object first.
-    Index += isa<CXXOperatorCallExpr>(C.Call) && isa<CXXMethodDecl>(F);
+    unsigned Index =
+        Parm->getFunctionScopeIndex() +
+        (isa<CXXOperatorCallExpr>(C.Call) && isa<CXXMethodDecl>(F));
     if (Index >= C.Call->getNumArgs())
       return ResolvedValue::unknown(What + ": a caller passes fewer arguments");
     // Through a harness: its parameters come from the call that passed F.
@@ -598,16 +597,21 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
                                    "' of '" + F->getNameAsString() +
                                    "' from this call",
                                Locate(C.Call->getBeginLoc())));
-    Index = Parm->getFunctionScopeIndex();
   }
   return join(Parts);
 }
 
+const FunctionFlow *ValueResolver::flowOf(const FunctionDecl *F) {
+  // Built once per function, a failure included.
+  auto [It, New] = Flows.try_emplace(F);
+  if (New)
+    It->second = FunctionFlow::build(F, Ctx);
+  return It->second.get();
+}
+
 bool ValueResolver::onEveryPath(const Stmt *Before, const Stmt *Use,
                                 const FunctionDecl *F) {
-  std::unique_ptr<FunctionFlow> &Flow = Flows[F];
-  if (!Flow)
-    Flow = FunctionFlow::build(F, Ctx);
+  const FunctionFlow *Flow = flowOf(F);
   if (!Flow || !Flow->contains(Before) || !Flow->contains(Use))
     return true;
   return !Flow->reachesAlong(nullptr, {Before}, Use,

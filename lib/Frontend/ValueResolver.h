@@ -141,6 +141,8 @@ private:
   /// is known true or false at the launch.
   std::optional<bool> knownTruth(const clang::Expr *Cond);
 
+  /// F's CFG with its reaching definitions; null when Clang cannot build it.
+  const FunctionFlow *flowOf(const clang::FunctionDecl *F);
   /// The definitions of V in F's body, collected once.
   const DefinitionCollector &definitionsOf(const clang::VarDecl *V,
                                            const clang::FunctionDecl *F);
