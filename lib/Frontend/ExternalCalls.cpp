@@ -67,22 +67,32 @@ std::vector<ExternalCall> ValueResolver::externalCalls() {
 std::vector<std::string> ValueResolver::definedFunctions() {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<std::string> Out;
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    const auto *F = dyn_cast<FunctionDecl>(D);
-    if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
-      F = T->getTemplatedDecl();
-    if (!F)
-      continue;
-    // A template's explicit instantiations are its definitions here.
-    llvm::SmallVector<const FunctionDecl *, 4> Defined = {F};
-    if (const FunctionTemplateDecl *T = F->getDescribedFunctionTemplate())
-      for (const FunctionDecl *Spec : T->specializations())
-        Defined.push_back(Spec);
-    for (const FunctionDecl *Def : Defined)
-      if (Def->doesThisDeclarationHaveABody() && Def->isExternallyVisible() &&
-          !Def->isInlined() && !Def->isDependentContext() &&
-          SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())))
-        Out.push_back(mangledName(Def));
+  // Namespaces and extern "C" blocks hold definitions too.
+  std::vector<const DeclContext *> Scopes = {Ctx.getTranslationUnitDecl()};
+  while (!Scopes.empty()) {
+    const DeclContext *Scope = Scopes.back();
+    Scopes.pop_back();
+    for (const Decl *D : Scope->decls()) {
+      if (isa<NamespaceDecl, LinkageSpecDecl>(D)) {
+        Scopes.push_back(cast<DeclContext>(D));
+        continue;
+      }
+      const auto *F = dyn_cast<FunctionDecl>(D);
+      if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+        F = T->getTemplatedDecl();
+      if (!F)
+        continue;
+      // A template's explicit instantiations are its definitions here.
+      llvm::SmallVector<const FunctionDecl *, 4> Defined = {F};
+      if (const FunctionTemplateDecl *T = F->getDescribedFunctionTemplate())
+        for (const FunctionDecl *Spec : T->specializations())
+          Defined.push_back(Spec);
+      for (const FunctionDecl *Def : Defined)
+        if (Def->doesThisDeclarationHaveABody() && Def->isExternallyVisible() &&
+            !Def->isInlined() && !Def->isDependentContext() &&
+            SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())))
+          Out.push_back(mangledName(Def));
+    }
   }
   llvm::sort(Out);
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());

@@ -11,6 +11,10 @@
 // RUN: %cuda-launch-lint --list-launches %s %S/Inputs/across-files/main.cpp %S/Inputs/across-files/other-program.cu -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=TWICE
 // TWICE: across-files.cu:{{[0-9]+}}:3: <<<>>> scale grid ?x1x1 block ?x1x1
 // TWICE-NEXT: block.x unknown: parameter 'threads' of 'launch_scale': 2 analysed files define it, so which calls reach this one depends on how they are linked
+// The same inside a namespace: definitions there count too.
+// RUN: %cuda-launch-lint --list-launches %S/Inputs/across-files-ns/kernels.cu %S/Inputs/across-files-ns/other-program.cu %S/Inputs/across-files-ns/main.cpp -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=NAMESPACE
+// NAMESPACE: kernels.cu:3:38: <<<>>> scale grid 1x1x1 block ?x1x1
+// NAMESPACE-NEXT: block.x unknown: parameter 'threads' of 'launch': 2 analysed files define it, so which calls reach this one depends on how they are linked
 
 __global__ void __launch_bounds__(256) scale(float *p, int n) {}
 
