@@ -21,6 +21,9 @@
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/ScopeExit.h"
+
+#include <map>
 
 #include <algorithm>
 
@@ -294,6 +297,13 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   if (Collect.Escapes)
     return Unknown(Collect.EscapeReason);
 
+  // The first use in F on the way back from the launch is the anchor of
+  // every use of F's variables followed from it.
+  bool Anchored = Anchors.try_emplace(F, Use).second;
+  auto Unanchor = llvm::make_scope_exit([&] {
+    if (Anchored)
+      Anchors.erase(F);
+  });
   const auto *Parm = dyn_cast<ParmVarDecl>(V);
   auto EntryValue = [&] { return resolveParameter(Parm, Depth, Path, What); };
   if (std::optional<ResolvedValue> Exact = reachingFlow(
@@ -416,7 +426,174 @@ bool isTwoWayBranch(const CFGBlock &B) {
           (isa<BinaryOperator>(T) && cast<BinaryOperator>(T)->isLogicalOp()));
 }
 
+bool refersTo(const Expr *E, const VarDecl *V) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE && DRE->getDecl() == V;
+}
+
+std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+/// Whether `case C:` (or GNU `case A ... B:`) matches X; true when its
+/// value cannot be evaluated, so that no path is wrongly cut.
+bool caseMatches(const CaseStmt *Case, int64_t X, const ASTContext &Ctx) {
+  std::optional<int64_t> Lo = constantOf(Case->getLHS(), Ctx);
+  std::optional<int64_t> Hi =
+      Case->getRHS() ? constantOf(Case->getRHS(), Ctx) : Lo;
+  return !Lo || !Hi || (*Lo <= X && X <= *Hi);
+}
+
+/// Whether the edge from B to its successor number Succ can be taken when
+/// V is X: B's terminator is `if (v op C)`, a loop condition or a logical
+/// operator on V (two-way), or `switch (v)` (its case labels; default and
+/// the way out when none matches). Any other edge can.
+bool branchAllows(const CFGBlock &B, unsigned Succ, const VarDecl *V,
+                  int64_t X, const ASTContext &Ctx) {
+  if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt())) {
+    if (!refersTo(Switch->getCond(), V))
+      return true;
+    const CFGBlock *Next = B.succ_begin()[Succ].getReachableBlock();
+    const auto *Label =
+        Next ? dyn_cast_or_null<CaseStmt>(Next->getLabel()) : nullptr;
+    bool AnyMatches = false;
+    for (const SwitchCase *C = Switch->getSwitchCaseList(); C;
+         C = C->getNextSwitchCase()) {
+      if (C == Label) // one of this switch's own cases
+        return caseMatches(Label, X, Ctx);
+      if (const auto *Case = dyn_cast<CaseStmt>(C))
+        AnyMatches |= caseMatches(Case, X, Ctx);
+    }
+    return !AnyMatches; // default, or past the switch
+  }
+  // The condition this block decides on: in `if (a || b)`, a in the first
+  // block, b in the second.
+  const Expr *Cond = isTwoWayBranch(B) ? B.getLastCondition() : nullptr;
+  if (!Cond)
+    return true;
+  std::optional<bool> Truth = truthFor(Cond, V, X, Ctx);
+  return !Truth || *Truth == (Succ == 0);
+}
+
+/// The constants a function compares V with (`v < 256`, `case 512:`), and
+/// where: between two of them every branch on V goes the same way.
+class BranchConstants : public RecursiveASTVisitor<BranchConstants> {
+public:
+  BranchConstants(const VarDecl *V, const ASTContext &Ctx) : V(V), Ctx(Ctx) {}
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (!B->isComparisonOp())
+      return true;
+    if (refersTo(B->getLHS(), V))
+      add(B->getRHS(), B->getOperatorLoc());
+    else if (refersTo(B->getRHS(), V))
+      add(B->getLHS(), B->getOperatorLoc());
+    return true;
+  }
+  bool VisitSwitchStmt(SwitchStmt *S) {
+    if (refersTo(S->getCond(), V))
+      for (const SwitchCase *C = S->getSwitchCaseList(); C;
+           C = C->getNextSwitchCase())
+        if (const auto *Case = dyn_cast<CaseStmt>(C)) {
+          add(Case->getLHS(), Case->getBeginLoc());
+          if (Case->getRHS())
+            add(Case->getRHS(), Case->getBeginLoc());
+        }
+    return true;
+  }
+  /// Constant -> the first place it is tested.
+  std::map<int64_t, SourceLocation> Found;
+
+private:
+  void add(const Expr *E, SourceLocation Loc) {
+    if (std::optional<int64_t> C = constantOf(E, Ctx))
+      Found.try_emplace(*C, Loc);
+  }
+  const VarDecl *V;
+  const ASTContext &Ctx;
+};
+
+/// More constants than this in one function's tests of a variable: its
+/// value is not worked out from them (each stretch between two is a search
+/// of the CFG).
+constexpr size_t MaxBranchConstants = 64;
+
 } // namespace
+
+std::optional<ResolvedValue> ValueResolver::allowedByBranches(
+    const VarDecl *V, const FunctionDecl *F, const FunctionFlow &Flow,
+    const Stmt *From, llvm::ArrayRef<const Stmt *> Kills, const Stmt *Target,
+    const std::string &What) {
+  QualType T = V->getType();
+  if (!T->isIntegerType() || T->isBooleanType())
+    return std::nullopt;
+  BranchConstants Tests(V, Ctx);
+  Tests.TraverseStmt(F->getBody());
+  if (Tests.Found.empty() || Tests.Found.size() > MaxBranchConstants)
+    return std::nullopt;
+  // The type's own bounds: a stretch that reaches one bounds nothing.
+  unsigned Width = std::min(64u, static_cast<unsigned>(Ctx.getIntWidth(T)));
+  bool Signed = T->isSignedIntegerType();
+  int64_t TypeMin = Signed ? llvm::minIntN(Width) : 0;
+  int64_t TypeMax = Signed || Width == 64 ? llvm::maxIntN(Width)
+                                          : static_cast<int64_t>(llvm::maxUIntN(Width));
+  auto Reaches = [&](int64_t X) {
+    return Flow.reachesAlong(From, Kills, Target,
+                             [&](const CFGBlock &B, unsigned Succ) {
+                               return branchAllows(B, Succ, V, X, Ctx);
+                             });
+  };
+  std::vector<int64_t> Points;
+  SourceLocation PointAt;
+  std::optional<int64_t> Lo, Hi; // of the stretches that reach
+  auto Stretch = [&](int64_t A, int64_t B) {
+    if (A > B || !Reaches(A))
+      return;
+    Lo = Lo ? std::min(*Lo, A) : A;
+    Hi = Hi ? std::max(*Hi, B) : B;
+  };
+  int64_t Previous = TypeMin;
+  bool First = true;
+  for (const auto &[C, Loc] : Tests.Found) {
+    if (C < TypeMin || C > TypeMax)
+      continue;
+    Stretch(First ? TypeMin : Previous + 1, C - 1);
+    if (Reaches(C)) {
+      Points.push_back(C);
+      if (PointAt.isInvalid())
+        PointAt = Loc;
+    }
+    Previous = C;
+    First = false;
+  }
+  if (First)
+    return std::nullopt;
+  if (Previous < TypeMax)
+    Stretch(Previous + 1, TypeMax);
+  if (!Lo) {
+    // Only the tested constants themselves get here (case labels, `== C`).
+    if (Points.empty())
+      return std::nullopt; // no path at all: leave it to the caller's rule
+    ResolvedValue R = ResolvedValue::oneOf(Points);
+    std::string Note = What + (Points.size() == 1 ? " is " : " is one of ") +
+                       describeValue(R) + " on the way here";
+    return withOrigin(std::move(R), std::move(Note), Locate(PointAt));
+  }
+  for (int64_t P : Points) {
+    Lo = std::min(*Lo, P);
+    Hi = std::max(*Hi, P);
+  }
+  // Unbounded on a side (only the type bounds it): not a usable range.
+  if ((Signed && *Lo == TypeMin) || *Hi == TypeMax)
+    return std::nullopt;
+  ResolvedValue R = ResolvedValue::range(*Lo, *Hi);
+  std::string Note = What + " is " + describeValue(R) + " on the way here";
+  return withOrigin(std::move(R), std::move(Note),
+                    Locate(PointAt.isValid() ? PointAt
+                                             : Tests.Found.begin()->second));
+}
 
 std::optional<ResolvedValue> ValueResolver::reachingFlow(
     const VarDecl *V, const FunctionDecl *F, const Expr *Use,
@@ -459,6 +636,13 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   for (const FunctionFlow::Site &Site : Sites)
     if (Site.S)
       Kills.push_back(Site.S);
+  // A variable with one definition keeps its value: whatever the branches
+  // on the way to where the outermost use in F (the launch, or the call
+  // that leads to it) allow is also what this use read.
+  const Stmt *Target = Use;
+  if (Sites.size() == 1)
+    if (const Stmt *Anchor = Anchors.lookup(F); Anchor && Flow->contains(Anchor))
+      Target = Anchor;
   SmallVector<ResolvedValue, 4> Parts;
   for (size_t I : *Reaching) {
     const Definition &Def = *Defs[I];
@@ -470,15 +654,10 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
         Value.K != ResolvedValue::Kind::Range) {
       std::vector<int64_t> Kept;
       for (int64_t X : Value.Values)
-        if (Flow->reachesAlong(
-                Def.Site, Kills, Use, [&](const CFGBlock &B, unsigned Succ) {
-                  const auto *Cond =
-                      dyn_cast_or_null<Expr>(B.getTerminatorCondition());
-                  if (!Cond || !isTwoWayBranch(B))
-                    return true;
-                  std::optional<bool> Truth = truthFor(Cond, V, X, Ctx);
-                  return !Truth || *Truth == (Succ == 0);
-                }))
+        if (Flow->reachesAlong(Def.Site, Kills, Target,
+                               [&](const CFGBlock &B, unsigned Succ) {
+                                 return branchAllows(B, Succ, V, X, Ctx);
+                               }))
           Kept.push_back(X);
       if (Kept.empty())
         continue; // this definition reaches on no path its values allow
@@ -488,6 +667,12 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
         Value.Origins = std::move(Origins);
       }
     }
+    // Unknown here, but the branches on the way may pin it down: inside
+    // `case 512:` of `switch (threads)`, threads is 512.
+    if (Path.empty() && !Value.isKnown())
+      if (std::optional<ResolvedValue> Allowed = allowedByBranches(
+              V, F, *Flow, Def.Site, Kills, Target, What))
+        Value = std::move(*Allowed);
     // (The value on entry says where it came from: the callers.)
     Parts.push_back(Def.Site
                         ? withOrigin(std::move(Value), What, Locate(Def.Loc))
@@ -568,6 +753,11 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
     }
     Calls = It->second;
   }
+  // Each caller's own uses anchor its variables (a recursive call is
+  // another activation, where the callee's anchor means nothing).
+  auto OuterAnchors = std::move(Anchors);
+  Anchors.clear();
+  auto Restore = llvm::make_scope_exit([&] { Anchors = std::move(OuterAnchors); });
   SmallVector<ResolvedValue, 4> Parts;
   for (const CallOf &C : Calls) {
     // A member operator's call lists the object first.

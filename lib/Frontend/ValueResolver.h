@@ -126,6 +126,20 @@ private:
                const std::string &What,
                llvm::function_ref<ResolvedValue()> EntryValue);
 
+  /// The values of V (an integer, unknown from its definitions) for which
+  /// the value from From (null: on entry) reaches Target along a path whose
+  /// branches on V it satisfies: the constants of `case` labels and `==`
+  /// tests, or a range between two tests; none when the tests bound
+  /// nothing.
+  std::optional<ResolvedValue>
+  allowedByBranches(const clang::VarDecl *V, const clang::FunctionDecl *F,
+                    const FunctionFlow &Flow, const clang::Stmt *From,
+                    llvm::ArrayRef<const clang::Stmt *> Kills,
+                    const clang::Stmt *Target, const std::string &What);
+  /// Per function, the outermost use of the value being resolved: the
+  /// launch argument, or a caller's argument on the way to it.
+  llvm::DenseMap<const clang::FunctionDecl *, const clang::Stmt *> Anchors;
+
   /// While a launch argument is resolved: the conditions of the `if`
   /// branches the launch sits in (the condition, and the branch taken),
   /// and the visit budget, reset.

@@ -1,0 +1,68 @@
+// A value the resolver cannot follow (a parameter with no caller, a number
+// read at run time) is still pinned down by the branches on the way to the
+// launch: inside `case 512:` of `switch (threads)` it is 512, after
+// `if (bs != 256) return;` it is 256, between two guards it is a range.
+// The variable must keep its value from the branch to the launch.
+// RUN: %cuda-launch-lint --list-launches %s -- -std=c++17 2>/dev/null | %FileCheck %s
+// RUN: %not %cuda-launch-lint --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>&1 | %FileCheck %s --check-prefix=DIAG --implicit-check-not="{{error|warning}}:"
+#include <cstdlib>
+
+template <int N> __global__ void __launch_bounds__(256) bounded(float *p) {}
+__global__ void k(float *p) {}
+
+// The dim3 is built before the switch; each case sees its own label.
+void per_case(int threads, int blocks) {
+  dim3 block(threads, 1, 1);
+  switch (threads) {
+  case 512:
+    bounded<512><<<blocks, block>>>(nullptr);
+// CHECK: branches-on-the-way.cu:[[@LINE-1]]:5: <<<>>> bounded<512> grid ?x1x1 block 512x1x1
+// DIAG: branches-on-the-way.cu:[[@LINE-2]]:5: error: launch of 'bounded<512>' with 512 threads per block exceeds its __launch_bounds__ maximum of 256 on sm_80; the launch fails
+// DIAG: branches-on-the-way.cu:17:3: note: block x = 512 from parameter 'threads' of 'per_case' is 512 on the way here
+    break;
+  case 256:
+  case 128:
+    bounded<256><<<blocks, block>>>(nullptr);
+// CHECK: branches-on-the-way.cu:[[@LINE-1]]:5: <<<>>> bounded<256> grid ?x1x1 block {128, 256}x1x1
+    break;
+  default:
+    // Anything but the labels: unknown, and it says why.
+    k<<<blocks, block>>>(nullptr);
+// CHECK: branches-on-the-way.cu:[[@LINE-1]]:5: <<<>>> k grid ?x1x1 block ?x1x1
+// CHECK-NEXT: block.x unknown: parameter 'threads' of 'per_case': no caller in the analysed files
+    break;
+  }
+}
+
+void guarded(int argc, char **argv) {
+  int bs = atoi(argv[1]);
+  if (bs != 100)
+    return;
+  k<<<atoi(argv[2]), bs>>>(nullptr);
+// CHECK: branches-on-the-way.cu:[[@LINE-1]]:3: <<<>>> k grid ?x1x1 block 100x1x1
+// DIAG: branches-on-the-way.cu:[[@LINE-2]]:3: warning: block of 100 threads is not a multiple of the warp size
+// DIAG: branches-on-the-way.cu:39:10: note: block x = 100 from variable 'bs' in 'guarded' is 100 on the way here
+}
+
+// Two guards bound a range; a range is never proof of a failure.
+void between(unsigned n, int m) {
+  if (n < 64 || n > 512)
+    return;
+  k<<<1, n>>>(nullptr);
+// CHECK: branches-on-the-way.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block [64, 512]x1x1
+  // One side only: a signed value may be anything below.
+  if (m > 512)
+    return;
+  k<<<1, m>>>(nullptr);
+// CHECK: branches-on-the-way.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block ?x1x1
+}
+
+// Assigned again after the test: the test says nothing about the launch.
+void reassigned(int argc, char **argv) {
+  int bs = atoi(argv[1]);
+  if (bs == 128) {
+    bs = atoi(argv[2]);
+    k<<<1, bs>>>(nullptr);
+// CHECK: branches-on-the-way.cu:[[@LINE-1]]:5: <<<>>> k grid 1x1x1 block ?x1x1
+  }
+}
