@@ -30,6 +30,10 @@ namespace cudalint {
 struct ValueOrigin {
   std::string What;
   SourceLoc Loc;
+  /// The value is known here only from the branch tests on the way
+  /// (`case 512:` of `switch (threads)`): what that path would launch, not
+  /// a value the program is known to choose.
+  bool BranchTest = false;
 };
 
 /// A parameter of a function defined in the file: the function (mangled

@@ -272,6 +272,34 @@ void settleValueSets(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
                             "them");
 }
 
+/// A value known only from the branch tests on the way to the launch
+/// (`case 512:` of `switch (threads)`) is what that path would launch; the
+/// program may never take it. An error there becomes "may fail", and advice
+/// on how well such a launch runs (the warning checks) is left out.
+void settleBranchTestValues(ArrayRef<const Check *> Checks,
+                            const LaunchSite &L,
+                            std::vector<std::vector<Diagnostic>> &PerArch) {
+  auto FromTests = [](const ResolvedValue *V) {
+    return llvm::any_of(V->Origins,
+                        [](const ValueOrigin &O) { return O.BranchTest; });
+  };
+  if (llvm::none_of(launchParts(const_cast<LaunchSite &>(L)), FromTests))
+    return;
+  auto IsAdvice = [&](const Diagnostic &D) {
+    return llvm::any_of(Checks, [&](const Check *C) {
+      return C->name() == D.Check && C->severity() == Severity::Warning;
+    });
+  };
+  for (std::vector<Diagnostic> &Found : PerArch) {
+    llvm::erase_if(Found, IsAdvice);
+    for (Diagnostic &D : Found)
+      if (D.Sev == Severity::Error)
+        downgradeToMayFail(D, "the value is known only from the branch "
+                              "tests on the way here; the launch fails "
+                              "when the program takes that path");
+  }
+}
+
 /// A launch that runs only when a device query says so may never run on the
 /// GPUs of an arch where its error fires: the code checks the device for
 /// that very case (`if (prop.sharedMemPerMultiprocessor >= SMEM)`). Its
@@ -303,6 +331,7 @@ void settleLaunchFindings(ArrayRef<const Check *> Checks,
   for (size_t I = 0; I < PerArch.size(); ++I)
     settleValueSets(Checks, PerArch[I], Found[I]);
   settleDeviceGuard(Checks, PerArch.front().Launch, Found);
+  settleBranchTestValues(Checks, PerArch.front().Launch, Found);
   // A launch certain to fail gets its errors only: how well it would run
   // does not matter.
   for (std::vector<Diagnostic> &One : Found)

@@ -23,7 +23,7 @@ namespace cudalint {
 // new field below (both directions), set it in test/unit/FactsJSONTest.cpp,
 // bump FactsSchemaVersion, then update the count here.
 static_assert(fieldCount<SourceLoc>() == 3, "serialize the new field");
-static_assert(fieldCount<ValueOrigin>() == 2, "serialize the new field");
+static_assert(fieldCount<ValueOrigin>() == 3, "serialize the new field");
 static_assert(fieldCount<ParameterRef>() == 4, "serialize the new field");
 static_assert(fieldCount<ResolvedValue>() == 7, "serialize the new field");
 static_assert(fieldCount<Dim3Value>() == 3, "serialize the new field");
@@ -50,7 +50,8 @@ static json::Value toJSON(const SourceLoc &L) {
 }
 
 static json::Value toJSON(const ValueOrigin &O) {
-  return json::Object{{"what", O.What}, {"loc", toJSON(O.Loc)}};
+  return json::Object{
+      {"what", O.What}, {"loc", toJSON(O.Loc)}, {"branch_test", O.BranchTest}};
 }
 
 static StringRef kindName(ResolvedValue::Kind K) {
@@ -220,7 +221,8 @@ static bool fromJSON(const json::Value &V, SourceLoc &L, json::Path P) {
 
 static bool fromJSON(const json::Value &V, ValueOrigin &Origin, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map("what", Origin.What) && O.map("loc", Origin.Loc);
+  return O && O.map("what", Origin.What) && O.map("loc", Origin.Loc) &&
+         O.map("branch_test", Origin.BranchTest);
 }
 
 static bool fromJSON(const json::Value &V, ResolvedValue::Kind &K,

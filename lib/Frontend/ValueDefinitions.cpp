@@ -515,6 +515,13 @@ private:
   const ASTContext &Ctx;
 };
 
+ResolvedValue branchTestOrigin(ResolvedValue R, std::string What,
+                               SourceLoc Loc) {
+  R = withOrigin(std::move(R), std::move(What), std::move(Loc));
+  R.Origins.back().BranchTest = true;
+  return R;
+}
+
 /// More constants than this in one function's tests of a variable: its
 /// value is not worked out from them (each stretch between two is a search
 /// of the CFG).
@@ -579,7 +586,7 @@ std::optional<ResolvedValue> ValueResolver::allowedByBranches(
     ResolvedValue R = ResolvedValue::oneOf(Points);
     std::string Note = What + (Points.size() == 1 ? " is " : " is one of ") +
                        describeValue(R) + " on the way here";
-    return withOrigin(std::move(R), std::move(Note), Locate(PointAt));
+    return branchTestOrigin(std::move(R), std::move(Note), Locate(PointAt));
   }
   for (int64_t P : Points) {
     Lo = std::min(*Lo, P);
@@ -590,9 +597,10 @@ std::optional<ResolvedValue> ValueResolver::allowedByBranches(
     return std::nullopt;
   ResolvedValue R = ResolvedValue::range(*Lo, *Hi);
   std::string Note = What + " is " + describeValue(R) + " on the way here";
-  return withOrigin(std::move(R), std::move(Note),
-                    Locate(PointAt.isValid() ? PointAt
-                                             : Tests.Found.begin()->second));
+  return branchTestOrigin(std::move(R), std::move(Note),
+                          Locate(PointAt.isValid()
+                                     ? PointAt
+                                     : Tests.Found.begin()->second));
 }
 
 std::optional<ResolvedValue> ValueResolver::reachingFlow(

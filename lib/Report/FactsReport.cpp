@@ -51,6 +51,8 @@ void writeValueFields(json::OStream &J, const ResolvedValue &V) {
         J.object([&] {
           J.attribute("what", O.What);
           writeLoc(J, O.Loc);
+          if (O.BranchTest)
+            J.attribute("branch_test", true);
         });
     });
 }

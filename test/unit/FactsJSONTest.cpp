@@ -39,7 +39,7 @@ ResolvedValue value(Counter &N, ResolvedValue::Kind K) {
   V.Min = -N();
   V.Max = N();
   V.Origins = {{"origin " + std::to_string(N()), loc(N)},
-               {"second origin", loc(N)}};
+               {"second origin", loc(N), true}};
   V.Reason = "reason " + std::to_string(N());
   V.Parameter = ParameterRef{"_Z6launchi", "launch", "threads", unsigned(N())};
   return V;
@@ -163,6 +163,8 @@ TEST(FactsJSON, EveryFieldRoundTrips) {
   EXPECT_EQ(Back.Launches[0].Block.Z.Min, U.Launches[0].Block.Z.Min);
   EXPECT_EQ(Back.Launches[0].Grid.X.Origins[1].Loc.Column,
             U.Launches[0].Grid.X.Origins[1].Loc.Column);
+  EXPECT_TRUE(Back.Launches[0].Grid.X.Origins[1].BranchTest);
+  EXPECT_FALSE(Back.Launches[0].Grid.X.Origins[0].BranchTest);
   EXPECT_EQ(Back.Launches[0].DeviceGuard.Text, "prop.major >= 9");
   EXPECT_EQ(Back.Launches[0].DynamicSharedMem.K, ResolvedValue::Kind::Unknown);
   EXPECT_EQ(Back.InternalError, U.InternalError);
