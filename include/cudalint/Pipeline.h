@@ -109,6 +109,10 @@ struct PipelineInput {
   bool KeepPerArchFindings = false;
   /// Advanced by the front end and the device stage; may be null.
   RunProgress *Progress = nullptr;
+  /// Waited for before the device stage reads its inputs (may be empty):
+  /// the compiler launcher parses while the compile that writes its
+  /// resource report still runs.
+  std::function<void()> DeviceInputsReady;
 };
 
 struct PipelineResult {

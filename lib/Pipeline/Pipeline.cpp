@@ -263,7 +263,10 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
     }
     DeviceFactsOptions Opts = Device;
     Opts.Progress = In.Progress;
-    DeviceRun = std::async(std::launch::async, [Inputs, Opts] {
+    DeviceRun = std::async(std::launch::async,
+                           [Inputs, Opts, Ready = In.DeviceInputsReady] {
+      if (Ready)
+        Ready();
       return computeDeviceFacts(Inputs, Opts);
     });
   }

@@ -33,9 +33,11 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <future>
 #include <set>
 #include <tuple>
 
@@ -130,10 +132,13 @@ Expected<CompileRun> runCompile(ArrayRef<std::string> Argv) {
   return R;
 }
 
-/// Lints the compile's source with the device facts of its report; the
-/// findings, or why there are none.
+/// Lints the compile's source with the device facts of its report, read
+/// once ReportReady returns; the findings, or why there are none. What the
+/// front end has to say goes to Notes, printed after the compile's output.
 Expected<PipelineResult> lintCompile(ArrayRef<std::string> Argv,
-                                     StringRef Source, StringRef ReportLog) {
+                                     StringRef Source, StringRef ReportLog,
+                                     std::function<void()> ReportReady,
+                                     raw_ostream &Notes) {
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
   LintSettings S;
@@ -149,13 +154,14 @@ Expected<PipelineResult> lintCompile(ArrayRef<std::string> Argv,
   // As `cuda-launch-lint file.cu -- nvcc <args>`: the compiler named.
   auto DB = translateNvccCommands(
       std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd, Argv),
-      errs());
+      Notes);
   PipelineInput In;
   In.Files = {File.str().str()};
   In.UserCommand = [&](StringRef) { return Command; };
   In.CollectFacts = [&](const FrontendOptions &Opts) {
-    return collectFacts(*DB, In.Files, Opts, errs());
+    return collectFacts(*DB, In.Files, Opts, Notes);
   };
+  In.DeviceInputsReady = std::move(ReportReady);
   return P->run(In);
 }
 
@@ -207,9 +213,48 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
   if (Nvcc && !UserAsked)
     Run.push_back("-Xptxas=-v");
 
+  // Lint a compile of one CUDA source; anything else is only compiled.
+  bool Lints = T && T->SourceFiles.size() == 1 &&
+               StringRef(T->SourceFiles.front()).ends_with(".cu");
+  SmallString<128> Log;
+  if (Lints)
+    if (std::error_code EC =
+            sys::fs::createTemporaryFile("cll-wrap", "log", Log)) {
+      note("warning: not linted: " + EC.message());
+      Lints = false;
+    }
+  auto RemoveLog = make_scope_exit([&] {
+    if (!Log.empty())
+      sys::fs::remove(Log);
+  });
+  // The lint's front end parses while the compiler runs, on a core the
+  // compile leaves idle; its device stage waits for the compile's report.
+  std::promise<void> Compiled;
+  std::shared_future<void> Report = Compiled.get_future().share();
+  std::string LintNotes;
+  raw_string_ostream LintNotesStream(LintNotes);
+  std::future<Expected<PipelineResult>> Lint;
+  if (Lints)
+    Lint = std::async(std::launch::async, [&] {
+      return lintCompile(Argv, T->SourceFiles.front(),
+                         Nvcc ? StringRef(Log) : StringRef("none"),
+                         [Report] { Report.wait(); }, LintNotesStream);
+    });
+  // A compile that fails, or cannot run, ends the launcher with its result
+  // at once: the parse still running is not waited for.
+  auto Finish = [&](int ExitCode) {
+    outs().flush();
+    errs().flush();
+    sys::Process::Exit(ExitCode, /*NoCleanup=*/true);
+  };
+
   Expected<CompileRun> C = runCompile(Run);
   if (!C) {
     note("error: " + toString(C.takeError()));
+    if (Lint.valid()) {
+      sys::fs::remove(Log);
+      Finish(127);
+    }
     return 127;
   }
   outs() << C->Stdout;
@@ -221,27 +266,21 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
       continue;
     errs() << Lines[I] << (I + 1 < Lines.size() ? "\n" : "");
   }
-  if (C->ExitCode != 0)
+  if (C->ExitCode != 0 && Lint.valid()) {
+    sys::fs::remove(Log);
+    Finish(C->ExitCode);
+  }
+  if (C->ExitCode != 0 || !Lint.valid())
     return C->ExitCode;
 
-  // Lint a compile of one CUDA source; anything else is only compiled.
-  if (!T || T->SourceFiles.size() != 1 ||
-      !StringRef(T->SourceFiles.front()).ends_with(".cu"))
-    return 0;
-  SmallString<128> Log;
-  if (std::error_code EC =
-          sys::fs::createTemporaryFile("cll-wrap", "log", Log)) {
-    note("warning: not linted: " + EC.message());
-    return 0;
-  }
-  auto RemoveLog = make_scope_exit([&] { sys::fs::remove(Log); });
   {
     std::error_code EC;
     raw_fd_ostream OS(Log, EC);
     OS << C->Stderr;
   }
-  Expected<PipelineResult> R = lintCompile(
-      Argv, T->SourceFiles.front(), Nvcc ? StringRef(Log) : StringRef("none"));
+  Compiled.set_value();
+  Expected<PipelineResult> R = Lint.get();
+  errs() << LintNotes;
   if (!R) {
     note("warning: not linted: " + toString(R.takeError()));
     return 0;
