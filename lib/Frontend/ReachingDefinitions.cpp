@@ -4,7 +4,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
-#include "llvm/ADT/BitVector.h"
 
 using namespace clang;
 using namespace llvm;
@@ -28,34 +27,20 @@ std::unique_ptr<FunctionFlow> FunctionFlow::build(const FunctionDecl *F,
   return Flow;
 }
 
-std::optional<std::vector<size_t>>
-FunctionFlow::reaching(ArrayRef<Site> Sites, const Stmt *Use) const {
-  auto UseAt = Where.find(Use);
-  if (UseAt == Where.end())
-    return std::nullopt;
-  // Per block, its definitions in element order.
+std::optional<FunctionFlow::Solution>
+FunctionFlow::solve(ArrayRef<Site> Sites) const {
   unsigned NumBlocks = Graph->getNumBlockIDs();
-  std::vector<std::vector<std::pair<unsigned, size_t>>> InBlock(NumBlocks);
+  Solution S;
+  S.InBlock.resize(NumBlocks);
   for (size_t I = 0; I < Sites.size(); ++I) {
     std::optional<std::pair<unsigned, unsigned>> At = position(Sites[I].S);
     if (!At)
       return std::nullopt;
-    InBlock[At->first].push_back({At->second, I});
+    S.InBlock[At->first].push_back({At->second, I});
   }
-  for (auto &Defs : InBlock)
+  for (auto &Defs : S.InBlock)
     llvm::sort(Defs);
-  // Applies the definitions of block B before element End to Set.
-  auto Transfer = [&](unsigned B, BitVector Set, unsigned End) {
-    for (const auto &[Index, Def] : InBlock[B]) {
-      if (Index >= End)
-        break;
-      if (Sites[Def].K == Kind::Whole)
-        Set.reset();
-      Set.set(Def);
-    }
-    return Set;
-  };
-  std::vector<BitVector> In(NumBlocks, BitVector(Sites.size()));
+  S.In.assign(NumBlocks, BitVector(Sites.size()));
   std::vector<BitVector> Out(NumBlocks, BitVector(Sites.size()));
   for (bool Changed = true; Changed;) {
     Changed = false;
@@ -64,20 +49,55 @@ FunctionFlow::reaching(ArrayRef<Site> Sites, const Stmt *Use) const {
       for (const CFGBlock::AdjacentBlock &P : B->preds())
         if (const CFGBlock *Pred = P.getReachableBlock())
           NewIn |= Out[Pred->getBlockID()];
-      BitVector NewOut = Transfer(B->getBlockID(), NewIn, ~0u);
-      if (NewIn != In[B->getBlockID()] || NewOut != Out[B->getBlockID()]) {
-        In[B->getBlockID()] = std::move(NewIn);
+      BitVector NewOut = transfer(S, Sites, B->getBlockID(), NewIn, ~0u);
+      if (NewIn != S.In[B->getBlockID()] || NewOut != Out[B->getBlockID()]) {
+        S.In[B->getBlockID()] = std::move(NewIn);
         Out[B->getBlockID()] = std::move(NewOut);
         Changed = true;
       }
     }
   }
-  auto [Block, Index] = UseAt->second;
-  BitVector AtUse = Transfer(Block, In[Block], Index);
+  return S;
+}
+
+BitVector FunctionFlow::transfer(const Solution &S, ArrayRef<Site> Sites,
+                                 unsigned B, BitVector Set,
+                                 unsigned End) const {
+  for (const auto &[Index, Def] : S.InBlock[B]) {
+    if (Index >= End)
+      break;
+    if (Sites[Def].K == Kind::Whole)
+      Set.reset();
+    Set.set(Def);
+  }
+  return Set;
+}
+
+static std::vector<size_t> setBits(const BitVector &Set) {
   std::vector<size_t> Result;
-  for (unsigned I : AtUse.set_bits())
+  for (unsigned I : Set.set_bits())
     Result.push_back(I);
   return Result;
+}
+
+std::optional<std::vector<size_t>>
+FunctionFlow::reaching(ArrayRef<Site> Sites, const Stmt *Use) const {
+  auto UseAt = Where.find(Use);
+  if (UseAt == Where.end())
+    return std::nullopt;
+  std::optional<Solution> S = solve(Sites);
+  if (!S)
+    return std::nullopt;
+  auto [Block, Index] = UseAt->second;
+  return setBits(transfer(*S, Sites, Block, S->In[Block], Index));
+}
+
+std::optional<std::vector<size_t>>
+FunctionFlow::reachingExit(ArrayRef<Site> Sites) const {
+  std::optional<Solution> S = solve(Sites);
+  if (!S)
+    return std::nullopt;
+  return setBits(S->In[Graph->getExit().getBlockID()]);
 }
 
 std::optional<std::pair<unsigned, unsigned>>

@@ -14,6 +14,7 @@
 
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -45,6 +46,11 @@ public:
   std::optional<std::vector<size_t>> reaching(llvm::ArrayRef<Site> Sites,
                                               const clang::Stmt *Use) const;
 
+  /// The indices into Sites of the definitions that reach the function's
+  /// exit on some path; none when a site is not in the CFG.
+  std::optional<std::vector<size_t>>
+  reachingExit(llvm::ArrayRef<Site> Sites) const;
+
   /// Whether the value defined at From (null: on entry) can reach Use
   /// along a path that passes no statement of Kills and, at each branch,
   /// takes only edges that Allowed(block, successor index) lets through.
@@ -61,6 +67,18 @@ public:
   bool contains(const clang::Stmt *S) const { return Where.count(S); }
 
 private:
+  /// Per block, the definitions that reach its start, and each block's
+  /// definitions in element order; none when a site is not in the CFG.
+  struct Solution {
+    std::vector<llvm::BitVector> In;
+    std::vector<std::vector<std::pair<unsigned, size_t>>> InBlock;
+  };
+  std::optional<Solution> solve(llvm::ArrayRef<Site> Sites) const;
+  /// The definitions of the block that reach element End of block B.
+  llvm::BitVector transfer(const Solution &S, llvm::ArrayRef<Site> Sites,
+                           unsigned B, llvm::BitVector Set,
+                           unsigned End) const;
+
   /// (block id, element index) of a site; the entry block for null.
   std::optional<std::pair<unsigned, unsigned>>
   position(const clang::Stmt *S) const;

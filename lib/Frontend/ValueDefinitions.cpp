@@ -61,6 +61,10 @@ struct Definition {
   SourceLocation Loc;
   /// Where it happens in the CFG: the assignment, or the initialiser.
   const Stmt *Site = nullptr;
+  /// A call that assigns it through this reference parameter of the
+  /// callee's definition (`computeGridSize(n, 256, blocks, threads)`);
+  /// Value is the call.
+  const ParmVarDecl *OutParameter = nullptr;
 };
 
 /// Collects the definitions of one variable inside a function body, with
@@ -202,9 +206,19 @@ public:
           ParamType->isReferenceType() &&
           !ParamType.getNonReferenceType().isConstQualified() &&
           !Callers.ReadOnlyReferences.count(Param) &&
-          !Callers.ForwardedToCopies.count(Arg))
-        escape("it is passed by reference to '" + Callee->getNameAsString() +
-               "'");
+          !Callers.ForwardedToCopies.count(Arg)) {
+        // The whole integer handed to a function defined here: the call
+        // gives it what that function assigns (followed when resolved).
+        const FunctionDecl *Def = Callee->getDefinition();
+        if (refersToV(Arg) && V->getType()->isIntegerType() && Def &&
+            !isInsideLambda() && I - Object < Def->getNumParams() &&
+            ParamType->isLValueReferenceType())
+          Defs.push_back({C, {}, current(), C->getBeginLoc(), C,
+                          Def->getParamDecl(I - Object)});
+        else
+          escape("it is passed by reference to '" +
+                 Callee->getNameAsString() + "'");
+      }
     }
     return true;
   }
@@ -273,6 +287,9 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
     return ResolvedValue::unknown(BudgetReached);
   // What a definition of Def.Path (a prefix of Path) says about Path.
   auto PartOf = [&](const Definition &Def) {
+    if (Def.OutParameter)
+      return Path.empty() ? resolveOutParameter(Def.OutParameter, Depth + 1)
+                          : Unknown("a part of it is assigned by a call");
     return resolvePart(
         Def.Value, llvm::ArrayRef(Path).drop_front(Def.Path.size()), Depth + 1);
   };
@@ -795,6 +812,47 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
                                    "' of '" + F->getNameAsString() +
                                    "' from this call",
                                Locate(C.Call->getBeginLoc())));
+  }
+  return join(Parts);
+}
+
+ResolvedValue ValueResolver::resolveOutParameter(const ParmVarDecl *Parm,
+                                                 unsigned Depth) {
+  const auto *G = dyn_cast<FunctionDecl>(Parm->getDeclContext());
+  std::string What = "'" + Parm->getName().str() + "' as '" +
+                     (G ? G->getNameAsString() : std::string("?")) +
+                     "' sets it";
+  auto Unknown = [&](const Twine &Why) {
+    return ResolvedValue::unknown((What + ": " + Why).str());
+  };
+  if (Depth > MaxDepth)
+    return ResolvedValue::unknown(DepthReached);
+  const FunctionFlow *Flow = G && G->hasBody() ? flowOf(G) : nullptr;
+  if (!Flow)
+    return Unknown("its function's body cannot be followed");
+  const DefinitionCollector &Collect = definitionsOf(Parm, G);
+  if (Collect.Escapes)
+    return Unknown(Collect.EscapeReason);
+  // Its value on entry (the caller's) is a definition too: one that
+  // reaches the exit means a path that leaves it as it was.
+  std::vector<FunctionFlow::Site> Sites = {{nullptr, FunctionFlow::Kind::Whole}};
+  for (const Definition &Def : Collect.Defs)
+    Sites.push_back({Def.Site, Def.Path.empty() ? FunctionFlow::Kind::Whole
+                                                : FunctionFlow::Kind::Partial});
+  std::optional<std::vector<size_t>> AtExit = Flow->reachingExit(Sites);
+  if (!AtExit)
+    return Unknown("its function's body cannot be followed");
+  if (llvm::is_contained(*AtExit, 0u))
+    return Unknown("a path through it leaves it unassigned");
+  SmallVector<ResolvedValue, 4> Parts;
+  for (size_t I : *AtExit) {
+    const Definition &Def = Collect.Defs[I - 1];
+    if (!Def.Path.empty() || Def.OutParameter)
+      return Unknown("it is set in parts, or by another call");
+    Parts.push_back(withOrigin(resolvePart(Def.Value, {}, Depth + 1),
+                               "'" + Parm->getName().str() + "' set by '" +
+                                   G->getNameAsString() + "'",
+                               Locate(Def.Loc)));
   }
   return join(Parts);
 }

@@ -114,6 +114,12 @@ private:
                                  llvm::ArrayRef<std::string> Path,
                                  const std::string &What);
 
+  /// What a call leaves in the variable it passes to the reference
+  /// parameter Parm: the assignments to Parm that reach its function's exit
+  /// (unknown when a path leaves it unassigned).
+  ResolvedValue resolveOutParameter(const clang::ParmVarDecl *Parm,
+                                    unsigned Depth);
+
   /// The value of V at Use from the definitions that reach it along F's
   /// CFG (and, for a parameter, EntryValue: its value on entry), each value
   /// kept only if a path its branches on V allow reaches Use; none when the

@@ -62,7 +62,7 @@ void by_reference() {
   grow(bs);
   k<<<1, bs>>>(nullptr);
 // CHECK: unknown-reasons.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block ?x1x1
-// CHECK-NEXT: block.x unknown: variable 'bs' in 'by_reference': it is passed by reference to 'grow'
+// CHECK-NEXT: block.x unknown: variable 'bs' in 'by_reference': 'n' as 'grow' sets it: it is changed by '*='
 }
 
 void scaled_parameter(int bs) {
