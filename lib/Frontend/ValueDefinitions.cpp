@@ -20,6 +20,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
 
@@ -381,24 +382,26 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
 
 namespace {
 
-/// The truth of the branch condition `v op C` (either way round, through
-/// parentheses, casts and `!`) for v = X; none when Cond tests something
-/// else.
-std::optional<bool> truthFor(const Expr *Cond, const VarDecl *V, int64_t X,
+bool refersTo(const Expr *E, const VarDecl *V) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE && DRE->getDecl() == V;
+}
+
+/// The truth of the branch condition `s op C` (either way round, through
+/// parentheses, casts and `!`) for s = X, where Is recognises the subject s
+/// (a variable, or an expression such as `C / H`); none when Cond tests
+/// something else.
+std::optional<bool> truthFor(const Expr *Cond, TestedSubject Is, int64_t X,
                              const ASTContext &Ctx) {
   Cond = Cond->IgnoreParenCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(Cond);
       U && U->getOpcode() == UO_LNot) {
-    std::optional<bool> Inner = truthFor(U->getSubExpr(), V, X, Ctx);
+    std::optional<bool> Inner = truthFor(U->getSubExpr(), Is, X, Ctx);
     return Inner ? std::optional<bool>(!*Inner) : std::nullopt;
   }
   const auto *B = dyn_cast<BinaryOperator>(Cond);
   if (!B || !B->isComparisonOp())
     return std::nullopt;
-  auto IsV = [&](const Expr *E) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == V;
-  };
   auto Constant = [&](const Expr *E) -> std::optional<int64_t> {
     Expr::EvalResult R;
     if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
@@ -407,9 +410,9 @@ std::optional<bool> truthFor(const Expr *Cond, const VarDecl *V, int64_t X,
   };
   BinaryOperatorKind Op = B->getOpcode();
   std::optional<int64_t> C;
-  if (IsV(B->getLHS())) {
+  if (Is(B->getLHS())) {
     C = Constant(B->getRHS());
-  } else if (IsV(B->getRHS())) {
+  } else if (Is(B->getRHS())) {
     C = Constant(B->getLHS());
     Op = BinaryOperator::reverseComparisonOp(Op);
   }
@@ -443,11 +446,6 @@ bool isTwoWayBranch(const CFGBlock &B) {
           (isa<BinaryOperator>(T) && cast<BinaryOperator>(T)->isLogicalOp()));
 }
 
-bool refersTo(const Expr *E, const VarDecl *V) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return DRE && DRE->getDecl() == V;
-}
-
 std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
   Expr::EvalResult R;
   if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
@@ -468,10 +466,10 @@ bool caseMatches(const CaseStmt *Case, int64_t X, const ASTContext &Ctx) {
 /// V is X: B's terminator is `if (v op C)`, a loop condition or a logical
 /// operator on V (two-way), or `switch (v)` (its case labels; default and
 /// the way out when none matches). Any other edge can.
-bool branchAllows(const CFGBlock &B, unsigned Succ, const VarDecl *V,
+bool branchAllows(const CFGBlock &B, unsigned Succ, TestedSubject Is,
                   int64_t X, const ASTContext &Ctx) {
   if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt())) {
-    if (!refersTo(Switch->getCond(), V))
+    if (!Is(Switch->getCond()))
       return true;
     const CFGBlock *Next = B.succ_begin()[Succ].getReachableBlock();
     const auto *Label =
@@ -491,7 +489,7 @@ bool branchAllows(const CFGBlock &B, unsigned Succ, const VarDecl *V,
   const Expr *Cond = isTwoWayBranch(B) ? B.getLastCondition() : nullptr;
   if (!Cond)
     return true;
-  std::optional<bool> Truth = truthFor(Cond, V, X, Ctx);
+  std::optional<bool> Truth = truthFor(Cond, Is, X, Ctx);
   return !Truth || *Truth == (Succ == 0);
 }
 
@@ -499,18 +497,19 @@ bool branchAllows(const CFGBlock &B, unsigned Succ, const VarDecl *V,
 /// where: between two of them every branch on V goes the same way.
 class BranchConstants : public RecursiveASTVisitor<BranchConstants> {
 public:
-  BranchConstants(const VarDecl *V, const ASTContext &Ctx) : V(V), Ctx(Ctx) {}
+  BranchConstants(TestedSubject Is, const ASTContext &Ctx)
+      : Is(Is), Ctx(Ctx) {}
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (!B->isComparisonOp())
       return true;
-    if (refersTo(B->getLHS(), V))
+    if (Is(B->getLHS()))
       add(B->getRHS(), B->getOperatorLoc());
-    else if (refersTo(B->getRHS(), V))
+    else if (Is(B->getRHS()))
       add(B->getLHS(), B->getOperatorLoc());
     return true;
   }
   bool VisitSwitchStmt(SwitchStmt *S) {
-    if (refersTo(S->getCond(), V))
+    if (Is(S->getCond()))
       for (const SwitchCase *C = S->getSwitchCaseList(); C;
            C = C->getNextSwitchCase())
         if (const auto *Case = dyn_cast<CaseStmt>(C)) {
@@ -528,7 +527,7 @@ private:
     if (std::optional<int64_t> C = constantOf(E, Ctx))
       Found.try_emplace(*C, Loc);
   }
-  const VarDecl *V;
+  TestedSubject Is;
   const ASTContext &Ctx;
 };
 
@@ -547,13 +546,13 @@ constexpr size_t MaxBranchConstants = 64;
 } // namespace
 
 std::optional<ResolvedValue> ValueResolver::allowedByBranches(
-    const VarDecl *V, const FunctionDecl *F, const FunctionFlow &Flow,
-    const Stmt *From, llvm::ArrayRef<const Stmt *> Kills, const Stmt *Target,
+    QualType T, TestedSubject Is, const FunctionDecl *F,
+    const FunctionFlow &Flow, const Stmt *From,
+    llvm::ArrayRef<const Stmt *> Kills, const Stmt *Target,
     const std::string &What) {
-  QualType T = V->getType();
   if (!T->isIntegerType() || T->isBooleanType())
     return std::nullopt;
-  BranchConstants Tests(V, Ctx);
+  BranchConstants Tests(Is, Ctx);
   Tests.TraverseStmt(F->getBody());
   if (Tests.Found.empty() || Tests.Found.size() > MaxBranchConstants)
     return std::nullopt;
@@ -566,7 +565,7 @@ std::optional<ResolvedValue> ValueResolver::allowedByBranches(
   auto Reaches = [&](int64_t X) {
     return Flow.reachesAlong(From, Kills, Target,
                              [&](const CFGBlock &B, unsigned Succ) {
-                               return branchAllows(B, Succ, V, X, Ctx);
+                               return branchAllows(B, Succ, Is, X, Ctx);
                              });
   };
   std::vector<int64_t> Points;
@@ -620,6 +619,90 @@ std::optional<ResolvedValue> ValueResolver::allowedByBranches(
                                      : Tests.Found.begin()->second));
 }
 
+namespace {
+
+/// Whether E is arithmetic on constants and local variables alone (no
+/// calls, assignments or memory reads), with those variables in Vars.
+bool pureArithmetic(const Expr *E, SmallVectorImpl<const VarDecl *> &Vars,
+                    const ASTContext &Ctx) {
+  E = E->IgnoreParens();
+  if (!E->isValueDependent() && E->isIntegerConstantExpr(Ctx))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || !V->hasLocalStorage())
+      return false;
+    Vars.push_back(V);
+    return true;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && !B->isCommaOp() &&
+           pureArithmetic(B->getLHS(), Vars, Ctx) &&
+           pureArithmetic(B->getRHS(), Vars, Ctx);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Not ||
+            U->getOpcode() == UO_Plus) &&
+           pureArithmetic(U->getSubExpr(), Vars, Ctx);
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return C->getCastKind() == CK_IntegralCast ||
+                   C->getCastKind() == CK_LValueToRValue ||
+                   C->getCastKind() == CK_NoOp
+               ? pureArithmetic(C->getSubExpr(), Vars, Ctx)
+               : false;
+  return false;
+}
+
+} // namespace
+
+std::optional<ResolvedValue> ValueResolver::allowedByTestsOf(const Expr *E) {
+  SmallVector<const VarDecl *, 4> Vars;
+  if (!pureArithmetic(E, Vars, Ctx) || Vars.empty())
+    return std::nullopt;
+  const FunctionDecl *F = enclosingFunction(Vars.front());
+  if (!F || !F->hasBody())
+    return std::nullopt;
+  // Each variable keeps its first value, given once on any path (a
+  // parameter, or a local initialised outside every loop): the test and the
+  // launch see the same E.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const VarDecl *V : Vars) {
+    if (enclosingFunction(V) != F)
+      return std::nullopt;
+    const DefinitionCollector &Collect = definitionsOf(V, F);
+    size_t Expected = isa<ParmVarDecl>(V) ? 0 : 1;
+    if (Collect.Escapes || Collect.AddressToOccupancyApi ||
+        Collect.Defs.size() != Expected || (Expected && !V->hasInit()))
+      return std::nullopt;
+    for (const Stmt *Loop : Collect.Loops)
+      if (SM.isBeforeInTranslationUnit(Loop->getBeginLoc(), V->getLocation()) &&
+          SM.isBeforeInTranslationUnit(V->getLocation(), Loop->getEndLoc()))
+        return std::nullopt;
+  }
+  const FunctionFlow *Flow = flowOf(F);
+  if (!Flow)
+    return std::nullopt;
+  const Stmt *Target = Anchors.lookup(F);
+  if (!Target || !Flow->contains(Target))
+    Target = E;
+  if (!Flow->contains(Target))
+    return std::nullopt;
+  llvm::FoldingSetNodeID Wanted;
+  E->IgnoreParenImpCasts()->Profile(Wanted, Ctx, /*Canonical=*/true);
+  auto Is = [&](const Expr *X) {
+    llvm::FoldingSetNodeID Id;
+    X->IgnoreParenImpCasts()->Profile(Id, Ctx, /*Canonical=*/true);
+    return Id == Wanted;
+  };
+  std::string What =
+      "'" +
+      Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()),
+                           SM, Ctx.getLangOpts())
+          .str() +
+      "'";
+  return allowedByBranches(E->getType(), Is, F, *Flow, nullptr, {}, Target,
+                           What);
+}
+
 std::optional<ResolvedValue> ValueResolver::reachingFlow(
     const VarDecl *V, const FunctionDecl *F, const Expr *Use,
     ArrayRef<std::string> Path, const DefinitionCollector &Collect,
@@ -664,6 +747,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   // A variable with one definition keeps its value: whatever the branches
   // on the way to where the outermost use in F (the launch, or the call
   // that leads to it) allow is also what this use read.
+  auto IsV = [&](const Expr *E) { return refersTo(E, V); };
   const Stmt *Target = Use;
   if (Sites.size() == 1)
     if (const Stmt *Anchor = Anchors.lookup(F); Anchor && Flow->contains(Anchor))
@@ -681,7 +765,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
       for (int64_t X : Value.Values)
         if (Flow->reachesAlong(Def.Site, Kills, Target,
                                [&](const CFGBlock &B, unsigned Succ) {
-                                 return branchAllows(B, Succ, V, X, Ctx);
+                                 return branchAllows(B, Succ, IsV, X, Ctx);
                                }))
           Kept.push_back(X);
       if (Kept.empty())
@@ -696,7 +780,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
     // `case 512:` of `switch (threads)`, threads is 512.
     if (Path.empty() && !Value.isKnown())
       if (std::optional<ResolvedValue> Allowed = allowedByBranches(
-              V, F, *Flow, Def.Site, Kills, Target, What))
+              V->getType(), IsV, F, *Flow, Def.Site, Kills, Target, What))
         Value = std::move(*Allowed);
     // (The value on entry says where it came from: the callers.)
     Parts.push_back(Def.Site

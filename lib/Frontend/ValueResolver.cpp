@@ -337,7 +337,13 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
         R.Origins = L.Origins;
       return R;
     }
-    return combine(L, resolveInt(B->getRHS(), Depth + 1), B->getOpcode());
+    ResolvedValue R =
+        combine(L, resolveInt(B->getRHS(), Depth + 1), B->getOpcode());
+    // `C / H` unknown, but tested on the way: `if (C / H == 64)`.
+    if (!R.isKnown())
+      if (std::optional<ResolvedValue> Tested = allowedByTestsOf(Plain))
+        return *Tested;
+    return R;
   }
 
   // min/max/std::min/std::max (and fminf & co. on integers): a range when

@@ -20,6 +20,7 @@
 
 namespace clang {
 class ASTContext;
+class QualType;
 class ArraySubscriptExpr;
 class CallExpr;
 class ParmVarDecl;
@@ -35,6 +36,10 @@ namespace cudalint {
 class DefinitionCollector;
 struct Definition;
 class FunctionFlow;
+
+/// Whether an expression is the subject branches test: a variable, or an
+/// expression like `C / H` (compared structurally).
+using TestedSubject = llvm::function_ref<bool(const clang::Expr *)>;
 
 /// A part of a variable: {} for all of it, {"x"}, {"blockDim", "x"},
 /// {"[0]", "val", "clusterDim", "x"}.
@@ -138,10 +143,15 @@ private:
   /// tests, or a range between two tests; none when the tests bound
   /// nothing.
   std::optional<ResolvedValue>
-  allowedByBranches(const clang::VarDecl *V, const clang::FunctionDecl *F,
-                    const FunctionFlow &Flow, const clang::Stmt *From,
+  allowedByBranches(clang::QualType T, TestedSubject Is,
+                    const clang::FunctionDecl *F, const FunctionFlow &Flow,
+                    const clang::Stmt *From,
                     llvm::ArrayRef<const clang::Stmt *> Kills,
                     const clang::Stmt *Target, const std::string &What);
+  /// E (`C / H`, of variables that keep their first value) when the
+  /// branches on the way test E itself against constants
+  /// (`if (C / H == 64)`); none otherwise.
+  std::optional<ResolvedValue> allowedByTestsOf(const clang::Expr *E);
   /// Per function, the outermost use of the value being resolved: the
   /// launch argument, or a caller's argument on the way to it.
   llvm::DenseMap<const clang::FunctionDecl *, const clang::Stmt *> Anchors;

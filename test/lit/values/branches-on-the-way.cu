@@ -68,3 +68,27 @@ void reassigned(int argc, char **argv) {
 // CHECK: branches-on-the-way.cu:[[@LINE-1]]:5: <<<>>> k grid 1x1x1 block ?x1x1
   }
 }
+
+// An expression of such variables tested as a whole: `if (C / H == 64)`.
+// A variable assigned again, or read in a loop that redefines it, does
+// not count.
+void tested_expression(long C, long H, int argc, char **argv) {
+  if (C / H == 64) {
+    k<<<H, C / H>>>(nullptr);
+// CHECK: branches-on-the-way.cu:[[@LINE-1]]:5: <<<>>> k grid ?x1x1 block 64x1x1
+  } else if (C / H == 128 || C / H == 96) {
+    k<<<H, C / H>>>(nullptr);
+// CHECK: branches-on-the-way.cu:[[@LINE-1]]:5: <<<>>> k grid ?x1x1 block {96, 128}x1x1
+  }
+  int D = atoi(argv[1]);
+  D = D + 1;
+  if (D / 2 == 32)
+    k<<<1, D / 2>>>(nullptr);
+// CHECK: branches-on-the-way.cu:[[@LINE-1]]:5: <<<>>> k grid 1x1x1 block ?x1x1
+  for (int I = 0; I < argc; ++I) {
+    int E = atoi(argv[I]);
+    if (E * 2 == 64)
+      k<<<1, E * 2>>>(nullptr);
+// CHECK: branches-on-the-way.cu:[[@LINE-1]]:7: <<<>>> k grid 1x1x1 block ?x1x1
+  }
+}
