@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The front end with the value analysis against `clang++-19 -fsyntax-only`
+# of the same host compile, file by file (issue goal: <= 1.5x), with the
+# median and worst ratio and the tool's peak memory.
+#   bench/frontend-per-file.sh <compile database dir> <file substring>...
+# Each file matching a substring is timed once with the tool (-j 1, no
+# cache, no device facts) and once with clang++-19 on the command the tool's
+# `compile-db` translates the entry to.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+tool="${CUDA_LAUNCH_LINT:-${CUDALINT_BUILD_DIR:-$root/build}/tools/cuda-launch-lint/cuda-launch-lint}"
+db="${1:?usage: frontend-per-file.sh <compile database dir> <file substring>...}"
+shift
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 - "$db/compile_commands.json" "$work/db/compile_commands.json" "$@" <<'PY'
+import json, os, sys
+src, dst, subs = sys.argv[1], sys.argv[2], sys.argv[3:]
+entries = [e for e in json.load(open(src)) if any(s in e["file"] for s in subs)]
+os.makedirs(os.path.dirname(dst), exist_ok=True)
+json.dump(entries, open(dst, "w"), indent=1)
+PY
+"$tool" compile-db -p "$work/db" -o "$work/clangdb" >/dev/null 2>&1
+python3 - "$work/clangdb/compile_commands.json" "$work/cmds" <<'PY'
+import json, shlex, sys
+with open(sys.argv[2], "w") as out:
+    for e in json.load(open(sys.argv[1])):
+        args = e.get("arguments") or shlex.split(e["command"])
+        keep, skip = [], False
+        for a in args[1:]:
+            if skip: skip = False
+            elif a == "-o": skip = True
+            elif a != "-c": keep.append(a)
+        out.write("%s\t%s\t%s\n" % (e["file"], e["directory"],
+                  "clang++-19 -fsyntax-only " + " ".join(map(shlex.quote, keep))))
+PY
+ratios=()
+while IFS=$'\t' read -r file dir cmd; do
+  /usr/bin/time -f "%e" -o "$work/c.time" bash -c "cd $(printf %q "$dir") && $cmd" >/dev/null 2>&1 || true
+  /usr/bin/time -f "%e %M" -o "$work/t.time" "$tool" -p "$work/db" --no-cache --resource-usage=none -j 1 --format json -o /dev/null "$file" >/dev/null 2>&1 || true
+  c=$(cat "$work/c.time" | tail -1); read -r t mem < <(tail -1 "$work/t.time")
+  r=$(python3 -c "print(f'{$t / max($c, 0.01):.3f}')")
+  ratios+=("$r")
+  printf '%-60s clang %6.2f s  tool %6.2f s  ratio %s  peak %d MiB\n' "$(basename "$file")" "$c" "$t" "$r" $((mem / 1024))
+done < "$work/cmds"
+printf '%s\n' "${ratios[@]}" | sort -g | awk '{a[NR]=$1} END {printf "files: %d, median ratio %s, worst %s\n", NR, a[int((NR+1)/2)], a[NR]}'
