@@ -24,9 +24,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
 
-#include <map>
-
 #include <algorithm>
+#include <map>
 
 using namespace clang;
 using llvm::SmallVector;
@@ -387,6 +386,13 @@ bool refersTo(const Expr *E, const VarDecl *V) {
   return DRE && DRE->getDecl() == V;
 }
 
+std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
 /// The truth of the branch condition `s op C` (either way round, through
 /// parentheses, casts and `!`) for s = X, where Is recognises the subject s
 /// (a variable, or an expression such as `C / H`); none when Cond tests
@@ -402,18 +408,12 @@ std::optional<bool> truthFor(const Expr *Cond, TestedSubject Is, int64_t X,
   const auto *B = dyn_cast<BinaryOperator>(Cond);
   if (!B || !B->isComparisonOp())
     return std::nullopt;
-  auto Constant = [&](const Expr *E) -> std::optional<int64_t> {
-    Expr::EvalResult R;
-    if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
-      return std::nullopt;
-    return R.Val.getInt().getExtValue();
-  };
   BinaryOperatorKind Op = B->getOpcode();
   std::optional<int64_t> C;
   if (Is(B->getLHS())) {
-    C = Constant(B->getRHS());
+    C = constantOf(B->getRHS(), Ctx);
   } else if (Is(B->getRHS())) {
-    C = Constant(B->getLHS());
+    C = constantOf(B->getLHS(), Ctx);
     Op = BinaryOperator::reverseComparisonOp(Op);
   }
   if (!C)
@@ -444,13 +444,6 @@ bool isTwoWayBranch(const CFGBlock &B) {
          (isa<IfStmt, WhileStmt, ForStmt, DoStmt, AbstractConditionalOperator>(
               T) ||
           (isa<BinaryOperator>(T) && cast<BinaryOperator>(T)->isLogicalOp()));
-}
-
-std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
 }
 
 /// Whether `case C:` (or GNU `case A ... B:`) matches X; true when its
@@ -577,24 +570,27 @@ std::optional<ResolvedValue> ValueResolver::allowedByBranches(
     Lo = Lo ? std::min(*Lo, A) : A;
     Hi = Hi ? std::max(*Hi, B) : B;
   };
-  int64_t Previous = TypeMin;
-  bool First = true;
+  int64_t Next = TypeMin; // the lowest value not looked at yet
+  bool Tested = false, AtTypeMax = false;
   for (const auto &[C, Loc] : Tests.Found) {
     if (C < TypeMin || C > TypeMax)
       continue;
-    Stretch(First ? TypeMin : Previous + 1, C - 1);
+    Tested = true;
+    if (C > TypeMin) // (C - 1 would overflow at the type's minimum)
+      Stretch(Next, C - 1);
     if (Reaches(C)) {
       Points.push_back(C);
       if (PointAt.isInvalid())
         PointAt = Loc;
     }
-    Previous = C;
-    First = false;
+    AtTypeMax = C == TypeMax;
+    if (!AtTypeMax)
+      Next = C + 1;
   }
-  if (First)
+  if (!Tested)
     return std::nullopt;
-  if (Previous < TypeMax)
-    Stretch(Previous + 1, TypeMax);
+  if (!AtTypeMax)
+    Stretch(Next, TypeMax);
   if (!Lo) {
     // Only the tested constants themselves get here (case labels, `== C`).
     if (Points.empty())

@@ -241,8 +241,11 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
                          [Report] { Report.wait(); }, LintNotesStream);
     });
   // A compile that fails, or cannot run, ends the launcher with its result
-  // at once: the parse still running is not waited for.
-  auto Finish = [&](int ExitCode) {
+  // at once: a parse still running is not waited for.
+  auto ExitNowIfLinting = [&](int ExitCode) {
+    if (!Lint.valid())
+      return;
+    sys::fs::remove(Log);
     outs().flush();
     errs().flush();
     sys::Process::Exit(ExitCode, /*NoCleanup=*/true);
@@ -251,10 +254,7 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
   Expected<CompileRun> C = runCompile(Run);
   if (!C) {
     note("error: " + toString(C.takeError()));
-    if (Lint.valid()) {
-      sys::fs::remove(Log);
-      Finish(127);
-    }
+    ExitNowIfLinting(127);
     return 127;
   }
   outs() << C->Stdout;
@@ -266,10 +266,8 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
       continue;
     errs() << Lines[I] << (I + 1 < Lines.size() ? "\n" : "");
   }
-  if (C->ExitCode != 0 && Lint.valid()) {
-    sys::fs::remove(Log);
-    Finish(C->ExitCode);
-  }
+  if (C->ExitCode != 0)
+    ExitNowIfLinting(C->ExitCode);
   if (C->ExitCode != 0 || !Lint.valid())
     return C->ExitCode;
 
