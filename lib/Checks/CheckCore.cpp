@@ -276,8 +276,7 @@ void settleValueSets(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
 /// (`case 512:` of `switch (threads)`) is what that path would launch; the
 /// program may never take it. An error there becomes "may fail", and advice
 /// on how well such a launch runs (the warning checks) is left out.
-void settleBranchTestValues(ArrayRef<const Check *> Checks,
-                            const LaunchSite &L,
+void settleBranchTestValues(ArrayRef<const Check *> Checks, const LaunchSite &L,
                             std::vector<std::vector<Diagnostic>> &PerArch) {
   auto FromTests = [](const ResolvedValue *V) {
     return llvm::any_of(V->Origins,

@@ -76,8 +76,7 @@ private:
   std::optional<Solution> solve(llvm::ArrayRef<Site> Sites) const;
   /// The definitions of the block that reach element End of block B.
   llvm::BitVector transfer(const Solution &S, llvm::ArrayRef<Site> Sites,
-                           unsigned B, llvm::BitVector Set,
-                           unsigned End) const;
+                           unsigned B, llvm::BitVector Set, unsigned End) const;
 
   /// (block id, element index) of a site; the entry block for null.
   std::optional<std::pair<unsigned, unsigned>>

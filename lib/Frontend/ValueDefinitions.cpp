@@ -213,11 +213,15 @@ public:
         if (refersToV(Arg) && V->getType()->isIntegerType() && Def &&
             !isInsideLambda() && I - Object < Def->getNumParams() &&
             ParamType->isLValueReferenceType())
-          Defs.push_back({C, {}, current(), C->getBeginLoc(), C,
+          Defs.push_back({C,
+                          {},
+                          current(),
+                          C->getBeginLoc(),
+                          C,
                           Def->getParamDecl(I - Object)});
         else
-          escape("it is passed by reference to '" +
-                 Callee->getNameAsString() + "'");
+          escape("it is passed by reference to '" + Callee->getNameAsString() +
+                 "'");
       }
     }
     return true;
@@ -459,9 +463,10 @@ bool caseMatches(const CaseStmt *Case, int64_t X, const ASTContext &Ctx) {
 /// V is X: B's terminator is `if (v op C)`, a loop condition or a logical
 /// operator on V (two-way), or `switch (v)` (its case labels; default and
 /// the way out when none matches). Any other edge can.
-bool branchAllows(const CFGBlock &B, unsigned Succ, TestedSubject Is,
-                  int64_t X, const ASTContext &Ctx) {
-  if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt())) {
+bool branchAllows(const CFGBlock &B, unsigned Succ, TestedSubject Is, int64_t X,
+                  const ASTContext &Ctx) {
+  if (const auto *Switch =
+          dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt())) {
     if (!Is(Switch->getCond()))
       return true;
     const CFGBlock *Next = B.succ_begin()[Succ].getReachableBlock();
@@ -490,8 +495,7 @@ bool branchAllows(const CFGBlock &B, unsigned Succ, TestedSubject Is,
 /// where: between two of them every branch on V goes the same way.
 class BranchConstants : public RecursiveASTVisitor<BranchConstants> {
 public:
-  BranchConstants(TestedSubject Is, const ASTContext &Ctx)
-      : Is(Is), Ctx(Ctx) {}
+  BranchConstants(TestedSubject Is, const ASTContext &Ctx) : Is(Is), Ctx(Ctx) {}
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (!B->isComparisonOp())
       return true;
@@ -538,11 +542,12 @@ constexpr size_t MaxBranchConstants = 64;
 
 } // namespace
 
-std::optional<ResolvedValue> ValueResolver::allowedByBranches(
-    QualType T, TestedSubject Is, const FunctionDecl *F,
-    const FunctionFlow &Flow, const Stmt *From,
-    llvm::ArrayRef<const Stmt *> Kills, const Stmt *Target,
-    const std::string &What) {
+std::optional<ResolvedValue>
+ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
+                                 const FunctionDecl *F,
+                                 const FunctionFlow &Flow, const Stmt *From,
+                                 llvm::ArrayRef<const Stmt *> Kills,
+                                 const Stmt *Target, const std::string &What) {
   if (!T->isIntegerType() || T->isBooleanType())
     return std::nullopt;
   BranchConstants Tests(Is, Ctx);
@@ -553,8 +558,9 @@ std::optional<ResolvedValue> ValueResolver::allowedByBranches(
   unsigned Width = std::min(64u, static_cast<unsigned>(Ctx.getIntWidth(T)));
   bool Signed = T->isSignedIntegerType();
   int64_t TypeMin = Signed ? llvm::minIntN(Width) : 0;
-  int64_t TypeMax = Signed || Width == 64 ? llvm::maxIntN(Width)
-                                          : static_cast<int64_t>(llvm::maxUIntN(Width));
+  int64_t TypeMax = Signed || Width == 64
+                        ? llvm::maxIntN(Width)
+                        : static_cast<int64_t>(llvm::maxUIntN(Width));
   auto Reaches = [&](int64_t X) {
     return Flow.reachesAlong(From, Kills, Target,
                              [&](const CFGBlock &B, unsigned Succ) {
@@ -609,10 +615,9 @@ std::optional<ResolvedValue> ValueResolver::allowedByBranches(
     return std::nullopt;
   ResolvedValue R = ResolvedValue::range(*Lo, *Hi);
   std::string Note = What + " is " + describeValue(R) + " on the way here";
-  return branchTestOrigin(std::move(R), std::move(Note),
-                          Locate(PointAt.isValid()
-                                     ? PointAt
-                                     : Tests.Found.begin()->second));
+  return branchTestOrigin(
+      std::move(R), std::move(Note),
+      Locate(PointAt.isValid() ? PointAt : Tests.Found.begin()->second));
 }
 
 namespace {
@@ -746,7 +751,8 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   auto IsV = [&](const Expr *E) { return refersTo(E, V); };
   const Stmt *Target = Use;
   if (Sites.size() == 1)
-    if (const Stmt *Anchor = Anchors.lookup(F); Anchor && Flow->contains(Anchor))
+    if (const Stmt *Anchor = Anchors.lookup(F);
+        Anchor && Flow->contains(Anchor))
       Target = Anchor;
   SmallVector<ResolvedValue, 4> Parts;
   for (size_t I : *Reaching) {
@@ -862,7 +868,8 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
   // another activation, where the callee's anchor means nothing).
   auto OuterAnchors = std::move(Anchors);
   Anchors.clear();
-  auto Restore = llvm::make_scope_exit([&] { Anchors = std::move(OuterAnchors); });
+  auto Restore =
+      llvm::make_scope_exit([&] { Anchors = std::move(OuterAnchors); });
   SmallVector<ResolvedValue, 4> Parts;
   for (const CallOf &C : Calls) {
     // A member operator's call lists the object first.
@@ -915,7 +922,8 @@ ResolvedValue ValueResolver::resolveOutParameter(const ParmVarDecl *Parm,
     return Unknown(Collect.EscapeReason);
   // Its value on entry (the caller's) is a definition too: one that
   // reaches the exit means a path that leaves it as it was.
-  std::vector<FunctionFlow::Site> Sites = {{nullptr, FunctionFlow::Kind::Whole}};
+  std::vector<FunctionFlow::Site> Sites = {
+      {nullptr, FunctionFlow::Kind::Whole}};
   for (const Definition &Def : Collect.Defs)
     Sites.push_back({Def.Site, Def.Path.empty() ? FunctionFlow::Kind::Whole
                                                 : FunctionFlow::Kind::Partial});

@@ -265,10 +265,10 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
     Opts.Progress = In.Progress;
     DeviceRun = std::async(std::launch::async,
                            [Inputs, Opts, Ready = In.DeviceInputsReady] {
-      if (Ready)
-        Ready();
-      return computeDeviceFacts(Inputs, Opts);
-    });
+                             if (Ready)
+                               Ready();
+                             return computeDeviceFacts(Inputs, Opts);
+                           });
   }
 
   FrontendOptions Front;

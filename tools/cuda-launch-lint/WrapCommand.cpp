@@ -236,9 +236,10 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
   std::future<Expected<PipelineResult>> Lint;
   if (Lints)
     Lint = std::async(std::launch::async, [&] {
-      return lintCompile(Argv, T->SourceFiles.front(),
-                         Nvcc ? StringRef(Log) : StringRef("none"),
-                         [Report] { Report.wait(); }, LintNotesStream);
+      return lintCompile(
+          Argv, T->SourceFiles.front(),
+          Nvcc ? StringRef(Log) : StringRef("none"),
+          [Report] { Report.wait(); }, LintNotesStream);
     });
   // A compile that fails, or cannot run, ends the launcher with its result
   // at once: a parse still running is not waited for.
