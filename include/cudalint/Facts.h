@@ -52,6 +52,12 @@ struct ResolvedValue {
   std::vector<int64_t> Values; // Constant: one; Set: sorted, unique, >= 2
   int64_t Min = 0, Max = 0;    // Range, inclusive
   std::vector<ValueOrigin> Origins;
+  /// The values shown to reach the use on a feasible path: every step from
+  /// where the value is chosen to the use passes only branches that cannot
+  /// depend on that choice (a loop over a constant array, a caller passing
+  /// 1024). A constant's one value always is. A set's other values may be
+  /// excluded by correlated branches the analysis does not decide.
+  std::vector<int64_t> Proven;
   /// Unknown only: why, in words a reader can act on ("parameter 'bs' of
   /// 'launch': its address is taken, so its callers are not all known",
   /// "the result of 'atoi'"); empty when no reason was recorded.
@@ -70,12 +76,16 @@ struct ResolvedValue {
     ResolvedValue R;
     R.K = Kind::Constant;
     R.Values = {V};
+    R.Proven = {V};
     return R;
   }
-  /// A constant for one value, a set for several; unknown for none or too
-  /// many to be useful.
+  /// A constant for one value, a set for several (none of them proven);
+  /// unknown for none or too many to be useful.
   static ResolvedValue oneOf(std::vector<int64_t> Values);
   static ResolvedValue range(int64_t Min, int64_t Max);
+
+  /// Proven becomes those of Shown that are among Values.
+  void keepProven(std::vector<int64_t> Shown);
 
   bool isKnown() const { return K != Kind::Unknown; }
   bool isConstant() const { return K == Kind::Constant; }

@@ -247,8 +247,52 @@ bool hasError(const std::vector<Diagnostic> &Found, StringRef Check) {
   });
 }
 
-/// Until launch values are path-sensitive, a set of values may hold some
-/// that never reach the launch: an error needs every value to fail.
+/// A value of a set proven to reach the launch on a feasible path with
+/// which the launch fails as Error says, whatever its other values are:
+/// (the part's name, the value).
+std::optional<std::pair<std::string, int64_t>>
+provenFailure(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
+              const Diagnostic &Error) {
+  static const char *const Names[] = {
+      "grid x",  "grid y",  "grid z",  "block x", "block y",
+      "block z", "dynamic shared memory", "cluster x", "cluster y",
+      "cluster z"};
+  LaunchSite Fixed = Ctx.Launch;
+  std::vector<ResolvedValue *> Parts = launchParts(Fixed);
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    if (Parts[I]->K != ResolvedValue::Kind::Set)
+      continue;
+    ResolvedValue Whole = *Parts[I];
+    for (int64_t X : Whole.Proven) {
+      *Parts[I] = ResolvedValue::constant(X);
+      Parts[I]->Origins = Whole.Origins;
+      std::vector<LaunchSite> Concrete = concreteLaunches(Fixed, 512);
+      bool Fails = !Concrete.empty() && llvm::all_of(Concrete, [&](const
+                                                                   LaunchSite
+                                                                       &S) {
+        LaunchContext One{S,           Ctx.Kernel,   Ctx.Arch,
+                          Ctx.Resources, Ctx.Settings, Ctx.LaunchesOfKernel,
+                          Ctx.Options};
+        std::vector<Diagnostic> Found;
+        for (const Check *C : Checks)
+          C->checkLaunch(One, Found);
+        return llvm::any_of(Found, [&](const Diagnostic &D) {
+          return D.Sev == Severity::Error && D.Check == Error.Check &&
+                 D.Message == Error.Message;
+        });
+      });
+      if (Fails)
+        return std::pair(std::string(Names[I]), X);
+    }
+    *Parts[I] = std::move(Whole);
+  }
+  return std::nullopt;
+}
+
+/// A set of values may hold some that never reach the launch. An error
+/// stands when every value fails, or when a value proven to reach the
+/// launch (ResolvedValue::Proven) fails as it says; otherwise the launch
+/// may fail.
 void settleValueSets(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
                      std::vector<Diagnostic> &Found) {
   bool HasSets = false;
@@ -265,11 +309,21 @@ void settleValueSets(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
       Failing.push_back(C);
   if (Failing.empty() || failsForEveryValue(Failing, Ctx))
     return;
-  for (Diagnostic &D : Found)
-    if (D.Sev == Severity::Error)
+  for (Diagnostic &D : Found) {
+    if (D.Sev != Severity::Error)
+      continue;
+    if (auto Proven = provenFailure(Failing, Ctx, D))
+      D.Notes.push_back(
+          {SourceLoc(),
+           formatv("{0} = {1} reaches this launch on a feasible path: no "
+                   "branch on the way depends on the choice of that value",
+                   Proven->first, Proven->second)
+               .str()});
+    else
       downgradeToMayFail(D, "only some of the values that may reach this "
                             "launch fail; it fails on the paths that give "
                             "them");
+  }
 }
 
 /// A value known only from the branch tests on the way to the launch

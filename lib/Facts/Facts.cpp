@@ -22,8 +22,18 @@ ResolvedValue ResolvedValue::oneOf(std::vector<int64_t> Vs) {
     return unknown(formatv("more than {0} possible values", MaxSetSize));
   ResolvedValue R;
   R.K = Vs.size() == 1 ? Kind::Constant : Kind::Set;
+  if (R.K == Kind::Constant)
+    R.Proven = Vs;
   R.Values = std::move(Vs);
   return R;
+}
+
+void ResolvedValue::keepProven(std::vector<int64_t> Shown) {
+  llvm::sort(Shown);
+  Shown.erase(std::unique(Shown.begin(), Shown.end()), Shown.end());
+  Proven.clear();
+  std::set_intersection(Shown.begin(), Shown.end(), Values.begin(),
+                        Values.end(), std::back_inserter(Proven));
 }
 
 ResolvedValue ResolvedValue::range(int64_t Min, int64_t Max) {
@@ -91,10 +101,15 @@ ResolvedValue joinValues(const std::vector<ResolvedValue> &Parts) {
   }
   ResolvedValue R =
       AnyRange ? ResolvedValue::range(Lo, Hi) : ResolvedValue::oneOf(Values);
-  for (const ResolvedValue &P : Parts)
+  std::vector<int64_t> Proven;
+  for (const ResolvedValue &P : Parts) {
     R.Origins.insert(R.Origins.end(), P.Origins.begin(), P.Origins.end());
+    Proven.insert(Proven.end(), P.Proven.begin(), P.Proven.end());
+  }
   if (!R.isKnown())
     R.Origins.clear();
+  else if (R.K != ResolvedValue::Kind::Range)
+    R.keepProven(Proven);
   return R;
 }
 

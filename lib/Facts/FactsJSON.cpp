@@ -25,7 +25,7 @@ namespace cudalint {
 static_assert(fieldCount<SourceLoc>() == 3, "serialize the new field");
 static_assert(fieldCount<ValueOrigin>() == 3, "serialize the new field");
 static_assert(fieldCount<ParameterRef>() == 4, "serialize the new field");
-static_assert(fieldCount<ResolvedValue>() == 7, "serialize the new field");
+static_assert(fieldCount<ResolvedValue>() == 8, "serialize the new field");
 static_assert(fieldCount<Dim3Value>() == 3, "serialize the new field");
 static_assert(fieldCount<KernelAttributes>() == 8, "serialize the new field");
 static_assert(fieldCount<CallStep>() == 3, "serialize the new field");
@@ -89,6 +89,7 @@ template <typename T> static json::Value optional(const std::optional<T> &V);
 static json::Value toJSON(const ResolvedValue &V) {
   return json::Object{{"kind", kindName(V.K)},
                       {"values", json::Array(V.Values)},
+                      {"proven", json::Array(V.Proven)},
                       {"min", V.Min},
                       {"max", V.Max},
                       {"origins", arrayOf(V.Origins)},
@@ -259,7 +260,7 @@ static bool mapOptional(json::ObjectMapper &O, const json::Value &V,
 static bool fromJSON(const json::Value &V, ResolvedValue &R, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("kind", R.K) && O.map("values", R.Values) &&
-         O.map("min", R.Min) && O.map("max", R.Max) &&
+         O.map("proven", R.Proven) && O.map("min", R.Min) && O.map("max", R.Max) &&
          O.map("origins", R.Origins) && O.map("reason", R.Reason) &&
          mapOptional(O, V, "parameter", R.Parameter, P);
 }

@@ -166,4 +166,117 @@ bool FunctionFlow::reachesAlong(
   return false;
 }
 
+/// What a branch decides on: the switch's subject, or the condition of a
+/// two-way branch (in `if (a || b)`, a in the first block and b in the
+/// second); null when it has none.
+static const Expr *branchCondition(const CFGBlock &B) {
+  if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt()))
+    return Switch->getCond();
+  return B.getLastCondition();
+}
+
+std::optional<std::vector<const Expr *>> FunctionFlow::branchesOnTheWay(
+    const Stmt *From, ArrayRef<const Stmt *> Kills, const Stmt *Target,
+    function_ref<bool(const CFGBlock &, unsigned)> Allowed, bool OnlyDecisive,
+    function_ref<bool(const CFGBlock &)> Ignored) const {
+  std::optional<std::pair<unsigned, unsigned>> Start = position(From);
+  auto TargetAt = Where.find(Target);
+  if (!Start || TargetAt == Where.end())
+    return std::nullopt;
+  unsigned NumBlocks = Graph->getNumBlockIDs();
+  // Per block, the first kill at or after each position.
+  std::vector<SmallVector<unsigned, 2>> KillsIn(NumBlocks);
+  for (const Stmt *K : Kills) {
+    auto At = Where.find(K);
+    if (At == Where.end())
+      return std::nullopt;
+    KillsIn[At->second.first].push_back(At->second.second);
+  }
+  auto FirstKill = [&](unsigned B, unsigned Begin) {
+    unsigned First = ~0u;
+    for (unsigned K : KillsIn[B])
+      if (K >= Begin)
+        First = std::min(First, K);
+    return First;
+  };
+  // Whether Target comes in block B from element Begin before any kill,
+  // and whether the value leaves B alive.
+  auto Scan = [&](unsigned B, unsigned Begin) {
+    unsigned Kill = FirstKill(B, Begin);
+    bool Reached = TargetAt->second.first == B &&
+                   TargetAt->second.second >= Begin &&
+                   TargetAt->second.second < Kill;
+    return std::pair(Reached, Kill == ~0u);
+  };
+  std::vector<const CFGBlock *> Blocks(NumBlocks);
+  for (const CFGBlock *B : *Graph)
+    Blocks[B->getBlockID()] = B;
+  auto Successor = [&](const CFGBlock &B, unsigned I) -> const CFGBlock * {
+    const CFGBlock *Next = B.succ_begin()[I].getReachableBlock();
+    return Next && Allowed(B, I) ? Next : nullptr;
+  };
+  // Which blocks, entered at their start, carry the value on to Target.
+  BitVector Reaches(NumBlocks);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const CFGBlock *B : *Graph) {
+      unsigned Id = B->getBlockID();
+      if (Reaches.test(Id))
+        continue;
+      auto [Reached, Alive] = Scan(Id, 0);
+      bool Now = Reached;
+      for (unsigned I = 0; !Now && Alive && I < B->succ_size(); ++I)
+        if (const CFGBlock *Next = Successor(*B, I))
+          Now = Reaches.test(Next->getBlockID());
+      if (Now) {
+        Reaches.set(Id);
+        Changed = true;
+      }
+    }
+  }
+  std::vector<const Expr *> Found;
+  // A block whose end the value reaches alive on its way to Target: its
+  // branch is on the way.
+  auto Branch = [&](const CFGBlock &B) {
+    unsigned Ways = 0;
+    bool Decisive = false;
+    for (unsigned I = 0; I < B.succ_size(); ++I)
+      if (const CFGBlock *Next = Successor(B, I)) {
+        ++Ways;
+        Decisive |= !Reaches.test(Next->getBlockID());
+      }
+    if (Ways >= 2 && (Decisive || !OnlyDecisive) && !(Ignored && Ignored(B)))
+      Found.push_back(branchCondition(B));
+  };
+  std::vector<const CFGBlock *> Work;
+  BitVector Seen(NumBlocks);
+  auto Leave = [&](const CFGBlock &B) {
+    Branch(B);
+    for (unsigned I = 0; I < B.succ_size(); ++I)
+      if (const CFGBlock *Next = Successor(B, I);
+          Next && Reaches.test(Next->getBlockID()) &&
+          !Seen.test(Next->getBlockID())) {
+        Seen.set(Next->getBlockID());
+        Work.push_back(Next);
+      }
+  };
+  // The definition itself is not a kill of its own value.
+  auto [Reached, Alive] = Scan(Start->first, Start->second + (From != nullptr));
+  if (Reached)
+    return Found;
+  if (!Alive)
+    return std::nullopt;
+  Leave(*Blocks[Start->first]);
+  if (Work.empty())
+    return std::nullopt;
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.back();
+    Work.pop_back();
+    auto [Reached, Alive] = Scan(B->getBlockID(), 0);
+    if (!Reached && Alive)
+      Leave(*B);
+  }
+  return Found;
+}
+
 } // namespace cudalint

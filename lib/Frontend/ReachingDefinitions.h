@@ -63,6 +63,21 @@ public:
                     llvm::function_ref<bool(const clang::CFGBlock &, unsigned)>
                         Allowed) const;
 
+  /// The branches on the paths that carry the value defined at From (null:
+  /// on entry) to Target, passing no statement of Kills and taking only
+  /// edges Allowed lets through: with OnlyDecisive, those that must go one
+  /// way (a successor from which Target cannot be reached), else every
+  /// branch on such a path; never those Ignored. Each is its condition, null
+  /// for a branch without one (an indirect goto). None when From, a kill or
+  /// Target is not in the CFG or no such path exists.
+  std::optional<std::vector<const clang::Expr *>> branchesOnTheWay(
+      const clang::Stmt *From, llvm::ArrayRef<const clang::Stmt *> Kills,
+      const clang::Stmt *Target,
+      llvm::function_ref<bool(const clang::CFGBlock &, unsigned)> Allowed,
+      bool OnlyDecisive,
+      llvm::function_ref<bool(const clang::CFGBlock &)> Ignored =
+          nullptr) const;
+
   /// Whether S is an element of the CFG.
   bool contains(const clang::Stmt *S) const { return Where.count(S); }
 

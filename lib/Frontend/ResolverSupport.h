@@ -19,6 +19,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 
 namespace cudalint::resolver {
@@ -65,6 +66,15 @@ const clang::FunctionDecl *enclosingFunction(const clang::VarDecl *V);
 /// Unknown, saying why the resolver does not follow E ("the result of
 /// 'atoi'", "from 'cudaDeviceGetAttribute' at run time", ...).
 ResolvedValue unfollowed(const clang::Expr *E);
+
+/// The function whose body holds S (a lambda's call operator for a
+/// statement of its body).
+const clang::FunctionDecl *functionContaining(const clang::Stmt *S,
+                                              clang::ASTContext &Ctx);
+
+/// E's value as an integer constant expression.
+std::optional<int64_t> constantOf(const clang::Expr *E,
+                                  const clang::ASTContext &Ctx);
 
 /// std::forward or std::move: their result is their argument.
 bool isStdForwardOrMove(const clang::FunctionDecl *F);

@@ -380,7 +380,11 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   SmallVector<ResolvedValue, 4> Parts;
   for (const Definition *Def : Reaching)
     Parts.push_back(withOrigin(PartOf(*Def), What, Locate(Def->Loc)));
-  return Explained(join(Parts));
+  // Without the CFG, no way to the use is shown.
+  ResolvedValue R = join(Parts);
+  if (R.K == ResolvedValue::Kind::Set)
+    R.Proven.clear();
+  return Explained(R);
 }
 
 namespace {
@@ -388,13 +392,6 @@ namespace {
 bool refersTo(const Expr *E, const VarDecl *V) {
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE && DRE->getDecl() == V;
-}
-
-std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
 }
 
 /// The truth of the branch condition `s op C` (either way round, through
@@ -754,10 +751,33 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
     if (const Stmt *Anchor = Anchors.lookup(F);
         Anchor && Flow->contains(Anchor))
       Target = Anchor;
+  auto AnyEdge = [](const CFGBlock &, unsigned) { return true; };
   SmallVector<ResolvedValue, 4> Parts;
   for (size_t I : *Reaching) {
     const Definition &Def = *Defs[I];
-    ResolvedValue Value = Def.Site || !EntryValue ? PartOf(Def) : EntryValue();
+    ResolvedValue Value;
+    {
+      // What this value is made of must not depend on the branches between
+      // its definition and the use.
+      std::vector<WayCondition> Outer = Pending;
+      auto Restore = llvm::make_scope_exit([&] { Pending = std::move(Outer); });
+      for (WayCondition &W :
+           wayConditions(F, *Flow, Def.Site, Kills, Target, AnyEdge,
+                         /*EveryBranch=*/true,
+                         Path.empty() ? TestedSubject(IsV) : nullptr))
+        Pending.push_back(std::move(W));
+      Value = Def.Site || !EntryValue ? PartOf(Def) : EntryValue();
+    }
+    std::vector<int64_t> Shown;
+    for (int64_t X : Value.Proven) {
+      auto AllowsX = [&](const CFGBlock &B, unsigned Succ) {
+        return !Path.empty() || branchAllows(B, Succ, IsV, X, Ctx);
+      };
+      if (independent(wayConditions(F, *Flow, Def.Site, Kills, Target, AllowsX,
+                                    /*EveryBranch=*/false)))
+        Shown.push_back(X);
+    }
+    Value.Proven = std::move(Shown);
     // Each value of a whole integer variable must reach the use along a
     // path whose branches on the variable it satisfies: a clamp, a guard
     // or an assert stops the values it excludes.
@@ -774,8 +794,11 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
         continue; // this definition reaches on no path its values allow
       if (Kept.size() != Value.Values.size()) {
         std::vector<ValueOrigin> Origins = std::move(Value.Origins);
+        std::vector<int64_t> Proven = std::move(Value.Proven);
         Value = ResolvedValue::oneOf(std::move(Kept));
         Value.Origins = std::move(Origins);
+        if (Value.K == ResolvedValue::Kind::Set)
+          Value.keepProven(std::move(Proven));
       }
     }
     // Unknown here, but the branches on the way may pin it down: inside
@@ -883,7 +906,23 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
     const CallExpr *Saved = Harness ? PinnedCalls.lookup(Harness) : nullptr;
     if (Harness)
       PinnedCalls[Harness] = C.Via;
+    // The way from the caller's entry to the call must not depend on what
+    // the way from here to the launch rests on.
+    const FunctionDecl *Caller = functionContaining(C.Call, Ctx);
+    const FunctionFlow *CallerFlow = Caller ? flowOf(Caller) : nullptr;
+    std::vector<WayCondition> Outer = Pending;
+    Pending = pendingThrough(F, C.Call, Caller);
+    std::vector<WayCondition> ToCall;
+    if (CallerFlow)
+      ToCall = wayConditions(
+          Caller, *CallerFlow, nullptr, {}, C.Call,
+          [](const CFGBlock &, unsigned) { return true; }, false);
+    bool Shown = CallerFlow && independent(ToCall);
+    Pending.insert(Pending.end(), ToCall.begin(), ToCall.end());
     ResolvedValue Part = resolvePart(C.Call->getArg(Index), Path, Depth + 1);
+    Pending = std::move(Outer);
+    if (!Shown)
+      Part.Proven.clear();
     if (Harness) {
       if (Saved)
         PinnedCalls[Harness] = Saved;
@@ -942,7 +981,73 @@ ResolvedValue ValueResolver::resolveOutParameter(const ParmVarDecl *Parm,
                                    G->getNameAsString() + "'",
                                Locate(Def.Loc)));
   }
-  return join(Parts);
+  // (Which assignment a call leaves is not followed path by path.)
+  ResolvedValue R = join(Parts);
+  if (R.K == ResolvedValue::Kind::Set)
+    R.Proven.clear();
+  return R;
+}
+
+std::vector<WayCondition> ValueResolver::wayConditions(
+    const FunctionDecl *F, const FunctionFlow &Flow, const Stmt *From,
+    ArrayRef<const Stmt *> Kills, const Stmt *Target,
+    llvm::function_ref<bool(const CFGBlock &, unsigned)> Allowed,
+    bool EveryBranch, TestedSubject DecidedBy) {
+  // `switch (v)` and `if (v op C)`: the value takes them its own way.
+  auto Decided = [&](const CFGBlock &B) {
+    if (const auto *Switch =
+            dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt()))
+      return DecidedBy(Switch->getCond());
+    return isTwoWayBranch(B) &&
+           truthFor(B.getLastCondition(), DecidedBy, 0, Ctx).has_value();
+  };
+  std::vector<const Expr *> Conds;
+  bool Found = true;
+  if (From) {
+    std::optional<std::vector<const Expr *>> ToFrom = Flow.branchesOnTheWay(
+        nullptr, {}, From, [](const CFGBlock &, unsigned) { return true; },
+        true);
+    Found = ToFrom.has_value();
+    if (ToFrom)
+      Conds = std::move(*ToFrom);
+  }
+  std::optional<std::vector<const Expr *>> ToTarget = Flow.branchesOnTheWay(
+      From, Kills, Target, Allowed, !EveryBranch,
+      DecidedBy ? llvm::function_ref<bool(const CFGBlock &)>(Decided)
+                : nullptr);
+  if (!Found || !ToTarget)
+    return {{nullptr, {}}};
+  Conds.insert(Conds.end(), ToTarget->begin(), ToTarget->end());
+  llvm::sort(Conds);
+  Conds.erase(std::unique(Conds.begin(), Conds.end()), Conds.end());
+  std::vector<WayCondition> Way;
+  for (const Expr *C : Conds)
+    Way.push_back({C, C ? Roots.rootsOf(C, F) : RootSet()});
+  return Way;
+}
+
+bool ValueResolver::independent(const std::vector<WayCondition> &Way) const {
+  for (size_t I = 0; I < Way.size(); ++I) {
+    for (size_t J = I + 1; J < Way.size(); ++J)
+      if (mayDependOnEachOther(Way[I], Way[J]))
+        return false;
+    for (const WayCondition &P : Pending)
+      if (mayDependOnEachOther(Way[I], P))
+        return false;
+  }
+  return true;
+}
+
+std::vector<WayCondition>
+ValueResolver::pendingThrough(const FunctionDecl *F, const CallExpr *Call,
+                              const FunctionDecl *Caller) {
+  std::vector<WayCondition> Out;
+  for (const WayCondition &W : Pending)
+    Out.push_back(W.Cond && Caller
+                      ? WayCondition{W.Cond,
+                                     Roots.throughCall(W.Roots, F, Call, Caller)}
+                      : WayCondition{nullptr, {}});
+  return Out;
 }
 
 const FunctionFlow *ValueResolver::flowOf(const FunctionDecl *F) {

@@ -10,6 +10,7 @@
 
 #include "ValueResolver.h"
 
+#include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
 
 #include "clang/AST/ASTContext.h"
@@ -119,6 +120,27 @@ ResolvedValue unfollowed(const Expr *E) {
                                 " is not evaluated");
 }
 
+const FunctionDecl *functionContaining(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return nullptr;
+    Node = Parents[0];
+    if (const auto *F = Node.get<FunctionDecl>())
+      return F;
+    if (const auto *L = Node.get<LambdaExpr>())
+      return L->getCallOperator();
+  }
+}
+
+std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
 bool isStdForwardOrMove(const FunctionDecl *F) {
   return F && F->isInStdNamespace() && F->getIdentifier() &&
          (F->getName() == "forward" || F->getName() == "move");
@@ -169,6 +191,22 @@ bool sameVariable(const Expr *A, const Expr *B) {
          isa<VarDecl>(DA->getDecl());
 }
 
+/// The results of Fn on proven values that are proven themselves: those of
+/// a set's proven values with the other operand a constant. (Two sets
+/// combine values that may come from different paths.)
+std::vector<int64_t>
+provenResults(const ResolvedValue &A, const ResolvedValue &B,
+              llvm::function_ref<std::vector<int64_t>(int64_t, int64_t)> Fn) {
+  std::vector<int64_t> Out;
+  if (!A.isConstant() && !B.isConstant())
+    return Out;
+  for (int64_t X : A.Proven)
+    for (int64_t Y : B.Proven)
+      for (int64_t R : Fn(X, Y))
+        Out.push_back(R);
+  return Out;
+}
+
 /// Applies a binary operation to every combination of two known values.
 ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
                       BinaryOperatorKind Op) {
@@ -215,6 +253,11 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
   if (R.isKnown()) {
     R.Origins = A.Origins;
     R.Origins.insert(R.Origins.end(), B.Origins.begin(), B.Origins.end());
+    if (R.K == ResolvedValue::Kind::Set)
+      R.keepProven(provenResults(A, B, [&](int64_t X, int64_t Y) {
+      return combine(ResolvedValue::constant(X), ResolvedValue::constant(Y), Op)
+          .Values;
+    }));
   }
   return R;
 }
@@ -319,8 +362,12 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
     if (std::optional<bool> Truth = knownTruth(C->getCond()))
       return resolveInt(*Truth ? C->getTrueExpr() : C->getFalseExpr(),
                         Depth + 1);
-    return join({resolveInt(C->getTrueExpr(), Depth + 1),
-                 resolveInt(C->getFalseExpr(), Depth + 1)});
+    // Which side is taken depends on a condition the analysis does not
+    // decide, which branches on the way may share: neither is proven.
+    ResolvedValue R = join({resolveInt(C->getTrueExpr(), Depth + 1),
+                            resolveInt(C->getFalseExpr(), Depth + 1)});
+    R.Proven.clear();
+    return R;
   }
 
   if (const auto *B = dyn_cast<BinaryOperator>(Plain)) {
@@ -333,8 +380,15 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
         Each.push_back(combine(ResolvedValue::constant(X),
                                ResolvedValue::constant(X), B->getOpcode()));
       ResolvedValue R = joinValues(Each);
-      if (R.isKnown())
+      if (R.isKnown()) {
         R.Origins = L.Origins;
+        std::vector<int64_t> Proven;
+        for (int64_t X : L.Proven)
+          Proven.push_back(combine(ResolvedValue::constant(X),
+                                   ResolvedValue::constant(X), B->getOpcode())
+                               .value());
+        R.keepProven(std::move(Proven));
+      }
       return R;
     }
     ResolvedValue R =
@@ -361,10 +415,19 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
           std::vector<int64_t> Out;
           if (A.K != ResolvedValue::Kind::Range &&
               B.K != ResolvedValue::Kind::Range) {
+            auto MinMax = [&](int64_t X, int64_t Y) {
+              return IsMin ? std::min(X, Y) : std::max(X, Y);
+            };
             for (int64_t X : A.Values)
               for (int64_t Y : B.Values)
-                Out.push_back(IsMin ? std::min(X, Y) : std::max(X, Y));
-            return withOrigin(ResolvedValue::oneOf(Out), Name.str() + "()",
+                Out.push_back(MinMax(X, Y));
+            ResolvedValue R = ResolvedValue::oneOf(Out);
+            if (R.isKnown())
+              R.keepProven(
+                  provenResults(A, B, [&](int64_t X, int64_t Y) {
+                    return std::vector<int64_t>{MinMax(X, Y)};
+                  }));
+            return withOrigin(std::move(R), Name.str() + "()",
                               Locate(E->getBeginLoc()));
           }
           int64_t Lo = IsMin ? std::min(A.lowest(), B.lowest())
@@ -478,13 +541,124 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
       return ResolvedValue::unknown(
           What + ": an element is assigned, or the array is handed on");
   }
+  std::string Element = "an element of '" + V->getName().str() + "'";
+  if (std::optional<int64_t> Index = constantOf(Sub->getIdx(), Ctx)) {
+    if (*Index < 0 || *Index >= int64_t(Init->getNumInits()))
+      return ResolvedValue::unknown(What + ": an index out of its bounds");
+    return withOrigin(resolveInt(Init->getInit(*Index), Depth + 1), Element,
+                      Locate(V->getLocation()));
+  }
   SmallVector<ResolvedValue, 4> Parts;
-  for (const Expr *E : Init->inits())
-    Parts.push_back(resolveInt(E, Depth + 1));
+  std::vector<int64_t> Proven;
+  std::optional<std::pair<int64_t, int64_t>> Visited = iteratedIndices(Sub);
+  for (unsigned I = 0; I < Init->getNumInits(); ++I) {
+    Parts.push_back(resolveInt(Init->getInit(I), Depth + 1));
+    // Read on an iteration of its own: shown if its own value is.
+    if (Visited && Visited->first <= I && I <= Visited->second)
+      Proven.insert(Proven.end(), Parts.back().Proven.begin(),
+                    Parts.back().Proven.end());
+  }
   ResolvedValue R = join(Parts);
   R.Origins.clear();
-  return withOrigin(R, "an element of '" + V->getName().str() + "'",
-                    Locate(V->getLocation()));
+  if (R.isKnown() && R.K != ResolvedValue::Kind::Range)
+    R.keepProven(std::move(Proven));
+  return withOrigin(R, Element, Locate(V->getLocation()));
+}
+
+std::optional<std::pair<int64_t, int64_t>>
+ValueResolver::iteratedIndices(const ArraySubscriptExpr *Sub) {
+  const auto *Index = dyn_cast<DeclRefExpr>(Sub->getIdx()->IgnoreParenImpCasts());
+  const auto *I = Index ? dyn_cast<VarDecl>(Index->getDecl()) : nullptr;
+  if (!I)
+    return std::nullopt;
+  // The loop that declares the index, around the read.
+  const ForStmt *Loop = nullptr;
+  for (DynTypedNode Node = DynTypedNode::create(*Sub);;) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.size() != 1 || Parents[0].get<FunctionDecl>() ||
+        Parents[0].get<LambdaExpr>())
+      return std::nullopt;
+    Node = Parents[0];
+    if (const auto *For = Node.get<ForStmt>();
+        For && For->getBody() && Node.get<Stmt>() != Sub) {
+      const auto *Decl = dyn_cast_or_null<DeclStmt>(For->getInit());
+      if (Decl && Decl->isSingleDecl() && Decl->getSingleDecl() == I) {
+        Loop = For;
+        break;
+      }
+    }
+  }
+  // for (int i = A; i < B; ++i), or i <= B, i != B, i++, i += 1.
+  std::optional<int64_t> First = constantOf(I->getInit(), Ctx);
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      Loop->getCond() ? Loop->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!First || !Cond)
+    return std::nullopt;
+  const auto *L = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+  std::optional<int64_t> Bound = constantOf(Cond->getRHS(), Ctx);
+  if (!L || L->getDecl() != I || !Bound)
+    return std::nullopt;
+  int64_t Last;
+  switch (Cond->getOpcode()) {
+  case BO_LT:
+  case BO_NE:
+    Last = *Bound - 1;
+    break;
+  case BO_LE:
+    Last = *Bound;
+    break;
+  default:
+    return std::nullopt;
+  }
+  const Expr *Inc = Loop->getInc() ? Loop->getInc()->IgnoreParenImpCasts()
+                                   : nullptr;
+  bool StepOne = false;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
+    StepOne = U->isIncrementOp();
+  else if (const auto *B = dyn_cast_or_null<CompoundAssignOperator>(Inc))
+    StepOne = B->getOpcode() == BO_AddAssign &&
+              constantOf(B->getRHS(), Ctx) == std::optional<int64_t>(1);
+  if (!StepOne)
+    return std::nullopt;
+  // The body must leave the index alone.
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const VarDecl *I;
+    bool Found = false;
+    bool targets(const Expr *E) const {
+      const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return D && D->getDecl() == I;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Found |= B->isAssignmentOp() && targets(B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+               targets(U->getSubExpr());
+      return true;
+    }
+    bool VisitLambdaExpr(LambdaExpr *) {
+      Found = true; // a capture may change it
+      return true;
+    }
+  } Check;
+  Check.I = I;
+  Check.TraverseStmt(const_cast<Stmt *>(Loop->getBody()));
+  if (Check.Found || *First > Last)
+    return std::nullopt;
+  // Every iteration reads an element: no branch before the read can skip
+  // to the next one (`if (i == 2) continue;`) or leave.
+  const FunctionFlow *Flow = flowOf(enclosingFunction(I));
+  std::optional<std::vector<const Expr *>> Way =
+      Flow ? Flow->branchesOnTheWay(
+                 Loop->getCond(), {Loop->getInc()}, Sub,
+                 [](const CFGBlock &, unsigned) { return true; }, true)
+           : std::nullopt;
+  if (!Way || llvm::any_of(*Way, [&](const Expr *C) {
+        return !C || C->IgnoreParens() != Loop->getCond()->IgnoreParens();
+      }))
+    return std::nullopt;
+  return std::pair(*First, Last);
 }
 
 } // namespace cudalint

@@ -4,6 +4,7 @@
 #ifndef CUDALINT_LIB_FRONTEND_VALUERESOLVER_H
 #define CUDALINT_LIB_FRONTEND_VALUERESOLVER_H
 
+#include "BranchRoots.h"
 #include "KernelAttributes.h"
 
 #include "cudalint/Facts.h"
@@ -20,6 +21,7 @@
 
 namespace clang {
 class ASTContext;
+class CFGBlock;
 class QualType;
 class ArraySubscriptExpr;
 class CallExpr;
@@ -115,6 +117,11 @@ private:
                             llvm::ArrayRef<std::string> Path, unsigned Depth);
   ResolvedValue resolveArrayElement(const clang::ArraySubscriptExpr *Sub,
                                     unsigned Depth);
+  /// The indices `sizes[i]` reads one per iteration when i counts up by
+  /// one from a constant to a constant bound in the `for` that declares it
+  /// and the loop body leaves i alone; none otherwise.
+  std::optional<std::pair<int64_t, int64_t>>
+  iteratedIndices(const clang::ArraySubscriptExpr *Sub);
   ResolvedValue resolveParameter(const clang::ParmVarDecl *Parm, unsigned Depth,
                                  llvm::ArrayRef<std::string> Path,
                                  const std::string &What);
@@ -170,6 +177,32 @@ private:
   /// Whether Cond (a variable that keeps its first value, or its negation)
   /// is known true or false at the launch.
   std::optional<bool> knownTruth(const clang::Expr *Cond);
+
+  /// The branches the ways followed so far from the launch rest on, in the
+  /// terms of the function being followed: a value is proven only if the
+  /// way to it depends on none of them.
+  std::vector<WayCondition> Pending;
+  BranchRoots Roots;
+  /// The branches of F a value defined at From (null: on entry) takes to
+  /// Target (passing no kill, along edges Allowed lets through): those it
+  /// must take to reach From, and from there those it must take (with
+  /// EveryBranch, all it passes but those that test DecidedBy, which each
+  /// value decides for itself) to reach Target. One unreadable condition
+  /// when there is no such way.
+  std::vector<WayCondition>
+  wayConditions(const clang::FunctionDecl *F, const FunctionFlow &Flow,
+                const clang::Stmt *From,
+                llvm::ArrayRef<const clang::Stmt *> Kills,
+                const clang::Stmt *Target,
+                llvm::function_ref<bool(const clang::CFGBlock &, unsigned)>
+                    Allowed,
+                bool EveryBranch, TestedSubject DecidedBy = nullptr);
+  /// Whether none of Way's conditions may depend on another or on Pending.
+  bool independent(const std::vector<WayCondition> &Way) const;
+  /// Pending for the arguments of Call, which calls F.
+  std::vector<WayCondition> pendingThrough(const clang::FunctionDecl *F,
+                                           const clang::CallExpr *Call,
+                                           const clang::FunctionDecl *Caller);
 
   /// F's CFG with its reaching definitions; null when Clang cannot build it.
   const FunctionFlow *flowOf(const clang::FunctionDecl *F);

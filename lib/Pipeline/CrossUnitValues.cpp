@@ -68,7 +68,12 @@ public:
       Arg.Origins.push_back({What + " from this call", C->Loc});
       Parts.push_back(std::move(Arg));
     }
-    return joinValues(Parts);
+    // Whether each call's way there is independent of this file's branches
+    // is not followed across files: no value is proven.
+    ResolvedValue R = joinValues(Parts);
+    if (R.K == ResolvedValue::Kind::Set)
+      R.Proven.clear();
+    return R;
   }
 
 private:

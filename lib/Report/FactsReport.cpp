@@ -38,6 +38,10 @@ void writeValueFields(json::OStream &J, const ResolvedValue &V) {
       for (int64_t X : V.Values)
         J.value(X);
     });
+    J.attributeArray("proven", [&] {
+      for (int64_t X : V.Proven)
+        J.value(X);
+    });
     break;
   case ResolvedValue::Kind::Range:
     J.attribute("kind", "range");

@@ -36,6 +36,7 @@ ResolvedValue value(Counter &N, ResolvedValue::Kind K) {
   ResolvedValue V;
   V.K = K;
   V.Values = {N(), N()};
+  V.Proven = {V.Values.back()};
   V.Min = -N();
   V.Max = N();
   V.Origins = {{"origin " + std::to_string(N()), loc(N)},
