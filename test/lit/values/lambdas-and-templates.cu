@@ -16,10 +16,10 @@ template <class T> void launch_v(float *p, T bs) { k<<<1, bs>>>(p); }
 void run(float *p) {
   auto launch = [&](int bs) { k<<<1, bs>>>(p); };
 // CHECK: lambdas-and-templates.cu:[[@LINE-1]]:31: <<<>>> k grid 1x1x1 block {128, 2048}x1x1
-// DIAG: lambdas-and-templates.cu:[[@LINE-2]]:31: warning: block dimension x = 2048 exceeds the maximum of 1024 on sm_80; the launch may fail
+// DIAG: lambdas-and-templates.cu:[[@LINE-2]]:31: error: block dimension x = 2048 exceeds the maximum of 1024 on sm_80; the launch fails
 // DIAG: lambdas-and-templates.cu:[[@LINE+3]]:3: note: block x = {128, 2048} from parameter 'bs' of 'operator()' from this call
 // DIAG: lambdas-and-templates.cu:[[@LINE+3]]:3: note: block x = {128, 2048} from parameter 'bs' of 'operator()' from this call
-// DIAG: note: only some of the values that may reach this launch fail
+// DIAG: note: block x = 2048 reaches this launch on a feasible path
   launch(128);
   launch(2048);
   launch_t<256>(p);

@@ -36,7 +36,7 @@ void fallthrough(float *p, int c) {
   case 2:
     k<<<1, t>>>(p);
 // CHECK: reaching-definitions.cu:[[@LINE-1]]:5: <<<>>> k grid 1x1x1 block {64, 2048}x1x1
-// DIAG: reaching-definitions.cu:[[@LINE-2]]:5: warning: block dimension x = 2048 exceeds the maximum of 1024 on sm_80; the launch may fail
+// DIAG: reaching-definitions.cu:[[@LINE-2]]:5: error: block dimension x = 2048 exceeds the maximum of 1024 on sm_80; the launch fails
     break;
   }
 }
@@ -46,7 +46,7 @@ void loop_later(float *p, int n) {
   for (int i = 0; i < n; ++i) {
     k<<<1, t>>>(p);
 // CHECK: reaching-definitions.cu:[[@LINE-1]]:5: <<<>>> k grid 1x1x1 block {128, 4096}x1x1
-// DIAG: reaching-definitions.cu:[[@LINE-2]]:5: warning: block dimension x = 4096 exceeds the maximum of 1024 on sm_80; the launch may fail
+// DIAG: reaching-definitions.cu:[[@LINE-2]]:5: error: block dimension x = 4096 exceeds the maximum of 1024 on sm_80; the launch fails
     t = 4096;
   }
 }
@@ -59,7 +59,7 @@ void branch_then_launch(float *p, bool big) {
     t = 256;
   k<<<1, t>>>(p);
 // CHECK: reaching-definitions.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block {256, 4096}x1x1
-// DIAG: reaching-definitions.cu:[[@LINE-2]]:3: warning: block dimension x = 4096 exceeds the maximum of 1024 on sm_80; the launch may fail
+// DIAG: reaching-definitions.cu:[[@LINE-2]]:3: error: block dimension x = 4096 exceeds the maximum of 1024 on sm_80; the launch fails
 }
 
 void killed(float *p) {
