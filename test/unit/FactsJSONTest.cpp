@@ -183,7 +183,7 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   EXPECT_EQ(K.size(), 8u);
   EXPECT_EQ(K.getObject("grid_sync")->size(), 4u);
   EXPECT_EQ(K.getObject("attrs")->size(), 8u);
-  EXPECT_EQ(L.getObject("grid")->getObject("x")->size(), 7u);
+  EXPECT_EQ(L.getObject("grid")->getObject("x")->size(), 8u);
   EXPECT_EQ(L.getObject("grid")->getObject("x")->getObject("parameter")->size(),
             4u);
   EXPECT_EQ((*U.getArray("external_calls"))[0].getAsObject()->size(), 3u);
