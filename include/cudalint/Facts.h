@@ -34,6 +34,10 @@ struct ValueOrigin {
   /// (`case 512:` of `switch (threads)`): what that path would launch, not
   /// a value the program is known to choose.
   bool BranchTest = false;
+  /// The mangled name of a global variable (external linkage) whose
+  /// initialiser the value is: it holds only if no analysed file writes
+  /// that global (TranslationUnitFacts::WrittenGlobals).
+  std::string Global;
 };
 
 /// A parameter of a function defined in the file: the function (mangled
@@ -42,6 +46,9 @@ struct ParameterRef {
   std::string Function;
   std::string FunctionName, ParameterName; // for messages
   unsigned Index = 0;
+  /// "" for an integer parameter; "x", "y" or "z" for that field of a dim3
+  /// parameter.
+  std::string Part;
 };
 
 /// A launch parameter as far as static analysis can tell: one value, a small
@@ -238,7 +245,10 @@ struct KernelSetting {
 struct ExternalCall {
   SourceLoc Loc;
   std::string Function; // mangled
+  /// Per parameter: the integer argument (unknown for other types).
   std::vector<ResolvedValue> Arguments;
+  /// Per parameter: the dim3 argument (all unknown for other types).
+  std::vector<Dim3Value> Dim3Arguments;
 };
 
 struct FrontendError {
@@ -256,6 +266,10 @@ struct TranslationUnitFacts {
   /// defines (not inline): a function several files define belongs to
   /// several programs, and their calls cannot be told apart.
   std::vector<std::string> DefinedFunctions;
+  /// Mangled names of the globals with external linkage this file writes
+  /// (or lets escape): a value taken from such a global's initialiser in
+  /// another file does not hold.
+  std::vector<std::string> WrittenGlobals;
   std::vector<FrontendError>
       Errors; // Clang errors; analysis used what it recovered
   /// Set when the analysis of this unit failed inside the tool (a crash

@@ -23,8 +23,8 @@ namespace cudalint {
 // new field below (both directions), set it in test/unit/FactsJSONTest.cpp,
 // bump FactsSchemaVersion, then update the count here.
 static_assert(fieldCount<SourceLoc>() == 3, "serialize the new field");
-static_assert(fieldCount<ValueOrigin>() == 3, "serialize the new field");
-static_assert(fieldCount<ParameterRef>() == 4, "serialize the new field");
+static_assert(fieldCount<ValueOrigin>() == 4, "serialize the new field");
+static_assert(fieldCount<ParameterRef>() == 5, "serialize the new field");
 static_assert(fieldCount<ResolvedValue>() == 8, "serialize the new field");
 static_assert(fieldCount<Dim3Value>() == 3, "serialize the new field");
 static_assert(fieldCount<KernelAttributes>() == 8, "serialize the new field");
@@ -34,9 +34,9 @@ static_assert(fieldCount<KernelInfo>() == 8, "serialize the new field");
 static_assert(fieldCount<LaunchSite::Guard>() == 2, "serialize the new field");
 static_assert(fieldCount<LaunchSite>() == 15, "serialize the new field");
 static_assert(fieldCount<KernelSetting>() == 5, "serialize the new field");
-static_assert(fieldCount<ExternalCall>() == 3, "serialize the new field");
+static_assert(fieldCount<ExternalCall>() == 4, "serialize the new field");
 static_assert(fieldCount<FrontendError>() == 2, "serialize the new field");
-static_assert(fieldCount<TranslationUnitFacts>() == 8,
+static_assert(fieldCount<TranslationUnitFacts>() == 9,
               "serialize the new field");
 
 // The readers below are found by argument-dependent lookup from
@@ -51,7 +51,10 @@ static json::Value toJSON(const SourceLoc &L) {
 
 static json::Value toJSON(const ValueOrigin &O) {
   return json::Object{
-      {"what", O.What}, {"loc", toJSON(O.Loc)}, {"branch_test", O.BranchTest}};
+      {"what", O.What},
+      {"loc", toJSON(O.Loc)},
+      {"branch_test", O.BranchTest},
+      {"global", O.Global}};
 }
 
 static StringRef kindName(ResolvedValue::Kind K) {
@@ -81,7 +84,8 @@ static json::Value toJSON(const ParameterRef &R) {
   return json::Object{{"function", R.Function},
                       {"function_name", R.FunctionName},
                       {"parameter_name", R.ParameterName},
-                      {"index", R.Index}};
+                      {"index", R.Index},
+                      {"part", R.Part}};
 }
 
 template <typename T> static json::Value optional(const std::optional<T> &V);
@@ -180,7 +184,8 @@ static json::Value toJSON(const KernelSetting &S) {
 static json::Value toJSON(const ExternalCall &C) {
   return json::Object{{"loc", toJSON(C.Loc)},
                       {"function", C.Function},
-                      {"arguments", arrayOf(C.Arguments)}};
+                      {"arguments", arrayOf(C.Arguments)},
+                      {"dim3_arguments", arrayOf(C.Dim3Arguments)}};
 }
 
 static json::Value toJSON(const FrontendError &E) {
@@ -194,6 +199,7 @@ json::Value toJSON(const TranslationUnitFacts &U) {
                       {"kernel_settings", arrayOf(U.KernelSettings)},
                       {"external_calls", arrayOf(U.ExternalCalls)},
                       {"defined_functions", arrayOf(U.DefinedFunctions)},
+                      {"written_globals", arrayOf(U.WrittenGlobals)},
                       {"errors", arrayOf(U.Errors)},
                       {"internal_error", U.InternalError}};
 }
@@ -223,7 +229,8 @@ static bool fromJSON(const json::Value &V, SourceLoc &L, json::Path P) {
 static bool fromJSON(const json::Value &V, ValueOrigin &Origin, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("what", Origin.What) && O.map("loc", Origin.Loc) &&
-         O.map("branch_test", Origin.BranchTest);
+         O.map("branch_test", Origin.BranchTest) &&
+         O.map("global", Origin.Global);
 }
 
 static bool fromJSON(const json::Value &V, ResolvedValue::Kind &K,
@@ -249,7 +256,7 @@ static bool fromJSON(const json::Value &V, ParameterRef &R, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("function", R.Function) &&
          O.map("function_name", R.FunctionName) &&
-         O.map("parameter_name", R.ParameterName) &&
+         O.map("parameter_name", R.ParameterName) && O.map("part", R.Part) &&
          mapUnsigned(*V.getAsObject(), "index", R.Index, P);
 }
 
@@ -350,7 +357,8 @@ static bool fromJSON(const json::Value &V, KernelSetting &S, json::Path P) {
 static bool fromJSON(const json::Value &V, ExternalCall &C, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("loc", C.Loc) && O.map("function", C.Function) &&
-         O.map("arguments", C.Arguments);
+         O.map("arguments", C.Arguments) &&
+         O.map("dim3_arguments", C.Dim3Arguments);
 }
 
 static bool fromJSON(const json::Value &V, FrontendError &E, json::Path P) {
@@ -365,6 +373,7 @@ bool fromJSON(const json::Value &V, TranslationUnitFacts &U, json::Path P) {
          O.map("kernel_settings", U.KernelSettings) &&
          O.map("external_calls", U.ExternalCalls) &&
          O.map("defined_functions", U.DefinedFunctions) &&
+         O.map("written_globals", U.WrittenGlobals) &&
          O.map("errors", U.Errors) && O.map("internal_error", U.InternalError);
 }
 

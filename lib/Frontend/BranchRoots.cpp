@@ -90,6 +90,10 @@ const VarDecl *targetVariable(const Expr *E) {
 /// For each variable of a function, what its definitions read.
 struct BranchRoots::FunctionSources
     : public RecursiveASTVisitor<BranchRoots::FunctionSources> {
+  explicit FunctionSources(
+      const llvm::DenseSet<const ParmVarDecl *> &ReadOnlyReferences)
+      : ReadOnlyReferences(ReadOnlyReferences) {}
+  const llvm::DenseSet<const ParmVarDecl *> &ReadOnlyReferences;
   llvm::DenseMap<const VarDecl *, RootSet> Direct;
   llvm::DenseMap<const VarDecl *, RootSet> Closure;
   llvm::DenseSet<const UnaryOperator *> PassedAddresses;
@@ -127,12 +131,11 @@ struct BranchRoots::FunctionSources
         add(targetVariable(U->getSubExpr()), {Callee});
         continue;
       }
-      if (F && I < F->getNumParams() &&
-          F->getParamDecl(I)->getType()->isReferenceType() &&
-          !F->getParamDecl(I)
-               ->getType()
-               .getNonReferenceType()
-               .isConstQualified())
+      const ParmVarDecl *P =
+          F && I < F->getNumParams() ? F->getParamDecl(I) : nullptr;
+      if (P && P->getType()->isReferenceType() &&
+          !P->getType().getNonReferenceType().isConstQualified() &&
+          !ReadOnlyReferences.count(P))
         add(targetVariable(Arg), {Callee});
     }
     return true;
@@ -191,13 +194,15 @@ bool mayDependOnEachOther(const WayCondition &A, const WayCondition &B) {
   return !A.Cond || !B.Cond || correlated(A.Roots, B.Roots);
 }
 
-BranchRoots::BranchRoots() = default;
+BranchRoots::BranchRoots(
+    const llvm::DenseSet<const ParmVarDecl *> &ReadOnlyReferences)
+    : ReadOnlyReferences(ReadOnlyReferences) {}
 BranchRoots::~BranchRoots() = default;
 
 BranchRoots::FunctionSources &BranchRoots::sourcesOf(const FunctionDecl *F) {
   std::unique_ptr<FunctionSources> &S = Functions[F];
   if (!S) {
-    S = std::make_unique<FunctionSources>();
+    S = std::make_unique<FunctionSources>(ReadOnlyReferences);
     if (F && F->hasBody())
       S->TraverseStmt(F->getBody());
   }

@@ -15,6 +15,7 @@
 #define CUDALINT_LIB_FRONTEND_BRANCHROOTS_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
@@ -24,6 +25,7 @@ class CallExpr;
 class Decl;
 class Expr;
 class FunctionDecl;
+class ParmVarDecl;
 class VarDecl;
 } // namespace clang
 
@@ -50,7 +52,11 @@ bool mayDependOnEachOther(const WayCondition &A, const WayCondition &B);
 
 class BranchRoots {
 public:
-  BranchRoots();
+  /// ReadOnlyReferences: reference parameters their function only reads or
+  /// forwards into copies (a harness's `Args &&...`): passing a variable to
+  /// one does not change it.
+  explicit BranchRoots(
+      const llvm::DenseSet<const clang::ParmVarDecl *> &ReadOnlyReferences);
   ~BranchRoots();
   /// The roots of E, an expression of F's body.
   RootSet rootsOf(const clang::Expr *E, const clang::FunctionDecl *F);
@@ -64,6 +70,7 @@ public:
 private:
   struct FunctionSources;
   FunctionSources &sourcesOf(const clang::FunctionDecl *F);
+  const llvm::DenseSet<const clang::ParmVarDecl *> &ReadOnlyReferences;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionSources>>
       Functions;
 };

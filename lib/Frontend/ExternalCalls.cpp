@@ -10,6 +10,8 @@
 
 #include "ValueResolver.h"
 
+#include "ResolverSupport.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
@@ -24,12 +26,14 @@ namespace cudalint {
 
 namespace {
 
-/// A user function another file may define, with an integer parameter.
+/// A user function another file may define, with an integer or dim3
+/// parameter.
 bool mayBeDefinedElsewhere(const FunctionDecl *F, const SourceManager &SM) {
   return !F->hasBody() && F->isExternallyVisible() && !F->getBuiltinID() &&
          !SM.isInSystemHeader(F->getLocation()) &&
          llvm::any_of(F->parameters(), [](const ParmVarDecl *P) {
-           return P->getType()->isIntegerType();
+           return P->getType()->isIntegerType() ||
+                  resolver::isDim3(P->getType());
          });
 }
 
@@ -47,12 +51,16 @@ std::vector<ExternalCall> ValueResolver::externalCalls() {
           SM.isInSystemHeader(SM.getExpansionLoc(C.Call->getBeginLoc())) ||
           C.Call->getNumArgs() < F->getNumParams())
         continue;
-      ExternalCall Call{Locate(C.Call->getBeginLoc()), Name, {}};
-      for (const ParmVarDecl *P : F->parameters())
-        Call.Arguments.push_back(
-            P->getType()->isIntegerType()
-                ? resolveInt(C.Call->getArg(P->getFunctionScopeIndex()))
-                : ResolvedValue::unknown());
+      ExternalCall Call{Locate(C.Call->getBeginLoc()), Name, {}, {}};
+      for (const ParmVarDecl *P : F->parameters()) {
+        const Expr *Arg = C.Call->getArg(P->getFunctionScopeIndex());
+        Call.Arguments.push_back(P->getType()->isIntegerType()
+                                     ? resolveInt(Arg)
+                                     : ResolvedValue::unknown());
+        Call.Dim3Arguments.push_back(resolver::isDim3(P->getType())
+                                         ? resolveDim3(Arg)
+                                         : Dim3Value());
+      }
       Out.push_back(std::move(Call));
     }
   }

@@ -128,6 +128,7 @@ public:
                      });
     Facts.ExternalCalls = Resolver.externalCalls();
     Facts.DefinedFunctions = Resolver.definedFunctions();
+    Facts.WrittenGlobals = Resolver.writtenGlobals();
   }
 
   bool VisitCallExpr(CallExpr *Call) {

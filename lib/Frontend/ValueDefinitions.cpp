@@ -298,18 +298,36 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
         Def.Value, llvm::ArrayRef(Path).drop_front(Def.Path.size()), Depth + 1);
   };
 
-  // Globals and static members: only constant initialisers count, and those
-  // were handled as constant expressions already; a non-const global can
-  // change anywhere.
+  // Globals and static members: their initialiser, when nothing in the
+  // program writes them. A const one cannot change; for another one, this
+  // file must not write it, and (external linkage) no other analysed file
+  // either, which the run over several files checks (ValueOrigin::Global).
   if (!F || !F->hasBody() || !V->hasLocalStorage()) {
-    if (V->getType().isConstQualified() && V->getInit()) {
-      Definition Init{V->getInit(), {}, nullptr, V->getLocation()};
-      return Explained(
-          withOrigin(PartOf(Init), What, Locate(V->getLocation())));
-    }
-    if (!V->hasLocalStorage())
+    if (V->hasLocalStorage())
+      return Unknown("its function's body is not available");
+    const VarDecl *Def = V->getDefinition();
+    bool Const = V->getType().isConstQualified();
+    if (!Const && (!Def || V->getType().isVolatileQualified() ||
+                   V->hasAttr<CUDADeviceAttr>() ||
+                   V->hasAttr<CUDAConstantAttr>()))
       return Unknown("not const, so any code may change it");
-    return Unknown("its function's body is not available");
+    if (!Const)
+      if (auto It = globalWrites().find(V->getCanonicalDecl());
+          It != globalWrites().end())
+        return Unknown("not const, and written at " +
+                       Locate(It->second).File + ":" +
+                       std::to_string(Locate(It->second).Line));
+    const VarDecl *Init = Def ? Def : V;
+    if (!Init->getInit())
+      return Unknown(Const ? "its initialiser is not in this file"
+                           : "not const, so any code may change it");
+    Definition D{Init->getInit(), {}, nullptr, Init->getLocation()};
+    ResolvedValue R =
+        withOrigin(PartOf(D), (Const ? "" : "global ") + What,
+                   Locate(Init->getLocation()));
+    if (!Const && R.isKnown() && V->isExternallyVisible())
+      R.Origins.back().Global = mangledName(V);
+    return Explained(R);
   }
 
   const DefinitionCollector &Collect = definitionsOf(V, F);
@@ -877,12 +895,16 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
     if (It == Callers.Calls.end() || It->second.empty()) {
       ResolvedValue R =
           ResolvedValue::unknown(What + ": no caller in this file");
-      // Other files may call it: a run over them gives it their values.
-      if (F->isExternallyVisible() && !F->isInlined() && Path.empty() &&
-          Parm->getType()->isIntegerType())
+      // Other files may call it: a run over them gives it their values
+      // (an integer, or a field of a dim3).
+      bool Whole = Path.empty() && Parm->getType()->isIntegerType();
+      bool Field = Path.size() == 1 && isDim3(Parm->getType()) &&
+                   (Path[0] == "x" || Path[0] == "y" || Path[0] == "z");
+      if (F->isExternallyVisible() && !F->isInlined() && (Whole || Field))
         R.Parameter = ParameterRef{mangledName(F), F->getNameAsString(),
                                    Parm->getNameAsString(),
-                                   Parm->getFunctionScopeIndex()};
+                                   Parm->getFunctionScopeIndex(),
+                                   Field ? Path[0] : std::string()};
       return R;
     }
     Calls = It->second;
@@ -1050,6 +1072,96 @@ ValueResolver::pendingThrough(const FunctionDecl *F, const CallExpr *Call,
   return Out;
 }
 
+namespace {
+
+/// Each global variable the file writes or lets escape, and where first.
+class GlobalWriteCollector : public RecursiveASTVisitor<GlobalWriteCollector> {
+public:
+  llvm::DenseMap<const VarDecl *, SourceLocation> Writes;
+
+  bool shouldVisitLambdaBodies() const { return true; }
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      write(B->getLHS(), B->getOperatorLoc());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      write(U->getSubExpr(), U->getOperatorLoc());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    unsigned Object =
+        isa<CXXOperatorCallExpr>(C) && Callee && isa<CXXMethodDecl>(Callee);
+    if (Object && C->getNumArgs() > 0 &&
+        !cast<CXXMethodDecl>(Callee)->isConst())
+      write(C->getArg(0), C->getBeginLoc()); // dim3 `=`, `+=`
+    for (unsigned I = Object; I < C->getNumArgs(); ++I) {
+      const Expr *Arg = C->getArg(I);
+      const ParmVarDecl *P = Callee && I - Object < Callee->getNumParams()
+                                 ? Callee->getParamDecl(I - Object)
+                                 : nullptr;
+      QualType T = P ? P->getType() : QualType();
+      bool ByReference =
+          P ? T->isReferenceType() &&
+                  !T.getNonReferenceType().isConstQualified()
+            // Through a pointer or variadic: an lvalue handed on as it is.
+            : isa<DeclRefExpr, MemberExpr>(Arg->IgnoreParens());
+      // An array decays to a pointer its callee may write through.
+      bool ThroughArray = (!P || (T->isPointerType() &&
+                                  !T->getPointeeType().isConstQualified())) &&
+                          Arg->IgnoreParenImpCasts()->getType()->isArrayType();
+      if (ByReference || ThroughArray)
+        write(Arg, Arg->getBeginLoc());
+    }
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+    if (const CXXMethodDecl *M = C->getMethodDecl(); M && !M->isConst())
+      write(C->getImplicitObjectArgument(), C->getBeginLoc());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *D) {
+    // `int &r = g;` and `auto *p = &g` (the latter as an address above).
+    if (D->getType()->isReferenceType() &&
+        !D->getType().getNonReferenceType().isConstQualified() && D->getInit())
+      write(D->getInit(), D->getLocation());
+    return true;
+  }
+
+private:
+  void write(const Expr *E, SourceLocation Loc) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(E));
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (V && !V->hasLocalStorage())
+      Writes.try_emplace(V->getCanonicalDecl(), Loc);
+  }
+};
+
+} // namespace
+
+const llvm::DenseMap<const VarDecl *, SourceLocation> &
+ValueResolver::globalWrites() {
+  if (!GlobalWrites) {
+    GlobalWriteCollector Collect;
+    Collect.TraverseDecl(Ctx.getTranslationUnitDecl());
+    GlobalWrites = std::move(Collect.Writes);
+  }
+  return *GlobalWrites;
+}
+
+std::vector<std::string> ValueResolver::writtenGlobals() {
+  std::vector<std::string> Out;
+  for (const auto &[V, Loc] : globalWrites())
+    if (V->isExternallyVisible())
+      Out.push_back(mangledName(V));
+  llvm::sort(Out);
+  return Out;
+}
+
 const FunctionFlow *ValueResolver::flowOf(const FunctionDecl *F) {
   // Built once per function, a failure included.
   auto [It, New] = Flows.try_emplace(F);
@@ -1091,15 +1203,16 @@ bool ValueResolver::isOccupancyTuned(const Expr *E) {
 
 ValueResolver::ValueResolver(ASTContext &Ctx, const CallerIndex &Callers,
                              LocationMapper Locate)
-    : Ctx(Ctx), Callers(Callers), Locate(std::move(Locate)),
-      Mangler(Ctx.createMangleContext()) {}
+    : Roots(Callers.ReadOnlyReferences), Ctx(Ctx), Callers(Callers),
+      Locate(std::move(Locate)), Mangler(Ctx.createMangleContext()) {}
 
-std::string ValueResolver::mangledName(const FunctionDecl *F) {
-  if (!Mangler->shouldMangleDeclName(F))
-    return F->getName().str();
+std::string ValueResolver::mangledName(const NamedDecl *D) {
+  if (!Mangler->shouldMangleDeclName(D))
+    return D->getName().str();
   std::string Name;
   llvm::raw_string_ostream OS(Name);
-  Mangler->mangleName(GlobalDecl(F), OS);
+  const auto *F = dyn_cast<FunctionDecl>(D);
+  Mangler->mangleName(F ? GlobalDecl(F) : GlobalDecl(cast<VarDecl>(D)), OS);
   return Name;
 }
 

@@ -422,6 +422,11 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
               for (int64_t Y : B.Values)
                 Out.push_back(MinMax(X, Y));
             ResolvedValue R = ResolvedValue::oneOf(Out);
+            if (R.isKnown()) {
+              R.Origins = A.Origins;
+              R.Origins.insert(R.Origins.end(), B.Origins.begin(),
+                               B.Origins.end());
+            }
             if (R.isKnown())
               R.keepProven(
                   provenResults(A, B, [&](int64_t X, int64_t Y) {
@@ -559,7 +564,10 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
                     Parts.back().Proven.end());
   }
   ResolvedValue R = join(Parts);
-  R.Origins.clear();
+  // The array is the origin; a global an element was read from still
+  // matters (ValueOrigin::Global).
+  llvm::erase_if(R.Origins,
+                 [](const ValueOrigin &O) { return O.Global.empty(); });
   if (R.isKnown() && R.K != ResolvedValue::Kind::Range)
     R.keepProven(std::move(Proven));
   return withOrigin(R, Element, Locate(V->getLocation()));

@@ -9,6 +9,8 @@
 
 #include "cudalint/Facts.h"
 
+#include "clang/Basic/SourceLocation.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -30,6 +32,7 @@ class Stmt;
 class Expr;
 class FunctionDecl;
 class MangleContext;
+class NamedDecl;
 class VarDecl;
 } // namespace clang
 
@@ -99,12 +102,15 @@ public:
   std::vector<ExternalCall> externalCalls();
   /// The functions with external linkage this file defines.
   std::vector<std::string> definedFunctions();
+  /// The globals with external linkage this file writes or lets escape.
+  std::vector<std::string> writtenGlobals();
   /// Whether every path from F's entry to Use passes Before (true when the
   /// CFG cannot tell).
   bool onEveryPath(const clang::Stmt *Before, const clang::Stmt *Use,
                    const clang::FunctionDecl *F);
-  /// The name other files call F by (the host-side mangled name).
-  std::string mangledName(const clang::FunctionDecl *F);
+  /// The name other files know a function or variable by (the host-side
+  /// mangled name).
+  std::string mangledName(const clang::NamedDecl *D);
 
 private:
   ResolvedValue resolveInt(const clang::Expr *E, unsigned Depth);
@@ -209,6 +215,13 @@ private:
   /// The definitions of V in F's body, collected once.
   const DefinitionCollector &definitionsOf(const clang::VarDecl *V,
                                            const clang::FunctionDecl *F);
+
+  /// Each global variable this file writes or lets escape (assigned, ++,
+  /// its address taken, bound to a non-const reference), and where first.
+  const llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> &
+  globalWrites();
+  std::optional<llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation>>
+      GlobalWrites;
 
   clang::ASTContext &Ctx;
   const CallerIndex &Callers;

@@ -38,8 +38,9 @@ public:
     if (V.isKnown() || !V.Parameter)
       return V;
     const ParameterRef &P = *V.Parameter;
-    std::string What =
-        "parameter '" + P.ParameterName + "' of '" + P.FunctionName + "'";
+    std::string What = "parameter '" + P.ParameterName +
+                       (P.Part.empty() ? "" : "." + P.Part) + "' of '" +
+                       P.FunctionName + "'";
     // Defined in several files, it belongs to several programs (a compile
     // database of many samples): whose call reaches which is the linker's
     // choice.
@@ -58,7 +59,7 @@ public:
     std::vector<ResolvedValue> Parts;
     for (const ExternalCall *C : It->second) {
       ResolvedValue Arg = P.Index < C->Arguments.size()
-                              ? resolve(C->Arguments[P.Index], Depth + 1)
+                              ? resolve(argument(*C, P), Depth + 1)
                               : ResolvedValue::unknown();
       if (!Arg.isKnown())
         return ResolvedValue::unknown(
@@ -77,6 +78,15 @@ public:
   }
 
 private:
+  /// What call C passes to the parameter (or part) P.
+  static const ResolvedValue &argument(const ExternalCall &C,
+                                       const ParameterRef &P) {
+    if (P.Part.empty() || P.Index >= C.Dim3Arguments.size())
+      return C.Arguments[P.Index];
+    const Dim3Value &D = C.Dim3Arguments[P.Index];
+    return P.Part == "x" ? D.X : P.Part == "y" ? D.Y : D.Z;
+  }
+
   llvm::StringMap<std::vector<const ExternalCall *>> CallsOf;
   llvm::StringMap<unsigned> Definitions;
 };
@@ -85,7 +95,21 @@ private:
 
 void resolveAcrossUnits(std::vector<TranslationUnitFacts> &Units) {
   CrossUnitResolver Resolver(Units);
-  auto Resolve = [&](ResolvedValue &V) { V = Resolver.resolve(V); };
+  // A value read from a global's initialiser does not hold where an
+  // analysed file writes that global.
+  llvm::StringMap<std::string> WrittenIn;
+  for (const TranslationUnitFacts &U : Units)
+    for (const std::string &G : U.WrittenGlobals)
+      WrittenIn.try_emplace(G, U.MainFile);
+  auto Resolve = [&](ResolvedValue &V) {
+    V = Resolver.resolve(V);
+    for (const ValueOrigin &O : V.Origins)
+      if (auto It = WrittenIn.find(O.Global);
+          !O.Global.empty() && It != WrittenIn.end()) {
+        V = ResolvedValue::unknown(O.What + ": written in " + It->second);
+        return;
+      }
+  };
   for (TranslationUnitFacts &U : Units) {
     for (LaunchSite &L : U.Launches) {
       for (Dim3Value *D : {&L.Grid, &L.Block}) {

@@ -40,9 +40,10 @@ ResolvedValue value(Counter &N, ResolvedValue::Kind K) {
   V.Min = -N();
   V.Max = N();
   V.Origins = {{"origin " + std::to_string(N()), loc(N)},
-               {"second origin", loc(N), true}};
+               {"second origin", loc(N), true, "_Z9blockSize"}};
   V.Reason = "reason " + std::to_string(N());
-  V.Parameter = ParameterRef{"_Z6launchi", "launch", "threads", unsigned(N())};
+  V.Parameter =
+      ParameterRef{"_Z6launchi", "launch", "threads", unsigned(N()), "y"};
   return V;
 }
 
@@ -114,8 +115,9 @@ TranslationUnitFacts everyFieldSet() {
   U.KernelSettings.push_back(S);
 
   U.ExternalCalls.push_back(
-      {loc(N), "_Z6launchi", {value(N, ResolvedValue::Kind::Set)}});
+      {loc(N), "_Z6launchi", {value(N, ResolvedValue::Kind::Set)}, {dim3(N)}});
   U.DefinedFunctions = {"_Z4mainv", "_Z6helperv"};
+  U.WrittenGlobals = {"nthreads"};
   U.Errors.push_back({loc(N), "no member named 'x' in 'dim3'"});
   U.InternalError = "internal error (SIGSEGV) while parsing";
   return U;
@@ -161,6 +163,7 @@ TEST(FactsJSON, EveryFieldRoundTrips) {
   EXPECT_EQ(Back.ExternalCalls[0].Arguments[0].Values,
             U.ExternalCalls[0].Arguments[0].Values);
   EXPECT_EQ(Back.DefinedFunctions, U.DefinedFunctions);
+  EXPECT_EQ(Back.WrittenGlobals, U.WrittenGlobals);
   EXPECT_EQ(Back.Launches[0].Block.Z.Min, U.Launches[0].Block.Z.Min);
   EXPECT_EQ(Back.Launches[0].Grid.X.Origins[1].Loc.Column,
             U.Launches[0].Grid.X.Origins[1].Loc.Column);
@@ -176,7 +179,7 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   // existing key, or not at all, leaves fewer keys than fields.
   json::Value V = toJSON(everyFieldSet());
   const json::Object &U = *V.getAsObject();
-  EXPECT_EQ(U.size(), 8u);
+  EXPECT_EQ(U.size(), 9u);
   const json::Object &L = *(*U.getArray("launches"))[0].getAsObject();
   EXPECT_EQ(L.size(), 15u);
   const json::Object &K = *(*U.getArray("kernels"))[0].getAsObject();
@@ -185,8 +188,8 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   EXPECT_EQ(K.getObject("attrs")->size(), 8u);
   EXPECT_EQ(L.getObject("grid")->getObject("x")->size(), 8u);
   EXPECT_EQ(L.getObject("grid")->getObject("x")->getObject("parameter")->size(),
-            4u);
-  EXPECT_EQ((*U.getArray("external_calls"))[0].getAsObject()->size(), 3u);
+            5u);
+  EXPECT_EQ((*U.getArray("external_calls"))[0].getAsObject()->size(), 4u);
   EXPECT_EQ((*U.getArray("kernel_settings"))[0].getAsObject()->size(), 5u);
 }
 

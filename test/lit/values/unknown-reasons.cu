@@ -41,10 +41,11 @@ void through_table(int block) {
 void (*table[])(int) = {through_table};
 
 int global_threads = 128;
+void set_threads(int n) { global_threads = n; }
 void from_global() {
   k<<<1, global_threads>>>(nullptr);
 // CHECK: unknown-reasons.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block ?x1x1
-// CHECK-NEXT: block.x unknown: variable 'global_threads': not const, so any code may change it
+// CHECK-NEXT: block.x unknown: variable 'global_threads': not const, and written at {{.*}}unknown-reasons.cu:[[@LINE-4]]
 }
 
 struct Plan {
