@@ -3,8 +3,10 @@
 // A variable's value at a use: the definitions that reach it (collected once
 // per variable and function body, with the if/loop/switch each sits in),
 // unless the variable escapes (address taken, captured by reference, ++,
-// +=, passed by non-const reference). A parameter's value: what every
-// caller in the file passes.
+// +=, passed by non-const reference). One exception: a local that grows
+// from its initialiser by one constant step in a loop whose condition
+// bounds it (`while (nth < 1024) nth *= 2;`) takes the few values the loop
+// can leave. A parameter's value: what every caller in the file passes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +25,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <map>
@@ -49,7 +52,60 @@ std::string describe(const VarDecl *V, llvm::ArrayRef<std::string> Path) {
   return S;
 }
 
+/// Whether S is Outer or inside it.
+bool within(const Stmt *Outer, const Stmt *S) {
+  if (!Outer)
+    return false;
+  if (Outer == S)
+    return true;
+  return llvm::any_of(Outer->children(),
+                      [&](const Stmt *Child) { return within(Child, S); });
+}
+
+/// The test a loop makes before each iteration (after it, for `do`), and
+/// what else runs before the body (a for's init, a condition variable).
+std::pair<const Expr *, SmallVector<const Stmt *, 2>>
+loopTest(const Stmt *Loop) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return {For->getCond(),
+            {For->getInit(), For->getConditionVariableDeclStmt()}};
+  if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    return {While->getCond(), {While->getConditionVariableDeclStmt()}};
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return {Do->getCond(), {}};
+  return {nullptr, {}}; // a range-for tests its iterators
+}
+
+/// The conjuncts of `a && b && c`, or Cond alone.
+void conjuncts(const Expr *Cond, SmallVectorImpl<const Expr *> &Out) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(Cond);
+      B && B->getOpcode() == BO_LAnd) {
+    conjuncts(B->getLHS(), Out);
+    conjuncts(B->getRHS(), Out);
+  } else {
+    Out.push_back(Cond);
+  }
+}
+
 } // namespace
+
+/// A step that grows a variable in a loop whose condition bounds it
+/// (`nth *= 2` under `while (nth < ncols && nth < 1024)`), or shrinks it
+/// (`v >>= 1` under `while (v > 32)`).
+struct GrowthStep {
+  BinaryOperatorKind Op = BO_Mul; // BO_Mul, BO_Shl, BO_Add, BO_Div or BO_Shr
+  int64_t Amount = 0;
+  /// "*=", or the whole assignment for `v = v * 2`.
+  std::string Spelling;
+  const Stmt *Loop = nullptr;
+  /// The conjuncts of the loop's condition that stop it (`nth < 1024`).
+  SmallVector<const Expr *, 2> Bounds;
+
+  bool grows() const { return Op == BO_Mul || Op == BO_Shl || Op == BO_Add; }
+  /// A do loop runs its body once before the first test.
+  bool stepsBeforeTest() const { return isa<DoStmt>(Loop); }
+};
 
 /// One assignment (or the initialiser) that may give a variable its value.
 struct Definition {
@@ -65,6 +121,8 @@ struct Definition {
   /// callee's definition (`computeGridSize(n, 256, blocks, threads)`);
   /// Value is the call.
   const ParmVarDecl *OutParameter = nullptr;
+  /// A growth step (ValueResolver::grownValues); Value is its amount.
+  std::optional<GrowthStep> Growth = std::nullopt;
 };
 
 /// Collects the definitions of one variable inside a function body, with
@@ -73,8 +131,9 @@ class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
   using Base = RecursiveASTVisitor<DefinitionCollector>;
 
 public:
-  DefinitionCollector(const VarDecl *V, const CallerIndex &Callers)
-      : V(V), Callers(Callers) {}
+  DefinitionCollector(const VarDecl *V, const CallerIndex &Callers,
+                      const ASTContext &Ctx)
+      : V(V), Callers(Callers), Ctx(Ctx) {}
 
   std::vector<Definition> Defs;
   std::vector<const Stmt *> Loops;
@@ -84,6 +143,11 @@ public:
   bool AddressToOccupancyApi = false;
 
   bool shouldVisitLambdaBodies() const { return true; }
+
+  /// After the traversal: the one growth step in a loop that can be
+  /// followed becomes a definition; any other stays an escape (`v *= 2`)
+  /// or a plain assignment (`v = v * 2`).
+  void settleSteps();
 
 #define CUDALINT_CONTROL(CLASS)                                                \
   bool Traverse##CLASS(CLASS *S) {                                             \
@@ -108,6 +172,14 @@ public:
   bool VisitVarDecl(VarDecl *D) {
     if (D == V) {
       DeclControl = current();
+      // The loops around it, but for the one whose init declares it.
+      for (const Stmt *S : Control) {
+        const auto *For = dyn_cast<ForStmt>(S);
+        const auto *Init =
+            For ? dyn_cast_or_null<DeclStmt>(For->getInit()) : nullptr;
+        if (!Init || !llvm::is_contained(Init->decls(), D))
+          DeclScope.push_back(S);
+      }
       if (D->hasInit())
         Defs.push_back(
             {D->getInit(), {}, current(), D->getLocation(), D->getInit()});
@@ -129,14 +201,25 @@ public:
     MemberPath Path;
     if (!refersToV(memberBase(B->getLHS(), &Path)))
       return true;
-    if (B->getOpcode() != BO_Assign)
-      escape(("it is changed by '" + B->getOpcodeStr() + "'").str());
-    else if (isInsideLambda())
+    Definition Def{B->getRHS(), Path, current(), B->getOperatorLoc(), B};
+    if (B->getOpcode() != BO_Assign) {
+      // `v *= 2` in a loop may be a growth step (settleSteps decides).
+      std::optional<BinaryOperatorKind> Op =
+          Path.empty() && !isInsideLambda()
+              ? stepKind(
+                    BinaryOperator::getOpForCompoundAssignment(B->getOpcode()))
+              : std::nullopt;
+      bool Candidate =
+          Op && addStep(Def, *Op, B->getRHS(), true, B->getOpcodeStr().str());
+      escape(("it is changed by '" + B->getOpcodeStr() + "'").str(), Candidate);
+      return true;
+    }
+    if (isInsideLambda())
       escape("it is assigned inside a lambda");
     else if (!isExact(Path))
       escape("an element at an index that is not constant is assigned");
-    else
-      Defs.push_back({B->getRHS(), Path, current(), B->getOperatorLoc(), B});
+    else if (!addSelfStep(B, Def))
+      Defs.push_back(std::move(Def));
     return true;
   }
 
@@ -149,6 +232,26 @@ public:
       else if (C->isAssignmentOp())
         escape(("it is changed by '" +
                 std::string(getOperatorSpelling(C->getOperator())) + "'"));
+    }
+    return true;
+  }
+
+  // A jump into a loop's body skips its test: goto, or a case label of a
+  // switch outside the loop.
+  bool VisitGotoStmt(GotoStmt *) {
+    HasGoto = true;
+    return true;
+  }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
+    HasGoto = true;
+    return true;
+  }
+  bool VisitSwitchCase(SwitchCase *) {
+    for (const Stmt *S : llvm::reverse(Control)) {
+      if (isa<SwitchStmt>(S))
+        break;
+      if (isLoop(S))
+        EnteredByCase.insert(S);
     }
     return true;
   }
@@ -228,11 +331,69 @@ public:
   }
 
 private:
-  void escape(std::string Why) {
-    if (!Escapes)
+  /// ByStep: a step that settleSteps may still follow.
+  void escape(std::string Why, bool ByStep = false) {
+    if (!Escapes) {
       EscapeReason = std::move(Why);
+      ReasonIsStep = ByStep;
+    }
     Escapes = true;
+    OtherEscape |= !ByStep;
   }
+  static bool isLoop(const Stmt *S) {
+    return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+  }
+  /// The operation of a step that may grow or shrink a variable.
+  static std::optional<BinaryOperatorKind> stepKind(BinaryOperatorKind Op) {
+    switch (Op) {
+    case BO_Mul:
+    case BO_Shl:
+    case BO_Add:
+    case BO_Div:
+    case BO_Shr:
+      return Op;
+    default:
+      return std::nullopt;
+    }
+  }
+  /// Records Def, a step `v op= Amount`, as a candidate when it sits in a
+  /// loop that does not also hold the declaration.
+  bool addStep(const Definition &Def, BinaryOperatorKind Op, const Expr *Amount,
+               bool Compound, std::string Spelling) {
+    SmallVector<const Stmt *, 2> Around;
+    for (const Stmt *S : Control)
+      if (isLoop(S) && !llvm::is_contained(DeclScope, S))
+        Around.push_back(S);
+    if (Around.empty())
+      return false;
+    Steps.push_back({Def, Defs.size(), Compound, Op, Amount,
+                     std::move(Spelling), std::move(Around)});
+    return true;
+  }
+  /// `v = v * 2` (or `v = 2 * v`) in a loop: a step too.
+  bool addSelfStep(const BinaryOperator *Assign, const Definition &Def) {
+    const auto *Step =
+        dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParenImpCasts());
+    std::optional<BinaryOperatorKind> Op =
+        Step && Def.Path.empty() ? stepKind(Step->getOpcode()) : std::nullopt;
+    if (!Op)
+      return false;
+    const Expr *Amount = nullptr;
+    if (refersToV(Step->getLHS()->IgnoreParenImpCasts()))
+      Amount = Step->getRHS();
+    else if ((*Op == BO_Mul || *Op == BO_Add) &&
+             refersToV(Step->getRHS()->IgnoreParenImpCasts()))
+      Amount = Step->getLHS();
+    std::string Text =
+        Lexer::getSourceText(
+            CharSourceRange::getTokenRange(Assign->getSourceRange()),
+            Ctx.getSourceManager(), Ctx.getLangOpts())
+            .str();
+    return Amount && addStep(Def, *Op, Amount, false, std::move(Text));
+  }
+  /// Why the one candidate step cannot be followed ("" to say nothing
+  /// more than the escape does); none when it can, with *Out filled in.
+  std::optional<std::string> stepRefusal(GrowthStep *Out) const;
   /// Traverses S's children with S as the innermost control statement.
   template <typename TraverseFn>
   bool inControl(const Stmt *S, TraverseFn Traverse) {
@@ -260,11 +421,119 @@ private:
 
   const VarDecl *V;
   const CallerIndex &Callers;
+  const ASTContext &Ctx;
   std::vector<const Stmt *> Control;
+  /// The control statements around the declaration (less a `for` whose
+  /// init declares it: that loop runs after it).
+  std::vector<const Stmt *> DeclScope;
+  /// A step in a loop, followed only if it is the one write after the
+  /// initialiser.
+  struct StepCandidate {
+    Definition Def; // as a plain assignment
+    size_t At;      // its place among Defs
+    bool Compound;  // `v *= 2`: an escape unless followed
+    BinaryOperatorKind Op;
+    const Expr *Amount;
+    std::string Spelling;
+    SmallVector<const Stmt *, 2> Loops; // around it, not the declaration
+  };
+  std::vector<StepCandidate> Steps;
+  bool OtherEscape = false;  // an escape that is not a candidate step
+  bool ReasonIsStep = false; // EscapeReason is a candidate step's
+  bool HasGoto = false;
+  llvm::DenseSet<const Stmt *> EnteredByCase;
   llvm::DenseSet<const UnaryOperator *> ReadOnlyAddresses;
   /// `&v` handed to a function that may write through it, and that function.
   llvm::DenseMap<const UnaryOperator *, const FunctionDecl *> AddressPassedTo;
 };
+
+std::optional<std::string>
+DefinitionCollector::stepRefusal(GrowthStep *Out) const {
+  if (Steps.size() > 1)
+    return std::string("more than one statement changes it");
+  if (OtherEscape)
+    return std::string(); // its first escape says why
+  const StepCandidate &Step = Steps.front();
+  if (isa<ParmVarDecl>(V) || !V->hasInit() || Defs.size() != 1)
+    return std::string("only a local variable that grows from its "
+                       "initialiser alone is followed");
+  if (!V->getType()->isIntegerType() || V->getType()->isBooleanType())
+    return std::string();
+  if (Step.Loops.size() > 1)
+    return std::string("the step is in a nested loop");
+  const Stmt *Loop = Step.Loops.front();
+  if (HasGoto)
+    return std::string("its function has a goto");
+  if (EnteredByCase.count(Loop))
+    return std::string("a case label jumps into the loop");
+  // The step must run only after the test (or once before it, in a `do`).
+  auto [Test, BeforeBody] = loopTest(Loop);
+  if (within(Test, Step.Def.Site) ||
+      llvm::any_of(BeforeBody,
+                   [&](const Stmt *S) { return within(S, Step.Def.Site); }))
+    return std::string("the step is in the loop's condition");
+  std::optional<int64_t> Amount = constantOf(Step.Amount, Ctx);
+  if (!Amount)
+    return std::string("the amount is not a constant");
+  GrowthStep Growth{Step.Op, *Amount, Step.Spelling, Loop, {}};
+  bool Shift = Step.Op == BO_Shl || Step.Op == BO_Shr;
+  if (Shift ? *Amount < 1 || *Amount > 62
+            : *Amount < (Step.Op == BO_Add ? 1 : 2))
+    return "the amount does not make it " +
+           std::string(Growth.grows() ? "grow" : "shrink");
+  // The bounds that stop it: `v < B` or `v <= B` (`v > B`, `v >= B` when it
+  // shrinks), B a constant, in either order.
+  SmallVector<const Expr *, 4> Tests;
+  if (Test)
+    conjuncts(Test, Tests);
+  for (const Expr *C : Tests) {
+    const auto *B = dyn_cast<BinaryOperator>(C);
+    if (!B || !B->isRelationalOp())
+      continue;
+    BinaryOperatorKind Op = B->getOpcode();
+    const Expr *Other = B->getRHS();
+    if (!refersToV(B->getLHS()->IgnoreParenImpCasts())) {
+      Other = B->getLHS();
+      Op = BinaryOperator::reverseComparisonOp(Op);
+      if (!refersToV(B->getRHS()->IgnoreParenImpCasts()))
+        continue;
+    }
+    // (A negative bound may be converted to unsigned by the comparison.)
+    std::optional<int64_t> Bound = constantOf(Other, Ctx);
+    bool Stops = Growth.grows() ? Op == BO_LT || Op == BO_LE
+                                : Op == BO_GT || Op == BO_GE;
+    if (Bound && *Bound >= 0 && Stops)
+      Growth.Bounds.push_back(C);
+  }
+  std::string Name = V->getName().str();
+  if (Growth.Bounds.empty())
+    return "the loop's condition does not bound it ('" + Name +
+           (Growth.grows() ? " < C' or '" + Name + " <= C')"
+                           : " > C' or '" + Name + " >= C')");
+  *Out = std::move(Growth);
+  return std::nullopt;
+}
+
+void DefinitionCollector::settleSteps() {
+  if (Steps.empty())
+    return;
+  GrowthStep Growth;
+  if (std::optional<std::string> Refusal = stepRefusal(&Growth)) {
+    if (ReasonIsStep && !Refusal->empty())
+      EscapeReason += " in a loop: " + *Refusal;
+    // Later candidates first, so that each goes back to its place.
+    for (StepCandidate &Step : llvm::reverse(Steps))
+      if (!Step.Compound)
+        Defs.insert(Defs.begin() + Step.At, std::move(Step.Def));
+  } else {
+    StepCandidate &Step = Steps.front();
+    Step.Def.Growth = std::move(Growth);
+    Defs.insert(Defs.begin() + Step.At, std::move(Step.Def));
+    Escapes = false; // the step was its only escape
+    EscapeReason.clear();
+  }
+  Steps.clear();
+}
 
 ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
                                              unsigned Depth,
@@ -294,6 +563,8 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
     if (Def.OutParameter)
       return Path.empty() ? resolveOutParameter(Def.OutParameter, Depth + 1)
                           : Unknown("a part of it is assigned by a call");
+    if (Def.Growth)
+      return grownValues(V, *Def.Growth, Depth);
     return resolvePart(
         Def.Value, llvm::ArrayRef(Path).drop_front(Def.Path.size()), Depth + 1);
   };
@@ -455,6 +726,15 @@ std::optional<bool> truthFor(const Expr *Cond, TestedSubject Is, int64_t X,
   }
 }
 
+/// The lowest and highest value of the integer type T (within int64_t).
+std::pair<int64_t, int64_t> typeBounds(QualType T, const ASTContext &Ctx) {
+  unsigned Width = std::min(64u, static_cast<unsigned>(Ctx.getIntWidth(T)));
+  bool Signed = T->isSignedIntegerType();
+  return {Signed ? llvm::minIntN(Width) : 0,
+          Signed || Width == 64 ? llvm::maxIntN(Width)
+                                : static_cast<int64_t>(llvm::maxUIntN(Width))};
+}
+
 /// Whether block B's terminator is a two-way branch on a condition (its
 /// first successor taken when the condition holds).
 bool isTwoWayBranch(const CFGBlock &B) {
@@ -570,12 +850,8 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
   if (Tests.Found.empty() || Tests.Found.size() > MaxBranchConstants)
     return std::nullopt;
   // The type's own bounds: a stretch that reaches one bounds nothing.
-  unsigned Width = std::min(64u, static_cast<unsigned>(Ctx.getIntWidth(T)));
   bool Signed = T->isSignedIntegerType();
-  int64_t TypeMin = Signed ? llvm::minIntN(Width) : 0;
-  int64_t TypeMax = Signed || Width == 64
-                        ? llvm::maxIntN(Width)
-                        : static_cast<int64_t>(llvm::maxUIntN(Width));
+  auto [TypeMin, TypeMax] = typeBounds(T, Ctx);
   auto Reaches = [&](int64_t X) {
     return Flow.reachesAlong(From, Kills, Target,
                              [&](const CFGBlock &B, unsigned Succ) {
@@ -719,6 +995,75 @@ std::optional<ResolvedValue> ValueResolver::allowedByTestsOf(const Expr *E) {
                            What);
 }
 
+ResolvedValue ValueResolver::grownValues(const VarDecl *V,
+                                         const GrowthStep &Step,
+                                         unsigned Depth) {
+  auto Unknown = [&](const Twine &Why) {
+    return ResolvedValue::unknown(
+        ("it is changed by '" + Step.Spelling + "' in a loop: " + Why).str());
+  };
+  ResolvedValue First = resolvePart(V->getInit(), {}, Depth + 1);
+  if (!First.isKnown())
+    return First;
+  if (!First.isConstant())
+    return Unknown("its first value is not one known value");
+  // (A negative value may compare as unsigned in the loop's test.)
+  if (First.value() < 0)
+    return Unknown("its first value is negative");
+  // The values after each step: a step runs only on a value that passed
+  // the loop's test, but for the first in a `do`. The loop's other tests
+  // (`nth < ncols`) may stop it at any of them.
+  int64_t TypeMax = typeBounds(V->getType(), Ctx).second;
+  auto IsV = [&](const Expr *E) { return refersTo(E, V); };
+  auto Passes = [&](int64_t X) {
+    return llvm::all_of(Step.Bounds, [&](const Expr *Bound) {
+      return truthFor(Bound, IsV, X, Ctx).value_or(true);
+    });
+  };
+  std::vector<int64_t> Values;
+  int64_t X = First.value();
+  for (bool Untested = Step.stepsBeforeTest(); Untested || Passes(X);
+       Untested = false) {
+    int64_t Next = 0;
+    bool Overflow = false;
+    switch (Step.Op) {
+    case BO_Mul:
+      Overflow = llvm::MulOverflow(X, Step.Amount, Next);
+      break;
+    case BO_Shl:
+      Overflow = llvm::MulOverflow(X, int64_t(1) << Step.Amount, Next);
+      break;
+    case BO_Add:
+      Overflow = llvm::AddOverflow(X, Step.Amount, Next);
+      break;
+    case BO_Div:
+      Next = X / Step.Amount;
+      break;
+    default:
+      Next = X >> Step.Amount;
+      break;
+    }
+    if (Overflow || Next > TypeMax)
+      return Unknown("it would overflow '" + V->getType().getAsString() + "'");
+    Values.push_back(Next);
+    if (Values.size() > MaxSetSize)
+      return Unknown("it would take more than " + Twine(MaxSetSize) +
+                     " values");
+    if (Next == X)
+      break; // 0 stays 0
+    X = Next;
+  }
+  if (Values.empty())
+    Values.push_back(First.value()); // the step never runs
+  ResolvedValue R = ResolvedValue::oneOf(std::move(Values));
+  R.Origins = std::move(First.Origins);
+  return withOrigin(std::move(R),
+                    "'" + V->getName().str() + "' " +
+                        (Step.grows() ? "grown" : "shrunk") + " by '" +
+                        Step.Spelling + "' in the loop",
+                    Locate(Step.Loop->getBeginLoc()));
+}
+
 std::optional<ResolvedValue> ValueResolver::reachingFlow(
     const VarDecl *V, const FunctionDecl *F, const Expr *Use,
     ArrayRef<std::string> Path, const DefinitionCollector &Collect,
@@ -832,7 +1177,14 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   }
   if (Parts.empty())
     return ResolvedValue::unknown(What + ": no value reaches this use");
-  return join(Parts);
+  ResolvedValue R = join(Parts);
+  // A loop that grows it stops on tests the analysis does not decide
+  // (`nth < ncols`): none of the values it may leave, its first included,
+  // is shown to reach.
+  if (R.K == ResolvedValue::Kind::Set &&
+      llvm::any_of(*Reaching, [&](size_t I) { return Defs[I]->Growth; }))
+    R.Proven.clear();
+  return R;
 }
 
 namespace {
@@ -1224,8 +1576,9 @@ const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
   // the same variable again: walk each function body once per variable.
   std::unique_ptr<DefinitionCollector> &Slot = Definitions[V];
   if (!Slot) {
-    Slot = std::make_unique<DefinitionCollector>(V, Callers);
+    Slot = std::make_unique<DefinitionCollector>(V, Callers, Ctx);
     Slot->TraverseStmt(F->getBody());
+    Slot->settleSteps();
   }
   return *Slot;
 }

@@ -40,6 +40,7 @@ namespace cudalint {
 
 class DefinitionCollector;
 struct Definition;
+struct GrowthStep;
 class FunctionFlow;
 
 /// Whether an expression is the subject branches test: a variable, or an
@@ -118,6 +119,10 @@ private:
   ResolvedValue resolveVariable(const clang::VarDecl *V, const clang::Expr *Use,
                                 unsigned Depth,
                                 llvm::ArrayRef<std::string> Path);
+  /// The values V takes from its initialiser through Step, a growth step
+  /// in a loop (`while (nth < 1024) nth *= 2;`); none of them proven.
+  ResolvedValue grownValues(const clang::VarDecl *V, const GrowthStep &Step,
+                            unsigned Depth);
   /// The part at Path of the value E.
   ResolvedValue resolvePart(const clang::Expr *E,
                             llvm::ArrayRef<std::string> Path, unsigned Depth);

@@ -57,9 +57,10 @@ void forms(int n, bool big, float *p) {
   k<<<1, later>>>(p);
   // CHECK: :[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block 32x4x1 (128 threads)
 
+  // A loop that grows the size to a constant bound (growth-loops.cu).
   for (int size = 32; size <= 1024; size *= 2)
     k<<<1, size>>>(p);
-  // CHECK: :[[@LINE-1]]:5: <<<>>> k grid 1x1x1 block ?x1x1
+  // CHECK: :[[@LINE-1]]:5: <<<>>> k grid 1x1x1 block {32, 64, 128, 256, 512, 1024}x1x1
 }
 
 template <int N> void tmpl(float *p) { k<<<1, N>>>(p); }
