@@ -253,10 +253,16 @@ bool hasError(const std::vector<Diagnostic> &Found, StringRef Check) {
 std::optional<std::pair<std::string, int64_t>>
 provenFailure(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
               const Diagnostic &Error) {
-  static const char *const Names[] = {
-      "grid x",  "grid y",  "grid z",  "block x", "block y",
-      "block z", "dynamic shared memory", "cluster x", "cluster y",
-      "cluster z"};
+  static const char *const Names[] = {"grid x",
+                                      "grid y",
+                                      "grid z",
+                                      "block x",
+                                      "block y",
+                                      "block z",
+                                      "dynamic shared memory",
+                                      "cluster x",
+                                      "cluster y",
+                                      "cluster z"};
   LaunchSite Fixed = Ctx.Launch;
   std::vector<ResolvedValue *> Parts = launchParts(Fixed);
   for (size_t I = 0; I < Parts.size(); ++I) {
@@ -267,20 +273,23 @@ provenFailure(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
       *Parts[I] = ResolvedValue::constant(X);
       Parts[I]->Origins = Whole.Origins;
       std::vector<LaunchSite> Concrete = concreteLaunches(Fixed, 512);
-      bool Fails = !Concrete.empty() && llvm::all_of(Concrete, [&](const
-                                                                   LaunchSite
-                                                                       &S) {
-        LaunchContext One{S,           Ctx.Kernel,   Ctx.Arch,
-                          Ctx.Resources, Ctx.Settings, Ctx.LaunchesOfKernel,
-                          Ctx.Options};
-        std::vector<Diagnostic> Found;
-        for (const Check *C : Checks)
-          C->checkLaunch(One, Found);
-        return llvm::any_of(Found, [&](const Diagnostic &D) {
-          return D.Sev == Severity::Error && D.Check == Error.Check &&
-                 D.Message == Error.Message;
-        });
-      });
+      bool Fails =
+          !Concrete.empty() && llvm::all_of(Concrete, [&](const LaunchSite &S) {
+            LaunchContext One{S,
+                              Ctx.Kernel,
+                              Ctx.Arch,
+                              Ctx.Resources,
+                              Ctx.Settings,
+                              Ctx.LaunchesOfKernel,
+                              Ctx.Options};
+            std::vector<Diagnostic> Found;
+            for (const Check *C : Checks)
+              C->checkLaunch(One, Found);
+            return llvm::any_of(Found, [&](const Diagnostic &D) {
+              return D.Sev == Severity::Error && D.Check == Error.Check &&
+                     D.Message == Error.Message;
+            });
+          });
       if (Fails)
         return std::pair(std::string(Names[I]), X);
     }

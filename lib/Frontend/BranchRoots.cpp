@@ -178,9 +178,8 @@ struct BranchRoots::FunctionSources
 
 bool correlated(const RootSet &A, const RootSet &B) {
   auto HasParameter = [](const RootSet &S) {
-    return llvm::any_of(S, [](const Decl *D) {
-      return isa_and_nonnull<ParmVarDecl>(D);
-    });
+    return llvm::any_of(
+        S, [](const Decl *D) { return isa_and_nonnull<ParmVarDecl>(D); });
   };
   RootSet Both;
   std::set_intersection(A.begin(), A.end(), B.begin(), B.end(),
@@ -232,8 +231,9 @@ RootSet BranchRoots::throughCall(const RootSet &S, const FunctionDecl *F,
     const auto *P = dyn_cast_or_null<ParmVarDecl>(D);
     if (P && P->getDeclContext() == F) {
       // A member operator's call lists the object first.
-      unsigned Index = P->getFunctionScopeIndex() +
-                       (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(F));
+      unsigned Index =
+          P->getFunctionScopeIndex() +
+          (isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(F));
       if (Index < Call->getNumArgs()) {
         RootSet A = rootsOf(Call->getArg(Index), Caller);
         Out.append(A.begin(), A.end());

@@ -57,9 +57,8 @@ std::vector<ExternalCall> ValueResolver::externalCalls() {
         Call.Arguments.push_back(P->getType()->isIntegerType()
                                      ? resolveInt(Arg)
                                      : ResolvedValue::unknown());
-        Call.Dim3Arguments.push_back(resolver::isDim3(P->getType())
-                                         ? resolveDim3(Arg)
-                                         : Dim3Value());
+        Call.Dim3Arguments.push_back(
+            resolver::isDim3(P->getType()) ? resolveDim3(Arg) : Dim3Value());
       }
       Out.push_back(std::move(Call));
     }

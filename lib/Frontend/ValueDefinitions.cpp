@@ -578,24 +578,22 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
       return Unknown("its function's body is not available");
     const VarDecl *Def = V->getDefinition();
     bool Const = V->getType().isConstQualified();
-    if (!Const && (!Def || V->getType().isVolatileQualified() ||
-                   V->hasAttr<CUDADeviceAttr>() ||
-                   V->hasAttr<CUDAConstantAttr>()))
+    if (!Const &&
+        (!Def || V->getType().isVolatileQualified() ||
+         V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>()))
       return Unknown("not const, so any code may change it");
     if (!Const)
       if (auto It = globalWrites().find(V->getCanonicalDecl());
           It != globalWrites().end())
-        return Unknown("not const, and written at " +
-                       Locate(It->second).File + ":" +
-                       std::to_string(Locate(It->second).Line));
+        return Unknown("not const, and written at " + Locate(It->second).File +
+                       ":" + std::to_string(Locate(It->second).Line));
     const VarDecl *Init = Def ? Def : V;
     if (!Init->getInit())
       return Unknown(Const ? "its initialiser is not in this file"
                            : "not const, so any code may change it");
     Definition D{Init->getInit(), {}, nullptr, Init->getLocation()};
-    ResolvedValue R =
-        withOrigin(PartOf(D), (Const ? "" : "global ") + What,
-                   Locate(Init->getLocation()));
+    ResolvedValue R = withOrigin(PartOf(D), (Const ? "" : "global ") + What,
+                                 Locate(Init->getLocation()));
     if (!Const && R.isKnown() && V->isExternallyVisible())
       R.Origins.back().Global = mangledName(V);
     return Explained(R);
@@ -726,6 +724,86 @@ std::optional<bool> truthFor(const Expr *Cond, TestedSubject Is, int64_t X,
   }
 }
 
+/// The value of E, integer arithmetic on the subject and constants
+/// (`s % 32`, `s * 4 > 4096`), for s = X; none for anything else, a
+/// division by zero or a shift out of range.
+std::optional<int64_t> valueFor(const Expr *E, TestedSubject Is, int64_t X,
+                                const ASTContext &Ctx) {
+  if (Is(E))
+    return X;
+  if (std::optional<int64_t> C = constantOf(E, Ctx))
+    return C;
+  E = E->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return Cast->getType()->isIntegralOrEnumerationType() ||
+                   Cast->getType()->isBooleanType()
+               ? valueFor(Cast->getSubExpr(), Is, X, Ctx)
+               : std::nullopt;
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    std::optional<int64_t> A = valueFor(U->getSubExpr(), Is, X, Ctx);
+    if (!A)
+      return std::nullopt;
+    switch (U->getOpcode()) {
+    case UO_LNot:
+      return int64_t(!*A);
+    case UO_Minus:
+      return -*A;
+    case UO_Plus:
+      return *A;
+    case UO_Not:
+      return ~*A;
+    default:
+      return std::nullopt;
+    }
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  std::optional<int64_t> L = valueFor(B->getLHS(), Is, X, Ctx);
+  std::optional<int64_t> R = valueFor(B->getRHS(), Is, X, Ctx);
+  if (!L || !R)
+    return std::nullopt;
+  switch (B->getOpcode()) {
+    // clang-format off
+  case BO_Add: return *L + *R;
+  case BO_Sub: return *L - *R;
+  case BO_Mul: return *L * *R;
+  case BO_Div: return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
+  case BO_Rem: return *R ? std::optional<int64_t>(*L % *R) : std::nullopt;
+  case BO_And: return *L & *R;
+  case BO_Or: return *L | *R;
+  case BO_Xor: return *L ^ *R;
+  case BO_LT: return int64_t(*L < *R);
+  case BO_GT: return int64_t(*L > *R);
+  case BO_LE: return int64_t(*L <= *R);
+  case BO_GE: return int64_t(*L >= *R);
+  case BO_EQ: return int64_t(*L == *R);
+  case BO_NE: return int64_t(*L != *R);
+  case BO_LAnd: return int64_t(*L && *R);
+  case BO_LOr: return int64_t(*L || *R);
+  // clang-format on
+  case BO_Shl:
+  case BO_Shr:
+    if (*R < 0 || *R > 62)
+      return std::nullopt;
+    return B->getOpcode() == BO_Shl ? *L << *R : *L >> *R;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// truthFor, and for any other condition that is arithmetic on the subject
+/// and constants (`s % 32 == 0`), its value for s = X. Only for one value
+/// at a time: between two constants such a condition need not go one way.
+std::optional<bool> exactTruthFor(const Expr *Cond, TestedSubject Is, int64_t X,
+                                  const ASTContext &Ctx) {
+  if (std::optional<bool> Truth = truthFor(Cond, Is, X, Ctx))
+    return Truth;
+  if (std::optional<int64_t> V = valueFor(Cond, Is, X, Ctx))
+    return *V != 0;
+  return std::nullopt;
+}
+
 /// The lowest and highest value of the integer type T (within int64_t).
 std::pair<int64_t, int64_t> typeBounds(QualType T, const ASTContext &Ctx) {
   unsigned Width = std::min(64u, static_cast<unsigned>(Ctx.getIntWidth(T)));
@@ -759,7 +837,7 @@ bool caseMatches(const CaseStmt *Case, int64_t X, const ASTContext &Ctx) {
 /// operator on V (two-way), or `switch (v)` (its case labels; default and
 /// the way out when none matches). Any other edge can.
 bool branchAllows(const CFGBlock &B, unsigned Succ, TestedSubject Is, int64_t X,
-                  const ASTContext &Ctx) {
+                  const ASTContext &Ctx, bool Exact = false) {
   if (const auto *Switch =
           dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt())) {
     if (!Is(Switch->getCond()))
@@ -782,7 +860,8 @@ bool branchAllows(const CFGBlock &B, unsigned Succ, TestedSubject Is, int64_t X,
   const Expr *Cond = isTwoWayBranch(B) ? B.getLastCondition() : nullptr;
   if (!Cond)
     return true;
-  std::optional<bool> Truth = truthFor(Cond, Is, X, Ctx);
+  std::optional<bool> Truth =
+      Exact ? exactTruthFor(Cond, Is, X, Ctx) : truthFor(Cond, Is, X, Ctx);
   return !Truth || *Truth == (Succ == 0);
 }
 
@@ -1134,7 +1213,8 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
     std::vector<int64_t> Shown;
     for (int64_t X : Value.Proven) {
       auto AllowsX = [&](const CFGBlock &B, unsigned Succ) {
-        return !Path.empty() || branchAllows(B, Succ, IsV, X, Ctx);
+        return !Path.empty() ||
+               branchAllows(B, Succ, IsV, X, Ctx, /*Exact=*/true);
       };
       if (independent(wayConditions(F, *Flow, Def.Site, Kills, Target, AllowsX,
                                     /*EveryBranch=*/false)))
@@ -1148,10 +1228,10 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
         Value.K != ResolvedValue::Kind::Range) {
       std::vector<int64_t> Kept;
       for (int64_t X : Value.Values)
-        if (Flow->reachesAlong(Def.Site, Kills, Target,
-                               [&](const CFGBlock &B, unsigned Succ) {
-                                 return branchAllows(B, Succ, IsV, X, Ctx);
-                               }))
+        if (Flow->reachesAlong(
+                Def.Site, Kills, Target, [&](const CFGBlock &B, unsigned Succ) {
+                  return branchAllows(B, Succ, IsV, X, Ctx, /*Exact=*/true);
+                }))
           Kept.push_back(X);
       if (Kept.empty())
         continue; // this definition reaches on no path its values allow
@@ -1253,10 +1333,9 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
       bool Field = Path.size() == 1 && isDim3(Parm->getType()) &&
                    (Path[0] == "x" || Path[0] == "y" || Path[0] == "z");
       if (F->isExternallyVisible() && !F->isInlined() && (Whole || Field))
-        R.Parameter = ParameterRef{mangledName(F), F->getNameAsString(),
-                                   Parm->getNameAsString(),
-                                   Parm->getFunctionScopeIndex(),
-                                   Field ? Path[0] : std::string()};
+        R.Parameter = ParameterRef{
+            mangledName(F), F->getNameAsString(), Parm->getNameAsString(),
+            Parm->getFunctionScopeIndex(), Field ? Path[0] : std::string()};
       return R;
     }
     Calls = It->second;
@@ -1373,7 +1452,7 @@ std::vector<WayCondition> ValueResolver::wayConditions(
             dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt()))
       return DecidedBy(Switch->getCond());
     return isTwoWayBranch(B) &&
-           truthFor(B.getLastCondition(), DecidedBy, 0, Ctx).has_value();
+           exactTruthFor(B.getLastCondition(), DecidedBy, 0, Ctx).has_value();
   };
   std::vector<const Expr *> Conds;
   bool Found = true;
@@ -1417,10 +1496,10 @@ ValueResolver::pendingThrough(const FunctionDecl *F, const CallExpr *Call,
                               const FunctionDecl *Caller) {
   std::vector<WayCondition> Out;
   for (const WayCondition &W : Pending)
-    Out.push_back(W.Cond && Caller
-                      ? WayCondition{W.Cond,
-                                     Roots.throughCall(W.Roots, F, Call, Caller)}
-                      : WayCondition{nullptr, {}});
+    Out.push_back(
+        W.Cond && Caller
+            ? WayCondition{W.Cond, Roots.throughCall(W.Roots, F, Call, Caller)}
+            : WayCondition{nullptr, {}});
   return Out;
 }
 

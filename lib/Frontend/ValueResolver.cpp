@@ -255,9 +255,10 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
     R.Origins.insert(R.Origins.end(), B.Origins.begin(), B.Origins.end());
     if (R.K == ResolvedValue::Kind::Set)
       R.keepProven(provenResults(A, B, [&](int64_t X, int64_t Y) {
-      return combine(ResolvedValue::constant(X), ResolvedValue::constant(Y), Op)
-          .Values;
-    }));
+        return combine(ResolvedValue::constant(X), ResolvedValue::constant(Y),
+                       Op)
+            .Values;
+      }));
   }
   return R;
 }
@@ -428,10 +429,9 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
                                B.Origins.end());
             }
             if (R.isKnown())
-              R.keepProven(
-                  provenResults(A, B, [&](int64_t X, int64_t Y) {
-                    return std::vector<int64_t>{MinMax(X, Y)};
-                  }));
+              R.keepProven(provenResults(A, B, [&](int64_t X, int64_t Y) {
+                return std::vector<int64_t>{MinMax(X, Y)};
+              }));
             return withOrigin(std::move(R), Name.str() + "()",
                               Locate(E->getBeginLoc()));
           }
@@ -575,7 +575,8 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
 
 std::optional<std::pair<int64_t, int64_t>>
 ValueResolver::iteratedIndices(const ArraySubscriptExpr *Sub) {
-  const auto *Index = dyn_cast<DeclRefExpr>(Sub->getIdx()->IgnoreParenImpCasts());
+  const auto *Index =
+      dyn_cast<DeclRefExpr>(Sub->getIdx()->IgnoreParenImpCasts());
   const auto *I = Index ? dyn_cast<VarDecl>(Index->getDecl()) : nullptr;
   if (!I)
     return std::nullopt;
@@ -618,8 +619,8 @@ ValueResolver::iteratedIndices(const ArraySubscriptExpr *Sub) {
   default:
     return std::nullopt;
   }
-  const Expr *Inc = Loop->getInc() ? Loop->getInc()->IgnoreParenImpCasts()
-                                   : nullptr;
+  const Expr *Inc =
+      Loop->getInc() ? Loop->getInc()->IgnoreParenImpCasts() : nullptr;
   bool StepOne = false;
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
     StepOne = U->isIncrementOp();

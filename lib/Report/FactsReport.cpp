@@ -313,11 +313,13 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units) {
         if (!Part->isKnown() && !Part->Reason.empty())
           OS << "    " << Name << " unknown: " << Part->Reason << "\n";
       // Which values of each set are proven to reach the launch.
-      for (auto [Name, Part] :
-           {std::pair{"grid.x", &L.Grid.X}, {"grid.y", &L.Grid.Y},
-            {"grid.z", &L.Grid.Z}, {"block.x", &L.Block.X},
-            {"block.y", &L.Block.Y}, {"block.z", &L.Block.Z},
-            {"smem", &L.DynamicSharedMem}})
+      for (auto [Name, Part] : {std::pair{"grid.x", &L.Grid.X},
+                                {"grid.y", &L.Grid.Y},
+                                {"grid.z", &L.Grid.Z},
+                                {"block.x", &L.Block.X},
+                                {"block.y", &L.Block.Y},
+                                {"block.z", &L.Block.Z},
+                                {"smem", &L.DynamicSharedMem}})
         if (Part->K == ResolvedValue::Kind::Set)
           OS << "    " << Name << " proven to reach: "
              << (Part->Proven.empty()
