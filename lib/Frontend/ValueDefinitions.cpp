@@ -1507,11 +1507,21 @@ namespace {
 
 /// Each global variable the file writes or lets escape, and where first.
 class GlobalWriteCollector : public RecursiveASTVisitor<GlobalWriteCollector> {
+  using Base = RecursiveASTVisitor<GlobalWriteCollector>;
+
 public:
+  explicit GlobalWriteCollector(const SourceManager &SM) : SM(SM) {}
   llvm::DenseMap<const VarDecl *, SourceLocation> Writes;
 
   bool shouldVisitLambdaBodies() const { return true; }
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // The toolkit and the system write no global of the user's.
+  bool TraverseDecl(Decl *D) {
+    return D && D->getLocation().isValid() &&
+                   SM.isInSystemHeader(D->getLocation())
+               ? true
+               : Base::TraverseDecl(D);
+  }
 
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
@@ -1564,6 +1574,7 @@ public:
   }
 
 private:
+  const SourceManager &SM;
   void write(const Expr *E, SourceLocation Loc) {
     const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(E));
     const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -1577,7 +1588,7 @@ private:
 const llvm::DenseMap<const VarDecl *, SourceLocation> &
 ValueResolver::globalWrites() {
   if (!GlobalWrites) {
-    GlobalWriteCollector Collect;
+    GlobalWriteCollector Collect(Ctx.getSourceManager());
     Collect.TraverseDecl(Ctx.getTranslationUnitDecl());
     GlobalWrites = std::move(Collect.Writes);
   }

@@ -5,6 +5,7 @@
 // "may fail".
 // RUN: %not %cuda-launch-lint --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>&1 | %FileCheck %s --implicit-check-not="{{error|warning}}:"
 // RUN: %cuda-launch-lint --list-launches %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=LIST
+#include <cassert>
 #include <cuda_runtime.h>
 
 __global__ void __launch_bounds__(512) narrow_k(float *p) {}
@@ -106,4 +107,20 @@ void ternary(float *p, bool big) {
   int bs = big ? 2048 : 256;
   wide_k<<<1, bs>>>(p);
 // CHECK: feasible-paths.cu:[[@LINE-1]]:3: warning: block dimension x = 2048 exceeds the maximum of 1024 on sm_80; the launch may fail
+}
+
+// A guard on arithmetic of the value itself is decided value by value:
+// `assert(bs % 32 == 0)` lets 2048 through, and 100 never reaches.
+void guarded(float *p, int bs) {
+  assert(bs % 32 == 0);
+  wide_k<<<1, bs>>>(p);
+// CHECK: feasible-paths.cu:[[@LINE-1]]:3: error: block dimension x = 2048 exceeds the maximum of 1024 on sm_80; the launch fails
+// CHECK: note: block x = 2048 reaches this launch on a feasible path
+// LIST: feasible-paths.cu:[[@LINE-3]]:3: <<<>>> wide_k grid 1x1x1 block {96, 2048}x1x1
+// LIST-NEXT: block.x proven to reach: {96, 2048}
+}
+void sweep_guarded(float *p) {
+  int sizes[] = {96, 100, 2048};
+  for (int j = 0; j < 3; ++j)
+    guarded(p, sizes[j]);
 }
