@@ -267,8 +267,8 @@ struct TranslationUnitFacts {
   /// several programs, and their calls cannot be told apart.
   std::vector<std::string> DefinedFunctions;
   /// Mangled names of the globals with external linkage this file writes
-  /// (or lets escape): a value taken from such a global's initialiser in
-  /// another file does not hold.
+  /// (or lets escape) but does not define: a value taken from such a
+  /// global's initialiser in another file does not hold.
   std::vector<std::string> WrittenGlobals;
   std::vector<FrontendError>
       Errors; // Clang errors; analysis used what it recovered

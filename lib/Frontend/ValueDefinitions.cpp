@@ -1597,8 +1597,10 @@ ValueResolver::globalWrites() {
 
 std::vector<std::string> ValueResolver::writtenGlobals() {
   std::vector<std::string> Out;
+  // A global this file defines is another program's in any other file that
+  // defines one of that name; its own writes count here already.
   for (const auto &[V, Loc] : globalWrites())
-    if (V->isExternallyVisible())
+    if (V->isExternallyVisible() && !V->getDefinition())
       Out.push_back(mangledName(V));
   llvm::sort(Out);
   return Out;

@@ -103,7 +103,8 @@ public:
   std::vector<ExternalCall> externalCalls();
   /// The functions with external linkage this file defines.
   std::vector<std::string> definedFunctions();
-  /// The globals with external linkage this file writes or lets escape.
+  /// The globals with external linkage this file writes or lets escape and
+  /// does not define.
   std::vector<std::string> writtenGlobals();
   /// Whether every path from F's entry to Use passes Before (true when the
   /// CFG cannot tell).
