@@ -22,6 +22,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <tuple>
 
 using namespace clang;
 using llvm::SmallVector;
@@ -308,7 +309,85 @@ ValueResolver::KnownAtUse::KnownAtUse(ValueResolver &R, const Expr *Use)
 
 ValueResolver::KnownAtUse::~KnownAtUse() { R.KnownConditions.clear(); }
 
+std::optional<ResolvedValue>
+ValueResolver::resolveMinMax(StringRef Name, const Expr *ArgA, const Expr *ArgB,
+                             bool Unsigned, const Expr *E, unsigned Depth) {
+  bool IsMin = Name == "min" || Name == "umin" || Name == "llmin";
+  bool IsMax = Name == "max" || Name == "umax" || Name == "llmax";
+  if (!IsMin && !IsMax)
+    return std::nullopt;
+  ResolvedValue A = resolveInt(ArgA, Depth + 1);
+  ResolvedValue B = resolveInt(ArgB, Depth + 1);
+  auto Origin = [&](ResolvedValue R) {
+    return withOrigin(std::move(R), Name.str() + "()",
+                      Locate(E->getBeginLoc()));
+  };
+  if (A.isKnown() && B.isKnown()) {
+    if (A.K == ResolvedValue::Kind::Range ||
+        B.K == ResolvedValue::Kind::Range) {
+      int64_t Lo = IsMin ? std::min(A.lowest(), B.lowest())
+                         : std::max(A.lowest(), B.lowest());
+      int64_t Hi = IsMin ? std::min(A.highest(), B.highest())
+                         : std::max(A.highest(), B.highest());
+      return Origin(ResolvedValue::range(Lo, Hi));
+    }
+    auto MinMax = [&](int64_t X, int64_t Y) {
+      return IsMin ? std::min(X, Y) : std::max(X, Y);
+    };
+    std::vector<int64_t> Out;
+    for (int64_t X : A.Values)
+      for (int64_t Y : B.Values)
+        Out.push_back(MinMax(X, Y));
+    ResolvedValue R = ResolvedValue::oneOf(Out);
+    if (R.isKnown()) {
+      R.Origins = A.Origins;
+      R.Origins.insert(R.Origins.end(), B.Origins.begin(), B.Origins.end());
+      R.keepProven(provenResults(A, B, [&](int64_t X, int64_t Y) {
+        return std::vector<int64_t>{MinMax(X, Y)};
+      }));
+    }
+    return Origin(std::move(R));
+  }
+  // min(x, C): at most C; max(x, C): at least C. Bounded by the type on the
+  // other side; a range with the type's extreme is no help for a block
+  // size, so only min of an unsigned value gives one.
+  const ResolvedValue &Known = A.isKnown() ? A : B;
+  if (Known.isKnown() && IsMin && Unsigned)
+    return Origin(ResolvedValue::range(0, Known.highest()));
+  ResolvedValue Unknown = A.isKnown() ? B : A;
+  Unknown.Parameter.reset();
+  return Unknown;
+}
+
+/// `min(a, b)` whose overload Clang 19 could not pick (host-side min on
+/// `unsigned int` and `int`, which nvcc accepts): the name and the two
+/// arguments it recovered, and whether the result is unsigned.
+static std::optional<std::tuple<StringRef, const Expr *, const Expr *, bool>>
+recoveredCall(const Expr *E) {
+  const auto *R = dyn_cast<RecoveryExpr>(E->IgnoreParenImpCasts());
+  if (!R || R->subExpressions().size() != 3)
+    return std::nullopt;
+  const auto *Callee =
+      dyn_cast<OverloadExpr>(R->subExpressions()[0]->IgnoreParenImpCasts());
+  if (!Callee || !Callee->getName().isIdentifier())
+    return std::nullopt;
+  const Expr *A = R->subExpressions()[1], *B = R->subExpressions()[2];
+  if (!usable(A) || !usable(B) || !A->getType()->isIntegerType() ||
+      !B->getType()->isIntegerType())
+    return std::nullopt;
+  bool Unsigned = A->getType()->isUnsignedIntegerType() ||
+                  B->getType()->isUnsignedIntegerType();
+  return std::tuple(Callee->getName().getAsIdentifierInfo()->getName(), A, B,
+                    Unsigned);
+}
+
 ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
+  if (E)
+    if (auto Recovered = recoveredCall(E))
+      if (std::optional<ResolvedValue> R = resolveMinMax(
+              std::get<0>(*Recovered), std::get<1>(*Recovered),
+              std::get<2>(*Recovered), std::get<3>(*Recovered), E, Depth))
+        return *R;
   if (!usable(E))
     return ResolvedValue::unknown(CouldNotParse);
   if (Depth > MaxDepth)
@@ -401,60 +480,14 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
     return R;
   }
 
-  // min/max/std::min/std::max (and fminf & co. on integers): a range when
-  // one side is unknown, bounded by the other.
+  // min/max/std::min/std::max (and fminf & co. on integers).
   if (const auto *Call = dyn_cast<CallExpr>(Plain)) {
     const FunctionDecl *F = Call->getDirectCallee();
-    if (F && Call->getNumArgs() == 2 && F->getIdentifier()) {
-      StringRef Name = F->getName();
-      bool IsMin = Name == "min" || Name == "umin" || Name == "llmin";
-      bool IsMax = Name == "max" || Name == "umax" || Name == "llmax";
-      if (IsMin || IsMax) {
-        ResolvedValue A = resolveInt(Call->getArg(0), Depth + 1);
-        ResolvedValue B = resolveInt(Call->getArg(1), Depth + 1);
-        if (A.isKnown() && B.isKnown()) {
-          std::vector<int64_t> Out;
-          if (A.K != ResolvedValue::Kind::Range &&
-              B.K != ResolvedValue::Kind::Range) {
-            auto MinMax = [&](int64_t X, int64_t Y) {
-              return IsMin ? std::min(X, Y) : std::max(X, Y);
-            };
-            for (int64_t X : A.Values)
-              for (int64_t Y : B.Values)
-                Out.push_back(MinMax(X, Y));
-            ResolvedValue R = ResolvedValue::oneOf(Out);
-            if (R.isKnown()) {
-              R.Origins = A.Origins;
-              R.Origins.insert(R.Origins.end(), B.Origins.begin(),
-                               B.Origins.end());
-            }
-            if (R.isKnown())
-              R.keepProven(provenResults(A, B, [&](int64_t X, int64_t Y) {
-                return std::vector<int64_t>{MinMax(X, Y)};
-              }));
-            return withOrigin(std::move(R), Name.str() + "()",
-                              Locate(E->getBeginLoc()));
-          }
-          int64_t Lo = IsMin ? std::min(A.lowest(), B.lowest())
-                             : std::max(A.lowest(), B.lowest());
-          int64_t Hi = IsMin ? std::min(A.highest(), B.highest())
-                             : std::max(A.highest(), B.highest());
-          return withOrigin(ResolvedValue::range(Lo, Hi), Name.str() + "()",
-                            Locate(E->getBeginLoc()));
-        }
-        // min(x, C): at most C; max(x, C): at least C. Bounded by the type
-        // on the other side; a range with the type's extreme is no help for
-        // a block size, so only min of an unsigned value gives one.
-        const ResolvedValue &Known = A.isKnown() ? A : B;
-        if (Known.isKnown() && IsMin &&
-            Call->getType()->isUnsignedIntegerType())
-          return withOrigin(ResolvedValue::range(0, Known.highest()),
-                            Name.str() + "()", Locate(E->getBeginLoc()));
-        ResolvedValue Unknown = A.isKnown() ? B : A;
-        Unknown.Parameter.reset();
-        return Unknown;
-      }
-    }
+    if (F && Call->getNumArgs() == 2 && F->getIdentifier())
+      if (std::optional<ResolvedValue> R =
+              resolveMinMax(F->getName(), Call->getArg(0), Call->getArg(1),
+                            Call->getType()->isUnsignedIntegerType(), E, Depth))
+        return *R;
   }
 
   // A part of a variable: block.x, cfg.dynamicSmemBytes.

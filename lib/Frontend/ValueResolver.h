@@ -127,6 +127,13 @@ private:
   /// The part at Path of the value E.
   ResolvedValue resolvePart(const clang::Expr *E,
                             llvm::ArrayRef<std::string> Path, unsigned Depth);
+  /// min(A, B) or max(A, B) under one of their names (min, umin, llmin,
+  /// ...): the values, a range when one side is a range or (min of an
+  /// unsigned value) unknown; none for another name.
+  std::optional<ResolvedValue>
+  resolveMinMax(llvm::StringRef Name, const clang::Expr *A,
+                const clang::Expr *B, bool Unsigned, const clang::Expr *E,
+                unsigned Depth);
   ResolvedValue resolveArrayElement(const clang::ArraySubscriptExpr *Sub,
                                     unsigned Depth);
   /// The indices `sizes[i]` reads one per iteration when i counts up by
@@ -201,14 +208,12 @@ private:
   /// EveryBranch, all it passes but those that test DecidedBy, which each
   /// value decides for itself) to reach Target. One unreadable condition
   /// when there is no such way.
-  std::vector<WayCondition>
-  wayConditions(const clang::FunctionDecl *F, const FunctionFlow &Flow,
-                const clang::Stmt *From,
-                llvm::ArrayRef<const clang::Stmt *> Kills,
-                const clang::Stmt *Target,
-                llvm::function_ref<bool(const clang::CFGBlock &, unsigned)>
-                    Allowed,
-                bool EveryBranch, TestedSubject DecidedBy = nullptr);
+  std::vector<WayCondition> wayConditions(
+      const clang::FunctionDecl *F, const FunctionFlow &Flow,
+      const clang::Stmt *From, llvm::ArrayRef<const clang::Stmt *> Kills,
+      const clang::Stmt *Target,
+      llvm::function_ref<bool(const clang::CFGBlock &, unsigned)> Allowed,
+      bool EveryBranch, TestedSubject DecidedBy = nullptr);
   /// Whether none of Way's conditions may depend on another or on Pending.
   bool independent(const std::vector<WayCondition> &Way) const;
   /// Pending for the arguments of Call, which calls F.
