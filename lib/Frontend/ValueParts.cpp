@@ -88,6 +88,19 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
     return D;
   }
 
+  // make_uint3(x, y, z) and make_int3 (vector_functions.h) build the value
+  // from their arguments.
+  if (const auto *Call = dyn_cast<CallExpr>(Plain)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (F && F->getIdentifier() && Call->getNumArgs() == 3 &&
+        (F->getName() == "make_uint3" || F->getName() == "make_int3")) {
+      ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+      for (unsigned I = 0; I < 3; ++I)
+        *Out[I] = resolveInt(Call->getArg(I), Depth + 1);
+      return D;
+    }
+  }
+
   if (const auto *Init = dyn_cast<InitListExpr>(Plain)) {
     ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
     for (unsigned I = 0; I < 3; ++I)

@@ -106,3 +106,10 @@ void escaping(float *p) {
   void (*fp)(int, float *) = viaPointer;
   fp(2048, p);
 }
+
+// make_uint3 builds a dim3-like value from its arguments.
+void from_make_uint3(float *p) {
+  uint3 tids = make_uint3(64, 4, 1);
+  k<<<1, tids>>>(p);
+// CHECK: value-forms.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block 64x4x1
+}
