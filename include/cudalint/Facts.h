@@ -119,8 +119,9 @@ struct Dim3Value {
 /// "256x{1, 2}x1"
 std::string describeDim3(const Dim3Value &D);
 
-/// x * y * z of a block: every product of known values, or a range when x
-/// is a range and y and z are constants; unknown otherwise, with the reason
+/// x * y * z of a block: every product of known values (their range when
+/// there are too many to list), or a range when x is a range and y and z
+/// are constants; unknown otherwise, with the reason
 /// of the first unknown component. It carries no origins (the components
 /// do).
 ResolvedValue threadsPerBlock(const Dim3Value &Block);

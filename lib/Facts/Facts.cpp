@@ -61,7 +61,14 @@ ResolvedValue threadsPerBlock(const Dim3Value &Block) {
           Next.push_back(A * B);
       Products = std::move(Next);
     }
-    return ResolvedValue::oneOf(std::move(Products));
+    // Too many products to list (x and y each a set): every one of them
+    // lies between the smallest and the largest.
+    ResolvedValue Total = ResolvedValue::oneOf(Products);
+    if (!Total.isKnown() && !Products.empty())
+      return ResolvedValue::range(
+          *std::min_element(Products.begin(), Products.end()),
+          *std::max_element(Products.begin(), Products.end()));
+    return Total;
   }
   // A range in x alone (min(n, 256), 1, 1) still bounds the total.
   if (Block.X.K == ResolvedValue::Kind::Range && Block.Y.isConstant() &&

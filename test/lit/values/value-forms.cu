@@ -113,3 +113,14 @@ void from_make_uint3(float *p) {
   k<<<1, tids>>>(p);
 // CHECK: value-forms.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block 64x4x1
 }
+
+// More products of x and y than a set lists: the threads per block are
+// their range.
+void many_products(float *p) {
+  int xs[] = {32, 64, 96, 128, 160};
+  int ys[] = {1, 3, 5, 7, 9};
+  for (int a = 0; a < 5; ++a)
+    for (int b = 0; b < 5; ++b)
+      k<<<1, dim3(xs[a], ys[b])>>>(p);
+// CHECK: value-forms.cu:[[@LINE-1]]:7: <<<>>> k grid 1x1x1 block {32, 64, 96, 128, 160}x{1, 3, 5, 7, 9}x1 ([32, 1440] threads)
+}
