@@ -65,6 +65,7 @@ public:
     Found.push_back(nullptr);
     return true;
   }
+  bool TraverseTypeLoc(TypeLoc) { return true; }
 };
 
 RootSet atomsOf(const Expr *E) {

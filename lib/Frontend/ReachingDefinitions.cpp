@@ -60,6 +60,17 @@ FunctionFlow::solve(ArrayRef<Site> Sites) const {
   return S;
 }
 
+const std::optional<FunctionFlow::Solution> &
+FunctionFlow::solved(ArrayRef<Site> Sites) const {
+  std::vector<std::pair<const Stmt *, Kind>> Key;
+  for (const Site &S : Sites)
+    Key.push_back({S.S, S.K});
+  auto [It, New] = Solved.try_emplace(std::move(Key));
+  if (New)
+    It->second = solve(Sites);
+  return It->second;
+}
+
 BitVector FunctionFlow::transfer(const Solution &S, ArrayRef<Site> Sites,
                                  unsigned B, BitVector Set,
                                  unsigned End) const {
@@ -85,7 +96,7 @@ FunctionFlow::reaching(ArrayRef<Site> Sites, const Stmt *Use) const {
   auto UseAt = Where.find(Use);
   if (UseAt == Where.end())
     return std::nullopt;
-  std::optional<Solution> S = solve(Sites);
+  const std::optional<Solution> &S = solved(Sites);
   if (!S)
     return std::nullopt;
   auto [Block, Index] = UseAt->second;
@@ -94,7 +105,7 @@ FunctionFlow::reaching(ArrayRef<Site> Sites, const Stmt *Use) const {
 
 std::optional<std::vector<size_t>>
 FunctionFlow::reachingExit(ArrayRef<Site> Sites) const {
-  std::optional<Solution> S = solve(Sites);
+  const std::optional<Solution> &S = solved(Sites);
   if (!S)
     return std::nullopt;
   return setBits(S->In[Graph->getExit().getBlockID()]);
@@ -110,60 +121,89 @@ FunctionFlow::position(const Stmt *S) const {
   return At->second;
 }
 
-bool FunctionFlow::reachesAlong(
-    const Stmt *From, ArrayRef<const Stmt *> Kills, const Stmt *Use,
-    function_ref<bool(const CFGBlock &, unsigned)> Allowed) const {
+std::optional<FunctionFlow::Way>
+FunctionFlow::wayOf(const Stmt *From, ArrayRef<const Stmt *> Kills,
+                    const Stmt *Target) const {
   std::optional<std::pair<unsigned, unsigned>> Start = position(From);
-  auto UseAt = Where.find(Use);
-  if (!Start || UseAt == Where.end())
-    return false;
-  // Per block, the element indices of the kills.
-  DenseMap<unsigned, SmallVector<unsigned, 2>> KillsIn;
+  auto TargetAt = Where.find(Target);
+  if (!Start || TargetAt == Where.end())
+    return std::nullopt;
+  Way W{*Start, TargetAt->second, From != nullptr, {}};
+  W.KillsIn.resize(Graph->getNumBlockIDs());
   for (const Stmt *K : Kills) {
     auto At = Where.find(K);
     if (At == Where.end())
-      return false;
-    KillsIn[At->second.first].push_back(At->second.second);
+      return std::nullopt;
+    W.KillsIn[At->second.first].push_back(At->second.second);
   }
-  // Scans block B from element Begin: whether Use comes before any kill
-  // (reached), and whether the value leaves the block alive.
-  auto Scan = [&](unsigned B, unsigned Begin) {
-    unsigned FirstKill = ~0u;
-    for (unsigned K : KillsIn.lookup(B))
-      if (K >= Begin)
-        FirstKill = std::min(FirstKill, K);
-    bool Reached = UseAt->second.first == B && UseAt->second.second >= Begin &&
-                   UseAt->second.second < FirstKill;
-    return std::pair(Reached, FirstKill == ~0u);
-  };
+  return W;
+}
+
+std::pair<bool, bool> FunctionFlow::Way::scan(unsigned B,
+                                              unsigned Begin) const {
+  unsigned FirstKill = ~0u;
+  for (unsigned K : KillsIn[B])
+    if (K >= Begin)
+      FirstKill = std::min(FirstKill, K);
+  bool Reached =
+      Target.first == B && Target.second >= Begin && Target.second < FirstKill;
+  return std::pair(Reached, FirstKill == ~0u);
+}
+
+bool FunctionFlow::walk(
+    const Way &W,
+    function_ref<const CFGBlock *(const CFGBlock &, unsigned)> Next,
+    function_ref<void(const CFGBlock &)> Leave, bool Exhaustive) const {
   std::vector<const CFGBlock *> Work;
   BitVector Seen(Graph->getNumBlockIDs());
-  auto Leave = [&](const CFGBlock &B) {
+  auto Out = [&](const CFGBlock &B) {
+    Leave(B);
     for (unsigned I = 0; I < B.succ_size(); ++I)
-      if (const CFGBlock *Next = B.succ_begin()[I].getReachableBlock();
-          Next && !Seen.test(Next->getBlockID()) && Allowed(B, I)) {
-        Seen.set(Next->getBlockID());
-        Work.push_back(Next);
+      if (const CFGBlock *To = Next(B, I); To && !Seen.test(To->getBlockID())) {
+        Seen.set(To->getBlockID());
+        Work.push_back(To);
       }
   };
   // The definition itself is not a kill of its own value.
-  auto [Reached, Alive] = Scan(Start->first, Start->second + (From != nullptr));
+  auto [Reached, Alive] =
+      W.scan(W.Start.first, W.Start.second + W.FromDefinition);
   if (Reached)
     return true;
   if (Alive)
     for (const CFGBlock *B : *Graph)
-      if (B->getBlockID() == Start->first)
-        Leave(*B);
+      if (B->getBlockID() == W.Start.first)
+        Out(*B);
+  bool Any = false;
   while (!Work.empty()) {
     const CFGBlock *B = Work.back();
     Work.pop_back();
-    auto [Reached, Alive] = Scan(B->getBlockID(), 0);
-    if (Reached)
+    auto [Reached, Alive] = W.scan(B->getBlockID(), 0);
+    if (Reached && !Exhaustive)
       return true;
-    if (Alive)
-      Leave(*B);
+    Any |= Reached;
+    if (!Reached && Alive)
+      Out(*B);
   }
-  return false;
+  return Any;
+}
+
+static const CFGBlock *
+taken(const CFGBlock &B, unsigned I,
+      function_ref<bool(const CFGBlock &, unsigned)> Allowed) {
+  const CFGBlock *Next = B.succ_begin()[I].getReachableBlock();
+  return Next && Allowed(B, I) ? Next : nullptr;
+}
+
+bool FunctionFlow::reachesAlong(
+    const Stmt *From, ArrayRef<const Stmt *> Kills, const Stmt *Use,
+    function_ref<bool(const CFGBlock &, unsigned)> Allowed) const {
+  std::optional<Way> W = wayOf(From, Kills, Use);
+  return W && walk(
+                  *W,
+                  [&](const CFGBlock &B, unsigned I) {
+                    return taken(B, I, Allowed);
+                  },
+                  [](const CFGBlock &) {}, /*Exhaustive=*/false);
 }
 
 /// What a branch decides on: the switch's subject, or the condition of a
@@ -179,103 +219,47 @@ std::optional<std::vector<const Expr *>> FunctionFlow::branchesOnTheWay(
     const Stmt *From, ArrayRef<const Stmt *> Kills, const Stmt *Target,
     function_ref<bool(const CFGBlock &, unsigned)> Allowed, bool OnlyDecisive,
     function_ref<bool(const CFGBlock &)> Ignored) const {
-  std::optional<std::pair<unsigned, unsigned>> Start = position(From);
-  auto TargetAt = Where.find(Target);
-  if (!Start || TargetAt == Where.end())
+  std::optional<Way> W = wayOf(From, Kills, Target);
+  if (!W)
     return std::nullopt;
-  unsigned NumBlocks = Graph->getNumBlockIDs();
-  // Per block, the first kill at or after each position.
-  std::vector<SmallVector<unsigned, 2>> KillsIn(NumBlocks);
-  for (const Stmt *K : Kills) {
-    auto At = Where.find(K);
-    if (At == Where.end())
-      return std::nullopt;
-    KillsIn[At->second.first].push_back(At->second.second);
-  }
-  auto FirstKill = [&](unsigned B, unsigned Begin) {
-    unsigned First = ~0u;
-    for (unsigned K : KillsIn[B])
-      if (K >= Begin)
-        First = std::min(First, K);
-    return First;
-  };
-  // Whether Target comes in block B from element Begin before any kill,
-  // and whether the value leaves B alive.
-  auto Scan = [&](unsigned B, unsigned Begin) {
-    unsigned Kill = FirstKill(B, Begin);
-    bool Reached = TargetAt->second.first == B &&
-                   TargetAt->second.second >= Begin &&
-                   TargetAt->second.second < Kill;
-    return std::pair(Reached, Kill == ~0u);
-  };
-  std::vector<const CFGBlock *> Blocks(NumBlocks);
-  for (const CFGBlock *B : *Graph)
-    Blocks[B->getBlockID()] = B;
-  auto Successor = [&](const CFGBlock &B, unsigned I) -> const CFGBlock * {
-    const CFGBlock *Next = B.succ_begin()[I].getReachableBlock();
-    return Next && Allowed(B, I) ? Next : nullptr;
-  };
   // Which blocks, entered at their start, carry the value on to Target.
-  BitVector Reaches(NumBlocks);
+  BitVector Reaches(Graph->getNumBlockIDs());
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const CFGBlock *B : *Graph) {
       unsigned Id = B->getBlockID();
       if (Reaches.test(Id))
         continue;
-      auto [Reached, Alive] = Scan(Id, 0);
-      bool Now = Reached;
-      for (unsigned I = 0; !Now && Alive && I < B->succ_size(); ++I)
-        if (const CFGBlock *Next = Successor(*B, I))
-          Now = Reaches.test(Next->getBlockID());
-      if (Now) {
+      auto [Reached, Alive] = W->scan(Id, 0);
+      for (unsigned I = 0; !Reached && Alive && I < B->succ_size(); ++I)
+        if (const CFGBlock *Next = taken(*B, I, Allowed))
+          Reached = Reaches.test(Next->getBlockID());
+      if (Reached) {
         Reaches.set(Id);
         Changed = true;
       }
     }
   }
+  // Each block the value leaves alive on its way to Target: its branch is
+  // on the way, and must go one way when a successor cannot reach Target.
   std::vector<const Expr *> Found;
-  // A block whose end the value reaches alive on its way to Target: its
-  // branch is on the way.
   auto Branch = [&](const CFGBlock &B) {
     unsigned Ways = 0;
     bool Decisive = false;
     for (unsigned I = 0; I < B.succ_size(); ++I)
-      if (const CFGBlock *Next = Successor(B, I)) {
+      if (const CFGBlock *Next = taken(B, I, Allowed)) {
         ++Ways;
         Decisive |= !Reaches.test(Next->getBlockID());
       }
     if (Ways >= 2 && (Decisive || !OnlyDecisive) && !(Ignored && Ignored(B)))
       Found.push_back(branchCondition(B));
   };
-  std::vector<const CFGBlock *> Work;
-  BitVector Seen(NumBlocks);
-  auto Leave = [&](const CFGBlock &B) {
-    Branch(B);
-    for (unsigned I = 0; I < B.succ_size(); ++I)
-      if (const CFGBlock *Next = Successor(B, I);
-          Next && Reaches.test(Next->getBlockID()) &&
-          !Seen.test(Next->getBlockID())) {
-        Seen.set(Next->getBlockID());
-        Work.push_back(Next);
-      }
+  auto OnTheWay = [&](const CFGBlock &B, unsigned I) -> const CFGBlock * {
+    const CFGBlock *Next = taken(B, I, Allowed);
+    return Next && Reaches.test(Next->getBlockID()) ? Next : nullptr;
   };
-  // The definition itself is not a kill of its own value.
-  auto [Reached, Alive] = Scan(Start->first, Start->second + (From != nullptr));
-  if (Reached)
-    return Found;
-  if (!Alive)
+  if (!walk(*W, OnTheWay, Branch, /*Exhaustive=*/true))
     return std::nullopt;
-  Leave(*Blocks[Start->first]);
-  if (Work.empty())
-    return std::nullopt;
-  while (!Work.empty()) {
-    const CFGBlock *B = Work.back();
-    Work.pop_back();
-    auto [Reached, Alive] = Scan(B->getBlockID(), 0);
-    if (!Reached && Alive)
-      Leave(*B);
-  }
   return Found;
 }
 

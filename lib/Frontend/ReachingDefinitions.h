@@ -18,6 +18,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -89,6 +90,12 @@ private:
     std::vector<std::vector<std::pair<unsigned, size_t>>> InBlock;
   };
   std::optional<Solution> solve(llvm::ArrayRef<Site> Sites) const;
+  /// solve, once per set of sites: a variable is followed again for each
+  /// launch value and each use that leads to it.
+  const std::optional<Solution> &solved(llvm::ArrayRef<Site> Sites) const;
+  mutable std::map<std::vector<std::pair<const clang::Stmt *, Kind>>,
+                   std::optional<Solution>>
+      Solved;
   /// The definitions of the block that reach element End of block B.
   llvm::BitVector transfer(const Solution &S, llvm::ArrayRef<Site> Sites,
                            unsigned B, llvm::BitVector Set, unsigned End) const;
@@ -96,6 +103,30 @@ private:
   /// (block id, element index) of a site; the entry block for null.
   std::optional<std::pair<unsigned, unsigned>>
   position(const clang::Stmt *S) const;
+
+  /// A value on its way from From to Target, killed by Kills: where they
+  /// sit, block by block.
+  struct Way {
+    std::pair<unsigned, unsigned> Start, Target;
+    bool FromDefinition; // else on entry: element Start.second counts
+    std::vector<llvm::SmallVector<unsigned, 2>> KillsIn;
+    /// From element Begin of block B: whether Target comes before any
+    /// kill, and whether the value leaves B alive.
+    std::pair<bool, bool> scan(unsigned B, unsigned Begin) const;
+  };
+  /// None when From, a kill or Target is not in the CFG.
+  std::optional<Way> wayOf(const clang::Stmt *From,
+                           llvm::ArrayRef<const clang::Stmt *> Kills,
+                           const clang::Stmt *Target) const;
+  /// Follows W forward along the edges Next gives (null: not taken),
+  /// calling Leave on each block the value leaves alive; whether it reaches
+  /// Target. With Exhaustive it goes on past the first time it does.
+  bool walk(const Way &W,
+            llvm::function_ref<const clang::CFGBlock *(const clang::CFGBlock &,
+                                                       unsigned)>
+                Next,
+            llvm::function_ref<void(const clang::CFGBlock &)> Leave,
+            bool Exhaustive) const;
 
   std::unique_ptr<clang::CFG> Graph;
   /// Statement -> (block id, element index).

@@ -870,6 +870,8 @@ bool branchAllows(const CFGBlock &B, unsigned Succ, TestedSubject Is, int64_t X,
 class BranchConstants : public RecursiveASTVisitor<BranchConstants> {
 public:
   BranchConstants(TestedSubject Is, const ASTContext &Ctx) : Is(Is), Ctx(Ctx) {}
+  // Branches are in statements; types hold none worth the walk.
+  bool TraverseTypeLoc(TypeLoc) { return true; }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (!B->isComparisonOp())
       return true;
