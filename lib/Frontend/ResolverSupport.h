@@ -72,9 +72,12 @@ ResolvedValue unfollowed(const clang::Expr *E);
 const clang::FunctionDecl *functionContaining(const clang::Stmt *S,
                                               clang::ASTContext &Ctx);
 
-/// E's value as an integer constant expression.
+/// E's value as an integer constant expression (remembered while a
+/// resolver lives).
 std::optional<int64_t> constantOf(const clang::Expr *E,
                                   const clang::ASTContext &Ctx);
+/// Forgets constantOf's answers: a resolver starts or ends.
+void forgetConstants();
 
 /// std::forward or std::move: their result is their argument.
 bool isStdForwardOrMove(const clang::FunctionDecl *F);

@@ -1650,7 +1650,9 @@ bool ValueResolver::isOccupancyTuned(const Expr *E) {
 ValueResolver::ValueResolver(ASTContext &Ctx, const CallerIndex &Callers,
                              LocationMapper Locate)
     : Roots(Callers.ReadOnlyReferences), Ctx(Ctx), Callers(Callers),
-      Locate(std::move(Locate)), Mangler(Ctx.createMangleContext()) {}
+      Locate(std::move(Locate)), Mangler(Ctx.createMangleContext()) {
+  forgetConstants();
+}
 
 std::string ValueResolver::mangledName(const NamedDecl *D) {
   if (!Mangler->shouldMangleDeclName(D))
@@ -1662,7 +1664,7 @@ std::string ValueResolver::mangledName(const NamedDecl *D) {
   return Name;
 }
 
-ValueResolver::~ValueResolver() = default;
+ValueResolver::~ValueResolver() { forgetConstants(); }
 
 const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
                                                         const FunctionDecl *F) {

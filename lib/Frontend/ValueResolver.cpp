@@ -135,11 +135,26 @@ const FunctionDecl *functionContaining(const Stmt *S, ASTContext &Ctx) {
   }
 }
 
+namespace {
+/// constantOf's answers while one resolver lives on this thread: a switch's
+/// case labels are evaluated for every value and every path tried. Emptied
+/// when a resolver starts and ends, as the next file's AST may reuse the
+/// addresses.
+thread_local llvm::DenseMap<const Expr *, std::optional<int64_t>> Constants;
+} // namespace
+
+void forgetConstants() { Constants.clear(); }
+
 std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+  if (!E)
     return std::nullopt;
-  return R.Val.getInt().getExtValue();
+  auto [It, New] = Constants.try_emplace(E);
+  if (New) {
+    Expr::EvalResult R;
+    if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+      It->second = R.Val.getInt().getExtValue();
+  }
+  return It->second;
 }
 
 bool isStdForwardOrMove(const FunctionDecl *F) {
