@@ -920,15 +920,20 @@ constexpr size_t MaxBranchConstants = 64;
 
 std::optional<ResolvedValue>
 ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
-                                 const FunctionDecl *F,
+                                 const void *Subject, const FunctionDecl *F,
                                  const FunctionFlow &Flow, const Stmt *From,
                                  llvm::ArrayRef<const Stmt *> Kills,
                                  const Stmt *Target, const std::string &What) {
   if (!T->isIntegerType() || T->isBooleanType())
     return std::nullopt;
-  BranchConstants Tests(Is, Ctx);
-  Tests.TraverseStmt(F->getBody());
-  if (Tests.Found.empty() || Tests.Found.size() > MaxBranchConstants)
+  auto [Cached, New] = TestedConstants.try_emplace({F, Subject});
+  if (New) {
+    BranchConstants Tests(Is, Ctx);
+    Tests.TraverseStmt(F->getBody());
+    Cached->second = std::move(Tests.Found);
+  }
+  const std::map<int64_t, SourceLocation> &Found = Cached->second;
+  if (Found.empty() || Found.size() > MaxBranchConstants)
     return std::nullopt;
   // The type's own bounds: a stretch that reaches one bounds nothing.
   bool Signed = T->isSignedIntegerType();
@@ -950,7 +955,7 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
   };
   int64_t Next = TypeMin; // the lowest value not looked at yet
   bool Tested = false, AtTypeMax = false;
-  for (const auto &[C, Loc] : Tests.Found) {
+  for (const auto &[C, Loc] : Found) {
     if (C < TypeMin || C > TypeMax)
       continue;
     Tested = true;
@@ -989,7 +994,7 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
   std::string Note = What + " is " + describeValue(R) + " on the way here";
   return branchTestOrigin(
       std::move(R), std::move(Note),
-      Locate(PointAt.isValid() ? PointAt : Tests.Found.begin()->second));
+      Locate(PointAt.isValid() ? PointAt : Found.begin()->second));
 }
 
 namespace {
@@ -1072,7 +1077,7 @@ std::optional<ResolvedValue> ValueResolver::allowedByTestsOf(const Expr *E) {
                            SM, Ctx.getLangOpts())
           .str() +
       "'";
-  return allowedByBranches(E->getType(), Is, F, *Flow, nullptr, {}, Target,
+  return allowedByBranches(E->getType(), Is, E, F, *Flow, nullptr, {}, Target,
                            What);
 }
 
@@ -1250,7 +1255,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
     // `case 512:` of `switch (threads)`, threads is 512.
     if (Path.empty() && !Value.isKnown())
       if (std::optional<ResolvedValue> Allowed = allowedByBranches(
-              V->getType(), IsV, F, *Flow, Def.Site, Kills, Target, What))
+              V->getType(), IsV, V, F, *Flow, Def.Site, Kills, Target, What))
         Value = std::move(*Allowed);
     // (The value on entry says where it came from: the callers.)
     Parts.push_back(Def.Site

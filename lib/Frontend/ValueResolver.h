@@ -18,6 +18,7 @@
 
 #include <string>
 
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -168,12 +169,19 @@ private:
   /// branches on V it satisfies: the constants of `case` labels and `==`
   /// tests, or a range between two tests; none when the tests bound
   /// nothing.
+  /// Subject: the variable or expression Is recognises, the key its
+  /// function's constants are collected under once.
   std::optional<ResolvedValue>
-  allowedByBranches(clang::QualType T, TestedSubject Is,
+  allowedByBranches(clang::QualType T, TestedSubject Is, const void *Subject,
                     const clang::FunctionDecl *F, const FunctionFlow &Flow,
                     const clang::Stmt *From,
                     llvm::ArrayRef<const clang::Stmt *> Kills,
                     const clang::Stmt *Target, const std::string &What);
+  /// Per function and subject, the constants its branches compare the
+  /// subject with, and where first.
+  std::map<std::pair<const clang::FunctionDecl *, const void *>,
+           std::map<int64_t, clang::SourceLocation>>
+      TestedConstants;
   /// E (`C / H`, of variables that keep their first value) when the
   /// branches on the way test E itself against constants
   /// (`if (C / H == 64)`); none otherwise.
