@@ -5,7 +5,7 @@
 #   bench/frontend-per-file.sh <compile database dir> <file substring>...
 # Each file matching a substring is timed with the tool (-j 1, no cache, no
 # device facts) and with clang++-19 on the command the tool's `compile-db`
-# translates the entry to, each the fastest of REPEAT runs.
+# translates the entry to, each the fastest of REPEAT runs in CPU time.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tool="${CUDA_LAUNCH_LINT:-${CUDALINT_BUILD_DIR:-$root/build}/tools/cuda-launch-lint/cuda-launch-lint}"
@@ -34,14 +34,15 @@ with open(sys.argv[2], "w") as out:
         out.write("%s\t%s\t%s\n" % (e["file"], e["directory"],
                   "clang++-19 -fsyntax-only " + " ".join(map(shlex.quote, keep))))
 PY
-# Each side runs REPEAT times (default 3) and keeps its fastest run: on a
-# shared 2-core machine one run of a 1-second parse varies by half.
+# Times are CPU seconds (user + system), each side the fastest of REPEAT
+# runs (default 3): on a shared 2-core machine the wall time of a 1-second
+# parse varies by half from one run to the next.
 repeat=${REPEAT:-3}
-fastest() { # fastest "<time format>" <command...>: the line of the fastest run
+fastest() { # fastest <command...>: "<cpu seconds> <peak KiB>" of the fastest run
   local best=""
   for _ in $(seq "$repeat"); do
-    /usr/bin/time -f "$1" -o "$work/run.time" "${@:2}" >/dev/null 2>&1 || true
-    local line; line=$(tail -1 "$work/run.time")
+    /usr/bin/time -f "%U %S %M" -o "$work/run.time" "$@" >/dev/null 2>&1 || true
+    local line; line=$(tail -1 "$work/run.time" | awk '{printf "%.2f %d", $1 + $2, $3}')
     if [ -z "$best" ] || python3 -c "import sys; sys.exit(0 if float('${line%% *}') < float('${best%% *}') else 1)"; then
       best=$line
     fi
@@ -50,8 +51,8 @@ fastest() { # fastest "<time format>" <command...>: the line of the fastest run
 }
 ratios=()
 while IFS=$'\t' read -r file dir cmd; do
-  c=$(fastest "%e" bash -c "cd $(printf %q "$dir") && $cmd")
-  read -r t mem < <(fastest "%e %M" "$tool" -p "$work/db" --no-cache --resource-usage=none -j 1 --format json -o /dev/null "$file")
+  read -r c _ < <(fastest bash -c "cd $(printf %q "$dir") && $cmd")
+  read -r t mem < <(fastest "$tool" -p "$work/db" --no-cache --resource-usage=none -j 1 --format json -o /dev/null "$file")
   r=$(python3 -c "print(f'{$t / max($c, 0.01):.3f}')")
   ratios+=("$r")
   printf '%-60s clang %6.2f s  tool %6.2f s  ratio %s  peak %d MiB\n' "$(basename "$file")" "$c" "$t" "$r" $((mem / 1024))
