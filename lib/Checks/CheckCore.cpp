@@ -202,11 +202,14 @@ std::vector<LaunchSite> concreteLaunches(const LaunchSite &L, size_t Limit) {
   return Out;
 }
 
-/// Whether, for every concrete launch, one of Checks reports an error: the
-/// launch fails whichever of its values reach it.
-bool failsForEveryValue(ArrayRef<const Check *> Checks,
-                        const LaunchContext &Ctx) {
-  std::vector<LaunchSite> Concrete = concreteLaunches(Ctx.Launch, 512);
+/// Whether, for every concrete launch L stands for, one of Checks reports
+/// an error that Counts: the launch fails whichever of its values reach it.
+bool failsForEveryValue(
+    ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
+    const LaunchSite &L,
+    llvm::function_ref<bool(const Diagnostic &)> Counts =
+        [](const Diagnostic &D) { return D.Sev == Severity::Error; }) {
+  std::vector<LaunchSite> Concrete = concreteLaunches(L, 512);
   if (Concrete.empty())
     return false;
   return llvm::all_of(Concrete, [&](const LaunchSite &S) {
@@ -220,8 +223,7 @@ bool failsForEveryValue(ArrayRef<const Check *> Checks,
     std::vector<Diagnostic> Found;
     for (const Check *C : Checks)
       C->checkLaunch(One, Found);
-    return llvm::any_of(
-        Found, [](const Diagnostic &D) { return D.Sev == Severity::Error; });
+    return llvm::any_of(Found, Counts);
   });
 }
 
@@ -253,16 +255,11 @@ bool hasError(const std::vector<Diagnostic> &Found, StringRef Check) {
 std::optional<std::pair<std::string, int64_t>>
 provenFailure(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
               const Diagnostic &Error) {
-  static const char *const Names[] = {"grid x",
-                                      "grid y",
-                                      "grid z",
-                                      "block x",
-                                      "block y",
-                                      "block z",
-                                      "dynamic shared memory",
-                                      "cluster x",
-                                      "cluster y",
-                                      "cluster z"};
+  // clang-format off
+  static const char *const Names[] = {
+      "grid x", "grid y", "grid z", "block x", "block y", "block z",
+      "dynamic shared memory", "cluster x", "cluster y", "cluster z"};
+  // clang-format on
   LaunchSite Fixed = Ctx.Launch;
   std::vector<ResolvedValue *> Parts = launchParts(Fixed);
   for (size_t I = 0; I < Parts.size(); ++I) {
@@ -272,23 +269,10 @@ provenFailure(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
     for (int64_t X : Whole.Proven) {
       *Parts[I] = ResolvedValue::constant(X);
       Parts[I]->Origins = Whole.Origins;
-      std::vector<LaunchSite> Concrete = concreteLaunches(Fixed, 512);
       bool Fails =
-          !Concrete.empty() && llvm::all_of(Concrete, [&](const LaunchSite &S) {
-            LaunchContext One{S,
-                              Ctx.Kernel,
-                              Ctx.Arch,
-                              Ctx.Resources,
-                              Ctx.Settings,
-                              Ctx.LaunchesOfKernel,
-                              Ctx.Options};
-            std::vector<Diagnostic> Found;
-            for (const Check *C : Checks)
-              C->checkLaunch(One, Found);
-            return llvm::any_of(Found, [&](const Diagnostic &D) {
-              return D.Sev == Severity::Error && D.Check == Error.Check &&
-                     D.Message == Error.Message;
-            });
+          failsForEveryValue(Checks, Ctx, Fixed, [&](const Diagnostic &D) {
+            return D.Sev == Severity::Error && D.Check == Error.Check &&
+                   D.Message == Error.Message;
           });
       if (Fails)
         return std::pair(std::string(Names[I]), X);
@@ -316,7 +300,7 @@ void settleValueSets(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
   for (const Check *C : Checks)
     if (hasError(Found, C->name()))
       Failing.push_back(C);
-  if (Failing.empty() || failsForEveryValue(Failing, Ctx))
+  if (Failing.empty() || failsForEveryValue(Failing, Ctx, Ctx.Launch))
     return;
   for (Diagnostic &D : Found) {
     if (D.Sev != Severity::Error)
