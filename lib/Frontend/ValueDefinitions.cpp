@@ -1201,6 +1201,14 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
         Anchor && Flow->contains(Anchor))
       Target = Anchor;
   auto AnyEdge = [](const CFGBlock &, unsigned) { return true; };
+  // The edges the value X takes: its own way at a branch on V (any edge
+  // when V is followed by parts).
+  auto EdgesFor = [&](int64_t X) {
+    return [&, X](const CFGBlock &B, unsigned Succ) {
+      return !Path.empty() ||
+             branchAllows(B, Succ, IsV, X, Ctx, /*Exact=*/true);
+    };
+  };
   SmallVector<ResolvedValue, 4> Parts;
   for (size_t I : *Reaching) {
     const Definition &Def = *Defs[I];
@@ -1218,15 +1226,10 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
       Value = Def.Site || !EntryValue ? PartOf(Def) : EntryValue();
     }
     std::vector<int64_t> Shown;
-    for (int64_t X : Value.Proven) {
-      auto AllowsX = [&](const CFGBlock &B, unsigned Succ) {
-        return !Path.empty() ||
-               branchAllows(B, Succ, IsV, X, Ctx, /*Exact=*/true);
-      };
-      if (independent(wayConditions(F, *Flow, Def.Site, Kills, Target, AllowsX,
-                                    /*EveryBranch=*/false)))
+    for (int64_t X : Value.Proven)
+      if (independent(wayConditions(F, *Flow, Def.Site, Kills, Target,
+                                    EdgesFor(X), /*EveryBranch=*/false)))
         Shown.push_back(X);
-    }
     Value.Proven = std::move(Shown);
     // Each value of a whole integer variable must reach the use along a
     // path whose branches on the variable it satisfies: a clamp, a guard
@@ -1235,10 +1238,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
         Value.K != ResolvedValue::Kind::Range) {
       std::vector<int64_t> Kept;
       for (int64_t X : Value.Values)
-        if (Flow->reachesAlong(
-                Def.Site, Kills, Target, [&](const CFGBlock &B, unsigned Succ) {
-                  return branchAllows(B, Succ, IsV, X, Ctx, /*Exact=*/true);
-                }))
+        if (Flow->reachesAlong(Def.Site, Kills, Target, EdgesFor(X)))
           Kept.push_back(X);
       if (Kept.empty())
         continue; // this definition reaches on no path its values allow
