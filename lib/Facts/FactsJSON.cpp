@@ -50,11 +50,10 @@ static json::Value toJSON(const SourceLoc &L) {
 }
 
 static json::Value toJSON(const ValueOrigin &O) {
-  return json::Object{
-      {"what", O.What},
-      {"loc", toJSON(O.Loc)},
-      {"branch_test", O.BranchTest},
-      {"global", O.Global}};
+  return json::Object{{"what", O.What},
+                      {"loc", toJSON(O.Loc)},
+                      {"branch_test", O.BranchTest},
+                      {"global", O.Global}};
 }
 
 static StringRef kindName(ResolvedValue::Kind K) {
@@ -267,8 +266,9 @@ static bool mapOptional(json::ObjectMapper &O, const json::Value &V,
 static bool fromJSON(const json::Value &V, ResolvedValue &R, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("kind", R.K) && O.map("values", R.Values) &&
-         O.map("proven", R.Proven) && O.map("min", R.Min) && O.map("max", R.Max) &&
-         O.map("origins", R.Origins) && O.map("reason", R.Reason) &&
+         O.map("proven", R.Proven) && O.map("min", R.Min) &&
+         O.map("max", R.Max) && O.map("origins", R.Origins) &&
+         O.map("reason", R.Reason) &&
          mapOptional(O, V, "parameter", R.Parameter, P);
 }
 
