@@ -1464,12 +1464,15 @@ std::vector<WayCondition> ValueResolver::wayConditions(
   std::vector<const Expr *> Conds;
   bool Found = true;
   if (From) {
-    std::optional<std::vector<const Expr *>> ToFrom = Flow.branchesOnTheWay(
-        nullptr, {}, From, [](const CFGBlock &, unsigned) { return true; },
-        true);
-    Found = ToFrom.has_value();
-    if (ToFrom)
-      Conds = std::move(*ToFrom);
+    // The same for every value defined there: found once.
+    auto [It, New] = WaysToDefinitions.try_emplace(From);
+    if (New)
+      It->second = Flow.branchesOnTheWay(
+          nullptr, {}, From, [](const CFGBlock &, unsigned) { return true; },
+          true);
+    Found = It->second.has_value();
+    if (It->second)
+      Conds = *It->second;
   }
   std::optional<std::vector<const Expr *>> ToTarget = Flow.branchesOnTheWay(
       From, Kills, Target, Allowed, !EveryBranch,

@@ -222,6 +222,11 @@ private:
       const clang::Stmt *Target,
       llvm::function_ref<bool(const clang::CFGBlock &, unsigned)> Allowed,
       bool EveryBranch, TestedSubject DecidedBy = nullptr);
+  /// Per definition, the branches a path from its function's entry must
+  /// take to reach it (wayConditions).
+  llvm::DenseMap<const clang::Stmt *,
+                 std::optional<std::vector<const clang::Expr *>>>
+      WaysToDefinitions;
   /// Whether none of Way's conditions may depend on another or on Pending.
   bool independent(const std::vector<WayCondition> &Way) const;
   /// Pending for the arguments of Call, which calls F.
