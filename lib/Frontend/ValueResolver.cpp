@@ -357,9 +357,10 @@ ValueResolver::resolveMinMax(StringRef Name, const Expr *ArgA, const Expr *ArgB,
     if (R.isKnown()) {
       R.Origins = A.Origins;
       R.Origins.insert(R.Origins.end(), B.Origins.begin(), B.Origins.end());
-      R.keepProven(provenResults(A, B, [&](int64_t X, int64_t Y) {
-        return std::vector<int64_t>{MinMax(X, Y)};
-      }));
+      if (R.K == ResolvedValue::Kind::Set)
+        R.keepProven(provenResults(A, B, [&](int64_t X, int64_t Y) {
+          return std::vector<int64_t>{MinMax(X, Y)};
+        }));
     }
     return Origin(std::move(R));
   }
@@ -482,7 +483,8 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
           Proven.push_back(combine(ResolvedValue::constant(X),
                                    ResolvedValue::constant(X), B->getOpcode())
                                .value());
-        R.keepProven(std::move(Proven));
+        if (R.K == ResolvedValue::Kind::Set)
+          R.keepProven(std::move(Proven));
       }
       return R;
     }
@@ -616,7 +618,7 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
   // matters (ValueOrigin::Global).
   llvm::erase_if(R.Origins,
                  [](const ValueOrigin &O) { return O.Global.empty(); });
-  if (R.isKnown() && R.K != ResolvedValue::Kind::Range)
+  if (R.K == ResolvedValue::Kind::Set)
     R.keepProven(std::move(Proven));
   return withOrigin(R, Element, Locate(V->getLocation()));
 }
