@@ -1,6 +1,7 @@
 //===- Facts.cpp - Resolved values ----------------------------------------===//
 
 #include "cudalint/Facts.h"
+#include "cudalint/ValueArithmetic.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -57,8 +58,13 @@ ResolvedValue threadsPerBlock(const Dim3Value &Block) {
     for (const ResolvedValue *P : Parts) {
       std::vector<int64_t> Next;
       for (int64_t A : Products)
-        for (int64_t B : P->Values)
-          Next.push_back(A * B);
+        for (int64_t B : P->Values) {
+          std::optional<int64_t> Product = checkedProduct({A, B});
+          if (!Product)
+            return ResolvedValue::unknown(
+                "a product of the block's dimensions beyond 64 bits");
+          Next.push_back(*Product);
+        }
       Products = std::move(Next);
     }
     // Too many products to list (x and y each a set): every one of them
@@ -72,10 +78,16 @@ ResolvedValue threadsPerBlock(const Dim3Value &Block) {
   }
   // A range in x alone (min(n, 256), 1, 1) still bounds the total.
   if (Block.X.K == ResolvedValue::Kind::Range && Block.Y.isConstant() &&
-      Block.Z.isConstant())
-    return ResolvedValue::range(Block.X.Min * Block.Y.value() * Block.Z.value(),
-                                Block.X.Max * Block.Y.value() *
-                                    Block.Z.value());
+      Block.Z.isConstant()) {
+    std::optional<int64_t> Lo =
+        checkedProduct({Block.X.Min, Block.Y.value(), Block.Z.value()});
+    std::optional<int64_t> Hi =
+        checkedProduct({Block.X.Max, Block.Y.value(), Block.Z.value()});
+    if (!Lo || !Hi)
+      return ResolvedValue::unknown(
+          "a product of the block's dimensions beyond 64 bits");
+    return ResolvedValue::range(std::min(*Lo, *Hi), std::max(*Lo, *Hi));
+  }
   for (auto [Name, Part] :
        {std::pair{"x", Parts[0]}, {"y", Parts[1]}, {"z", Parts[2]}})
     if (!Part->isKnown())
@@ -108,6 +120,9 @@ ResolvedValue joinValues(const std::vector<ResolvedValue> &Parts) {
   }
   ResolvedValue R =
       AnyRange ? ResolvedValue::range(Lo, Hi) : ResolvedValue::oneOf(Values);
+  // More values than a set holds: they lie between the extremes.
+  if (!R.isKnown())
+    R = ResolvedValue::range(Lo, Hi);
   std::vector<int64_t> Proven;
   for (const ResolvedValue &P : Parts) {
     R.Origins.insert(R.Origins.end(), P.Origins.begin(), P.Origins.end());

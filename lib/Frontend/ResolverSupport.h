@@ -41,6 +41,10 @@ inline constexpr const char *BudgetReached =
 
 bool isDim3(clang::QualType T);
 
+/// The values the integer type T holds (within int64_t); int64_t's own for
+/// a type that is not a known integer type (dependent, say).
+IntegerBounds integerBounds(clang::QualType T, const clang::ASTContext &Ctx);
+
 /// Whether E is an expression the resolver can follow. Code that Clang
 /// could not fully parse leaves a RecoveryExpr where an expression failed
 /// and, in an initialiser such as `dim3 g(f(bad), n)`, a ParenListExpr with

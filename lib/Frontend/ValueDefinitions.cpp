@@ -12,6 +12,7 @@
 
 #include "ValueResolver.h"
 
+#include "BranchTests.h"
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
 
@@ -676,234 +677,6 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
 
 namespace {
 
-bool refersTo(const Expr *E, const VarDecl *V) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return DRE && DRE->getDecl() == V;
-}
-
-/// The truth of the branch condition `s op C` (either way round, through
-/// parentheses, casts and `!`) for s = X, where Is recognises the subject s
-/// (a variable, or an expression such as `C / H`); none when Cond tests
-/// something else.
-std::optional<bool> truthFor(const Expr *Cond, TestedSubject Is, int64_t X,
-                             const ASTContext &Ctx) {
-  Cond = Cond->IgnoreParenCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(Cond);
-      U && U->getOpcode() == UO_LNot) {
-    std::optional<bool> Inner = truthFor(U->getSubExpr(), Is, X, Ctx);
-    return Inner ? std::optional<bool>(!*Inner) : std::nullopt;
-  }
-  const auto *B = dyn_cast<BinaryOperator>(Cond);
-  if (!B || !B->isComparisonOp())
-    return std::nullopt;
-  BinaryOperatorKind Op = B->getOpcode();
-  std::optional<int64_t> C;
-  if (Is(B->getLHS())) {
-    C = constantOf(B->getRHS(), Ctx);
-  } else if (Is(B->getRHS())) {
-    C = constantOf(B->getLHS(), Ctx);
-    Op = BinaryOperator::reverseComparisonOp(Op);
-  }
-  if (!C)
-    return std::nullopt;
-  switch (Op) {
-  case BO_LT:
-    return X < *C;
-  case BO_LE:
-    return X <= *C;
-  case BO_GT:
-    return X > *C;
-  case BO_GE:
-    return X >= *C;
-  case BO_EQ:
-    return X == *C;
-  case BO_NE:
-    return X != *C;
-  default:
-    return std::nullopt;
-  }
-}
-
-/// The value of E, integer arithmetic on the subject and constants
-/// (`s % 32`, `s * 4 > 4096`), for s = X; none for anything else, a
-/// division by zero or a shift out of range.
-std::optional<int64_t> valueFor(const Expr *E, TestedSubject Is, int64_t X,
-                                const ASTContext &Ctx) {
-  if (Is(E))
-    return X;
-  if (std::optional<int64_t> C = constantOf(E, Ctx))
-    return C;
-  E = E->IgnoreParens();
-  if (const auto *Cast = dyn_cast<CastExpr>(E))
-    return Cast->getType()->isIntegralOrEnumerationType() ||
-                   Cast->getType()->isBooleanType()
-               ? valueFor(Cast->getSubExpr(), Is, X, Ctx)
-               : std::nullopt;
-  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    std::optional<int64_t> A = valueFor(U->getSubExpr(), Is, X, Ctx);
-    if (!A)
-      return std::nullopt;
-    switch (U->getOpcode()) {
-    case UO_LNot:
-      return int64_t(!*A);
-    case UO_Minus:
-      return -*A;
-    case UO_Plus:
-      return *A;
-    case UO_Not:
-      return ~*A;
-    default:
-      return std::nullopt;
-    }
-  }
-  const auto *B = dyn_cast<BinaryOperator>(E);
-  if (!B)
-    return std::nullopt;
-  std::optional<int64_t> L = valueFor(B->getLHS(), Is, X, Ctx);
-  std::optional<int64_t> R = valueFor(B->getRHS(), Is, X, Ctx);
-  if (!L || !R)
-    return std::nullopt;
-  switch (B->getOpcode()) {
-    // clang-format off
-  case BO_Add: return *L + *R;
-  case BO_Sub: return *L - *R;
-  case BO_Mul: return *L * *R;
-  case BO_Div: return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
-  case BO_Rem: return *R ? std::optional<int64_t>(*L % *R) : std::nullopt;
-  case BO_And: return *L & *R;
-  case BO_Or: return *L | *R;
-  case BO_Xor: return *L ^ *R;
-  case BO_LT: return int64_t(*L < *R);
-  case BO_GT: return int64_t(*L > *R);
-  case BO_LE: return int64_t(*L <= *R);
-  case BO_GE: return int64_t(*L >= *R);
-  case BO_EQ: return int64_t(*L == *R);
-  case BO_NE: return int64_t(*L != *R);
-  case BO_LAnd: return int64_t(*L && *R);
-  case BO_LOr: return int64_t(*L || *R);
-  // clang-format on
-  case BO_Shl:
-  case BO_Shr:
-    if (*R < 0 || *R > 62)
-      return std::nullopt;
-    return B->getOpcode() == BO_Shl ? *L << *R : *L >> *R;
-  default:
-    return std::nullopt;
-  }
-}
-
-/// truthFor, and for any other condition that is arithmetic on the subject
-/// and constants (`s % 32 == 0`), its value for s = X. Only for one value
-/// at a time: between two constants such a condition need not go one way.
-std::optional<bool> exactTruthFor(const Expr *Cond, TestedSubject Is, int64_t X,
-                                  const ASTContext &Ctx) {
-  if (std::optional<bool> Truth = truthFor(Cond, Is, X, Ctx))
-    return Truth;
-  if (std::optional<int64_t> V = valueFor(Cond, Is, X, Ctx))
-    return *V != 0;
-  return std::nullopt;
-}
-
-/// The lowest and highest value of the integer type T (within int64_t).
-std::pair<int64_t, int64_t> typeBounds(QualType T, const ASTContext &Ctx) {
-  unsigned Width = std::min(64u, static_cast<unsigned>(Ctx.getIntWidth(T)));
-  bool Signed = T->isSignedIntegerType();
-  return {Signed ? llvm::minIntN(Width) : 0,
-          Signed || Width == 64 ? llvm::maxIntN(Width)
-                                : static_cast<int64_t>(llvm::maxUIntN(Width))};
-}
-
-/// Whether block B's terminator is a two-way branch on a condition (its
-/// first successor taken when the condition holds).
-bool isTwoWayBranch(const CFGBlock &B) {
-  const Stmt *T = B.getTerminatorStmt();
-  return T && B.succ_size() == 2 &&
-         (isa<IfStmt, WhileStmt, ForStmt, DoStmt, AbstractConditionalOperator>(
-              T) ||
-          (isa<BinaryOperator>(T) && cast<BinaryOperator>(T)->isLogicalOp()));
-}
-
-/// Whether `case C:` (or GNU `case A ... B:`) matches X; true when its
-/// value cannot be evaluated, so that no path is wrongly cut.
-bool caseMatches(const CaseStmt *Case, int64_t X, const ASTContext &Ctx) {
-  std::optional<int64_t> Lo = constantOf(Case->getLHS(), Ctx);
-  std::optional<int64_t> Hi =
-      Case->getRHS() ? constantOf(Case->getRHS(), Ctx) : Lo;
-  return !Lo || !Hi || (*Lo <= X && X <= *Hi);
-}
-
-/// Whether the edge from B to its successor number Succ can be taken when
-/// V is X: B's terminator is `if (v op C)`, a loop condition or a logical
-/// operator on V (two-way), or `switch (v)` (its case labels; default and
-/// the way out when none matches). Any other edge can.
-bool branchAllows(const CFGBlock &B, unsigned Succ, TestedSubject Is, int64_t X,
-                  const ASTContext &Ctx, bool Exact = false) {
-  if (const auto *Switch =
-          dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt())) {
-    if (!Is(Switch->getCond()))
-      return true;
-    const CFGBlock *Next = B.succ_begin()[Succ].getReachableBlock();
-    const auto *Label =
-        Next ? dyn_cast_or_null<CaseStmt>(Next->getLabel()) : nullptr;
-    bool AnyMatches = false;
-    for (const SwitchCase *C = Switch->getSwitchCaseList(); C;
-         C = C->getNextSwitchCase()) {
-      if (C == Label) // one of this switch's own cases
-        return caseMatches(Label, X, Ctx);
-      if (const auto *Case = dyn_cast<CaseStmt>(C))
-        AnyMatches |= caseMatches(Case, X, Ctx);
-    }
-    return !AnyMatches; // default, or past the switch
-  }
-  // The condition this block decides on: in `if (a || b)`, a in the first
-  // block, b in the second.
-  const Expr *Cond = isTwoWayBranch(B) ? B.getLastCondition() : nullptr;
-  if (!Cond)
-    return true;
-  std::optional<bool> Truth =
-      Exact ? exactTruthFor(Cond, Is, X, Ctx) : truthFor(Cond, Is, X, Ctx);
-  return !Truth || *Truth == (Succ == 0);
-}
-
-/// The constants a function compares V with (`v < 256`, `case 512:`), and
-/// where: between two of them every branch on V goes the same way.
-class BranchConstants : public RecursiveASTVisitor<BranchConstants> {
-public:
-  BranchConstants(TestedSubject Is, const ASTContext &Ctx) : Is(Is), Ctx(Ctx) {}
-  // Branches are in statements; types hold none worth the walk.
-  bool TraverseTypeLoc(TypeLoc) { return true; }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (!B->isComparisonOp())
-      return true;
-    if (Is(B->getLHS()))
-      add(B->getRHS(), B->getOperatorLoc());
-    else if (Is(B->getRHS()))
-      add(B->getLHS(), B->getOperatorLoc());
-    return true;
-  }
-  bool VisitSwitchStmt(SwitchStmt *S) {
-    if (Is(S->getCond()))
-      for (const SwitchCase *C = S->getSwitchCaseList(); C;
-           C = C->getNextSwitchCase())
-        if (const auto *Case = dyn_cast<CaseStmt>(C)) {
-          add(Case->getLHS(), Case->getBeginLoc());
-          if (Case->getRHS())
-            add(Case->getRHS(), Case->getBeginLoc());
-        }
-    return true;
-  }
-  /// Constant -> the first place it is tested.
-  std::map<int64_t, SourceLocation> Found;
-
-private:
-  void add(const Expr *E, SourceLocation Loc) {
-    if (std::optional<int64_t> C = constantOf(E, Ctx))
-      Found.try_emplace(*C, Loc);
-  }
-  TestedSubject Is;
-  const ASTContext &Ctx;
-};
-
 ResolvedValue branchTestOrigin(ResolvedValue R, std::string What,
                                SourceLoc Loc) {
   R = withOrigin(std::move(R), std::move(What), std::move(Loc));
@@ -928,16 +701,15 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
     return std::nullopt;
   auto [Cached, New] = TestedConstants.try_emplace({F, Subject});
   if (New) {
-    BranchConstants Tests(Is, Ctx);
-    Tests.TraverseStmt(F->getBody());
-    Cached->second = std::move(Tests.Found);
+    Cached->second = branchConstants(F->getBody(), Is, Ctx);
   }
   const std::map<int64_t, SourceLocation> &Found = Cached->second;
   if (Found.empty() || Found.size() > MaxBranchConstants)
     return std::nullopt;
   // The type's own bounds: a stretch that reaches one bounds nothing.
   bool Signed = T->isSignedIntegerType();
-  auto [TypeMin, TypeMax] = typeBounds(T, Ctx);
+  IntegerBounds TypeBounds = integerBounds(T, Ctx);
+  int64_t TypeMin = TypeBounds.Min, TypeMax = TypeBounds.Max;
   auto Reaches = [&](int64_t X) {
     return Flow.reachesAlong(From, Kills, Target,
                              [&](const CFGBlock &B, unsigned Succ) {
@@ -1099,7 +871,7 @@ ResolvedValue ValueResolver::grownValues(const VarDecl *V,
   // The values after each step: a step runs only on a value that passed
   // the loop's test, but for the first in a `do`. The loop's other tests
   // (`nth < ncols`) may stop it at any of them.
-  int64_t TypeMax = typeBounds(V->getType(), Ctx).second;
+  int64_t TypeMax = integerBounds(V->getType(), Ctx).Max;
   auto IsV = [&](const Expr *E) { return refersTo(E, V); };
   auto Passes = [&](int64_t X) {
     return llvm::all_of(Step.Bounds, [&](const Expr *Bound) {
@@ -1191,6 +963,27 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   for (const FunctionFlow::Site &Site : Sites)
     if (Site.S)
       Kills.push_back(Site.S);
+  // A definition whose way from the entry through it to the use, and on to
+  // the launch, no consistent choice of the function's steady variables
+  // allows is left out (PathConsistency.cpp). Should that leave none, the
+  // way is beyond this analysis and every one stays.
+  if (Reaching->size() > 1) {
+    const Stmt *Launch = Anchors.lookup(F);
+    std::vector<size_t> Consistent;
+    for (size_t I : *Reaching) {
+      const Stmt *Site = Defs[I]->Site;
+      SmallVector<WaySegment, 3> Way;
+      if (Site)
+        Way.push_back({nullptr, {}, Site});
+      Way.push_back({Site, Kills, Use});
+      if (Launch && Launch != Use && Flow->contains(Launch))
+        Way.push_back({Use, {}, Launch});
+      if (consistentWay(F, *Flow, Way))
+        Consistent.push_back(I);
+    }
+    if (!Consistent.empty())
+      Reaching = std::move(Consistent);
+  }
   // A variable with one definition keeps its value: whatever the branches
   // on the way to where the outermost use in F (the launch, or the call
   // that leads to it) allow is also what this use read.
@@ -1303,16 +1096,20 @@ std::optional<bool> ValueResolver::knownTruth(const Expr *Cond) {
   // Only a variable that keeps its first value: tested at the definition
   // and at the launch, it is the same.
   const VarDecl *V = Tested->first;
-  const FunctionDecl *F = enclosingFunction(V);
-  if (!F || !F->hasBody() || !V->hasLocalStorage())
-    return std::nullopt;
-  const DefinitionCollector &Collect = definitionsOf(V, F);
-  if (Collect.Escapes || Collect.Defs.size() != (V->hasInit() ? 1u : 0u))
+  if (!keepsFirstValue(V))
     return std::nullopt;
   for (const auto &[Known, Truth] : KnownConditions)
     if (auto Other = testedVariable(Known); Other && Other->first == V)
       return Truth != (Tested->second != Other->second);
   return std::nullopt;
+}
+
+bool ValueResolver::keepsFirstValue(const VarDecl *V) {
+  const FunctionDecl *F = enclosingFunction(V);
+  if (!F || !F->hasBody() || !V->hasLocalStorage())
+    return false;
+  const DefinitionCollector &Collect = definitionsOf(V, F);
+  return !Collect.Escapes && Collect.Defs.size() == (V->hasInit() ? 1u : 0u);
 }
 
 ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,

@@ -40,6 +40,17 @@ bool isDim3(QualType T) {
   return false;
 }
 
+IntegerBounds integerBounds(QualType T, const ASTContext &Ctx) {
+  if (T.isNull() || T->isDependentType() || !T->isIntegerType())
+    return {};
+  unsigned Width = std::min(64u, static_cast<unsigned>(Ctx.getIntWidth(T)));
+  bool Signed = T->isSignedIntegerType();
+  return {Signed ? llvm::minIntN(Width) : 0,
+          Signed || Width == 64 ? llvm::maxIntN(Width)
+                                : static_cast<int64_t>(llvm::maxUIntN(Width)),
+          T.getUnqualifiedType().getAsString()};
+}
+
 bool usable(const Expr *E) {
   return E && !E->getType().isNull() && !isa<RecoveryExpr>(E);
 }
@@ -207,76 +218,44 @@ bool sameVariable(const Expr *A, const Expr *B) {
          isa<VarDecl>(DA->getDecl());
 }
 
-/// The results of Fn on proven values that are proven themselves: those of
-/// a set's proven values with the other operand a constant. (Two sets
-/// combine values that may come from different paths.)
-std::vector<int64_t>
-provenResults(const ResolvedValue &A, const ResolvedValue &B,
-              llvm::function_ref<std::vector<int64_t>(int64_t, int64_t)> Fn) {
-  std::vector<int64_t> Out;
-  if (!A.isConstant() && !B.isConstant())
-    return Out;
-  for (int64_t X : A.Proven)
-    for (int64_t Y : B.Proven)
-      for (int64_t R : Fn(X, Y))
-        Out.push_back(R);
-  return Out;
+/// The operation of a binary operator, if the engine evaluates it.
+std::optional<IntegerOp> integerOp(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_Add:
+    return IntegerOp::Add;
+  case BO_Sub:
+    return IntegerOp::Sub;
+  case BO_Mul:
+    return IntegerOp::Mul;
+  case BO_Div:
+    return IntegerOp::Div;
+  case BO_Rem:
+    return IntegerOp::Rem;
+  case BO_Shl:
+    return IntegerOp::Shl;
+  case BO_Shr:
+    return IntegerOp::Shr;
+  case BO_And:
+    return IntegerOp::And;
+  default:
+    return std::nullopt;
+  }
 }
 
-/// Applies a binary operation to every combination of two known values.
+/// Applies a binary operator to every value its operands may take, in the
+/// result's type T.
 ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
-                      BinaryOperatorKind Op) {
-  // Unknown for the operand's reason; a parameter in arithmetic is no
-  // longer the parameter.
-  if (!A.isKnown() || !B.isKnown()) {
-    ResolvedValue R = !A.isKnown() ? A : B;
-    R.Parameter.reset();
-    return R;
-  }
-  if (A.K == ResolvedValue::Kind::Range || B.K == ResolvedValue::Kind::Range)
-    return ResolvedValue::unknown("arithmetic on a range of values");
-  std::vector<int64_t> Out;
-  for (int64_t X : A.Values)
-    for (int64_t Y : B.Values) {
-      switch (Op) {
-      case BO_Add:
-        Out.push_back(X + Y);
-        break;
-      case BO_Sub:
-        Out.push_back(X - Y);
-        break;
-      case BO_Mul:
-        Out.push_back(X * Y);
-        break;
-      case BO_Div:
-        if (Y == 0)
-          return ResolvedValue::unknown("a division by zero");
-        Out.push_back(X / Y);
-        break;
-      case BO_Shl:
-        if (Y < 0 || Y > 62)
-          return ResolvedValue::unknown("a shift out of range");
-        Out.push_back(X << Y);
-        break;
-      default:
-        return ResolvedValue::unknown(("operator '" +
-                                       BinaryOperator::getOpcodeStr(Op) +
-                                       "' is not evaluated")
-                                          .str());
-      }
-    }
-  ResolvedValue R = ResolvedValue::oneOf(std::move(Out));
-  if (R.isKnown()) {
-    R.Origins = A.Origins;
-    R.Origins.insert(R.Origins.end(), B.Origins.begin(), B.Origins.end());
-    if (R.K == ResolvedValue::Kind::Set)
-      R.keepProven(provenResults(A, B, [&](int64_t X, int64_t Y) {
-        return combine(ResolvedValue::constant(X), ResolvedValue::constant(Y),
-                       Op)
-            .Values;
-      }));
-  }
-  return R;
+                      BinaryOperatorKind Op, QualType T,
+                      const ASTContext &Ctx) {
+  std::optional<IntegerOp> IntOp = integerOp(Op);
+  if (!IntOp && A.isKnown() && B.isKnown())
+    return ResolvedValue::unknown(
+        ("operator '" + BinaryOperator::getOpcodeStr(Op) + "' is not evaluated")
+            .str());
+  // (Without IntOp an operand is unknown, and so is the result, for its
+  // reason, whatever the operation.)
+  return applyIntegerOp(IntOp.value_or(IntegerOp::Add), A, B,
+                        integerBounds(T, Ctx));
 }
 
 } // namespace
@@ -326,7 +305,8 @@ ValueResolver::KnownAtUse::~KnownAtUse() { R.KnownConditions.clear(); }
 
 std::optional<ResolvedValue>
 ValueResolver::resolveMinMax(StringRef Name, const Expr *ArgA, const Expr *ArgB,
-                             bool Unsigned, const Expr *E, unsigned Depth) {
+                             const IntegerBounds &Bounds, const Expr *E,
+                             unsigned Depth) {
   bool IsMin = Name == "min" || Name == "umin" || Name == "llmin";
   bool IsMax = Name == "max" || Name == "umax" || Name == "llmax";
   if (!IsMin && !IsMax)
@@ -337,39 +317,14 @@ ValueResolver::resolveMinMax(StringRef Name, const Expr *ArgA, const Expr *ArgB,
     return withOrigin(std::move(R), Name.str() + "()",
                       Locate(E->getBeginLoc()));
   };
-  if (A.isKnown() && B.isKnown()) {
-    if (A.K == ResolvedValue::Kind::Range ||
-        B.K == ResolvedValue::Kind::Range) {
-      int64_t Lo = IsMin ? std::min(A.lowest(), B.lowest())
-                         : std::max(A.lowest(), B.lowest());
-      int64_t Hi = IsMin ? std::min(A.highest(), B.highest())
-                         : std::max(A.highest(), B.highest());
-      return Origin(ResolvedValue::range(Lo, Hi));
-    }
-    auto MinMax = [&](int64_t X, int64_t Y) {
-      return IsMin ? std::min(X, Y) : std::max(X, Y);
-    };
-    std::vector<int64_t> Out;
-    for (int64_t X : A.Values)
-      for (int64_t Y : B.Values)
-        Out.push_back(MinMax(X, Y));
-    ResolvedValue R = ResolvedValue::oneOf(Out);
-    if (R.isKnown()) {
-      R.Origins = A.Origins;
-      R.Origins.insert(R.Origins.end(), B.Origins.begin(), B.Origins.end());
-      if (R.K == ResolvedValue::Kind::Set)
-        R.keepProven(provenResults(A, B, [&](int64_t X, int64_t Y) {
-          return std::vector<int64_t>{MinMax(X, Y)};
-        }));
-    }
-    return Origin(std::move(R));
-  }
-  // min(x, C): at most C; max(x, C): at least C. Bounded by the type on the
-  // other side; a range with the type's extreme is no help for a block
-  // size, so only min of an unsigned value gives one.
+  IntegerOp Op = IsMin ? IntegerOp::Min : IntegerOp::Max;
+  if (A.isKnown() && B.isKnown())
+    return Origin(applyIntegerOp(Op, A, B, Bounds));
+  // min(x, C): at most C; max(x, C): at least C; the type bounds the other
+  // end (boundByOneSide).
   const ResolvedValue &Known = A.isKnown() ? A : B;
-  if (Known.isKnown() && IsMin && Unsigned)
-    return Origin(ResolvedValue::range(0, Known.highest()));
+  if (std::optional<ResolvedValue> Bounded = boundByOneSide(Op, Known, Bounds))
+    return Origin(std::move(*Bounded));
   ResolvedValue Unknown = A.isKnown() ? B : A;
   Unknown.Parameter.reset();
   return Unknown;
@@ -378,7 +333,8 @@ ValueResolver::resolveMinMax(StringRef Name, const Expr *ArgA, const Expr *ArgB,
 /// `min(a, b)` whose overload Clang 19 could not pick (host-side min on
 /// `unsigned int` and `int`, which nvcc accepts): the name and the two
 /// arguments it recovered, and whether the result is unsigned.
-static std::optional<std::tuple<StringRef, const Expr *, const Expr *, bool>>
+static std::optional<
+    std::tuple<StringRef, const Expr *, const Expr *, QualType>>
 recoveredCall(const Expr *E) {
   const auto *R = dyn_cast<RecoveryExpr>(E->IgnoreParenImpCasts());
   if (!R || R->subExpressions().size() != 3)
@@ -391,10 +347,11 @@ recoveredCall(const Expr *E) {
   if (!usable(A) || !usable(B) || !A->getType()->isIntegerType() ||
       !B->getType()->isIntegerType())
     return std::nullopt;
-  bool Unsigned = A->getType()->isUnsignedIntegerType() ||
-                  B->getType()->isUnsignedIntegerType();
+  // nvcc's host min(unsigned, int) computes in unsigned.
+  QualType T =
+      B->getType()->isUnsignedIntegerType() ? B->getType() : A->getType();
   return std::tuple(Callee->getName().getAsIdentifierInfo()->getName(), A, B,
-                    Unsigned);
+                    T);
 }
 
 ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
@@ -402,7 +359,8 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
     if (auto Recovered = recoveredCall(E))
       if (std::optional<ResolvedValue> R = resolveMinMax(
               std::get<0>(*Recovered), std::get<1>(*Recovered),
-              std::get<2>(*Recovered), std::get<3>(*Recovered), E, Depth))
+              std::get<2>(*Recovered),
+              integerBounds(std::get<3>(*Recovered), Ctx), E, Depth))
         return *R;
   if (!usable(E))
     return ResolvedValue::unknown(CouldNotParse);
@@ -454,8 +412,12 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
   }
 
   if (const auto *C = dyn_cast<ConditionalOperator>(Plain)) {
-    // `t = wide ? 1024 : 256` read under `if (wide)`: the branch taken.
-    if (std::optional<bool> Truth = knownTruth(C->getCond()))
+    // `t = wide ? 1024 : 256` read under `if (wide)`, or on the way to a
+    // launch after `if (wide) return;`: the branch taken.
+    std::optional<bool> Truth = knownTruth(C->getCond());
+    if (!Truth)
+      Truth = decidedOnTheWay(C->getCond());
+    if (Truth)
       return resolveInt(*Truth ? C->getTrueExpr() : C->getFalseExpr(),
                         Depth + 1);
     // Which side is taken depends on a condition the analysis does not
@@ -474,22 +436,25 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
       std::vector<ResolvedValue> Each;
       for (int64_t X : L.Values)
         Each.push_back(combine(ResolvedValue::constant(X),
-                               ResolvedValue::constant(X), B->getOpcode()));
+                               ResolvedValue::constant(X), B->getOpcode(),
+                               B->getType(), Ctx));
       ResolvedValue R = joinValues(Each);
       if (R.isKnown()) {
         R.Origins = L.Origins;
         std::vector<int64_t> Proven;
         for (int64_t X : L.Proven)
-          Proven.push_back(combine(ResolvedValue::constant(X),
-                                   ResolvedValue::constant(X), B->getOpcode())
-                               .value());
+          if (ResolvedValue Square = combine(ResolvedValue::constant(X),
+                                             ResolvedValue::constant(X),
+                                             B->getOpcode(), B->getType(), Ctx);
+              Square.isKnown())
+            Proven.push_back(Square.value());
         if (R.K == ResolvedValue::Kind::Set)
           R.keepProven(std::move(Proven));
       }
       return R;
     }
-    ResolvedValue R =
-        combine(L, resolveInt(B->getRHS(), Depth + 1), B->getOpcode());
+    ResolvedValue R = combine(L, resolveInt(B->getRHS(), Depth + 1),
+                              B->getOpcode(), B->getType(), Ctx);
     // `C / H` unknown, but tested on the way: `if (C / H == 64)`.
     if (!R.isKnown())
       if (std::optional<ResolvedValue> Tested = allowedByTestsOf(Plain))
@@ -503,8 +468,16 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
     if (F && Call->getNumArgs() == 2 && F->getIdentifier())
       if (std::optional<ResolvedValue> R =
               resolveMinMax(F->getName(), Call->getArg(0), Call->getArg(1),
-                            Call->getType()->isUnsignedIntegerType(), E, Depth))
+                            integerBounds(Call->getType(), Ctx), E, Depth))
         return *R;
+    // std::clamp(v, lo, hi) (and a clamp of the same shape).
+    if (F && Call->getNumArgs() == 3 && F->getIdentifier() &&
+        F->getName() == "clamp" && Call->getType()->isIntegerType())
+      return withOrigin(clampValue(resolveInt(Call->getArg(0), Depth + 1),
+                                   resolveInt(Call->getArg(1), Depth + 1),
+                                   resolveInt(Call->getArg(2), Depth + 1),
+                                   integerBounds(Call->getType(), Ctx)),
+                        "clamp()", Locate(E->getBeginLoc()));
   }
 
   // A part of a variable: block.x, cfg.dynamicSmemBytes.

@@ -8,9 +8,11 @@
 #include "KernelAttributes.h"
 
 #include "cudalint/Facts.h"
+#include "cudalint/ValueArithmetic.h"
 
 #include "clang/Basic/SourceLocation.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -129,12 +131,13 @@ private:
   ResolvedValue resolvePart(const clang::Expr *E,
                             llvm::ArrayRef<std::string> Path, unsigned Depth);
   /// min(A, B) or max(A, B) under one of their names (min, umin, llmin,
-  /// ...): the values, a range when one side is a range or (min of an
-  /// unsigned value) unknown; none for another name.
+  /// ...) in a result of type Bounds: applyIntegerOp, or with one side
+  /// unknown the range the other side and the type give (boundByOneSide);
+  /// none for another name.
   std::optional<ResolvedValue>
   resolveMinMax(llvm::StringRef Name, const clang::Expr *A,
-                const clang::Expr *B, bool Unsigned, const clang::Expr *E,
-                unsigned Depth);
+                const clang::Expr *B, const IntegerBounds &Bounds,
+                const clang::Expr *E, unsigned Depth);
   ResolvedValue resolveArrayElement(const clang::ArraySubscriptExpr *Sub,
                                     unsigned Depth);
   /// The indices `sizes[i]` reads one per iteration when i counts up by
@@ -204,6 +207,47 @@ private:
   /// Whether Cond (a variable that keeps its first value, or its negation)
   /// is known true or false at the launch.
   std::optional<bool> knownTruth(const clang::Expr *Cond);
+  /// Whether V is a local variable or parameter that no statement changes
+  /// after its initialiser (and whose address goes nowhere).
+  bool keepsFirstValue(const clang::VarDecl *V);
+
+  // Path conditions (PathConsistency.cpp). A value is carried along a way
+  // (from the function's entry to where it is chosen, to its use, to the
+  // launch); every variable of the function that keeps its first value has
+  // that one value all along the way, so the branches that test it must
+  // agree: `nwarps = 2` under `case 5:` of one `switch (ncols)` never
+  // reaches a launch under `case 1:` of another.
+
+  /// One stretch of a way: from From (null: the function's entry) to To,
+  /// passing no statement of Kills.
+  struct WaySegment {
+    const clang::Stmt *From;
+    llvm::ArrayRef<const clang::Stmt *> Kills;
+    const clang::Stmt *To;
+  };
+  /// A variable of a function that keeps its first value and that the
+  /// function's branches test, with values that stand for every value it
+  /// may take (each constant it is compared with, and one value on either
+  /// side of each).
+  struct SteadySubject {
+    const clang::VarDecl *V;
+    std::vector<int64_t> Representatives;
+  };
+  const std::vector<SteadySubject> &
+  steadySubjects(const clang::FunctionDecl *F);
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<SteadySubject>>
+      SteadySubjects;
+  /// Whether, for each steady subject of F, one of its values lets a path
+  /// take every segment of Way in turn. With Cond, only the subjects Cond
+  /// tests, and only their values for which Cond has the truth Truth. True
+  /// when the CFG cannot place the way (nothing is excluded then).
+  bool consistentWay(const clang::FunctionDecl *F, const FunctionFlow &Flow,
+                     llvm::ArrayRef<WaySegment> Way,
+                     const clang::Expr *Cond = nullptr, bool Truth = true);
+  /// The truth Cond (of a ternary, say) must have on every consistent way
+  /// from its function's entry through Cond to the launch (or the call that
+  /// leads to it); none when both truths may occur.
+  std::optional<bool> decidedOnTheWay(const clang::Expr *Cond);
 
   /// The branches the ways followed so far from the launch rest on, in the
   /// terms of the function being followed: a value is proven only if the

@@ -1,0 +1,259 @@
+//===- ValueResolverTest.cpp - The value engine on code snippets ----------===//
+//
+// Each test parses a small C++ snippet with the real Clang and resolves the
+// value handed to `value_at(...)` (the marker) as the engine resolves a
+// launch argument: the answer is describeValue's ("256", "{128, 256}",
+// "[32, 1024]", "?") and, for an unknown value, its reason. No CUDA is
+// needed for integer semantics, objects and path conditions; the launch
+// forms are covered by the lit tests.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ValueResolver.h"
+
+#include "cudalint/ValueArithmetic.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <gtest/gtest.h>
+
+using namespace clang;
+using namespace cudalint;
+
+namespace {
+
+constexpr const char *Prelude = R"cpp(
+template <class T> T value_at(T v) { return v; }
+namespace std {
+template <class T> const T &max(const T &a, const T &b) { return a < b ? b : a; }
+template <class T> const T &min(const T &a, const T &b) { return b < a ? b : a; }
+template <class T> const T &clamp(const T &v, const T &lo, const T &hi) {
+  return v < lo ? lo : hi < v ? hi : v;
+}
+template <class T> struct initializer_list {
+  const T *b; unsigned long n;
+  const T *begin() const { return b; }
+  const T *end() const { return b + n; }
+};
+template <class T, unsigned long N> struct array {
+  T elems[N];
+  const T *begin() const { return elems; }
+  const T *end() const { return elems + N; }
+  constexpr unsigned long size() const { return N; }
+};
+} // namespace std
+int input();
+)cpp";
+
+/// The marker calls of one translation unit, in source order.
+class Markers : public RecursiveASTVisitor<Markers> {
+public:
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee();
+        F && F->getIdentifier() && F->getName() == "value_at" &&
+        C->getNumArgs() == 1)
+      Found.push_back(C->getArg(0));
+    return true;
+  }
+  std::vector<const Expr *> Found;
+};
+
+/// The values at each marker of Code (after the prelude), described.
+std::vector<ResolvedValue> valuesAt(const std::string &Code) {
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      std::string(Prelude) + Code, {"-std=c++17", "-Wno-unused-value"},
+      "input.cc");
+  EXPECT_TRUE(AST);
+  if (!AST)
+    return {};
+  ASTContext &Ctx = AST->getASTContext();
+  EXPECT_FALSE(Ctx.getDiagnostics().hasErrorOccurred()) << Code;
+  CallerIndex Callers = indexCallers(Ctx);
+  ValueResolver Resolver(
+      Ctx, Callers, [](SourceLocation) { return SourceLoc{"input.cc", 1, 1}; });
+  Markers M;
+  M.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::vector<ResolvedValue> Out;
+  for (const Expr *E : M.Found)
+    Out.push_back(Resolver.resolveInt(E));
+  return Out;
+}
+
+/// The value at the one marker of Code.
+ResolvedValue valueAt(const std::string &Code) {
+  std::vector<ResolvedValue> All = valuesAt(Code);
+  EXPECT_EQ(All.size(), 1u) << Code;
+  return All.empty() ? ResolvedValue::unknown("no marker") : All.front();
+}
+
+std::string describedAt(const std::string &Code) {
+  return describeValue(valueAt(Code));
+}
+
+// --- Integer semantics -------------------------------------------------
+
+TEST(ValueResolverTest, RoundingOfAGuardedRange) {
+  EXPECT_EQ(describedAt(R"cpp(
+    void f(int n) {
+      if (n < 1 || n > 100) return;
+      int t = (n + 31) / 32 * 32;
+      value_at(t);
+    })cpp"),
+            "[32, 128]");
+}
+
+TEST(ValueResolverTest, RangeArithmeticThroughEveryOperator) {
+  EXPECT_EQ(describedAt(R"cpp(
+    void f(int n) {
+      if (n < 4 || n > 8) return;
+      value_at((n << 2) - (n >> 1) + n % 3);
+    })cpp"),
+            "[12, 32]"); // each operand bounded on its own: a cover
+  EXPECT_EQ(describedAt(R"cpp(
+    void f(int n) {
+      if (n < 1 || n > 100) return;
+      value_at((n + 31) & ~31);
+    })cpp"),
+            "[32, 128]");
+}
+
+TEST(ValueResolverTest, OverflowIsUnknownNotWrapped) {
+  ResolvedValue R = valueAt(R"cpp(
+    void f() {
+      int big = 65536;
+      value_at(big * big);
+    })cpp");
+  EXPECT_FALSE(R.isKnown());
+  EXPECT_NE(R.Reason.find("may not fit in 'int'"), std::string::npos)
+      << R.Reason;
+  ResolvedValue Wide = valueAt(R"cpp(
+    void f() {
+      long long big = 65536;
+      value_at(big * big);
+    })cpp");
+  EXPECT_EQ(describeValue(Wide), "4294967296");
+}
+
+TEST(ValueResolverTest, DivisionByARangeThatHoldsZero) {
+  ResolvedValue R = valueAt(R"cpp(
+    void f(int n) {
+      if (n < 0 || n > 4) return;
+      value_at(1024 / n);
+    })cpp");
+  EXPECT_FALSE(R.isKnown());
+  EXPECT_NE(R.Reason.find("may be zero"), std::string::npos) << R.Reason;
+}
+
+TEST(ValueResolverTest, MaxWithAnUnknownSideIsBoundedBelow) {
+  EXPECT_EQ(describedAt(R"cpp(
+    void f() {
+      int t = std::max(input(), 2048);
+      value_at(t);
+    })cpp"),
+            "[2048, 2147483647]");
+}
+
+TEST(ValueResolverTest, ClampOfAnUnknownValue) {
+  EXPECT_EQ(describedAt(R"cpp(
+    void f() {
+      int t = std::clamp(input(), 32, 1024);
+      value_at(t);
+    })cpp"),
+            "[32, 1024]");
+  EXPECT_EQ(describedAt(R"cpp(
+    void f() { value_at(std::clamp(2000, 32, 1024)); })cpp"),
+            "1024");
+}
+
+TEST(ValueResolverTest, ManyValuesBecomeTheirRange) {
+  // 5 x 5 products: more than a set holds, all between 32 and 2560.
+  EXPECT_EQ(describedAt(R"cpp(
+    void f(int a, int b) {
+      switch (a) { case 1: case 2: case 3: case 4: case 5: break; default: return; }
+      switch (b) { case 1: case 2: case 4: case 8: case 16: break; default: return; }
+      value_at(a * b * 32);
+    })cpp"),
+            "[32, 2560]");
+}
+
+// --- Path conditions ---------------------------------------------------
+
+TEST(ValueResolverTest, TernaryDecidedByAnEarlyReturn) {
+  EXPECT_EQ(describedAt(R"cpp(
+    void f(bool big) {
+      int t = big ? 512 : 128;
+      if (big) return;
+      value_at(t);
+    })cpp"),
+            "128");
+}
+
+TEST(ValueResolverTest, TwoSwitchesOnTheSameVariable) {
+  EXPECT_EQ(describeValue(valuesAt(R"cpp(
+    void f(const int ncols) {
+      int nwarps = 1;
+      if (input() < 3) {
+        switch (ncols) {
+        case 1: nwarps = 4; break;
+        case 2: case 3: case 4: nwarps = 4; break;
+        case 5: case 6: case 7: case 8: nwarps = 2; break;
+        default: return;
+        }
+      }
+      const int threads = 32 * nwarps;
+      switch (ncols) {
+      case 1: value_at(threads); break;
+      case 6: value_at(threads); break;
+      }
+    })cpp")[1]),
+            "{32, 64}");
+}
+
+TEST(ValueResolverTest, CorrelatedIfKeepsOnlyTheValueOfItsBranch) {
+  std::vector<ResolvedValue> V = valuesAt(R"cpp(
+    void f(bool wide) {
+      int t = 256;
+      if (wide)
+        t = 1024;
+      if (wide)
+        value_at(t);
+      else
+        value_at(t);
+    })cpp");
+  ASSERT_EQ(V.size(), 2u);
+  EXPECT_EQ(describeValue(V[0]), "1024");
+  EXPECT_EQ(describeValue(V[1]), "256");
+}
+
+TEST(ValueResolverTest, AVariableReassignedIsNoCondition) {
+  // `wide` changes between the two tests: both values may reach.
+  EXPECT_EQ(describeValue(valuesAt(R"cpp(
+    void f(bool wide) {
+      int t = 256;
+      if (wide)
+        t = 1024;
+      wide = input() > 0;
+      if (!wide)
+        value_at(t);
+    })cpp")[0]),
+            "{256, 1024}");
+}
+
+TEST(ValueResolverTest, ASubjectDeclaredInALoopMayChange) {
+  EXPECT_EQ(describedAt(R"cpp(
+    void f() {
+      int t = 256;
+      for (int i = 0; i < 4; ++i) {
+        bool wide = input() > 0;
+        if (wide)
+          t = 1024;
+        if (!wide)
+          value_at(t);
+      }
+    })cpp"),
+            "{256, 1024}");
+}
+
+} // namespace
