@@ -319,6 +319,71 @@ void settleValueSets(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
   }
 }
 
+/// The errors whose limit only gets harder to meet as a launch's sizes grow
+/// (more threads, blocks or shared memory never help): one that fires at
+/// the lowest value of a range fires at every value of it.
+bool growsWithSizes(StringRef Check) {
+  return llvm::is_contained({StringRef("cuda-launch-bounds-exceeded"),
+                             StringRef("cuda-block-size-invalid"),
+                             StringRef("cuda-grid-size-invalid"),
+                             StringRef("cuda-too-many-resources"),
+                             StringRef("cuda-shared-memory-exceeded"),
+                             StringRef("cuda-cooperative-launch-too-large")},
+                            Check);
+}
+
+/// A range of values (max(n, 2048), a clamp, a guarded parameter) is
+/// checked at its lowest value, by the checks whose errors grow with sizes.
+void checkRangesAtLowest(ArrayRef<const Check *> Checks,
+                         const LaunchContext &Ctx,
+                         std::vector<Diagnostic> &Found) {
+  // Only ranges of positive values (zero fails for a reason of its own),
+  // and no sets beside them (those are settled value by value).
+  LaunchSite Lowest = Ctx.Launch;
+  bool AnyRange = false;
+  std::string Ranges;
+  for (const ResolvedValue *V :
+       launchParts(const_cast<LaunchSite &>(Ctx.Launch))) {
+    if (V->K == ResolvedValue::Kind::Set)
+      return;
+    if (V->K == ResolvedValue::Kind::Range && V->Min < 1)
+      return;
+    AnyRange |= V->K == ResolvedValue::Kind::Range;
+  }
+  if (!AnyRange)
+    return;
+  for (ResolvedValue *V : launchParts(Lowest))
+    if (V->K == ResolvedValue::Kind::Range) {
+      std::vector<ValueOrigin> Origins = std::move(V->Origins);
+      if (!Ranges.empty())
+        Ranges += ", ";
+      Ranges += describeValue(*V);
+      *V = ResolvedValue::constant(V->Min);
+      V->Origins = std::move(Origins);
+    }
+  Lowest.ThreadsPerBlock = threadsPerBlock(Lowest.Block);
+  LaunchContext AtLowest{Lowest,        Ctx.Kernel,   Ctx.Arch,
+                         Ctx.Resources, Ctx.Settings, Ctx.LaunchesOfKernel,
+                         Ctx.Options};
+  for (const Check *C : Checks) {
+    if (!growsWithSizes(C->name()))
+      continue;
+    std::vector<Diagnostic> AtLow;
+    C->checkLaunch(AtLowest, AtLow);
+    for (Diagnostic &D : AtLow) {
+      if (D.Sev != Severity::Error)
+        continue;
+      D.Notes.push_back(
+          {SourceLoc(),
+           formatv("the launch takes a value in {0}; it fails from the "
+                   "lowest of them on, so for every one",
+                   Ranges)
+               .str()});
+      Found.push_back(std::move(D));
+    }
+  }
+}
+
 /// A value known only from the branch tests on the way to the launch
 /// (`case 512:` of `switch (threads)`) is what that path would launch; the
 /// program may never take it. An error there becomes "may fail", and advice
@@ -480,9 +545,11 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
                            listFor(Settings, L.Mangled),
                            listFor(Launches, L.Mangled), Run.Options});
       std::vector<std::vector<Diagnostic>> Found(PerArch.size());
-      for (size_t I = 0; I < PerArch.size(); ++I)
+      for (size_t I = 0; I < PerArch.size(); ++I) {
         for (const Check *C : Enabled)
           C->checkLaunch(PerArch[I], Found[I]);
+        checkRangesAtLowest(Enabled, PerArch[I], Found[I]);
+      }
       settleLaunchFindings(Enabled, PerArch, Found);
       for (std::vector<Diagnostic> &One : Found)
         for (Diagnostic &D : One)
