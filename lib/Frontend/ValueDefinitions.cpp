@@ -559,6 +559,10 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
     return ResolvedValue::unknown(DepthReached);
   if (++VariableVisits > MaxVariableVisits)
     return ResolvedValue::unknown(BudgetReached);
+  if (const auto *Parm = dyn_cast<ParmVarDecl>(V))
+    if (const Expr *Argument = BoundParameters.lookup(Parm))
+      return withOrigin(resolvePart(Argument, Path, Depth + 1), What,
+                        Locate(Argument->getBeginLoc()));
   // What a definition of Def.Path (a prefix of Path) says about Path.
   auto PartOf = [&](const Definition &Def) {
     if (Def.OutParameter)

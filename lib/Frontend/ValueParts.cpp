@@ -12,8 +12,11 @@
 #include "ResolverSupport.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace clang;
 
@@ -152,9 +155,11 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
   }
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
     return resolvePart(MT->getSubExpr(), Path, Depth);
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain);
-      Construct && Construct->getConstructor()->isCopyOrMoveConstructor())
-    return resolvePart(Construct->getArg(0), Path, Depth);
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain)) {
+    if (Construct->getConstructor()->isCopyOrMoveConstructor())
+      return resolvePart(Construct->getArg(0), Path, Depth);
+    return constructedField(Construct, Path, Depth);
+  }
   // `attrs` set to `&attr`: attrs[0] is attr.
   if (const auto *U = dyn_cast<UnaryOperator>(Plain);
       U && U->getOpcode() == UO_AddrOf && Path.front() == "[0]")
@@ -195,6 +200,71 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
       return resolveVariable(V, Use, Depth + 1, Inner);
     }
   return unfollowed(Plain);
+}
+
+ResolvedValue ValueResolver::constructedField(const CXXConstructExpr *Construct,
+                                              llvm::ArrayRef<std::string> Path,
+                                              unsigned Depth) {
+  const CXXConstructorDecl *Ctor = Construct->getConstructor();
+  const CXXRecordDecl *Record = Ctor->getParent();
+  const FieldDecl *Field = nullptr;
+  for (const FieldDecl *F : Record->fields())
+    if (F->getName() == Path.front())
+      Field = F;
+  std::string What =
+      "member '" + Path.front() + "' of '" + Record->getNameAsString() + "'";
+  if (!Field)
+    return ResolvedValue::unknown(What + ": not a member the analysis sees");
+  const FunctionDecl *Body = nullptr;
+  if (!Ctor->isDefined(Body) && !Ctor->isDefaulted())
+    return ResolvedValue::unknown(What + ": its constructor is not defined "
+                                         "in this file");
+  // The constructor's body must leave the member as its initialiser set it.
+  if (const Stmt *Code = Body ? Body->getBody() : nullptr) {
+    struct Mentions : RecursiveASTVisitor<Mentions> {
+      const FieldDecl *Field;
+      bool Found = false;
+      bool VisitMemberExpr(MemberExpr *M) {
+        Found |= M->getMemberDecl() == Field;
+        return !Found;
+      }
+    } Body{{}, Field};
+    Body.TraverseStmt(const_cast<Stmt *>(Code));
+    if (Body.Found)
+      return ResolvedValue::unknown(What + ": its constructor's body uses it");
+  }
+  auto Origin = [&](ResolvedValue R, const Expr *At) {
+    return withOrigin(std::move(R), What, Locate(At->getBeginLoc()));
+  };
+  // The constructor's member initialiser (a parameter stands for the
+  // argument of this construction), else the default member initialiser.
+  const auto *Defined = dyn_cast_or_null<CXXConstructorDecl>(Body);
+  // While the initialiser is followed, each parameter the constructor
+  // leaves alone is this call's argument.
+  llvm::SmallVector<const ParmVarDecl *, 4> Bound;
+  for (unsigned I = 0;
+       Defined && I < Defined->getNumParams() && I < Construct->getNumArgs();
+       ++I)
+    if (const ParmVarDecl *Parm = Defined->getParamDecl(I);
+        keepsFirstValue(Parm) &&
+        BoundParameters.try_emplace(Parm, Construct->getArg(I)).second)
+      Bound.push_back(Parm);
+  auto Unbind = llvm::make_scope_exit([&] {
+    for (const ParmVarDecl *Parm : Bound)
+      BoundParameters.erase(Parm);
+  });
+  for (const CXXCtorInitializer *Init : (Defined ? Defined : Ctor)->inits()) {
+    if (Init->getMember() != Field || !Init->getInit())
+      continue;
+    const Expr *Value = Init->getInit()->IgnoreImplicit();
+    if (isa<CXXDefaultInitExpr>(Value))
+      break; // the default member initialiser, below
+    return Origin(resolvePart(Value, Path.drop_front(), Depth + 1), Value);
+  }
+  if (const Expr *Default = Field->getInClassInitializer())
+    return Origin(resolvePart(Default, Path.drop_front(), Depth + 1), Default);
+  return ResolvedValue::unknown(What + ": the constructor leaves it "
+                                       "uninitialised");
 }
 
 } // namespace cudalint

@@ -505,6 +505,15 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Plain))
     return resolveArrayElement(Sub, Depth + 1);
 
+  // `*__begin`: the element a range-for binds (`for (int bs : {128, 256})`).
+  if (const auto *U = dyn_cast<UnaryOperator>(Plain);
+      U && U->getOpcode() == UO_Deref)
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+      if (const auto *Begin = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (std::optional<ResolvedValue> R = rangeForElement(Begin, Depth))
+          return *R;
+
   return unfollowed(Plain);
 }
 
@@ -594,6 +603,61 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
   if (R.K == ResolvedValue::Kind::Set)
     R.keepProven(std::move(Proven));
   return withOrigin(R, Element, Locate(V->getLocation()));
+}
+
+std::optional<ResolvedValue>
+ValueResolver::rangeForElement(const VarDecl *Begin, unsigned Depth) {
+  const CXXForRangeStmt *Loop = nullptr;
+  for (const DynTypedNode &P : Ctx.getParents(*Begin))
+    if (const auto *DS = P.get<DeclStmt>())
+      for (const DynTypedNode &PP : Ctx.getParents(*DS))
+        if (const auto *L = PP.get<CXXForRangeStmt>();
+            L && L->getBeginStmt() == DS)
+          Loop = L;
+  if (!Loop || !Loop->getRangeInit())
+    return std::nullopt;
+  // The list iterated: a braced list, or a const array or std::array
+  // variable with an initialiser that lists its elements.
+  const Expr *Range = Loop->getRangeInit()->IgnoreImplicit();
+  if (const auto *List = dyn_cast<CXXStdInitializerListExpr>(Range))
+    Range = List->getSubExpr()->IgnoreImplicit();
+  std::string What = "an element of the list";
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Range)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    bool Const =
+        V && (V->getType().isConstQualified() ||
+              (V->getType()->isArrayType() && V->getType()
+                                                  ->getAsArrayTypeUnsafe()
+                                                  ->getElementType()
+                                                  .isConstQualified()));
+    if (!Const)
+      return ResolvedValue::unknown(
+          "the element of a list that is not const, so any code may change "
+          "it");
+    const VarDecl *Def = V->getDefinition() ? V->getDefinition() : V;
+    Range = Def->getInit() ? Def->getInit()->IgnoreImplicit() : nullptr;
+    What = "an element of '" + V->getName().str() + "'";
+    // std::array<int, N>{...}: the list of its one member array.
+    if (const auto *Outer = dyn_cast_or_null<InitListExpr>(Range);
+        Outer && Outer->getNumInits() == 1 && Outer->getType()->isRecordType())
+      Range = Outer->getInit(0)->IgnoreImplicit();
+  }
+  const auto *Init = dyn_cast_or_null<InitListExpr>(Range);
+  if (!Init || Init->getNumInits() == 0)
+    return ResolvedValue::unknown("a range-for over a list the analysis does "
+                                  "not follow");
+  // Every element is bound in turn, each on an iteration of its own.
+  SmallVector<ResolvedValue, 4> Parts;
+  std::vector<int64_t> Proven;
+  for (const Expr *E : Init->inits()) {
+    Parts.push_back(resolveInt(E, Depth + 1));
+    Proven.insert(Proven.end(), Parts.back().Proven.begin(),
+                  Parts.back().Proven.end());
+  }
+  ResolvedValue R = join(Parts);
+  if (R.K == ResolvedValue::Kind::Set)
+    R.keepProven(std::move(Proven));
+  return withOrigin(std::move(R), What, Locate(Init->getBeginLoc()));
 }
 
 std::optional<std::pair<int64_t, int64_t>>

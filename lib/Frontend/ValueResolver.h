@@ -30,6 +30,7 @@ class CFGBlock;
 class QualType;
 class ArraySubscriptExpr;
 class CallExpr;
+class CXXConstructExpr;
 class ParmVarDecl;
 class Stmt;
 class Expr;
@@ -130,6 +131,17 @@ private:
   /// The part at Path of the value E.
   ResolvedValue resolvePart(const clang::Expr *E,
                             llvm::ArrayRef<std::string> Path, unsigned Depth);
+  /// The part at Path (a member first) of the object Construct makes: the
+  /// constructor's member initialiser, where a parameter stands for this
+  /// call's argument, else the default member initialiser; unknown when the
+  /// constructor is not defined here or its body uses the member.
+  ResolvedValue constructedField(const clang::CXXConstructExpr *Construct,
+                                 llvm::ArrayRef<std::string> Path,
+                                 unsigned Depth);
+  /// While a constructor's member initialiser is followed: its parameters
+  /// and the arguments this construction passes them.
+  llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *>
+      BoundParameters;
   /// min(A, B) or max(A, B) under one of their names (min, umin, llmin,
   /// ...) in a result of type Bounds: applyIntegerOp, or with one side
   /// unknown the range the other side and the type give (boundByOneSide);
@@ -140,6 +152,11 @@ private:
                 const clang::Expr *E, unsigned Depth);
   ResolvedValue resolveArrayElement(const clang::ArraySubscriptExpr *Sub,
                                     unsigned Depth);
+  /// The element a range-for binds when Begin is its `__begin` iterator:
+  /// any element of the braced list, const array or const std::array it
+  /// iterates; none when Begin is no such iterator.
+  std::optional<ResolvedValue> rangeForElement(const clang::VarDecl *Begin,
+                                               unsigned Depth);
   /// The indices `sizes[i]` reads one per iteration when i counts up by
   /// one from a constant to a constant bound in the `for` that declares it
   /// and the loop body leaves i alone; none otherwise.

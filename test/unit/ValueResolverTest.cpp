@@ -178,6 +178,83 @@ TEST(ValueResolverTest, ManyValuesBecomeTheirRange) {
             "[32, 2560]");
 }
 
+// --- Objects and lists -------------------------------------------------
+
+TEST(ValueResolverTest, RangeForOverABracedList) {
+  ResolvedValue R = valueAt(R"cpp(
+    void f() {
+      for (int bs : {128, 256, 2048})
+        value_at(bs);
+    })cpp");
+  EXPECT_EQ(describeValue(R), "{128, 256, 2048}");
+  EXPECT_EQ(R.Proven, std::vector<int64_t>({128, 256, 2048}));
+}
+
+TEST(ValueResolverTest, RangeForOverConstArrays) {
+  EXPECT_EQ(describedAt(R"cpp(
+    constexpr int sizes[] = {64, 128};
+    void f() { for (int bs : sizes) value_at(bs); })cpp"),
+            "{64, 128}");
+  EXPECT_EQ(describedAt(R"cpp(
+    const std::array<int, 3> sizes = {32, 64, 96};
+    void f() { for (int bs : sizes) value_at(bs); })cpp"),
+            "{32, 64, 96}");
+  ResolvedValue Mutable = valueAt(R"cpp(
+    int sizes[] = {64, 128};
+    void f() { for (int bs : sizes) value_at(bs); })cpp");
+  EXPECT_FALSE(Mutable.isKnown());
+  EXPECT_NE(Mutable.Reason.find("not const"), std::string::npos)
+      << Mutable.Reason;
+}
+
+TEST(ValueResolverTest, DefaultMemberInitialiser) {
+  EXPECT_EQ(describedAt(R"cpp(
+    struct Config { int threads = 1024; int smem = 0; };
+    void f() { Config cfg; value_at(cfg.threads); })cpp"),
+            "1024");
+  // A later assignment wins, as for any variable.
+  EXPECT_EQ(describedAt(R"cpp(
+    struct Config { int threads = 1024; };
+    void f() { Config cfg; cfg.threads = 128; value_at(cfg.threads); })cpp"),
+            "128");
+}
+
+TEST(ValueResolverTest, ConstructorsDefinedInTheFile) {
+  EXPECT_EQ(describedAt(R"cpp(
+    struct Launch {
+      int threads, blocks;
+      Launch(int t, int b) : threads(t), blocks(b * 2) {}
+    };
+    void f() { Launch l(256, 8); value_at(l.blocks); })cpp"),
+            "16");
+  EXPECT_EQ(describedAt(R"cpp(
+    struct Launch {
+      int threads;
+      explicit Launch(int t) : threads(t) {}
+    };
+    void f() { Launch l(512); value_at(l.threads); })cpp"),
+            "512");
+  ResolvedValue Body = valueAt(R"cpp(
+    struct Launch {
+      int threads = 64;
+      Launch() { threads *= 2; }
+    };
+    void f() { Launch l; value_at(l.threads); })cpp");
+  EXPECT_FALSE(Body.isKnown());
+  EXPECT_NE(Body.Reason.find("body uses it"), std::string::npos) << Body.Reason;
+}
+
+TEST(ValueResolverTest, AggregateAndDesignatedInitialisers) {
+  EXPECT_EQ(describedAt(R"cpp(
+    struct Config { int threads; int smem = 16; };
+    void f() { Config cfg{256}; value_at(cfg.smem); })cpp"),
+            "16");
+  EXPECT_EQ(describedAt(R"cpp(
+    struct Config { int threads; int smem; };
+    void f() { Config cfg{.threads = 96, .smem = 0}; value_at(cfg.threads); })cpp"),
+            "96");
+}
+
 // --- Path conditions ---------------------------------------------------
 
 TEST(ValueResolverTest, TernaryDecidedByAnEarlyReturn) {
