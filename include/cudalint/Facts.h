@@ -193,6 +193,11 @@ struct LaunchSite {
   SourceLoc Loc;   // where the user wrote it (macro use, not definition)
   std::string Api; // "<<<>>>", "cudaLaunchKernel", ...
   std::string Kernel, Mangled; // empty when the kernel cannot be traced
+  /// A launch through a function pointer or reference that may hold several
+  /// kernels is one LaunchSite per kernel: where each choice came from
+  /// (`wide ? kwide : knarrow`, a table of kernels, a caller's argument).
+  /// Empty when the launch names its kernel.
+  std::vector<ValueOrigin> KernelOrigins;
   std::string EnclosingFunction;
   Dim3Value Grid, Block;
   ResolvedValue ThreadsPerBlock; // x * y * z

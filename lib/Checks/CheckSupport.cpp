@@ -75,6 +75,11 @@ Diagnostic launchDiagnostic(const Check &C, const LaunchContext &Ctx,
   if (Ctx.Kernel && Ctx.Kernel->Loc.valid())
     addNote(D, Ctx.Kernel->Loc,
             "kernel '" + Ctx.Kernel->Name + "' declared here");
+  // A kernel chosen at run time: this finding is about one of the choices.
+  for (const ValueOrigin &O : Ctx.Launch.KernelOrigins)
+    addNote(D, O.Loc,
+            "the launched kernel is '" + Ctx.Launch.Kernel +
+                "' on a path where it comes from " + O.What);
   return D;
 }
 

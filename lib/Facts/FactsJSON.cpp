@@ -32,7 +32,7 @@ static_assert(fieldCount<CallStep>() == 3, "serialize the new field");
 static_assert(fieldCount<GridSyncFact>() == 4, "serialize the new field");
 static_assert(fieldCount<KernelInfo>() == 8, "serialize the new field");
 static_assert(fieldCount<LaunchSite::Guard>() == 2, "serialize the new field");
-static_assert(fieldCount<LaunchSite>() == 15, "serialize the new field");
+static_assert(fieldCount<LaunchSite>() == 16, "serialize the new field");
 static_assert(fieldCount<KernelSetting>() == 5, "serialize the new field");
 static_assert(fieldCount<ExternalCall>() == 4, "serialize the new field");
 static_assert(fieldCount<FrontendError>() == 2, "serialize the new field");
@@ -159,6 +159,7 @@ static json::Value toJSON(const LaunchSite &L) {
       {"api", L.Api},
       {"kernel", L.Kernel},
       {"mangled", L.Mangled},
+      {"kernel_origins", arrayOf(L.KernelOrigins)},
       {"enclosing_function", L.EnclosingFunction},
       {"grid", toJSON(L.Grid)},
       {"block", toJSON(L.Block)},
@@ -335,6 +336,7 @@ static bool fromJSON(const json::Value &V, LaunchSite &L, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("loc", L.Loc) && O.map("api", L.Api) &&
          O.map("kernel", L.Kernel) && O.map("mangled", L.Mangled) &&
+         O.map("kernel_origins", L.KernelOrigins) &&
          O.map("enclosing_function", L.EnclosingFunction) &&
          O.map("grid", L.Grid) && O.map("block", L.Block) &&
          O.map("threads_per_block", L.ThreadsPerBlock) &&

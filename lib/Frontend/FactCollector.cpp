@@ -59,6 +59,24 @@ const LaunchApi PointerLaunchApis[] = {
     {"cudaLaunchCooperativeKernel", 0, 1, 2, 4},
 };
 
+/// The calls that give a CUDA graph a kernel node, or new parameters for
+/// one, with the position of their parameters struct: the kernel runs with
+/// its values whenever the graph does. The driver API's struct names its
+/// fields gridDimX, ..., and its CUfunction rarely names a kernel.
+struct KernelNodeApi {
+  const char *Name;
+  unsigned Params;
+  bool Driver;
+};
+const KernelNodeApi KernelNodeApis[] = {
+    {"cudaGraphAddKernelNode", 4, false},
+    {"cudaGraphKernelNodeSetParams", 1, false},
+    {"cudaGraphExecKernelNodeSetParams", 2, false},
+    {"cuGraphAddKernelNode", 4, true},
+    {"cuGraphKernelNodeSetParams", 1, true},
+    {"cuGraphExecKernelNodeSetParams", 2, true},
+};
+
 /// The launch forms whose blocks are co-resident (grid_group::sync works).
 bool isCooperativeApi(llvm::StringRef Api) {
   return Api == "cudaLaunchCooperativeKernel" ||
@@ -88,21 +106,24 @@ public:
     if (inSystemHeader(Call))
       return true;
     bool InPattern = CurrentFunction && CurrentFunction->isDependentContext();
-    LaunchSite L = site(Call, "<<<>>>", Call->getDirectCallee());
-    if (L.Kernel.empty())
-      if (const auto *Overloads =
-              dyn_cast<OverloadExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+    const auto *Overloads =
+        dyn_cast<OverloadExpr>(Call->getCallee()->IgnoreParenImpCasts());
+    for (LaunchSite &L :
+         sitesPerKernel(Call, "<<<>>>", Call->getDirectCallee(),
+                        Overloads || InPattern ? nullptr : Call->getCallee())) {
+      if (L.Kernel.empty() && Overloads)
         L.Kernel = Overloads->getName().getAsString(); // kt<T>: unresolved
-    const CallExpr *Config = Call->getConfig();
-    if (Config && Config->getNumArgs() >= 2) {
-      fillConfig(L, Config->getArg(0), Config->getArg(1),
-                 Config->getNumArgs() >= 3 ? Config->getArg(2) : nullptr);
-    }
-    if (InPattern) {
-      L.InTemplatePattern = true;
-      PatternLaunches.push_back(std::move(L));
-    } else {
-      Facts.Launches.push_back(std::move(L));
+      const CallExpr *Config = Call->getConfig();
+      if (Config && Config->getNumArgs() >= 2) {
+        fillConfig(L, Config->getArg(0), Config->getArg(1),
+                   Config->getNumArgs() >= 3 ? Config->getArg(2) : nullptr);
+      }
+      if (InPattern) {
+        L.InTemplatePattern = true;
+        PatternLaunches.push_back(std::move(L));
+      } else {
+        Facts.Launches.push_back(std::move(L));
+      }
     }
     return true;
   }
@@ -142,17 +163,35 @@ public:
     for (const LaunchApi &Api : PointerLaunchApis) {
       if (Name != Api.Name || Call->getNumArgs() <= Api.Block)
         continue;
-      LaunchSite L = site(Call, Api.Name, kernelOf(Call->getArg(Api.Kernel)));
-      fillConfig(L, Call->getArg(Api.Grid), Call->getArg(Api.Block),
-                 Api.SharedMem < Call->getNumArgs()
-                     ? Call->getArg(Api.SharedMem)
-                     : nullptr);
-      Facts.Launches.push_back(std::move(L));
+      const Expr *Kernel = Call->getArg(Api.Kernel);
+      for (LaunchSite &L :
+           sitesPerKernel(Call, Api.Name, kernelOf(Kernel), Kernel)) {
+        fillConfig(L, Call->getArg(Api.Grid), Call->getArg(Api.Block),
+                   Api.SharedMem < Call->getNumArgs()
+                       ? Call->getArg(Api.SharedMem)
+                       : nullptr);
+        Facts.Launches.push_back(std::move(L));
+      }
       return true;
     }
     if ((Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC") &&
         Call->getNumArgs() >= 2) {
       launchWithConfig(Call, Name);
+      return true;
+    }
+    // The driver API's versioned entry points (cuGraphAddKernelNode is a
+    // macro for cuGraphAddKernelNode_v2 since CUDA 12).
+    StringRef Unversioned = Name;
+    Unversioned.consume_back("_v2");
+    for (const KernelNodeApi &Api : KernelNodeApis)
+      if (Unversioned == Api.Name && Call->getNumArgs() > Api.Params) {
+        launchFromStruct(Call, Api.Name, Call->getArg(Api.Params), Api.Driver,
+                         /*Node=*/true);
+        return true;
+      }
+    if (Unversioned == "cuLaunchKernelEx" && Call->getNumArgs() >= 2) {
+      launchFromStruct(Call, "cuLaunchKernelEx", Call->getArg(0),
+                       /*Driver=*/true, /*Node=*/false);
       return true;
     }
     if ((Name == "cudaFuncSetAttribute" && Call->getNumArgs() == 3) ||
@@ -402,6 +441,77 @@ private:
           !Resolver.onEveryPath(Setting, Call, CurrentFunction))
         L.SettingsSkippedOnSomePath.push_back(locate(Setting->getBeginLoc()));
     return L;
+  }
+
+  /// The launch Call makes, one per kernel it may launch: Named when it
+  /// names its kernel, else each kernel Callee (a function pointer or
+  /// reference, null when there is none to follow) may hold, with where
+  /// the choice came from. One launch of an unknown kernel when they are
+  /// not known.
+  std::vector<LaunchSite> sitesPerKernel(const Expr *Call, const char *Api,
+                                         const FunctionDecl *Named,
+                                         const Expr *Callee) {
+    if (Named || !Callee)
+      return {site(Call, Api, Named)};
+    ValueResolver::Kernels Possible = Resolver.resolveKernels(Callee);
+    if (Possible.Possible.empty())
+      return {site(Call, Api, nullptr)};
+    std::vector<LaunchSite> Out;
+    for (const FunctionDecl *K : Possible.Possible) {
+      Out.push_back(site(Call, Api, K));
+      Out.back().KernelOrigins = Possible.Origins;
+    }
+    return Out;
+  }
+
+  /// A launch whose values are the fields of the struct Params points to
+  /// (`&params`), as they are at the call: a graph's kernel node
+  /// (cudaKernelNodeParams: func, gridDim, blockDim, sharedMemBytes) or
+  /// cuLaunchKernelEx's CUlaunchConfig; with Driver, the driver API's
+  /// field names (gridDimX, ...), whose CUfunction names no kernel.
+  void launchFromStruct(const CallExpr *Call, const char *Api,
+                        const Expr *Params, bool Driver, bool Node) {
+    const auto *AddrOf = dyn_cast<UnaryOperator>(Params->IgnoreParenImpCasts());
+    const Expr *Struct = AddrOf && AddrOf->getOpcode() == UO_AddrOf
+                             ? AddrOf->getSubExpr()
+                             : nullptr;
+    auto Part = [&](std::initializer_list<std::string> Path) {
+      return Struct ? Resolver.resolveMember(Struct,
+                                             std::vector<std::string>(Path))
+                    : ResolvedValue::unknown(
+                          "the launch parameters are read through a pointer");
+    };
+    std::vector<LaunchSite> Sites = {site(Call, Api, nullptr)};
+    if (Node && !Driver && Struct) {
+      ValueResolver::Kernels Possible = Resolver.kernelsIn(Part({"func"}));
+      if (!Possible.Possible.empty()) {
+        Sites.clear();
+        for (const FunctionDecl *K : Possible.Possible) {
+          Sites.push_back(site(Call, Api, K));
+          if (Possible.Possible.size() > 1)
+            Sites.back().KernelOrigins = Possible.Origins;
+        }
+      }
+    }
+    for (LaunchSite &L : Sites) {
+      if (Driver) {
+        L.Grid = {Part({"gridDimX"}), Part({"gridDimY"}), Part({"gridDimZ"})};
+        L.Block = {Part({"blockDimX"}), Part({"blockDimY"}),
+                   Part({"blockDimZ"})};
+      } else {
+        L.Grid = {Part({"gridDim", "x"}), Part({"gridDim", "y"}),
+                  Part({"gridDim", "z"})};
+        L.Block = {Part({"blockDim", "x"}), Part({"blockDim", "y"}),
+                   Part({"blockDim", "z"})};
+      }
+      L.ThreadsPerBlock = threadsPerBlock(L.Block);
+      L.DynamicSharedMem = Part({"sharedMemBytes"});
+      if (!Node) { // CUlaunchConfig's attributes are not followed
+        L.ClusterDims = Dim3Value{};
+        L.Cooperative = std::nullopt;
+      }
+      Facts.Launches.push_back(std::move(L));
+    }
   }
 
   /// cudaLaunchKernelEx(&config, kernel, args...): the launch values are

@@ -210,6 +210,17 @@ const SubstNonTypeTemplateParmExpr *substitutedParameter(const Expr *E) {
   return nullptr;
 }
 
+/// The kernel E names as a value: `k`, `&k`, `(void *)k`, `k<T>`.
+const FunctionDecl *namedKernel(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf)
+    E = U->getSubExpr()->IgnoreParenCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *F = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+  return F && F->hasAttr<CUDAGlobalAttr>() ? F : nullptr;
+}
+
 /// Whether A and B read the same variable (`s * s`).
 bool sameVariable(const Expr *A, const Expr *B) {
   const auto *DA = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
@@ -263,6 +274,33 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
 ResolvedValue ValueResolver::resolveInt(const Expr *E) {
   KnownAtUse Known(*this, E);
   return resolveInt(E, 0);
+}
+
+int64_t ValueResolver::kernelToken(const FunctionDecl *K) {
+  K = K->getCanonicalDecl();
+  auto At = llvm::find(KernelTokens, K);
+  if (At == KernelTokens.end())
+    At = KernelTokens.insert(At, K);
+  return KernelTokenBase + (At - KernelTokens.begin());
+}
+
+ValueResolver::Kernels ValueResolver::kernelsIn(ResolvedValue R) const {
+  Kernels Out;
+  if (!R.isKnown() || R.K == ResolvedValue::Kind::Range) {
+    Out.Reason = R.Reason;
+    return Out;
+  }
+  for (int64_t V : R.Values) {
+    int64_t Index = V - KernelTokenBase;
+    if (V < KernelTokenBase || Index >= int64_t(KernelTokens.size())) {
+      Out.Possible.clear();
+      Out.Reason = "a value that is not a kernel";
+      return Out;
+    }
+    Out.Possible.push_back(KernelTokens[Index]);
+  }
+  Out.Origins = std::move(R.Origins);
+  return Out;
 }
 
 Dim3Value ValueResolver::resolveDim3(const Expr *E) {
@@ -369,6 +407,10 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
   const Expr *Plain = E->IgnoreParenImpCasts();
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
     return resolveInt(Default->getExpr(), Depth);
+  if (const FunctionDecl *K = namedKernel(Plain))
+    return withOrigin(ResolvedValue::constant(kernelToken(K)),
+                      "kernel '" + K->getNameAsString() + "'",
+                      Locate(Plain->getBeginLoc()));
   // (int)n, static_cast<unsigned>(n) of an integer: n (launch values are
   // far from any width they could be truncated to).
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Plain);

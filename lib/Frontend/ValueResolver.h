@@ -94,6 +94,20 @@ public:
   ~ValueResolver();
 
   ResolvedValue resolveInt(const clang::Expr *E);
+  /// The kernels E (a launch's callee, a function pointer handed to
+  /// cudaLaunchKernel) may hold, followed as any value is (variables,
+  /// ternaries, tables, callers, path conditions), and where the choices
+  /// came from; none with the reason when they are not all known kernels.
+  struct Kernels {
+    std::vector<const clang::FunctionDecl *> Possible;
+    std::vector<ValueOrigin> Origins;
+    std::string Reason;
+  };
+  Kernels resolveKernels(const clang::Expr *E) {
+    return kernelsIn(resolveInt(E));
+  }
+  /// The kernels a resolved value holds (a struct's `func` field).
+  Kernels kernelsIn(ResolvedValue R) const;
   /// A part of the struct E (cfg.blockDim.x, cfg.attrs[0].id) as it is
   /// when E is used.
   ResolvedValue resolveMember(const clang::Expr *E,
@@ -120,6 +134,12 @@ public:
 
 private:
   ResolvedValue resolveInt(const clang::Expr *E, unsigned Depth);
+  /// Kernels as values: each kernel met as a value (`k`, `&k`, `(void *)k`)
+  /// is a token the integer domain carries like a constant. Tokens lie far
+  /// below any launch value and never leave the resolver.
+  static constexpr int64_t KernelTokenBase = -(int64_t(1) << 62);
+  std::vector<const clang::FunctionDecl *> KernelTokens;
+  int64_t kernelToken(const clang::FunctionDecl *K);
   Dim3Value resolveDim3(const clang::Expr *E, unsigned Depth);
   ResolvedValue resolveVariable(const clang::VarDecl *V, const clang::Expr *Use,
                                 unsigned Depth,

@@ -100,6 +100,7 @@ TranslationUnitFacts everyFieldSet() {
   L.DeviceGuard = {loc(N), "prop.major >= 9"};
   L.Cooperative = true;
   L.SettingsSkippedOnSomePath = {loc(N), loc(N)};
+  L.KernelOrigins = {{"variable 'kp' in 'run'", loc(N)}};
   U.Launches.push_back(L);
   U.Launches.push_back(LaunchSite());
   LaunchSite UnknownCooperation;
@@ -155,6 +156,8 @@ TEST(FactsJSON, EveryFieldRoundTrips) {
   EXPECT_FALSE(Back.Launches[2].Cooperative);
   EXPECT_EQ(Back.Launches[0].SettingsSkippedOnSomePath[1].Line,
             U.Launches[0].SettingsSkippedOnSomePath[1].Line);
+  ASSERT_EQ(Back.Launches[0].KernelOrigins.size(), 1u);
+  EXPECT_EQ(Back.Launches[0].KernelOrigins[0].What, "variable 'kp' in 'run'");
   EXPECT_EQ(Back.Launches[0].Block.X.Reason, U.Launches[0].Block.X.Reason);
   ASSERT_TRUE(Back.Launches[0].Block.X.Parameter);
   EXPECT_EQ(Back.Launches[0].Block.X.Parameter->Index,
@@ -181,7 +184,7 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   const json::Object &U = *V.getAsObject();
   EXPECT_EQ(U.size(), 9u);
   const json::Object &L = *(*U.getArray("launches"))[0].getAsObject();
-  EXPECT_EQ(L.size(), 15u);
+  EXPECT_EQ(L.size(), 16u);
   const json::Object &K = *(*U.getArray("kernels"))[0].getAsObject();
   EXPECT_EQ(K.size(), 8u);
   EXPECT_EQ(K.getObject("grid_sync")->size(), 4u);
