@@ -58,7 +58,7 @@ def read(root, rel):
         return f.read()
 
 
-ENTRY_RE = re.compile(r'^CUDALINT_CHECK\((\w+),\s*(Launch|Kernel),\s*"(cuda-[a-z0-9-]+)",\s*'
+ENTRY_RE = re.compile(r'^CUDALINT_CHECK\((\w+),\s*(Launch|Kernel|Setting),\s*"(cuda-[a-z0-9-]+)",\s*'
                       r'(Error|Warning),.*?\)\n', re.S | re.M)
 
 
@@ -208,6 +208,18 @@ def check_source(cls, name, kind, summary):
   // launchDiagnostic(*this, Ctx, Message) onto Out, with the numbers behind
   // it in the message or notes (CheckSupport.h). Until then it reports
   // nothing."""
+    elif kind == "setting":
+        signature = "void %s::checkSetting(const SettingContext & /*Ctx*/,\n" \
+                    "                    Findings & /*Out*/) const {" % cls
+        body = """\
+  // Called once per cudaFuncSetAttribute / cudaFuncSetCacheConfig call (or
+  // its driver API twin) and target arch. Read the call from Ctx:
+  // Ctx.Setting (its attribute and value), Ctx.Kernel (null when the kernel
+  // is not traced), Ctx.Resources (the device compiler's numbers; null
+  // without device facts), Ctx.SettingsOfKernel, Ctx.Arch and Ctx.Options.
+  // For each finding, push settingDiagnostic(*this, Ctx, Message) onto Out,
+  // with the numbers behind it in the message or notes (CheckSupport.h).
+  // Until then it reports nothing."""
     else:
         signature = "void %s::checkKernel(const KernelContext & /*Ctx*/,\n" \
                     "                   Findings & /*Out*/) const {" % cls
@@ -250,8 +262,17 @@ namespace cudalint {{
 
 
 def doc_page(name, severity, kind, summary):
-    subject = "launch" if kind == "launch" else "kernel"
-    if kind == "launch":
+    subject = {"launch": "launch", "kernel": "kernel",
+               "setting": "cudaFuncSetAttribute call"}[kind]
+    if kind == "setting":
+        example = """\
+__global__ void scale(float *p, int n);
+
+void setUp() {
+  // FILL IN: a call the check reports
+  cudaFuncSetAttribute(scale, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024);
+}"""
+    elif kind == "launch":
         example = """\
 __global__ void scale(float *p, int n);
 
@@ -299,7 +320,14 @@ None.
 
 
 def lit_test(name, severity, kind):
-    if kind == "launch":
+    if kind == "setting":
+        code = """\
+__global__ void scale(float *p, int n) {}
+
+void setUp() {
+  cudaFuncSetAttribute(scale, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024);
+}"""
+    elif kind == "launch":
         code = """\
 __global__ void scale(float *p, int n) {}
 
@@ -391,9 +419,11 @@ def main(argv):
     parser.add_argument("name", help="the check's name: cuda-foo-bar")
     parser.add_argument("--severity", required=True, choices=["warning", "error"],
                         help="error: the launch fails; warning: it runs, but worse than it could")
-    parser.add_argument("--kind", required=True, choices=["launch", "kernel"],
+    parser.add_argument("--kind", required=True, choices=["launch", "kernel", "setting"],
                         help="launch: checkLaunch, per launch and arch; "
-                             "kernel: checkKernel, per kernel and arch")
+                             "kernel: checkKernel, per kernel and arch; "
+                             "setting: checkSetting, per cudaFuncSetAttribute-like call "
+                             "and arch")
     parser.add_argument("--summary", required=True,
                         help="one sentence: what the check reports (the page's summary line, "
                              "the index row, the declaration's summary)")
@@ -429,7 +459,7 @@ Next:
   - %s: add the cases it reports and those it must not.
   - Propose the name for DESIGN.md's check list (names are part of the contract).
   - Build and test: ninja -C build && ctest --test-dir build -R 'CheckDocs|lit.check-%s'"""
-          % (changes[0][0], "Launch" if args.kind == "launch" else "Kernel",
+          % (changes[0][0], args.kind.capitalize(),
              changes[3][0], PLACEHOLDER, changes[6][0], args.name[len("cuda-"):]))
     return 0
 

@@ -61,6 +61,10 @@ struct CheckOptions {
   llvm::StringMap<std::string> Values;
   /// --gpu: pins the SM count for the grid checks.
   const GpuPreset *Gpu = nullptr;
+  /// The version of the CUDA toolkit the run builds with ("13.0"); empty
+  /// when no toolkit was found. Error findings name the cudaError_t the
+  /// runtime returns only for toolkits the name was checked on.
+  std::string ToolkitVersion;
 
   /// The value of C's option Option (validated when it was set), else its
   /// declared default. C must declare Option.
@@ -89,9 +93,50 @@ struct LaunchContext {
   /// arch (the host view without device facts).
   std::optional<int64_t> maxThreadsBound() const;
   std::optional<int64_t> minBlocksBound() const;
-  /// The last setting of Attribute for this kernel ("MaxDynamicSharedMemory
-  /// Size", "CacheConfig", ...); null when the code sets none.
+  /// The setting of Attribute that holds for this kernel on this arch
+  /// ("MaxDynamicSharedMemorySize", "CacheConfig", ...): the last one the
+  /// runtime accepts (a refused one leaves the previous value); null when
+  /// the code sets none, or sets only refused ones.
   const KernelSetting *setting(llvm::StringRef Attribute) const;
+  /// The last setting of Attribute the runtime refuses on this arch; null
+  /// when there is none.
+  const KernelSetting *refusedSetting(llvm::StringRef Attribute) const;
+};
+
+/// Why the runtime refuses a cudaFuncSetAttribute / cuFuncSetAttribute call
+/// (it returns an error and the kernel keeps its previous value).
+enum class SettingRefusal {
+  None,
+  /// MaxDynamicSharedMemorySize + the kernel's static shared memory over
+  /// the arch's opt-in maximum per block.
+  OverOptInMaximum,
+  /// PreferredSharedMemoryCarveout outside -1..100.
+  CarveoutOutOfRange,
+  /// NonPortableClusterSizeAllowed on an arch without clusters.
+  NoClusters,
+};
+
+/// Whether the runtime refuses S on Arch, for a kernel with Resources (its
+/// static shared memory counts against the opt-in maximum; null: counted
+/// as 0, a lower bound). A value that is not a constant is not refused:
+/// unknown stays unknown.
+SettingRefusal settingRefusal(const KernelSetting &S, const ArchInfo &Arch,
+                              const KernelResources *Resources);
+
+/// What a setting check sees: one cudaFuncSetAttribute-like call on one
+/// target arch.
+struct SettingContext {
+  const KernelSetting &Setting;
+  /// The kernel's facts; null when the call's kernel could not be traced.
+  const KernelInfo *Kernel;
+  const ArchInfo &Arch;
+  /// The kernel's device facts on this arch; null as in LaunchContext.
+  const KernelResources *Resources;
+  /// Every setting of the same kernel (in every file of the run, in the
+  /// order the files and calls come), this one included; only this one
+  /// when its kernel could not be traced.
+  llvm::ArrayRef<const KernelSetting *> SettingsOfKernel;
+  const CheckOptions &Options;
 };
 
 /// What a kernel check sees: one kernel on one target arch.
@@ -128,6 +173,7 @@ public:
   const CheckOptionSpec *option(llvm::StringRef Name) const;
   virtual void checkLaunch(const LaunchContext &, Findings &) const {}
   virtual void checkKernel(const KernelContext &, Findings &) const {}
+  virtual void checkSetting(const SettingContext &, Findings &) const {}
 
 private:
   CheckDeclaration Decl;
@@ -162,8 +208,11 @@ void settleLaunchFindings(llvm::ArrayRef<const Check *> Checks,
                           llvm::ArrayRef<LaunchContext> PerArch,
                           std::vector<std::vector<Diagnostic>> &Found);
 
-/// Runs every enabled check over every launch and kernel for every target
-/// arch. Diagnostics come out sorted by file, line, column, check, arch.
+/// Runs every enabled check over every launch, kernel and kernel setting
+/// for every target arch. Diagnostics come out sorted by file, line,
+/// column, then check in the order of Checks.def (the order in which the
+/// runtime checks a launch: the first error of a launch is the one it
+/// returns), check name, arch.
 std::vector<Diagnostic> runChecks(const CheckRun &Run);
 
 } // namespace cudalint

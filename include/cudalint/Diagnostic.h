@@ -55,6 +55,11 @@ struct Diagnostic {
   /// for every arch.
   std::string Arch;
   std::string Message;
+  /// The cudaError_t the CUDA runtime returns for this failure
+  /// ("cudaErrorInvalidValue") on the toolkit the run builds with; empty
+  /// when the finding is not a failing call, or when the name was not
+  /// checked on that toolkit (docs/checks/README.md, "Runtime errors").
+  std::string CudaError;
   std::vector<DiagnosticNote> Notes;
   std::vector<FixIt> Fixes;
 };

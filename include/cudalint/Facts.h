@@ -234,11 +234,17 @@ struct LaunchSite {
 
 /// A per-kernel setting made on the host that a launch depends on:
 /// cudaFuncSetAttribute(kernel, cudaFuncAttribute<Attribute>, Value) or
-/// cudaFuncSetCacheConfig(kernel, Value) (Attribute "CacheConfig").
+/// cudaFuncSetCacheConfig(kernel, Value) (Attribute "CacheConfig"), or the
+/// driver API's cuFuncSetAttribute / cuFuncSetCacheConfig, whose CUfunction
+/// rarely names its kernel (Kernel and Mangled then stay empty).
 struct KernelSetting {
   SourceLoc Loc;
+  /// The function called: "cudaFuncSetAttribute", "cuFuncSetAttribute",
+  /// "cudaFuncSetCacheConfig" or "cuFuncSetCacheConfig".
+  std::string Api;
   std::string Kernel, Mangled;
-  /// The enumerator without its prefix: "MaxDynamicSharedMemorySize",
+  /// The runtime API's enumerator without its prefix (a driver API
+  /// enumerator as its runtime API twin): "MaxDynamicSharedMemorySize",
   /// "PreferredSharedMemoryCarveout", "NonPortableClusterSizeAllowed", ...;
   /// empty when the attribute is not a constant.
   std::string Attribute;

@@ -1,7 +1,9 @@
 //===- BlockSizeInvalid.cpp - cuda-block-size-invalid ---------------------===//
 //
 // Block dimensions beyond the hardware's (x, y <= 1024, z <= 64, x*y*z <=
-// 1024) or zero make the launch fail with cudaErrorInvalidConfiguration.
+// 1024) or zero make the launch fail: with cudaErrorInvalidValue on CUDA
+// 13.0 (checked on an H100), not the cudaErrorInvalidConfiguration older
+// toolkits are reported to return.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,13 +27,13 @@ void BlockSizeInvalid::checkLaunch(const LaunchContext &Ctx,
   for (int64_t Threads : possibleValues(L.ThreadsPerBlock)) {
     if (Threads <= Ctx.Arch.MaxThreadsPerBlock)
       continue;
-    Diagnostic D = launchDiagnostic(
+    Diagnostic D = launchError(
         *this, Ctx,
         formatv("block of {0} threads exceeds the maximum of {1} threads "
-                "per block on {2}; the launch fails with "
-                "cudaErrorInvalidConfiguration",
+                "per block on {2}",
                 Threads, Ctx.Arch.MaxThreadsPerBlock, Ctx.Arch.Name)
-            .str());
+            .str(),
+        RuntimeError::InvalidValue);
     addBlockOriginNotes(D, L);
     Out.push_back(std::move(D));
   }

@@ -129,10 +129,46 @@ std::optional<int64_t> LaunchContext::minBlocksBound() const {
   return effectiveMinBlocks(Kernel->Attrs, Resources);
 }
 
+SettingRefusal settingRefusal(const KernelSetting &S, const ArchInfo &Arch,
+                              const KernelResources *Resources) {
+  if (!S.Value.isConstant())
+    return SettingRefusal::None;
+  int64_t V = S.Value.value();
+  if (S.Attribute == "MaxDynamicSharedMemorySize") {
+    // cudaFuncSetAttribute refuses a maximum that, with the kernel's static
+    // shared memory, exceeds the arch's opt-in maximum (an H100, CUDA 13.0:
+    // cudaErrorInvalidValue, and the kernel keeps its previous limit).
+    uint64_t Static =
+        Resources && Resources->HasUsage ? Resources->StaticSmem : 0;
+    if (V > 0 && uint64_t(V) + Static > Arch.SharedMemPerBlockOptIn)
+      return SettingRefusal::OverOptInMaximum;
+  } else if (S.Attribute == "PreferredSharedMemoryCarveout") {
+    // A percentage, or -1 (cudaSharedmemCarveoutDefault).
+    if (V < -1 || V > 100)
+      return SettingRefusal::CarveoutOutOfRange;
+  } else if (S.Attribute == "NonPortableClusterSizeAllowed") {
+    // Allowing non-portable clusters where there are no clusters; setting
+    // it to 0 there is left alone (what the runtime says was not checked).
+    if (V != 0 && !Arch.SupportsClusters)
+      return SettingRefusal::NoClusters;
+  }
+  return SettingRefusal::None;
+}
+
 const KernelSetting *LaunchContext::setting(StringRef Attribute) const {
   const KernelSetting *Last = nullptr;
   for (const KernelSetting *S : Settings)
-    if (S->Attribute == Attribute)
+    if (S->Attribute == Attribute &&
+        settingRefusal(*S, Arch, Resources) == SettingRefusal::None)
+      Last = S;
+  return Last;
+}
+
+const KernelSetting *LaunchContext::refusedSetting(StringRef Attribute) const {
+  const KernelSetting *Last = nullptr;
+  for (const KernelSetting *S : Settings)
+    if (S->Attribute == Attribute &&
+        settingRefusal(*S, Arch, Resources) != SettingRefusal::None)
       Last = S;
   return Last;
 }
@@ -555,6 +591,22 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
         for (Diagnostic &D : One)
           Out.push_back(std::move(D));
     }
+    for (const KernelSetting &S : U.KernelSettings) {
+      // A call whose kernel is not traced (a driver API CUfunction) is
+      // checked on its own: what the kernel's static shared memory is, or
+      // which calls came before, is not known.
+      const KernelSetting *Self = &S;
+      ArrayRef<const KernelSetting *> OfKernel =
+          S.Mangled.empty() ? ArrayRef(Self) : listFor(Settings, S.Mangled);
+      for (const ArchInfo *A : Archs) {
+        SettingContext Ctx{
+            S,        S.Mangled.empty() ? nullptr : KernelOf(S.Mangled),
+            *A,       ResourcesOf(S.Mangled, *A),
+            OfKernel, Run.Options};
+        for (const Check *C : Enabled)
+          C->checkSetting(Ctx, Out);
+      }
+    }
     for (const KernelInfo &Seen : U.Kernels) {
       // Kernels in a header are checked once, with the first file's archs,
       // and as defined: a file may see only a declaration.
@@ -581,9 +633,19 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
                    Others == 1 ? "its" : "their")
                .str()});
 
-  auto Key = [](const Diagnostic &D) {
-    return std::tie(D.Loc.File, D.Loc.Line, D.Loc.Column, D.Check, D.Arch,
-                    D.Message);
+  // At one place, the checks in the order of Checks.def: a launch's first
+  // error is the one the runtime returns.
+  std::map<std::string, size_t, std::less<>> Rank;
+  for (const std::unique_ptr<Check> &C : allChecks())
+    Rank.emplace(C->name().str(), Rank.size());
+  auto RankOf = [&](const Diagnostic &D) {
+    auto It = Rank.find(D.Check);
+    return It == Rank.end() ? Rank.size() : It->second;
+  };
+  auto Key = [&](const Diagnostic &D) {
+    return std::make_tuple(std::cref(D.Loc.File), D.Loc.Line, D.Loc.Column,
+                           RankOf(D), std::cref(D.Check), std::cref(D.Arch),
+                           std::cref(D.Message));
   };
   std::sort(Out.begin(), Out.end(),
             [&](const Diagnostic &A, const Diagnostic &B) {

@@ -31,17 +31,47 @@ bool reportDimensionLimits(const Check &C, const LaunchContext &Ctx,
       std::string Why =
           V <= 0 ? formatv("is {0}", V).str()
                  : formatv("= {0} exceeds the maximum of {1}", V, Max[I]).str();
-      Diagnostic D = launchDiagnostic(
-          C, Ctx,
-          formatv("{0} dimension {1} {2} on {3}; the launch fails with "
-                  "cudaErrorInvalidConfiguration",
-                  What, Names[I], Why, Ctx.Arch.Name)
-              .str());
+      Diagnostic D = launchError(C, Ctx,
+                                 formatv("{0} dimension {1} {2} on {3}", What,
+                                         Names[I], Why, Ctx.Arch.Name)
+                                     .str(),
+                                 RuntimeError::InvalidValue);
       addOriginNotes(D, *Parts[I], (What + " " + Names[I]).str());
       Out.push_back(std::move(D));
       Any = true;
     }
   return Any;
+}
+
+std::string runtimeErrorName(const CheckOptions &O, RuntimeError E) {
+  auto Version = [](StringRef Text) {
+    auto [Major, Minor] = Text.split('.');
+    unsigned A = 0, B = 0;
+    if (Major.getAsInteger(10, A) ||
+        (!Minor.empty() && Minor.getAsInteger(10, B)))
+      return std::optional<std::pair<unsigned, unsigned>>();
+    return std::optional(std::pair(A, B));
+  };
+  auto Used = Version(O.ToolkitVersion);
+  if (!Used || *Used < *Version(RuntimeErrorsCheckedOn))
+    return {};
+  switch (E) {
+  case RuntimeError::InvalidValue:
+    return "cudaErrorInvalidValue";
+  case RuntimeError::LaunchOutOfResources:
+    return "cudaErrorLaunchOutOfResources";
+  case RuntimeError::CooperativeLaunchTooLarge:
+    return "cudaErrorCooperativeLaunchTooLarge";
+  case RuntimeError::InvalidClusterSize:
+    return "cudaErrorInvalidClusterSize";
+  }
+  llvm_unreachable("unknown runtime error");
+}
+
+std::string launchFails(StringRef CudaError) {
+  if (CudaError.empty())
+    return "the launch fails";
+  return ("the launch fails with " + CudaError).str();
 }
 
 std::string formatBytes(uint64_t Bytes) {
@@ -80,6 +110,29 @@ Diagnostic launchDiagnostic(const Check &C, const LaunchContext &Ctx,
     addNote(D, O.Loc,
             "the launched kernel is '" + Ctx.Launch.Kernel +
                 "' on a path where it comes from " + O.What);
+  return D;
+}
+
+Diagnostic launchError(const Check &C, const LaunchContext &Ctx,
+                       StringRef Message, std::optional<RuntimeError> E) {
+  std::string Name = E ? runtimeErrorName(Ctx.Options, *E) : std::string();
+  Diagnostic D =
+      launchDiagnostic(C, Ctx, (Message + "; " + launchFails(Name)).str());
+  D.CudaError = std::move(Name);
+  return D;
+}
+
+Diagnostic settingDiagnostic(const Check &C, const SettingContext &Ctx,
+                             std::string Message) {
+  Diagnostic D;
+  D.Check = C.name().str();
+  D.Sev = C.severity();
+  D.Loc = Ctx.Setting.Loc;
+  D.Arch = Ctx.Arch.Name.str();
+  D.Message = std::move(Message);
+  if (Ctx.Kernel && Ctx.Kernel->Loc.valid())
+    addNote(D, Ctx.Kernel->Loc,
+            "kernel '" + Ctx.Kernel->Name + "' declared here");
   return D;
 }
 

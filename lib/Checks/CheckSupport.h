@@ -67,10 +67,42 @@ std::string formatBytes(uint64_t Bytes);
 /// "25%"
 std::string formatPercent(double Fraction);
 
+/// The cudaError_t values error findings name (docs/checks/README.md,
+/// "Runtime errors").
+enum class RuntimeError {
+  InvalidValue,
+  LaunchOutOfResources,
+  CooperativeLaunchTooLarge,
+  InvalidClusterSize,
+};
+
+/// The toolkit the names were checked on: 526 launches run on an H100 with
+/// the CUDA 13.0 runtime (DESIGN.md). Older toolkits are reported to return
+/// other codes (cudaErrorInvalidConfiguration for a bad block).
+inline constexpr llvm::StringLiteral RuntimeErrorsCheckedOn = "13.0";
+
+/// E's name ("cudaErrorInvalidValue") when the run's toolkit is
+/// RuntimeErrorsCheckedOn or newer; empty for an older or unknown toolkit:
+/// no name is better than a wrong one.
+std::string runtimeErrorName(const CheckOptions &O, RuntimeError E);
+
+/// "the launch fails with cudaErrorInvalidValue", or "the launch fails"
+/// without a name.
+std::string launchFails(llvm::StringRef CudaError);
+
 /// A diagnostic of check C at the launch, for the launch's arch, with a note
 /// at the kernel's declaration.
 Diagnostic launchDiagnostic(const Check &C, const LaunchContext &Ctx,
                             std::string Message);
+/// A launch that fails: launchDiagnostic with "; the launch fails with <E>"
+/// after Message and E's name in Diagnostic::CudaError (neither when the
+/// run's toolkit is not one the name was checked on, or E is none).
+Diagnostic launchError(const Check &C, const LaunchContext &Ctx,
+                       llvm::StringRef Message, std::optional<RuntimeError> E);
+/// A diagnostic of check C at a cudaFuncSetAttribute-like call, for the
+/// context's arch, with a note at the kernel's declaration.
+Diagnostic settingDiagnostic(const Check &C, const SettingContext &Ctx,
+                             std::string Message);
 Diagnostic kernelDiagnostic(const Check &C, const KernelContext &Ctx,
                             SourceLoc Loc, std::string Message);
 

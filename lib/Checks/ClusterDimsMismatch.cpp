@@ -48,8 +48,12 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
   }
   std::string ShapeText =
       formatv("{0}x{1}x{2}", Shape[0], Shape[1], Shape[2]).str();
-  auto Report = [&](std::string Message) {
-    Diagnostic D = launchDiagnostic(*this, Ctx, std::move(Message));
+  // cudaErrorInvalidClusterSize was seen (CUDA 13.0, an H100) for clusters
+  // over the portable or the hardware maximum; what a grid that is not a
+  // whole number of clusters, or clusters before sm_90, return was not
+  // checked: those findings name no error.
+  auto Report = [&](std::string Message, std::optional<RuntimeError> E) {
+    Diagnostic D = launchError(*this, Ctx, Message, E);
     if (ShapeLoc.valid() &&
         !(ShapeLoc.Line == L.Loc.Line && ShapeLoc.File == L.Loc.File))
       addNote(D, ShapeLoc, "cluster shape " + ShapeText + " from " + ShapeWhat);
@@ -58,9 +62,10 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
 
   if (!Ctx.Arch.SupportsClusters) {
     Report(formatv("launch of {0} uses thread block clusters ({1}), which "
-                   "{2} does not have (sm_90 and newer); the launch fails",
+                   "{2} does not have (sm_90 and newer)",
                    kernelName(L), ShapeText, Ctx.Arch.Name)
-               .str());
+               .str(),
+           std::nullopt);
     return;
   }
   int64_t Size = Shape[0] * Shape[1] * Shape[2];
@@ -72,18 +77,18 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
       (Size > Ctx.Arch.MaxPortableClusterSize && !Allowed)) {
     Report(Size > Ctx.Arch.MaxNonPortableClusterSize
                ? formatv("cluster of {0} blocks ({1}) exceeds the {2} maximum "
-                         "of {3}; the launch fails",
+                         "of {3}",
                          Size, ShapeText, Ctx.Arch.Name,
                          Ctx.Arch.MaxNonPortableClusterSize)
                      .str()
                : formatv("cluster of {0} blocks ({1}) exceeds the portable "
                          "maximum of {2} and {3} does not allow non-portable "
                          "sizes (cudaFuncSetAttribute(kernel, "
-                         "cudaFuncAttributeNonPortableClusterSizeAllowed, 1)); "
-                         "the launch fails",
+                         "cudaFuncAttributeNonPortableClusterSizeAllowed, 1))",
                          Size, ShapeText, Ctx.Arch.MaxPortableClusterSize,
                          kernelName(L))
-                     .str());
+                     .str(),
+           RuntimeError::InvalidClusterSize);
     return;
   }
   const ResolvedValue *Grid[] = {&L.Grid.X, &L.Grid.Y, &L.Grid.Z};
@@ -94,9 +99,10 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
     for (int64_t G : possibleValues(*Grid[I]))
       if (G > 0 && G % Shape[I] != 0) {
         Report(formatv("grid {0} = {1} is not a multiple of the cluster's "
-                       "{0} = {2}; the launch fails",
+                       "{0} = {2}",
                        Names[I], G, Shape[I])
-                   .str());
+                   .str(),
+               std::nullopt);
         return;
       }
   }

@@ -114,12 +114,11 @@ void CooperativeLaunchTooLarge::checkLaunch(const LaunchContext &Ctx,
       for (uint64_t Blocks : Grids) {
         if (Blocks <= Bound)
           continue;
-        Diagnostic D = launchDiagnostic(
+        Diagnostic D = launchError(
             *this, Ctx,
             formatv("cooperative launch of {0} with a grid of {1} blocks "
                     "exceeds the {2} blocks that can be co-resident on {3} "
-                    "({4} block{5} of {6} threads per SM x {7} SMs{8}); the "
-                    "launch fails with cudaErrorCooperativeLaunchTooLarge",
+                    "({4} block{5} of {6} threads per SM x {7} SMs{8})",
                     kernelName(L), Blocks, Bound, A.Name, Occ.ActiveBlocksPerSM,
                     Occ.ActiveBlocksPerSM == 1 ? "" : "s", Threads,
                     Gpu->SMCount,
@@ -127,7 +126,8 @@ void CooperativeLaunchTooLarge::checkLaunch(const LaunchContext &Ctx,
                            : formatv(", the most of any known {0} GPU: {1}",
                                      A.Name, Gpu->Name)
                                  .str())
-                .str());
+                .str(),
+            RuntimeError::CooperativeLaunchTooLarge);
         addNote(D, SourceLoc(),
                 formatv("{0} block{1} per SM: {2}", Occ.ActiveBlocksPerSM,
                         Occ.ActiveBlocksPerSM == 1 ? "" : "s",

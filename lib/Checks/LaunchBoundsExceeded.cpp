@@ -1,7 +1,9 @@
 //===- LaunchBoundsExceeded.cpp - cuda-launch-bounds-exceeded -------------===//
 //
 // A block larger than the kernel's __launch_bounds__ maximum does not launch:
-// ptxas sized the kernel's registers for at most that many threads.
+// ptxas sized the kernel's registers for at most that many threads. The
+// runtime checks the bound before the register file: a launch over both
+// returns the bound's cudaErrorInvalidValue (CUDA 13.0, an H100).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,12 +24,13 @@ void LaunchBoundsExceeded::checkLaunch(const LaunchContext &Ctx,
     if (Threads <= *Bound)
       continue;
     bool DeviceView = Ctx.Resources && Ctx.Resources->HasPtx;
-    Diagnostic D = launchDiagnostic(
+    Diagnostic D = launchError(
         *this, Ctx,
         formatv("launch of {0} with {1} threads per block exceeds its "
-                "__launch_bounds__ maximum of {2} on {3}; the launch fails",
+                "__launch_bounds__ maximum of {2} on {3}",
                 kernelName(Ctx.Launch), Threads, *Bound, Ctx.Arch.Name)
-            .str());
+            .str(),
+        RuntimeError::InvalidValue);
     if (Ctx.Kernel && Ctx.Kernel->Attrs.LaunchBoundsLoc.valid())
       addNote(D, Ctx.Kernel->Attrs.LaunchBoundsLoc,
               DeviceView ? formatv("the device compile for {0} saw a "

@@ -83,6 +83,100 @@ void suggest(Diagnostic &D, const LaunchContext &Ctx, const OccupancyInput &In,
   }
 }
 
+/// The call that chose the shared memory carveout of In, as written:
+/// "cudaFuncSetCacheConfig(k, cudaFuncCachePreferL1)"; null when In has
+/// the default.
+const KernelSetting *carveoutChoice(const LaunchContext &Ctx,
+                                    const OccupancyInput &In) {
+  // A carveout percentage wins over the cache preference (as in the
+  // runtime, and in computeOccupancy).
+  if (In.CarveoutPercent >= 0)
+    return Ctx.setting("PreferredSharedMemoryCarveout");
+  if (In.CacheConfig != CachePreference::None)
+    return Ctx.setting("CacheConfig");
+  return nullptr;
+}
+
+std::string callText(const KernelSetting &S) {
+  StringRef Kernel = S.Kernel.empty() ? StringRef("kernel") : S.Kernel;
+  if (S.Attribute == "CacheConfig") {
+    bool Driver = S.Api == "cuFuncSetCacheConfig";
+    static const char *const Runtime[] = {
+        "cudaFuncCachePreferNone", "cudaFuncCachePreferShared",
+        "cudaFuncCachePreferL1", "cudaFuncCachePreferEqual"};
+    static const char *const DriverNames[] = {
+        "CU_FUNC_CACHE_PREFER_NONE", "CU_FUNC_CACHE_PREFER_SHARED",
+        "CU_FUNC_CACHE_PREFER_L1", "CU_FUNC_CACHE_PREFER_EQUAL"};
+    int64_t V = S.Value.value(); // 0..3: occupancyInput took it
+    return formatv("{0}({1}, {2})", Driver ? S.Api : "cudaFuncSetCacheConfig",
+                   Kernel, (Driver ? DriverNames : Runtime)[V])
+        .str();
+  }
+  if (S.Api == "cuFuncSetAttribute")
+    return formatv("cuFuncSetAttribute({0}, CU_FUNC_ATTRIBUTE_PREFERRED_"
+                   "SHARED_MEMORY_CARVEOUT, {1})",
+                   Kernel, S.Value.value())
+        .str();
+  return formatv("cudaFuncSetAttribute({0}, cudaFuncAttributePreferred"
+                 "SharedMemoryCarveout, {1})",
+                 Kernel, S.Value.value())
+      .str();
+}
+
+/// A finding for a launch whose shared memory per SM is capped by the
+/// carveout a call chose, not by what its blocks use: with the default
+/// carveout more blocks would be resident. Null when that is not so.
+std::optional<Diagnostic> carveoutFinding(const Check &C,
+                                          const LaunchContext &Ctx,
+                                          const OccupancyInput &In,
+                                          const OccupancyResult &R,
+                                          int64_t Threads) {
+  const KernelSetting *Choice = carveoutChoice(Ctx, In);
+  if (!Choice || R.SharedMemPerSMConfigured >= Ctx.Arch.SharedMemPerSM)
+    return std::nullopt;
+  OccupancyInput Default = In;
+  Default.CarveoutPercent = -1;
+  Default.CacheConfig = CachePreference::None;
+  OccupancyResult Unchosen = computeOccupancy(Ctx.Arch, Default);
+  if (Unchosen.ActiveBlocksPerSM <= R.ActiveBlocksPerSM)
+    return std::nullopt;
+  const ArchInfo &A = Ctx.Arch;
+  Diagnostic D = launchDiagnostic(
+      C, Ctx,
+      formatv("occupancy of {0} with {1} threads per block is {2} on {3} "
+              "({4} of {5} warps): the shared memory carveout that {6} "
+              "chose, {7} per SM for blocks of {8}, limits it to {9} "
+              "resident block{10} per SM",
+              kernelName(Ctx.Launch), Threads, formatPercent(R.occupancy()),
+              A.Name, R.ActiveWarpsPerSM, R.MaxWarpsPerSM, callText(*Choice),
+              formatBytes(R.SharedMemPerSMConfigured),
+              formatBytes(R.AllocatedSharedMemPerBlock), R.ActiveBlocksPerSM,
+              R.ActiveBlocksPerSM == 1 ? "" : "s")
+          .str());
+  addNote(D, Choice->Loc,
+          Choice->Attribute == "CacheConfig"
+              ? "cache preference set here"
+              : "shared memory carveout set here");
+  if (A.ReservedSharedMemPerBlock)
+    addNote(D, SourceLoc(),
+            formatv("a block takes {0}: {1} static + {2} dynamic + {3} the "
+                    "driver reserves per block, rounded to {4}",
+                    formatBytes(R.AllocatedSharedMemPerBlock),
+                    formatBytes(In.StaticSharedMem),
+                    formatBytes(In.DynamicSharedMem),
+                    formatBytes(A.ReservedSharedMemPerBlock),
+                    formatBytes(A.SharedMemAllocationGranularity))
+                .str());
+  addNote(D, SourceLoc(),
+          formatv("with the default carveout ({0} of shared memory per SM) "
+                  "{1} blocks would be resident ({2}): drop the preference, "
+                  "or choose one that leaves more shared memory",
+                  formatBytes(A.SharedMemPerSM), Unchosen.ActiveBlocksPerSM,
+                  formatPercent(Unchosen.occupancy()))
+              .str());
+  return D;
+}
+
 } // namespace
 
 void OccupancyLimited::checkLaunch(const LaunchContext &Ctx,
@@ -110,6 +204,15 @@ void OccupancyLimited::checkLaunch(const LaunchContext &Ctx,
       continue; // the block size itself: cuda-block-size-occupancy-ceiling
     if (RespectIntent && statedIntent(Ctx, *In, R, Min))
       continue;
+    // The carveout a cache preference or carveout attribute chose, not the
+    // blocks' own shared memory, binds: name it and the call.
+    if (Binding == Limit::SharedMemory)
+      if (std::optional<Diagnostic> D =
+              carveoutFinding(*this, Ctx, *In, R, Threads)) {
+        addResourceNote(*D, Ctx.Resources);
+        Out.push_back(std::move(*D));
+        continue;
+      }
     std::string What =
         Binding == Limit::Registers
             ? formatv("{0} registers per thread ({1} per block)",

@@ -2,7 +2,10 @@
 //
 // Static plus dynamic shared memory over 48 KiB needs an explicit opt-in
 // (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n)),
-// and nothing goes beyond the arch's opt-in maximum.
+// and nothing goes beyond the arch's opt-in maximum. An opt-in the runtime
+// refuses (n + static over that maximum) leaves the previous limit: the
+// launch is checked against the last opt-in it accepts. Over the limit, the
+// launch fails with cudaErrorInvalidValue (CUDA 13.0, an H100).
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,9 +13,30 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cstring>
+
 using namespace llvm;
 
 namespace cudalint {
+
+namespace {
+
+/// "a later opt-in to 234 KiB was refused" and where, for a launch whose
+/// limit an accepted opt-in (or the default) still sets.
+void addRefusedNote(Diagnostic &D, const LaunchContext &Ctx,
+                    const KernelSetting *Refused, StringRef Limit) {
+  if (!Refused)
+    return;
+  addNote(D, Refused->Loc,
+          formatv("the opt-in to {0} here is refused on {1} (more than the "
+                  "{2} maximum with the kernel's static shared memory; "
+                  "cuda-func-attribute-refused): the limit stays {3}",
+                  formatBytes(Refused->Value.value()), Ctx.Arch.Name,
+                  formatBytes(Ctx.Arch.SharedMemPerBlockOptIn), Limit)
+              .str());
+}
+
+} // namespace
 
 void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
                                        Findings &Out) const {
@@ -20,16 +44,20 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
   // Without device facts the static part is unknown; 0 is a lower bound,
   // so a dynamic size that fails alone fails for certain.
   uint64_t Static = R && R->HasUsage ? R->StaticSmem : 0;
+  // The opt-in that holds: the last one the runtime accepts on this arch.
   const KernelSetting *OptIn = Ctx.setting("MaxDynamicSharedMemorySize");
+  const KernelSetting *Refused =
+      Ctx.refusedSetting("MaxDynamicSharedMemorySize");
   // An opt-in whose value is not known: assume it is enough; only the
   // arch's maximum holds.
   bool OptInKnown = OptIn && OptIn->Value.isConstant();
   // An opt-in that a path to the launch goes around (`if (big)
-  // cudaFuncSetAttribute(...)`) holds only on the other paths; another one
-  // on every path, or in another function, holds.
+  // cudaFuncSetAttribute(...)`) holds only on the other paths; another
+  // accepted one on every path, or in another function, holds.
   bool OptInSkipped =
       OptIn && llvm::none_of(Ctx.Settings, [&](const KernelSetting *S) {
         return S->Attribute == "MaxDynamicSharedMemorySize" &&
+               settingRefusal(*S, Ctx.Arch, R) == SettingRefusal::None &&
                !llvm::is_contained(Ctx.Launch.SettingsSkippedOnSomePath,
                                    S->Loc);
       });
@@ -43,20 +71,18 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
                                .str()
                          : formatv("{0} dynamic", formatBytes(Dynamic)).str();
     std::string Message, Fix;
-    bool OnSomePath = false;
+    bool OnSomePath = false, RefusalExplains = false;
     if (Total > Ctx.Arch.SharedMemPerBlockOptIn) {
       Message =
           formatv("launch of {0} asks for {1} of shared memory per "
-                  "block ({2}), more than the {3} maximum of {4}; the "
-                  "launch fails",
+                  "block ({2}), more than the {3} maximum of {4}",
                   kernelName(Ctx.Launch), formatBytes(Total), Parts,
                   Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlockOptIn))
               .str();
     } else if (OptInSkipped && Total > Ctx.Arch.SharedMemPerBlock) {
       Message = formatv("launch of {0} asks for {1} of shared memory per "
                         "block ({2}) on {3}, over the {4} default, and a "
-                        "path to it skips the kernel's opt-in; the launch "
-                        "may fail",
+                        "path to it skips the kernel's opt-in",
                         kernelName(Ctx.Launch), formatBytes(Total), Parts,
                         Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlock))
                     .str();
@@ -65,18 +91,21 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
       if (!OptInKnown || Dynamic <= OptIn->Value.value())
         continue;
       Message = formatv("launch of {0} asks for {1} of dynamic shared "
-                        "memory, more than the {2} the kernel opted in to; "
-                        "the launch fails",
+                        "memory, more than the {2} the kernel opted in to",
                         kernelName(Ctx.Launch), formatBytes(Dynamic),
                         formatBytes(OptIn->Value.value()))
                     .str();
+      RefusalExplains = Refused && Dynamic <= Refused->Value.value();
     } else if (Total > Ctx.Arch.SharedMemPerBlock) {
       Message = formatv("launch of {0} asks for {1} of shared memory per "
                         "block ({2}) on {3}, over the {4} default, and the "
-                        "kernel does not opt in; the launch fails",
+                        "kernel {5}",
                         kernelName(Ctx.Launch), formatBytes(Total), Parts,
-                        Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlock))
+                        Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlock),
+                        Refused ? "has no opt-in the runtime accepts"
+                                : "does not opt in")
                     .str();
+      RefusalExplains = Refused != nullptr;
       Fix = formatv("opt in before launching: cudaFuncSetAttribute({0}, "
                     "cudaFuncAttributeMaxDynamicSharedMemorySize, {1});",
                     Ctx.Launch.Kernel.empty() ? "kernel" : Ctx.Launch.Kernel,
@@ -85,14 +114,24 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
     } else {
       continue;
     }
-    Diagnostic D = launchDiagnostic(*this, Ctx, std::move(Message));
+    Diagnostic D = launchError(*this, Ctx, Message, RuntimeError::InvalidValue);
     if (OnSomePath) {
       D.Sev = Severity::Warning;
+      size_t At = D.Message.rfind("the launch fails");
+      if (At != std::string::npos)
+        D.Message.replace(At, strlen("the launch fails"),
+                          "the launch may fail");
       addNote(D, OptIn->Loc,
               "opt-in set here, on some of the paths to the launch only");
     } else if (OptIn) {
       addNote(D, OptIn->Loc, "opt-in set here");
     }
+    if (RefusalExplains)
+      addRefusedNote(
+          D, Ctx, Refused,
+          OptIn && OptInKnown
+              ? formatBytes(OptIn->Value.value()) + " from the earlier opt-in"
+              : "the " + formatBytes(Ctx.Arch.SharedMemPerBlock) + " default");
     if (!Fix.empty())
       addNote(D, SourceLoc(), Fix);
     addOriginNotes(D, Ctx.Launch.DynamicSharedMem, "dynamic shared memory");

@@ -2,7 +2,8 @@
 //
 // The registers a block needs, after the per-warp allocation granularity,
 // must fit the register file available to one block; otherwise the launch
-// fails with "too many resources requested for launch".
+// fails with cudaErrorLaunchOutOfResources ("too many resources requested
+// for launch").
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,16 +44,13 @@ void TooManyResources::checkLaunch(const LaunchContext &Ctx,
     std::string Message =
         Occ.fails(LaunchFailure::TooManyRegistersPerThread)
             ? formatv("launch of {0} uses {1} registers per thread on {2}, "
-                      "more than the maximum of {3}; the launch fails with "
-                      "'too many resources requested for launch'",
+                      "more than the maximum of {3}",
                       kernelName(Ctx.Launch), R->Registers, A.Name,
                       A.MaxRegistersPerThread)
                   .str()
             : formatv("launch of {0} with {1} threads per block needs {2} "
                       "registers on {3} ({4} per thread, allocated per "
-                      "warp{5}), more than the {6} available to a block; "
-                      "the launch fails with 'too many resources requested "
-                      "for launch'",
+                      "warp{5}), more than the {6} available to a block",
                       kernelName(Ctx.Launch), Threads, PerWarp * Counted,
                       A.Name, R->Registers,
                       Counted == Warps
@@ -63,7 +61,9 @@ void TooManyResources::checkLaunch(const LaunchContext &Ctx,
                                 .str(),
                       A.RegistersPerBlock)
                   .str();
-    Diagnostic D = launchDiagnostic(*this, Ctx, std::move(Message));
+    Diagnostic D =
+        launchError(*this, Ctx, Message, RuntimeError::LaunchOutOfResources);
+    D.Message += " ('too many resources requested for launch')";
     addResourceNote(D, R);
     // The largest warp multiple that fits, and the bound that would make
     // ptxas fit the registers to this block size.

@@ -33,7 +33,7 @@ static_assert(fieldCount<GridSyncFact>() == 4, "serialize the new field");
 static_assert(fieldCount<KernelInfo>() == 8, "serialize the new field");
 static_assert(fieldCount<LaunchSite::Guard>() == 2, "serialize the new field");
 static_assert(fieldCount<LaunchSite>() == 16, "serialize the new field");
-static_assert(fieldCount<KernelSetting>() == 5, "serialize the new field");
+static_assert(fieldCount<KernelSetting>() == 6, "serialize the new field");
 static_assert(fieldCount<ExternalCall>() == 4, "serialize the new field");
 static_assert(fieldCount<FrontendError>() == 2, "serialize the new field");
 static_assert(fieldCount<TranslationUnitFacts>() == 9,
@@ -174,11 +174,9 @@ static json::Value toJSON(const LaunchSite &L) {
 }
 
 static json::Value toJSON(const KernelSetting &S) {
-  return json::Object{{"loc", toJSON(S.Loc)},
-                      {"kernel", S.Kernel},
-                      {"mangled", S.Mangled},
-                      {"attribute", S.Attribute},
-                      {"value", toJSON(S.Value)}};
+  return json::Object{{"loc", toJSON(S.Loc)},     {"api", S.Api},
+                      {"kernel", S.Kernel},       {"mangled", S.Mangled},
+                      {"attribute", S.Attribute}, {"value", toJSON(S.Value)}};
 }
 
 static json::Value toJSON(const ExternalCall &C) {
@@ -351,9 +349,9 @@ static bool fromJSON(const json::Value &V, LaunchSite &L, json::Path P) {
 
 static bool fromJSON(const json::Value &V, KernelSetting &S, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map("loc", S.Loc) && O.map("kernel", S.Kernel) &&
-         O.map("mangled", S.Mangled) && O.map("attribute", S.Attribute) &&
-         O.map("value", S.Value);
+  return O && O.map("loc", S.Loc) && O.map("api", S.Api) &&
+         O.map("kernel", S.Kernel) && O.map("mangled", S.Mangled) &&
+         O.map("attribute", S.Attribute) && O.map("value", S.Value);
 }
 
 static bool fromJSON(const json::Value &V, ExternalCall &C, json::Path P) {

@@ -25,6 +25,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -194,9 +195,11 @@ public:
                        /*Driver=*/true, /*Node=*/false);
       return true;
     }
-    if ((Name == "cudaFuncSetAttribute" && Call->getNumArgs() == 3) ||
-        (Name == "cudaFuncSetCacheConfig" && Call->getNumArgs() == 2)) {
-      kernelSetting(Call, Name == "cudaFuncSetCacheConfig");
+    if (((Name == "cudaFuncSetAttribute" || Name == "cuFuncSetAttribute") &&
+         Call->getNumArgs() == 3) ||
+        ((Name == "cudaFuncSetCacheConfig" || Name == "cuFuncSetCacheConfig") &&
+         Call->getNumArgs() == 2)) {
+      kernelSetting(Call, Name);
       return true;
     }
     if ((Name == "cuLaunchKernel" || Name == "cuLaunchCooperativeKernel") &&
@@ -603,10 +606,13 @@ private:
   }
 
   /// cudaFuncSetAttribute(kernel, attr, value), cudaFuncSetCacheConfig(
-  /// kernel, config).
-  void kernelSetting(const CallExpr *Call, bool IsCacheConfig) {
+  /// kernel, config), and the driver API's cuFuncSetAttribute(f, attr,
+  /// value), cuFuncSetCacheConfig(f, config).
+  void kernelSetting(const CallExpr *Call, StringRef Api) {
+    bool IsCacheConfig = Api.ends_with("SetCacheConfig");
     KernelSetting S;
     S.Loc = locate(Call->getBeginLoc());
+    S.Api = Api.str();
     if (const FunctionDecl *K = kernelOf(Call->getArg(0))) {
       S.Kernel = displayName(K);
       S.Mangled = mangledName(K);
@@ -625,7 +631,16 @@ private:
             S.Attribute = E->getName().str();
       StringRef Short(S.Attribute);
       Short.consume_front("cudaFuncAttribute");
-      S.Attribute = Short.str();
+      // The driver API's enumerators, as their runtime API twins.
+      S.Attribute =
+          llvm::StringSwitch<std::string>(Short)
+              .Case("CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES",
+                    "MaxDynamicSharedMemorySize")
+              .Case("CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT",
+                    "PreferredSharedMemoryCarveout")
+              .Case("CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED",
+                    "NonPortableClusterSizeAllowed")
+              .Default(Short.str());
     }
     S.Value = Resolver.resolveInt(Call->getArg(IsCacheConfig ? 1 : 2));
     if (CurrentFunction)

@@ -200,6 +200,8 @@ void Pipeline::check(PipelineResult &R, const PipelineInput &In) const {
   Run.DefaultArchs = R.DefaultArchs = defaultArchs(In);
   Run.Enabled = Enabled;
   Run.Options = Options;
+  if (Toolkit)
+    Run.Options.ToolkitVersion = Toolkit->Version;
   std::vector<Diagnostic> Findings = runChecks(Run);
   LintPolicy P = Policy;
   if (HostAppliesSuppression) {

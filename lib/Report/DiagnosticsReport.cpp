@@ -115,6 +115,8 @@ void writeDiagnosticsJSON(json::OStream &J, ArrayRef<Diagnostic> Diagnostics) {
       Loc(D.Loc);
       J.attribute("arch", D.Arch);
       J.attribute("message", D.Message);
+      if (!D.CudaError.empty())
+        J.attribute("cuda_error", D.CudaError);
       J.attributeArray("notes", [&] {
         for (const DiagnosticNote &N : D.Notes)
           J.object([&] {
@@ -153,6 +155,7 @@ readDiagnosticsJSON(const json::Array &Entries) {
     D.Loc = ReadLoc(*O);
     D.Arch = O->getString("arch").value_or("").str();
     D.Message = Message->str();
+    D.CudaError = O->getString("cuda_error").value_or("").str();
     if (const json::Array *Notes = O->getArray("notes"))
       for (const json::Value &N : *Notes)
         if (const json::Object *NO = N.getAsObject())

@@ -211,6 +211,7 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
         for (const KernelSetting &S : U.KernelSettings)
           J.object([&] {
             writeLoc(J, S.Loc);
+            J.attribute("api", S.Api);
             J.attribute("kernel", S.Kernel);
             J.attribute("mangled", S.Mangled);
             J.attribute("attribute", S.Attribute);

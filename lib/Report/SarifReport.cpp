@@ -182,8 +182,13 @@ json::Value Writer::run(ArrayRef<Diagnostic> Diags,
     }
     if (!Related.empty())
       Result["relatedLocations"] = std::move(Related);
+    json::Object Properties;
     if (!D.Arch.empty())
-      Result["properties"] = json::Object{{"arch", D.Arch}};
+      Properties["arch"] = D.Arch;
+    if (!D.CudaError.empty())
+      Properties["cudaError"] = D.CudaError;
+    if (!Properties.empty())
+      Result["properties"] = std::move(Properties);
 
     Result["partialFingerprints"] =
         json::Object{{"cudaLaunchLint/v1", Fingerprint}};

@@ -268,6 +268,8 @@ class Scenario {
 public:
   explicit Scenario(std::vector<std::string> Archs = {"sm_80"}) {
     Run.DefaultArchs = std::move(Archs);
+    // The toolkit the runtime's error names were checked on.
+    Run.Options.ToolkitVersion = "13.0";
     Unit.MainFile = File;
     Table.Enabled = true;
     Table.Mode = "nvcc";
@@ -285,10 +287,19 @@ public:
     Table.Resources[{R.R.Mangled, R.R.Arch}] = R.R;
     return *this;
   }
-  /// cudaFuncSetAttribute(K, cudaFuncAttribute<Attribute>, Value).
-  Scenario &setting(const Kernel &K, StringRef Attribute, ResolvedValue V) {
+  /// The CUDA toolkit the run builds with; "": none found.
+  Scenario &toolkit(StringRef Version) {
+    Run.Options.ToolkitVersion = Version.str();
+    return *this;
+  }
+  /// cudaFuncSetAttribute(K, cudaFuncAttribute<Attribute>, Value), at Line
+  /// (cudaFuncSetCacheConfig(K, Value) for Attribute "CacheConfig").
+  Scenario &setting(const Kernel &K, StringRef Attribute, ResolvedValue V,
+                    unsigned Line = 15) {
     KernelSetting S;
-    S.Loc = {File, 15, 3};
+    S.Loc = {File, Line, 3};
+    S.Api = Attribute == "CacheConfig" ? "cudaFuncSetCacheConfig"
+                                       : "cudaFuncSetAttribute";
     S.Kernel = K.Info.Name;
     S.Mangled = K.Info.Mangled;
     S.Attribute = Attribute.str();
@@ -566,8 +577,7 @@ CHECK_TEST(BlockSizeInvalid, DimensionOverItsMaximum, BlockInvalid, Reports) {
           .findings(BlockInvalid),
       ElementsAre(error("sm_80", says("block dimension x = 1025 exceeds the "
                                       "maximum of 1024 on sm_80; the launch "
-                                      "fails with "
-                                      "cudaErrorInvalidConfiguration"))));
+                                      "fails with cudaErrorInvalidValue"))));
   EXPECT_THAT(Scenario()
                   .with(K)
                   .with(Launch(K, c(100), c(1)).block(c(1), c(1), c(65)))
@@ -670,7 +680,7 @@ CHECK_TEST(GridSizeInvalid, OneOverTheLimit, GridInvalid, Reports) {
       ElementsAre(
           error("sm_80", says("grid dimension x = 2147483648 exceeds the "
                               "maximum of 2147483647 on sm_80; the launch "
-                              "fails with cudaErrorInvalidConfiguration")),
+                              "fails with cudaErrorInvalidValue")),
           error("sm_80", says("grid dimension y = 65536 exceeds the maximum "
                               "of 65535")),
           error("sm_80", says("grid dimension z = 65536 exceeds the maximum "
@@ -736,8 +746,8 @@ CHECK_TEST(TooManyResources, OneRegisterMoreFails, TooMany, Reports) {
                    says("launch of 'k' with 1024 threads per block needs "
                         "73728 registers on sm_80 (65 per thread, allocated "
                         "per warp), more than the 65536 available to a block; "
-                        "the launch fails with 'too many resources requested "
-                        "for launch'")),
+                        "the launch fails with cudaErrorLaunchOutOfResources "
+                        "('too many resources requested for launch')")),
              withNote("at 65 registers per thread, blocks of up to 896 "
                       "threads launch"),
              withNote("__launch_bounds__(1024) on the kernel makes the device "
@@ -806,8 +816,9 @@ CHECK_TEST(TooManyResources, RegistersPerThreadOverTheMaximum, TooMany,
               ElementsAre(error("sm_80", says("launch of 'k' uses 300 "
                                               "registers per thread on sm_80, "
                                               "more than the maximum of 255; "
-                                              "the launch fails with 'too "
-                                              "many resources"))));
+                                              "the launch fails with "
+                                              "cudaErrorLaunchOutOfResources "
+                                              "('too many resources"))));
 }
 
 CHECK_TEST(TooManyResources, NeedsTheDeviceCompilersRegisterCount, TooMany,
@@ -862,7 +873,8 @@ CHECK_TEST(TooManyResources, SetWithOneBadValueMayFail, TooMany, Reports) {
                   .findings(TooMany),
               ElementsAre(warning("sm_80", says("with 512 threads per block",
                                                 "the launch may fail with "
-                                                "'too many resources"))));
+                                                "cudaErrorLaunchOutOfResources "
+                                                "('too many resources"))));
 }
 
 //===----------------------------------------------------------------------===//
@@ -1013,6 +1025,64 @@ CHECK_TEST(SharedMemoryExceeded, SetWithOneBadValueMayFail, SmemExceeded,
               ElementsAre(AllOf(warning("sm_80", says("asks for 64 KiB",
                                                       "the launch may fail")),
                                 withNote("only some of the values"))));
+}
+
+CHECK_SUITE(SharedMemoryExceededRefusedOptIn);
+
+// Checked on an H100 with CUDA 13.0: an opt-in over the arch's maximum
+// (static included) is refused and the kernel keeps its previous limit.
+CHECK_TEST(SharedMemoryExceededRefusedOptIn, LaunchesCheckTheLimitThatHolds,
+           SmemExceeded, Both) {
+  Kernel K("k");
+  // Refused once: the 48 KiB default holds.
+  EXPECT_THAT(
+      Scenario({"sm_90"})
+          .with(K)
+          .with(Launch(K, c(132), c(256)).smem(c(100 * 1024)))
+          .setting(K, "MaxDynamicSharedMemorySize", c(240000))
+          .findings(SmemExceeded),
+      ElementsAre(AllOf(
+          error("sm_90", says("over the 48 KiB default, and the kernel has no "
+                              "opt-in the runtime accepts; the launch fails "
+                              "with cudaErrorInvalidValue")),
+          Field(&Diagnostic::CudaError, "cudaErrorInvalidValue"),
+          withNote("the opt-in to 240000 B here is refused on sm_90"))));
+  // Accepted, then refused: the accepted one holds.
+  Scenario AfterAccepted({"sm_90"});
+  AfterAccepted.with(K)
+      .setting(K, "MaxDynamicSharedMemorySize", c(100 * 1024), 14)
+      .setting(K, "MaxDynamicSharedMemorySize", c(240000), 15);
+  EXPECT_THAT(Scenario(AfterAccepted)
+                  .with(Launch(K, c(132), c(256)).smem(c(100 * 1024)))
+                  .findings(SmemExceeded),
+              IsEmpty());
+  EXPECT_THAT(
+      Scenario(AfterAccepted)
+          .with(Launch(K, c(132), c(256)).smem(c(150 * 1024)))
+          .findings(SmemExceeded),
+      ElementsAre(AllOf(error("sm_90", says("more than the 100 KiB the kernel "
+                                            "opted in to")),
+                        withNote("the limit stays 100 KiB from the earlier "
+                                 "opt-in"))));
+  // The static shared memory counts: 220 KiB fits alone, not with 16 KiB.
+  EXPECT_THAT(Scenario({"sm_90"})
+                  .with(K)
+                  .with(Resources(K, "sm_90").regs(32).staticSmem(16 * 1024))
+                  .with(Launch(K, c(132), c(256)).smem(c(64 * 1024)))
+                  .setting(K, "MaxDynamicSharedMemorySize", c(220 * 1024))
+                  .findings(SmemExceeded),
+              ElementsAre(error("sm_90", says("80 KiB of shared memory per "
+                                              "block (16 KiB static + 64 KiB "
+                                              "dynamic)",
+                                              "no opt-in the runtime "
+                                              "accepts"))));
+  // Per arch: 200 KiB is refused on sm_80 (163 KiB) but not on sm_90.
+  EXPECT_THAT(Scenario({"sm_80", "sm_90"})
+                  .with(K)
+                  .with(Launch(K, c(132), c(256)).smem(c(100 * 1024)))
+                  .setting(K, "MaxDynamicSharedMemorySize", c(200 * 1024))
+                  .findings(SmemExceeded),
+              ElementsAre(error("sm_80", says("over the 48 KiB default"))));
 }
 
 //===----------------------------------------------------------------------===//
@@ -1865,6 +1935,59 @@ CHECK_TEST(OccupancyLimited, OccupancyApiIsStatedIntent, OccLimited, Both) {
               SizeIs(1));
 }
 
+CHECK_SUITE(OccupancyLimitedCarveout);
+
+// On an H100, cudaFuncSetCacheConfig(k, cudaFuncCachePreferL1) lets the
+// occupancy API allow 8 blocks per SM for a kernel without static shared
+// memory (its 1 KiB reserved per block fits the 8 KiB carveout 8 times) and
+// 1 for one with 8 KiB; the finding names the carveout and the call.
+CHECK_TEST(OccupancyLimitedCarveout, TheCacheConfigThatChoseItIsNamed,
+           OccLimited, Both) {
+  Kernel K("k");
+  auto Base = [&](uint64_t Static) {
+    Scenario S({"sm_90"});
+    S.with(K)
+        .with(Resources(K, "sm_90").regs(16).staticSmem(Static))
+        .with(Launch(K, c(1320), c(64)));
+    return S;
+  };
+  EXPECT_THAT(
+      Base(0).setting(K, "CacheConfig", c(2), 12).findings(OccLimited),
+      ElementsAre(AllOf(
+          warning("sm_90",
+                  says("occupancy of 'k' with 64 threads per block is 25% on "
+                       "sm_90 (16 of 64 warps): the shared memory carveout "
+                       "that cudaFuncSetCacheConfig(k, cudaFuncCachePreferL1) "
+                       "chose, 8 KiB per SM for blocks of 1 KiB, limits it "
+                       "to 8 resident blocks per SM")),
+          at(20), withNote("cache preference set here"),
+          withNote("1 KiB the driver reserves per block"),
+          withNote("with the default carveout (228 KiB of shared memory per "
+                   "SM) 32 blocks would be resident (100%)"))));
+  EXPECT_THAT(
+      Base(8 * 1024).setting(K, "CacheConfig", c(2), 12).findings(OccLimited),
+      ElementsAre(warning("sm_90", says("16 KiB per SM for blocks of "
+                                        "9 KiB, limits it to 1 "
+                                        "resident block per SM"))));
+  // PreferEqual: 14 blocks of 9 KiB, 28 of 64 warps (44%).
+  EXPECT_THAT(
+      Base(8 * 1024).setting(K, "CacheConfig", c(3), 12).findings(OccLimited),
+      ElementsAre(warning("sm_90", says("cudaFuncCachePreferEqual",
+                                        "limits it to 14 resident "
+                                        "blocks per SM"))));
+  // A carveout attribute wins over the cache preference.
+  EXPECT_THAT(
+      Base(0)
+          .setting(K, "CacheConfig", c(1), 12)
+          .setting(K, "PreferredSharedMemoryCarveout", c(0), 13)
+          .findings(OccLimited),
+      ElementsAre(AllOf(warning("sm_90", says("cudaFuncSetAttribute(k, "
+                                              "cudaFuncAttributePreferredShared"
+                                              "MemoryCarveout, 0) chose")),
+                        withNote("shared memory carveout set here"))));
+  // No preference: nothing binds below 50%.
+  EXPECT_THAT(Base(0).findings(OccLimited), IsEmpty());
+}
 //===----------------------------------------------------------------------===//
 // cuda-block-size-occupancy-ceiling
 //===----------------------------------------------------------------------===//
@@ -2423,7 +2546,8 @@ TEST(PrecisionRules, CertainFailureKeepsItsErrorsOnly) {
 
 TEST(PrecisionRules, CertainFailureIsPerArch) {
   // 80 KiB of dynamic shared memory, opted in: beyond sm_75's 64 KiB, within
-  // sm_86's 99 KiB. The warp-multiple warning survives on sm_86 only.
+  // sm_86's 99 KiB. The warp-multiple warning survives on sm_86 only. (On
+  // sm_75 the opt-in itself is refused.)
   Kernel K("k");
   auto D = Scenario({"sm_75", "sm_86"})
                .with(K)
@@ -2433,10 +2557,12 @@ TEST(PrecisionRules, CertainFailureIsPerArch) {
   EXPECT_THAT(
       D,
       ElementsAre(
-          AllOf(Field(&Diagnostic::Check, "cuda-block-size-not-warp-multiple"),
-                warning("", says("block of 100 threads"))),
+          AllOf(Field(&Diagnostic::Check, "cuda-func-attribute-refused"),
+                error("sm_75", says("sm_75 maximum of 64 KiB per block"))),
           AllOf(Field(&Diagnostic::Check, "cuda-shared-memory-exceeded"),
-                error("sm_75", says("sm_75 maximum")))));
+                error("sm_75", says("sm_75 maximum"))),
+          AllOf(Field(&Diagnostic::Check, "cuda-block-size-not-warp-multiple"),
+                warning("", says("block of 100 threads")))));
 }
 
 TEST(PrecisionRules, MayFailWarningKeepsTheOtherWarnings) {
@@ -2476,13 +2602,14 @@ TEST(PrecisionRules, EveryValueFailsForADifferentReason) {
                                             "the launch fails")))));
   // 256 launches: both may fail, and how well 256 runs is worth saying.
   auto Some = Run(oneOf({256, 512, 2048}));
+  // At one place, findings come in the order of Checks.def.
   EXPECT_THAT(checkNames(Some),
-              ElementsAre("cuda-block-size-invalid", "cuda-occupancy-limited",
-                          "cuda-too-many-resources"));
+              ElementsAre("cuda-block-size-invalid", "cuda-too-many-resources",
+                          "cuda-occupancy-limited"));
   EXPECT_THAT(Some,
               ::testing::Each(Field(&Diagnostic::Sev, Severity::Warning)));
   EXPECT_THAT(Some[0], warning("sm_80", says("the launch may fail")));
-  EXPECT_THAT(Some[2], warning("sm_80", says("the launch may fail")));
+  EXPECT_THAT(Some[1], warning("sm_80", says("the launch may fail")));
 }
 
 TEST(PrecisionRules, OnlyEnabledChecksTakePart) {
@@ -2512,6 +2639,7 @@ public:
                        Ctx.Arch.Name.str(),
                        "block too big",
                        {},
+                       {},
                        {}});
   }
 };
@@ -2525,6 +2653,7 @@ public:
                    Ctx.Launch.Loc,
                    Ctx.Arch.Name.str(),
                    "slow",
+                   {},
                    {},
                    {}});
   }
@@ -2661,6 +2790,199 @@ TEST(RunChecks, MaxnregOfTheDefinitionSeenFromAnotherFile) {
 }
 
 //===----------------------------------------------------------------------===//
+// cuda-func-attribute-refused
+//===----------------------------------------------------------------------===//
+
+const char *const Refused = "cuda-func-attribute-refused";
+CHECK_SUITE(FuncAttributeRefused);
+
+CHECK_TEST(FuncAttributeRefused, OptInOverTheArchMaximum, Refused, Both) {
+  Kernel K("k");
+  // 232448 B (227 KiB) is sm_90's maximum: accepted; one byte more is not.
+  EXPECT_THAT(Scenario({"sm_90"})
+                  .with(K)
+                  .setting(K, "MaxDynamicSharedMemorySize", c(232448))
+                  .findings(Refused),
+              IsEmpty());
+  EXPECT_THAT(
+      Scenario({"sm_90"})
+          .with(K)
+          .setting(K, "MaxDynamicSharedMemorySize", c(232449))
+          .findings(Refused),
+      ElementsAre(AllOf(
+          error("sm_90",
+                says("cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamic"
+                     "SharedMemorySize, 232449) asks for up to 232449 B of "
+                     "dynamic shared memory, more than the sm_90 maximum of "
+                     "227 KiB per block; the call fails with "
+                     "cudaErrorInvalidValue and 'k' keeps the 48 KiB "
+                     "default")),
+          Field(&Diagnostic::CudaError, "cudaErrorInvalidValue"), at(15),
+          withNote("static shared memory is not known here"))));
+  // With static shared memory, and after an accepted opt-in.
+  EXPECT_THAT(
+      Scenario({"sm_90"})
+          .with(K)
+          .with(Resources(K, "sm_90").regs(32).staticSmem(16 * 1024))
+          .setting(K, "MaxDynamicSharedMemorySize", c(100 * 1024), 14)
+          .setting(K, "MaxDynamicSharedMemorySize", c(220 * 1024), 15)
+          .findings(Refused),
+      ElementsAre(AllOf(error("sm_90", says("on top of 16 KiB static (236 KiB "
+                                            "in all)",
+                                            "keeps the 100 KiB it opted in to "
+                                            "before")),
+                        at(15), withNote("the opt-in that holds, set here"),
+                        withNote("at most 216064 bytes are accepted on sm_90 "
+                                 "(232448 - 16384 static)"))));
+  // Unknown stays unknown.
+  EXPECT_THAT(Scenario({"sm_90"})
+                  .with(K)
+                  .setting(K, "MaxDynamicSharedMemorySize", unknown())
+                  .findings(Refused),
+              IsEmpty());
+}
+
+CHECK_TEST(FuncAttributeRefused, NoNameForAToolkitItWasNotCheckedOn, Refused,
+           Reports) {
+  Kernel K("k");
+  for (const char *Version : {"12.8", ""}) {
+    SCOPED_TRACE(Version);
+    std::vector<Diagnostic> D =
+        Scenario({"sm_90"})
+            .toolkit(Version)
+            .with(K)
+            .setting(K, "MaxDynamicSharedMemorySize", c(300000))
+            .findings(Refused);
+    ASSERT_THAT(D, SizeIs(1));
+    EXPECT_THAT(D.front().Message,
+                says("; the call fails and 'k' keeps the 48 KiB default"));
+    EXPECT_EQ(D.front().CudaError, "");
+  }
+  EXPECT_THAT(
+      Scenario({"sm_90"})
+          .toolkit("13.1")
+          .with(K)
+          .setting(K, "MaxDynamicSharedMemorySize", c(300000))
+          .findings(Refused),
+      ElementsAre(Field(&Diagnostic::CudaError, "cudaErrorInvalidValue")));
+}
+
+CHECK_TEST(FuncAttributeRefused, CarveoutOutOfRange, Refused, Both) {
+  Kernel K("k");
+  for (int64_t Fine : {-1, 0, 50, 100})
+    EXPECT_THAT(Scenario()
+                    .with(K)
+                    .setting(K, "PreferredSharedMemoryCarveout", c(Fine))
+                    .findings(Refused),
+                IsEmpty())
+        << Fine;
+  // The same on every arch: one finding, for no arch in particular.
+  EXPECT_THAT(
+      Scenario({"sm_80", "sm_90"})
+          .with(K)
+          .setting(K, "PreferredSharedMemoryCarveout", c(150))
+          .findings(Refused),
+      ElementsAre(AllOf(
+          error("", says("asks for a shared memory carveout of 150%, outside "
+                         "-1..100",
+                         "the call fails and 'k' keeps its previous carveout")),
+          Field(&Diagnostic::CudaError, ""))));
+}
+
+CHECK_TEST(FuncAttributeRefused, NonPortableClustersWithoutClusters, Refused,
+           Both) {
+  Kernel K("k");
+  EXPECT_THAT(Scenario({"sm_80", "sm_90"})
+                  .with(K)
+                  .setting(K, "NonPortableClusterSizeAllowed", c(1))
+                  .findings(Refused),
+              ElementsAre(error("sm_80", says("sm_80 has no thread block "
+                                              "clusters"))));
+  EXPECT_THAT(Scenario({"sm_80"})
+                  .with(K)
+                  .setting(K, "NonPortableClusterSizeAllowed", c(0))
+                  .findings(Refused),
+              IsEmpty());
+}
+
+CHECK_TEST(FuncAttributeRefused, DriverApiCallOfAnUntracedKernel, Refused,
+           Reports) {
+  // cuFuncSetAttribute(f, ...) on a CUfunction: the kernel, and with it
+  // its static shared memory, is not known; what fails alone still does.
+  TranslationUnitFacts Unit;
+  Unit.MainFile = File;
+  KernelSetting Call;
+  Call.Loc = place(30, 3);
+  Call.Api = "cuFuncSetAttribute";
+  Call.Attribute = "MaxDynamicSharedMemorySize";
+  Call.Value = c(300000);
+  Unit.KernelSettings.push_back(Call);
+  CheckRun Run;
+  Run.DefaultArchs = {"sm_90"};
+  Run.Options.ToolkitVersion = "13.0";
+  std::vector<TranslationUnitFacts> Units = {Unit};
+  Run.Units = Units;
+  std::vector<Diagnostic> Found = runChecks(Run);
+  observed()[Refused] |= Found.empty() ? Silent : Reports;
+  EXPECT_THAT(
+      Found,
+      ElementsAre(AllOf(
+          error("sm_90", says("cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_"
+                              "DYNAMIC_SHARED_SIZE_BYTES, 300000)",
+                              "the kernel keeps the 48 KiB default")),
+          at(30))));
+}
+
+//===----------------------------------------------------------------------===//
+// The error the runtime returns comes first
+//===----------------------------------------------------------------------===//
+
+TEST(RuntimeErrorOrder, BoundBeforeRegisters) {
+  // Checked on an H100 (CUDA 13.0): a launch over its __launch_bounds__ and
+  // the register file returns the bound's cudaErrorInvalidValue.
+  Kernel K("k");
+  K.launchBounds(256);
+  std::vector<Diagnostic> Found = Scenario()
+                                      .with(K)
+                                      .with(Resources(K, "sm_80").regs(128))
+                                      .with(Launch(K, c(100), c(1024)))
+                                      .all();
+  EXPECT_THAT(checkNames(Found), ElementsAre("cuda-launch-bounds-exceeded",
+                                             "cuda-too-many-resources"));
+  EXPECT_EQ(Found.front().CudaError, "cudaErrorInvalidValue");
+  EXPECT_EQ(Found.back().CudaError, "cudaErrorLaunchOutOfResources");
+}
+
+TEST(RuntimeErrorOrder, SharedMemoryBeforeRegisters) {
+  Kernel K("k");
+  std::vector<Diagnostic> Found =
+      Scenario()
+          .with(K)
+          .with(Resources(K, "sm_80").regs(128))
+          .with(Launch(K, c(100), c(1024)).smem(c(64 * 1024)))
+          .all();
+  EXPECT_THAT(checkNames(Found), ElementsAre("cuda-shared-memory-exceeded",
+                                             "cuda-too-many-resources"));
+}
+
+TEST(RuntimeErrorOrder, EveryLaunchErrorNamesItsError) {
+  Kernel K("k");
+  K.launchBounds(128);
+  std::vector<Diagnostic> Found = Scenario()
+                                      .with(K)
+                                      .with(Launch(K, c(0), c(256)))
+                                      .with(Launch(K, c(1), c(2048), 21))
+                                      .all();
+  ASSERT_THAT(Found, Not(IsEmpty()));
+  for (const Diagnostic &D : Found) {
+    SCOPED_TRACE(D.Message);
+    EXPECT_EQ(D.CudaError, "cudaErrorInvalidValue");
+    EXPECT_THAT(D.Message, HasSubstr("with cudaErrorInvalidValue"));
+    EXPECT_THAT(D.Message, Not(HasSubstr("InvalidConfiguration")));
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // Check declarations and options
 //===----------------------------------------------------------------------===//
 
@@ -2673,7 +2995,8 @@ TEST(CheckDeclarations, NamesSeveritiesAndSummaries) {
       "cuda-shared-memory-exceeded",
       "cuda-cluster-dims-mismatch",
       "cuda-grid-sync-needs-cooperative-launch",
-      "cuda-cooperative-launch-too-large"};
+      "cuda-cooperative-launch-too-large",
+      "cuda-func-attribute-refused"};
   std::set<std::string> Seen;
   for (const std::unique_ptr<Check> &C : allChecks()) {
     SCOPED_TRACE(C->name().str());
@@ -2681,7 +3004,7 @@ TEST(CheckDeclarations, NamesSeveritiesAndSummaries) {
     EXPECT_TRUE(Seen.insert(C->name().str()).second) << "registered twice";
     EXPECT_FALSE(C->summary().empty());
     EXPECT_EQ(C->severity() == Severity::Error, Errors.count(C->name().str()))
-        << "errors are the checks of launches that fail";
+        << "errors are the checks of launches and calls that fail";
     EXPECT_EQ(findCheck(C->name()), C.get());
     EXPECT_TRUE(GlobList(defaultCheckGlobs()).contains(C->name()));
   }

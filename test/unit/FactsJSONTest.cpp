@@ -109,6 +109,7 @@ TranslationUnitFacts everyFieldSet() {
 
   KernelSetting S;
   S.Loc = loc(N);
+  S.Api = "cudaFuncSetAttribute";
   S.Kernel = "ns::scale<256>";
   S.Mangled = "_ZN2ns5scaleILi256EEEvPf";
   S.Attribute = "MaxDynamicSharedMemorySize";
@@ -193,7 +194,7 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   EXPECT_EQ(L.getObject("grid")->getObject("x")->getObject("parameter")->size(),
             5u);
   EXPECT_EQ((*U.getArray("external_calls"))[0].getAsObject()->size(), 4u);
-  EXPECT_EQ((*U.getArray("kernel_settings"))[0].getAsObject()->size(), 5u);
+  EXPECT_EQ((*U.getArray("kernel_settings"))[0].getAsObject()->size(), 6u);
 }
 
 TEST(FactsJSON, MissingFieldIsAnError) {

@@ -168,6 +168,20 @@ TEST_F(SarifReportTest, ResultsLocationsNotesAndArch) {
   EXPECT_EQ(R2.get("relatedLocations"), nullptr);
 }
 
+TEST_F(SarifReportTest, TheRuntimeErrorIsAProperty) {
+  Diagnostic D = diag("cuda-launch-bounds-exceeded", Severity::Error,
+                      "/src/k.cu", 20, 5, "",
+                      "1024 threads > bound 256; the launch fails with "
+                      "cudaErrorInvalidValue");
+  D.CudaError = "cudaErrorInvalidValue";
+  json::Value V = sarif({D}, Rules, SarifOptions{"0.1.0", "", ""});
+  const json::Object &Run = obj(&arr(obj(&V).get("runs"))[0]);
+  const json::Object &R = obj(&arr(Run.get("results"))[0]);
+  const json::Object &Props = obj(R.get("properties"));
+  EXPECT_EQ(str(Props.get("cudaError")), "cudaErrorInvalidValue");
+  EXPECT_EQ(Props.get("arch"), nullptr);
+}
+
 TEST_F(SarifReportTest, SourceRootMakesRelativeUris) {
   Diagnostic In = diag("cuda-launch-bounds-exceeded", Severity::Error,
                        "/repo/src/a.cu", 1, 1, "sm_90", "m");

@@ -169,6 +169,21 @@ Expected<OccupancyQuery> resolve(const QuerySpec &S) {
   }
   if (Error E = validateInput(In))
     return std::move(E);
+  // cudaFuncSetAttribute refuses a maximum that, with the static shared
+  // memory, exceeds the arch's opt-in maximum (cudaErrorInvalidValue on
+  // CUDA 13.0, an H100): no launch runs with it, the kernel keeps 48 KiB.
+  const ArchInfo &A = *Q.Arch;
+  if (In.MaxDynamicSharedMem &&
+      *In.MaxDynamicSharedMem + In.StaticSharedMem > A.SharedMemPerBlockOptIn)
+    return fieldError(
+        "max_dyn_smem",
+        Twine(*In.MaxDynamicSharedMem) + " B + " + Twine(In.StaticSharedMem) +
+            " B static shared memory exceed the " + A.Name +
+            " opt-in maximum of " + Twine(A.SharedMemPerBlockOptIn) +
+            " B per block; the runtime refuses it (at most " +
+            Twine(A.SharedMemPerBlockOptIn -
+                  std::min(In.StaticSharedMem, A.SharedMemPerBlockOptIn)) +
+            " accepted)");
   return Q;
 }
 

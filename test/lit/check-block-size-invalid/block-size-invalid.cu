@@ -4,12 +4,12 @@
 
 __global__ void k(float *p) {}
 template <int X, int Y> void launch2d(float *p) { k<<<1, dim3(X, Y)>>>(p); }
-// CHECK-MESSAGES: block-size-invalid.cu:[[@LINE-1]]:51: error: block of 2048 threads exceeds the maximum of 1024 threads per block on sm_80; the launch fails with cudaErrorInvalidConfiguration [cuda-block-size-invalid]
+// CHECK-MESSAGES: block-size-invalid.cu:[[@LINE-1]]:51: error: block of 2048 threads exceeds the maximum of 1024 threads per block on sm_80; the launch fails with cudaErrorInvalidValue [cuda-block-size-invalid]
 // CHECK-MESSAGES: note: block x = 64 from template argument 'X'
 
 void f(float *p, bool big) {
   k<<<1, 2048>>>(p);
-  // CHECK-MESSAGES: block-size-invalid.cu:[[@LINE-1]]:3: error: block dimension x = 2048 exceeds the maximum of 1024 on sm_80; the launch fails with cudaErrorInvalidConfiguration [cuda-block-size-invalid]
+  // CHECK-MESSAGES: block-size-invalid.cu:[[@LINE-1]]:3: error: block dimension x = 2048 exceeds the maximum of 1024 on sm_80; the launch fails with cudaErrorInvalidValue [cuda-block-size-invalid]
   k<<<1, dim3(1, 1, 65)>>>(p);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: error: block dimension z = 65 exceeds the maximum of 64 on sm_80
   k<<<1, dim3(32, 0)>>>(p);

@@ -25,7 +25,7 @@ void f(float *p) {
   cudaLaunchKernelEx(&cfg, plain, p);
   // 16 blocks per cluster: over the portable 8 without the opt-in.
   // CHECK-MESSAGES: :[[@LINE-2]]:3: error: launch of 'plain' uses thread block clusters (16x1x1), which sm_80
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: error: cluster of 16 blocks (16x1x1) exceeds the portable maximum of 8 and 'plain' does not allow non-portable sizes (cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1)); the launch fails
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: error: cluster of 16 blocks (16x1x1) exceeds the portable maximum of 8 and 'plain' does not allow non-portable sizes (cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1)); the launch fails with cudaErrorInvalidClusterSize
 
   cudaFuncSetAttribute(wide, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
   cudaLaunchConfig_t ok = {dim3(48), dim3(128)};

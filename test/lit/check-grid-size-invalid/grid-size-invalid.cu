@@ -7,7 +7,7 @@ constexpr long long Huge = 1ll << 31;
 
 void f(float *p, int n) {
   k<<<0, 128>>>(p);
-  // CHECK-MESSAGES: grid-size-invalid.cu:[[@LINE-1]]:3: error: grid dimension x is 0 on sm_90; the launch fails with cudaErrorInvalidConfiguration [cuda-grid-size-invalid]
+  // CHECK-MESSAGES: grid-size-invalid.cu:[[@LINE-1]]:3: error: grid dimension x is 0 on sm_90; the launch fails with cudaErrorInvalidValue [cuda-grid-size-invalid]
   k<<<dim3(1, 65536), 128>>>(p);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: error: grid dimension y = 65536 exceeds the maximum of 65535 on sm_90
   k<<<dim3(Huge), 128>>>(p);

@@ -14,7 +14,7 @@ __global__ void __launch_bounds__(256) bounded(float *p) { p[threadIdx.x] = 0; }
 __global__ void __launch_bounds__(PER_ARCH) per_arch(float *p) { p[threadIdx.x] = 0; }
 
 template <int N> void run(float *p) { bounded<<<1, N>>>(p); }
-// CHECK-MESSAGES: launch-bounds-exceeded.cu:[[@LINE-1]]:39: error: launch of 'bounded' with 512 threads per block exceeds its __launch_bounds__ maximum of 256 on sm_80{{.*}}; the launch fails [cuda-launch-bounds-exceeded]
+// CHECK-MESSAGES: launch-bounds-exceeded.cu:[[@LINE-1]]:39: error: launch of 'bounded' with 512 threads per block exceeds its __launch_bounds__ maximum of 256 on sm_80{{.*}}; the launch fails with cudaErrorInvalidValue [cuda-launch-bounds-exceeded]
 // CHECK-MESSAGES: note: kernel 'bounded' declared here
 // CHECK-MESSAGES: note: block x = 512 from template argument 'N'
 

@@ -22,7 +22,7 @@ __global__ void opted(float *p) {
 
 void f(float *p) {
   dyn<<<1, 128, 64 * 1024>>>(p);
-  // CHECK-MESSAGES: shared-memory-exceeded.cu:[[@LINE-1]]:3: error: launch of 'dyn' asks for 64 KiB of shared memory per block (0 B static + 64 KiB dynamic) on sm_80, sm_90, over the 48 KiB default, and the kernel does not opt in; the launch fails [cuda-shared-memory-exceeded]
+  // CHECK-MESSAGES: shared-memory-exceeded.cu:[[@LINE-1]]:3: error: launch of 'dyn' asks for 64 KiB of shared memory per block (0 B static + 64 KiB dynamic) on sm_80, sm_90, over the 48 KiB default, and the kernel does not opt in; the launch fails with cudaErrorInvalidValue [cuda-shared-memory-exceeded]
   // CHECK-MESSAGES: note: opt in before launching: cudaFuncSetAttribute(dyn, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
   stat<<<1, 128, 40 * 1024>>>(p);
   // Static and dynamic add up.

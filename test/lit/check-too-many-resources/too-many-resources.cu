@@ -8,7 +8,7 @@
 
 void f(const float *in, float *out, int n) {
   heavy<96><<<n, 512>>>(in, out, n);
-  // CHECK-MESSAGES: too-many-resources.cu:[[@LINE-1]]:3: error: launch of 'heavy<96>' with 512 threads per block needs {{[0-9]+}} registers on sm_80 ({{[0-9]+}} per thread, allocated per warp), more than the 65536 available to a block; the launch fails with 'too many resources requested for launch' [cuda-too-many-resources]
+  // CHECK-MESSAGES: too-many-resources.cu:[[@LINE-1]]:3: error: launch of 'heavy<96>' with 512 threads per block needs {{[0-9]+}} registers on sm_80 ({{[0-9]+}} per thread, allocated per warp), more than the 65536 available to a block; the launch fails with cudaErrorLaunchOutOfResources ('too many resources requested for launch') [cuda-too-many-resources]
   // CHECK-MESSAGES: note: sm_80: {{[0-9]+}} registers, 0 B static shared memory, 0 B spill stores, 0 B spill loads (nvcc)
   // CHECK-MESSAGES: note: at {{[0-9]+}} registers per thread, blocks of up to {{(256|288|320)}} threads launch
   // CHECK-MESSAGES: note: __launch_bounds__(512) on the kernel makes the device compiler limit its registers to fit 512 threads

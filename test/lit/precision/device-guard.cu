@@ -36,5 +36,5 @@ void run(float *p, int device) {
     big_tile<<<1, 256, Smem>>>(p); // nothing either: `fits` asks the device
   // Unguarded: an error on sm_75.
   big_tile<<<1, 256, Smem>>>(p);
-  // CHECK: device-guard.cu:[[@LINE-1]]:3: error: launch of 'big_tile' asks for 72 KiB {{.*}} sm_75 {{.*}}; the launch fails [cuda-shared-memory-exceeded]
+  // CHECK: device-guard.cu:[[@LINE-1]]:3: error: launch of 'big_tile' asks for 72 KiB {{.*}} sm_75 {{.*}}; the launch fails with cudaErrorInvalidValue [cuda-shared-memory-exceeded]
 }

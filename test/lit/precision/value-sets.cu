@@ -14,7 +14,7 @@ void correlated(float *p, int n, bool wide) {
   if (wide)
     wide_k<<<n / t, t>>>(p);
   // Only 1024 reaches it, and it fails: an error.
-  // CHECK: value-sets.cu:[[@LINE-2]]:5: error: launch of 'wide_k' with 1024 threads per block exceeds its __launch_bounds__ maximum of 512 on sm_80; the launch fails [cuda-launch-bounds-exceeded]
+  // CHECK: value-sets.cu:[[@LINE-2]]:5: error: launch of 'wide_k' with 1024 threads per block exceeds its __launch_bounds__ maximum of 512 on sm_80; the launch fails{{( with cudaErrorInvalidValue)?}} [cuda-launch-bounds-exceeded]
   else
     narrow_k<<<n / t, t>>>(p); // only 256: nothing to report
 }
@@ -23,7 +23,7 @@ void unknown_path(float *p, int n, bool wide, bool other) {
   int t = wide ? 1024 : 256;
   if (other)
     wide_k<<<n / t, t>>>(p);
-  // CHECK: value-sets.cu:[[@LINE-1]]:5: warning: launch of 'wide_k' with 1024 threads per block exceeds its __launch_bounds__ maximum of 512 on sm_80; the launch may fail [cuda-launch-bounds-exceeded]
+  // CHECK: value-sets.cu:[[@LINE-1]]:5: warning: launch of 'wide_k' with 1024 threads per block exceeds its __launch_bounds__ maximum of 512 on sm_80; the launch may fail{{( with cudaErrorInvalidValue)?}} [cuda-launch-bounds-exceeded]
   // CHECK: note: block x = {256, 1024} from variable 't'
   // CHECK: note: only some of the values that may reach this launch fail; it fails on the paths that give them
 }
@@ -31,9 +31,9 @@ void unknown_path(float *p, int n, bool wide, bool other) {
 void every_value_fails(float *p, int n, bool big) {
   int t = big ? 2048 : 1536;
   narrow_k<<<n, t>>>(p);
-  // Both values fail both checks: errors.
-  // CHECK: value-sets.cu:[[@LINE-2]]:3: error: block dimension x = 1536 exceeds the maximum of 1024 on sm_80{{.*}}[cuda-block-size-invalid]
-  // CHECK: value-sets.cu:[[@LINE-3]]:3: error: block dimension x = 2048 exceeds
-  // CHECK: value-sets.cu:[[@LINE-4]]:3: error: launch of 'narrow_k' with 1536 threads per block exceeds its __launch_bounds__ maximum of 256 on sm_80; the launch fails [cuda-launch-bounds-exceeded]
-  // CHECK: value-sets.cu:[[@LINE-5]]:3: error: launch of 'narrow_k' with 2048 threads {{.*}} the launch fails [cuda-launch-bounds-exceeded]
+  // Both values fail both checks: errors, in the order of Checks.def.
+  // CHECK: value-sets.cu:[[@LINE-2]]:3: error: launch of 'narrow_k' with 1536 threads per block exceeds its __launch_bounds__ maximum of 256 on sm_80; the launch fails{{( with cudaErrorInvalidValue)?}} [cuda-launch-bounds-exceeded]
+  // CHECK: value-sets.cu:[[@LINE-3]]:3: error: launch of 'narrow_k' with 2048 threads {{.*}} the launch fails{{( with cudaErrorInvalidValue)?}} [cuda-launch-bounds-exceeded]
+  // CHECK: value-sets.cu:[[@LINE-4]]:3: error: block dimension x = 1536 exceeds the maximum of 1024 on sm_80{{.*}}[cuda-block-size-invalid]
+  // CHECK: value-sets.cu:[[@LINE-5]]:3: error: block dimension x = 2048 exceeds
 }

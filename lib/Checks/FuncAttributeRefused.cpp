@@ -1,0 +1,161 @@
+//===- FuncAttributeRefused.cpp - cuda-func-attribute-refused -------------===//
+//
+// A cudaFuncSetAttribute or cuFuncSetAttribute call the runtime refuses,
+// which leaves the kernel's previous setting in force: a maximum dynamic
+// shared memory that, with the kernel's static shared memory, exceeds the
+// arch's opt-in maximum (checked on an H100 with CUDA 13.0: the call returns
+// cudaErrorInvalidValue and later launches fail against the old limit), a
+// carveout outside -1..100, or non-portable cluster sizes on an arch without
+// clusters. The launches after a refused opt-in are checked against the
+// limit that holds by cuda-shared-memory-exceeded (LaunchContext::setting).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckSupport.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace cudalint {
+
+namespace {
+
+std::string kernelName(const KernelSetting &S) {
+  return S.Kernel.empty() ? "the kernel" : "'" + S.Kernel + "'";
+}
+
+/// "cudaFuncSetAttribute(scale, cudaFuncAttributeMaxDynamicSharedMemory
+/// Size, 240000)" as the user would have written it.
+std::string callText(const KernelSetting &S) {
+  bool Driver = StringRef(S.Api).starts_with("cu") &&
+                !StringRef(S.Api).starts_with("cuda");
+  std::string Attribute =
+      Driver ? StringSwitch<std::string>(S.Attribute)
+                   .Case("MaxDynamicSharedMemorySize",
+                         "CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES")
+                   .Case("PreferredSharedMemoryCarveout",
+                         "CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT")
+                   .Case("NonPortableClusterSizeAllowed",
+                         "CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED")
+                   .Default(S.Attribute)
+             : "cudaFuncAttribute" + S.Attribute;
+  return formatv("{0}({1}, {2}, {3})",
+                 S.Api.empty() ? "cudaFuncSetAttribute" : S.Api,
+                 S.Kernel.empty() ? "f" : S.Kernel, Attribute, S.Value.value())
+      .str();
+}
+
+/// The maximum dynamic shared memory that holds before S: the last earlier
+/// call of the kernel the runtime accepted, or none (the default).
+const KernelSetting *previousOptIn(const SettingContext &Ctx) {
+  const KernelSetting *Held = nullptr;
+  for (const KernelSetting *Other : Ctx.SettingsOfKernel) {
+    if (Other == &Ctx.Setting)
+      break;
+    if (Other->Attribute == Ctx.Setting.Attribute &&
+        settingRefusal(*Other, Ctx.Arch, Ctx.Resources) == SettingRefusal::None)
+      Held = Other;
+  }
+  return Held;
+}
+
+} // namespace
+
+void FuncAttributeRefused::checkSetting(const SettingContext &Ctx,
+                                        Findings &Out) const {
+  const KernelSetting &S = Ctx.Setting;
+  const ArchInfo &A = Ctx.Arch;
+  switch (settingRefusal(S, A, Ctx.Resources)) {
+  case SettingRefusal::None:
+    return;
+  case SettingRefusal::OverOptInMaximum: {
+    const KernelResources *R = Ctx.Resources;
+    bool StaticKnown = R && R->HasUsage;
+    uint64_t Static = StaticKnown ? R->StaticSmem : 0;
+    uint64_t Asked = uint64_t(S.Value.value());
+    std::string Name =
+        runtimeErrorName(Ctx.Options, RuntimeError::InvalidValue);
+    const KernelSetting *Held = previousOptIn(Ctx);
+    std::string Keeps =
+        Held && Held->Value.isConstant()
+            ? formatv("the {0} it opted in to before",
+                      formatBytes(Held->Value.value()))
+                  .str()
+        : Held ? std::string("the limit it opted in to before")
+               : formatv("the {0} default", formatBytes(A.SharedMemPerBlock))
+                     .str();
+    Diagnostic D = settingDiagnostic(
+        *this, Ctx,
+        formatv("{0} asks for up to {1} of dynamic shared memory{2}, more "
+                "than the {3} maximum of {4} per block; the call fails{5} "
+                "and {6} keeps {7}",
+                callText(S), formatBytes(Asked),
+                Static
+                    ? formatv(" on top of {0} static ({1} in all)",
+                              formatBytes(Static), formatBytes(Asked + Static))
+                          .str()
+                    : std::string(),
+                A.Name, formatBytes(A.SharedMemPerBlockOptIn),
+                Name.empty() ? std::string() : " with " + Name, kernelName(S),
+                Keeps)
+            .str());
+    D.CudaError = Name;
+    if (Held)
+      addNote(D, Held->Loc, "the opt-in that holds, set here");
+    if (!StaticKnown)
+      addNote(D, SourceLoc(),
+              "the kernel's static shared memory is not known here and is "
+              "counted as 0; more can only lower what is accepted");
+    else
+      addResourceNote(D, R);
+    addNote(D, SourceLoc(),
+            formatv("at most {0} bytes are accepted on {1}{2}",
+                    A.SharedMemPerBlockOptIn -
+                        std::min(Static, A.SharedMemPerBlockOptIn),
+                    A.Name,
+                    Static ? formatv(" ({0} - {1} static)",
+                                     A.SharedMemPerBlockOptIn, Static)
+                                 .str()
+                           : std::string())
+                .str());
+    addOriginNotes(D, S.Value, "the maximum");
+    Out.push_back(std::move(D));
+    return;
+  }
+  case SettingRefusal::CarveoutOutOfRange: {
+    Diagnostic D = settingDiagnostic(
+        *this, Ctx,
+        formatv("{0} asks for a shared memory carveout of {1}%, outside "
+                "-1..100 (a percentage, or -1 for the default); the call "
+                "fails and {2} keeps its previous carveout",
+                callText(S), S.Value.value(), kernelName(S))
+            .str());
+    // The same on every arch.
+    D.Arch.clear();
+    addNote(D, SourceLoc(),
+            "the runtime's documentation says a wrong value returns "
+            "cudaErrorInvalidValue; that was not checked on a GPU, so the "
+            "finding names no error");
+    addOriginNotes(D, S.Value, "the carveout");
+    Out.push_back(std::move(D));
+    return;
+  }
+  case SettingRefusal::NoClusters: {
+    Diagnostic D = settingDiagnostic(
+        *this, Ctx,
+        formatv("{0} allows non-portable cluster sizes for {1}, but {2} has "
+                "no thread block clusters (sm_90 and newer); the call fails",
+                callText(S), kernelName(S), A.Name)
+            .str());
+    addNote(D, SourceLoc(),
+            "make the call only on a device of compute capability 9.0 or "
+            "newer (cudaDeviceProp::major >= 9)");
+    Out.push_back(std::move(D));
+    return;
+  }
+  }
+}
+
+} // namespace cudalint
