@@ -509,7 +509,9 @@ private:
       }
       L.ThreadsPerBlock = threadsPerBlock(L.Block);
       L.DynamicSharedMem = Part({"sharedMemBytes"});
-      if (!Node) { // CUlaunchConfig's attributes are not followed
+      // CUlaunchConfig's attributes are not followed, unless there are none.
+      if (ResolvedValue Count = Part({"numAttrs"});
+          !Node && !(Count.isConstant() && Count.value() == 0)) {
         L.ClusterDims = Dim3Value{};
         L.Cooperative = std::nullopt;
       }
