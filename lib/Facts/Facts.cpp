@@ -1,6 +1,7 @@
 //===- Facts.cpp - Resolved values ----------------------------------------===//
 
 #include "cudalint/Facts.h"
+#include "cudalint/SaturatingArithmetic.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -58,7 +59,7 @@ ResolvedValue threadsPerBlock(const Dim3Value &Block) {
       std::vector<int64_t> Next;
       for (int64_t A : Products)
         for (int64_t B : P->Values)
-          Next.push_back(A * B);
+          Next.push_back(saturatingMul(A, B));
       Products = std::move(Next);
     }
     // Too many products to list (x and y each a set): every one of them
@@ -72,10 +73,13 @@ ResolvedValue threadsPerBlock(const Dim3Value &Block) {
   }
   // A range in x alone (min(n, 256), 1, 1) still bounds the total.
   if (Block.X.K == ResolvedValue::Kind::Range && Block.Y.isConstant() &&
-      Block.Z.isConstant())
-    return ResolvedValue::range(Block.X.Min * Block.Y.value() * Block.Z.value(),
-                                Block.X.Max * Block.Y.value() *
-                                    Block.Z.value());
+      Block.Z.isConstant()) {
+    // A negative y or z swaps the ends.
+    int64_t YZ = saturatingMul(Block.Y.value(), Block.Z.value());
+    int64_t AtMin = saturatingMul(Block.X.Min, YZ),
+            AtMax = saturatingMul(Block.X.Max, YZ);
+    return ResolvedValue::range(std::min(AtMin, AtMax), std::max(AtMin, AtMax));
+  }
   for (auto [Name, Part] :
        {std::pair{"x", Parts[0]}, {"y", Parts[1]}, {"z", Parts[2]}})
     if (!Part->isKnown())

@@ -149,8 +149,8 @@ void writeChart(raw_ostream &OS, StringRef Title, StringRef XLabel,
 }
 
 /// The kernel's occupancy input on Arch at Threads, with Dynamic bytes.
-OccupancyInput inputFor(const KernelResources *R, unsigned Threads,
-                        uint64_t Dynamic) {
+OccupancyInput inputFor(const ArchInfo &A, const KernelResources *R,
+                        unsigned Threads, uint64_t Dynamic) {
   OccupancyInput In;
   In.ThreadsPerBlock = Threads;
   if (R && R->HasUsage) {
@@ -159,8 +159,10 @@ OccupancyInput inputFor(const KernelResources *R, unsigned Threads,
     In.BarriersPerBlock = std::max(1u, R->Barriers);
   }
   In.DynamicSharedMem = Dynamic;
-  // A chart shows what the hardware allows: the opt-in maximum.
-  In.MaxDynamicSharedMem = ~uint64_t(0);
+  // A chart shows what the hardware allows: the opt-in maximum (all ones
+  // would wrap around in the calculator's static + opt-in sum and leave the
+  // 48 KiB default in force).
+  In.MaxDynamicSharedMem = A.SharedMemPerBlockOptIn;
   return In;
 }
 
@@ -168,29 +170,31 @@ void writeLaunchCharts(raw_ostream &OS, const LaunchSite &L, const ArchInfo &A,
                        const KernelResources *R) {
   unsigned Threads = unsigned(L.ThreadsPerBlock.value());
   uint64_t Dynamic =
-      L.DynamicSharedMem.isConstant() ? L.DynamicSharedMem.value() : 0;
+      L.DynamicSharedMem.isConstant()
+          ? uint64_t(std::max<int64_t>(0, L.DynamicSharedMem.value()))
+          : 0;
   auto Occupancy = [&](OccupancyInput In) {
     OccupancyResult Res = computeOccupancy(A, In);
     return Res.launchable() ? Res.occupancy() : 0.0;
   };
   std::vector<std::pair<double, double>> ByBlock, ByRegs, BySmem;
   for (unsigned T = A.WarpSize; T <= A.MaxThreadsPerBlock; T += A.WarpSize)
-    ByBlock.push_back({double(T), Occupancy(inputFor(R, T, Dynamic))});
+    ByBlock.push_back({double(T), Occupancy(inputFor(A, R, T, Dynamic))});
   for (unsigned Regs = 8; Regs <= A.MaxRegistersPerThread; Regs += 8) {
-    OccupancyInput In = inputFor(R, Threads, Dynamic);
+    OccupancyInput In = inputFor(A, R, Threads, Dynamic);
     In.RegistersPerThread = Regs;
     ByRegs.push_back({double(Regs), Occupancy(In)});
   }
   uint64_t Step = 4096;
   for (uint64_t Smem = 0; Smem <= A.SharedMemPerBlockOptIn; Smem += Step) {
-    OccupancyInput In = inputFor(R, Threads, 0);
+    OccupancyInput In = inputFor(A, R, Threads, 0);
     In.StaticSharedMem = 0;
     In.DynamicSharedMem = Smem;
     BySmem.push_back({double(Smem) / 1024, Occupancy(In)});
   }
   bool Regs = R && R->HasUsage;
   using Point = std::pair<double, double>;
-  double Here = Occupancy(inputFor(R, Threads, Dynamic));
+  double Here = Occupancy(inputFor(A, R, Threads, Dynamic));
   OS << "<div class=\"charts\">";
   writeChart(OS, "occupancy vs block size", "threads", ByBlock,
              Point(Threads, Here));
@@ -230,7 +234,8 @@ void writeKernelTable(
     const ArchInfo *A = findArch(R.Arch);
     if (L != FirstLaunch.end() && A && R.HasUsage) {
       OccupancyResult Res = computeOccupancy(
-          *A, inputFor(&R, unsigned(L->second->ThreadsPerBlock.value()), 0));
+          *A,
+          inputFor(*A, &R, unsigned(L->second->ThreadsPerBlock.value()), 0));
       Occ = formatv("{0}% at {1} threads", int64_t(Res.occupancy() * 100 + .5),
                     L->second->ThreadsPerBlock.value())
                 .str();
