@@ -112,6 +112,19 @@ struct OccupancyResult {
 /// message naming the offending field otherwise.
 llvm::Error validateInput(const OccupancyInput &In);
 
+/// One question to the calculator: which arch and GPU, which launch.
+struct OccupancyQuery {
+  const ArchInfo *Arch = nullptr;
+  const GpuPreset *Gpu = nullptr; // optional: adds whole-GPU figures
+  OccupancyInput Input;
+  /// The kernel's launch bound (0: none): suggested block sizes stay within
+  /// it.
+  unsigned MaxThreads = 0;
+  /// The launch's blocks in all, when known: with Gpu, how many waves the
+  /// grid runs in (gridWaves).
+  std::optional<uint64_t> GridBlocks;
+};
+
 /// The theoretical occupancy of one launch. The input must be valid.
 OccupancyResult computeOccupancy(const ArchInfo &Arch,
                                  const OccupancyInput &In);

@@ -259,6 +259,71 @@ void writeKernelTable(
   OS << "</table>\n";
 }
 
+/// A table of each launch's occupancy per arch: the calculator's answer for
+/// the launch's own input, the limits that bind, the block sizes that would
+/// lift it and, with a GPU preset, the blocks at once and the grid's waves.
+void writeLaunchOccupancyTable(raw_ostream &OS, const HtmlReportInput &In) {
+  OS << "<h2>Launch occupancy</h2>\n";
+  if (In.Occupancy.empty()) {
+    OS << "<p>No launch with a known block size and device facts.</p>\n";
+    return;
+  }
+  OS << "<table id=\"launch-occupancy\"><tr><th>launch</th><th>arch</th>"
+        "<th>threads</th><th>blocks/SM</th><th>warps/SM</th><th>occupancy"
+        "</th><th>binding limit</th><th>block sizes that reach the best</th>"
+        "<th>blocks at once (GPU)</th><th>waves</th></tr>\n";
+  for (const LaunchOccupancy &O : In.Occupancy) {
+    const LaunchSite &L = In.Units[O.Unit].Launches[O.Launch];
+    const OccupancyQuery &Q = O.Query;
+    OccupancyResult R = computeOccupancy(*Q.Arch, Q.Input);
+    OS << "<tr><td><code>" << escape(L.Kernel) << "</code> "
+       << escape(sys::path::filename(L.Loc.File)) << ":" << L.Loc.Line
+       << "</td><td>" << Q.Arch->Name << "</td><td class=\"num\">"
+       << Q.Input.ThreadsPerBlock << "</td>";
+    if (!R.launchable()) {
+      OS << "<td colspan=\"7\">cannot launch: "
+         << escape(describeFailure(*Q.Arch, Q.Input, R)) << "</td></tr>\n";
+      continue;
+    }
+    SmallVector<StringRef, 2> Binding;
+    for (Limit Lim : AllLimits)
+      if (R.binds(Lim))
+        Binding.push_back(limitName(Lim));
+    std::string Better = "—";
+    auto Best = bestBlockSizes(*Q.Arch, Q.Input, Q.MaxThreads);
+    if (!Best.empty() && Best.front().Occupancy > R.occupancy() + 1e-9)
+      Better =
+          formatv("{0} ({1}%)",
+                  join(map_range(ArrayRef(Best).take_front(4),
+                                 [](const BlockSizeChoice &C) {
+                                   return std::to_string(C.ThreadsPerBlock);
+                                 }),
+                       ", "),
+                  int64_t(Best.front().Occupancy * 100 + .5))
+              .str();
+    std::string PerGpu = "—", Waves = "—";
+    if (Q.Gpu) {
+      uint64_t AtOnce = uint64_t(R.ActiveBlocksPerSM) * Q.Gpu->SMCount;
+      PerGpu = formatv("{0} on {1}", AtOnce, Q.Gpu->Name).str();
+      if (Q.GridBlocks && AtOnce) {
+        GridWaves W = gridWaves(*Q.GridBlocks, AtOnce);
+        Waves =
+            formatv("{0} blocks: {1} wave{2}, the last holding {3}", W.Blocks,
+                    W.Waves, W.Waves == 1 ? "" : "s", W.LastWaveBlocks)
+                .str();
+      }
+    }
+    OS << "<td class=\"num\">" << R.ActiveBlocksPerSM
+       << "</td><td class=\"num\">" << R.ActiveWarpsPerSM << " of "
+       << R.MaxWarpsPerSM << "</td><td class=\"num\">"
+       << int64_t(R.occupancy() * 100 + .5) << "%</td><td>"
+       << escape(join(Binding, ", ")) << "</td><td>" << escape(Better)
+       << "</td><td>" << escape(PerGpu) << "</td><td>" << escape(Waves)
+       << "</td></tr>\n";
+  }
+  OS << "</table>\n";
+}
+
 } // namespace
 
 void writeHtmlReport(raw_ostream &OS, const HtmlReportInput &In) {
@@ -296,6 +361,7 @@ void writeHtmlReport(raw_ostream &OS, const HtmlReportInput &In) {
                 escape(In.ToolVersion));
   writeSummary(OS, In.Findings);
   writeKernelTable(OS, In, Kernels, FirstLaunch);
+  writeLaunchOccupancyTable(OS, In);
 
   OS << "<h2>Findings</h2>\n";
   std::map<std::string, std::vector<std::string>> Files;
