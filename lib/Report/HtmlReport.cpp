@@ -307,10 +307,11 @@ void writeLaunchOccupancyTable(raw_ostream &OS, const HtmlReportInput &In) {
       PerGpu = formatv("{0} on {1}", AtOnce, Q.Gpu->Name).str();
       if (Q.GridBlocks && AtOnce) {
         GridWaves W = gridWaves(*Q.GridBlocks, AtOnce);
-        Waves =
-            formatv("{0} blocks: {1} wave{2}, the last holding {3}", W.Blocks,
-                    W.Waves, W.Waves == 1 ? "" : "s", W.LastWaveBlocks)
-                .str();
+        Waves = W.Waves == 1
+                    ? formatv("{0} blocks: 1 wave", W.Blocks).str()
+                    : formatv("{0} blocks: {1} waves, the last holding {2}",
+                              W.Blocks, W.Waves, W.LastWaveBlocks)
+                          .str();
       }
     }
     OS << "<td class=\"num\">" << R.ActiveBlocksPerSM

@@ -390,10 +390,14 @@ std::string occupancySummary(const OccupancyQuery &Q) {
     Out += formatv("; {0}: {1} blocks at once", Q.Gpu->Name,
                    uint64_t(R.ActiveBlocksPerSM) * Q.Gpu->SMCount);
     if (std::optional<GridWaves> W = wavesOf(Q, R))
-      Out += formatv(", the grid of {0} runs in {1} wave{2} (the last "
-                     "holding {3} block{4})",
-                     W->Blocks, W->Waves, W->Waves == 1 ? "" : "s",
-                     W->LastWaveBlocks, W->LastWaveBlocks == 1 ? "" : "s");
+      Out +=
+          W->Waves == 1
+              ? formatv(", the grid of {0} fits in one wave", W->Blocks).str()
+              : formatv(", the grid of {0} runs in {1} waves (the last "
+                        "holding {2} block{3})",
+                        W->Blocks, W->Waves, W->LastWaveBlocks,
+                        W->LastWaveBlocks == 1 ? "" : "s")
+                    .str();
   }
   return Out;
 }
