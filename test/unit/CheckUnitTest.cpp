@@ -2434,9 +2434,10 @@ TEST(ExtremeValues, LargestValidGridIsNotTiny) {
         << Threads;
     // A block of 100 threads on the largest grid is no deliberate scalar
     // launch: its idle lanes are reported.
-    if (Threads == 100)
+    if (Threads == 100) {
       EXPECT_THAT(checkNames(D),
                   ::testing::Contains("cuda-block-size-not-warp-multiple"));
+    }
   }
 }
 
