@@ -688,7 +688,8 @@ CHECK_TEST(GridSizeInvalid, EmptyGrid, GridInvalid, Reports) {
 CHECK_TEST(GridSizeInvalid, SetsAndTheirOrigins, GridInvalid, Reports) {
   Kernel K("k");
   Launch L = Launch(K, c(1), c(128)).grid(c(64), oneOf({1, 70000}));
-  L.Site.Grid.Y.Origins.push_back({"variable 'rows'", {File, 18, 7}});
+  L.Site.Grid.Y.Origins.push_back(
+      {"variable 'rows'", {File, 18, 7}, false, ""});
   auto D = Scenario().with(K).with(L).findings(GridInvalid);
   EXPECT_THAT(D, ElementsAre(AllOf(
                      warning("sm_80", says("grid dimension y = 70000",
@@ -1452,7 +1453,8 @@ CHECK_TEST(BlockSizeNotWarpMultiple, IdleLanesOnceForEveryArch, WarpMultiple,
            Reports) {
   Kernel K("k");
   Launch L = Launch(K, c(1000), c(100));
-  L.Site.Block.X.Origins.push_back({"macro 'THREADS'", {File, 1, 9}});
+  L.Site.Block.X.Origins.push_back(
+      {"macro 'THREADS'", {File, 1, 9}, false, ""});
   auto D = Scenario({"sm_75", "sm_80", "sm_90"})
                .with(K)
                .with(L)
