@@ -22,6 +22,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <array>
 #include <cstdint>
@@ -217,6 +218,14 @@ std::string kernelJoinKey(llvm::StringRef Mangled);
 /// (ambiguous names).
 DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
                                     llvm::ArrayRef<TranslationUnitFacts> Units);
+
+/// One kernel's resources on one arch as JSON, as the device cache keeps a
+/// compile's results (and the compiler launcher's per-unit reports for
+/// `merge`): everything but SpillsKnown and BoundsFromCubin, which only
+/// facts read from objects set.
+llvm::json::Object resourcesToJSON(const KernelResources &K);
+/// Strict: every key must be there with its type; false otherwise.
+bool resourcesFromJSON(const llvm::json::Object &O, KernelResources &K);
 
 } // namespace cudalint
 

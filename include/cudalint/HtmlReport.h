@@ -3,9 +3,11 @@
 // `--format html`: a self-contained page (inline CSS and SVG, no script, no
 // network): a summary by file, check and arch; a kernel x arch table of
 // registers, shared memory, spills, occupancy and the binding limit; every
-// finding with its source lines and notes; and for each launch with a known
-// block size, its occupancy against block size, registers and shared memory
-// with the launch marked.
+// finding with its source lines and notes; a table of each launch's
+// occupancy per arch (blocks and warps per SM, the binding limits, the block
+// sizes that would lift it, and with a GPU preset blocks per GPU and waves);
+// and for each launch with a known block size, its occupancy against block
+// size, registers and shared memory with the launch marked.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 #include "cudalint/DeviceResources.h"
 #include "cudalint/Diagnostic.h"
 #include "cudalint/Facts.h"
+#include "cudalint/LaunchOccupancy.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -33,6 +36,9 @@ struct HtmlReportInput {
   /// The archs launches were checked for where the device facts name none.
   std::vector<std::string> DefaultArchs;
   std::string ToolVersion;
+  /// Each launch's occupancy per arch (indices into Units): the launch
+  /// occupancy table.
+  llvm::ArrayRef<LaunchOccupancy> Occupancy;
 };
 
 void writeHtmlReport(llvm::raw_ostream &OS, const HtmlReportInput &In);

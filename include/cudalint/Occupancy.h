@@ -112,6 +112,19 @@ struct OccupancyResult {
 /// message naming the offending field otherwise.
 llvm::Error validateInput(const OccupancyInput &In);
 
+/// One question to the calculator: which arch and GPU, which launch.
+struct OccupancyQuery {
+  const ArchInfo *Arch = nullptr;
+  const GpuPreset *Gpu = nullptr; // optional: adds whole-GPU figures
+  OccupancyInput Input;
+  /// The kernel's launch bound (0: none): suggested block sizes stay within
+  /// it.
+  unsigned MaxThreads = 0;
+  /// The launch's blocks in all, when known: with Gpu, how many waves the
+  /// grid runs in (gridWaves).
+  std::optional<uint64_t> GridBlocks;
+};
+
 /// The theoretical occupancy of one launch. The input must be valid.
 OccupancyResult computeOccupancy(const ArchInfo &Arch,
                                  const OccupancyInput &In);
@@ -120,6 +133,30 @@ OccupancyResult computeOccupancy(const ArchInfo &Arch,
 /// sm_80 maximum of 1024; ..."); empty when it can.
 std::string describeFailure(const ArchInfo &Arch, const OccupancyInput &In,
                             const OccupancyResult &R);
+
+/// A grid as the hardware runs it: in waves of BlocksPerWave blocks (the
+/// resident blocks per SM x the SMs). The next wave starts as the previous
+/// one ends, so a partial last wave takes as long as a full one: on an H100
+/// 265 blocks at 264 per wave take twice as long as 264.
+struct GridWaves {
+  uint64_t Blocks = 0;
+  uint64_t BlocksPerWave = 0;
+  uint64_t Waves = 0;          // ceil(Blocks / BlocksPerWave)
+  uint64_t LastWaveBlocks = 0; // 1..BlocksPerWave (0 for no block)
+  /// The grids of whole waves next to this one: Waves - 1 and Waves waves.
+  uint64_t wholeWavesBelow() const { return (Waves - 1) * BlocksPerWave; }
+  uint64_t wholeWavesAbove() const { return Waves * BlocksPerWave; }
+  /// The run's block slots that stay empty (all in the last wave) over all
+  /// its slots, 0..1.
+  double idleShare() const {
+    return Waves ? double(BlocksPerWave - LastWaveBlocks) /
+                       double(wholeWavesAbove())
+                 : 0.0;
+  }
+};
+
+/// How Blocks blocks run at BlocksPerWave (> 0) at a time.
+GridWaves gridWaves(uint64_t Blocks, uint64_t BlocksPerWave);
 
 //===-- What-if helpers, for suggestions
 //-----------------------------------===//

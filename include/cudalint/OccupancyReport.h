@@ -15,13 +15,6 @@
 
 namespace cudalint {
 
-/// One question to the calculator: which GPU, which launch.
-struct OccupancyQuery {
-  const ArchInfo *Arch = nullptr;
-  const GpuPreset *Gpu = nullptr; // optional: adds whole-GPU figures
-  OccupancyInput Input;
-};
-
 /// The human report: inputs, allocated resources, the per-limit table with
 /// the binding limits marked, occupancy, suggestions and (optionally) the
 /// three charts.
@@ -29,8 +22,15 @@ void printOccupancyReport(llvm::raw_ostream &OS, const OccupancyQuery &Q,
                           bool WithCharts);
 
 /// One JSON object (DESIGN.md's occupancy contract), written as attributes of
-/// the object currently open in JOS.
+/// the object currently open in JOS; with Q.GridBlocks and a GPU, also
+/// "waves" (docs/json-output.md).
 void writeOccupancyJSON(llvm::json::OStream &JOS, const OccupancyQuery &Q);
+
+/// One line for a launch's occupancy on one arch (--list-launches):
+/// "sm_90, 256 threads: 8 blocks/SM, 64 of 64 warps, occupancy 100% (limited
+/// by warps, blocks); H100-SXM: 1056 blocks at once, the grid of 1057 runs in
+/// 2 waves (the last holding 1 block)".
+std::string occupancySummary(const OccupancyQuery &Q);
 
 } // namespace cudalint
 

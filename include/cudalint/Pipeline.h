@@ -23,6 +23,7 @@
 #include "cudalint/Facts.h"
 #include "cudalint/Frontend.h"
 #include "cudalint/GlobList.h"
+#include "cudalint/LaunchOccupancy.h"
 #include "cudalint/LintPolicy.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -99,8 +100,9 @@ struct PipelineInput {
       CollectFacts;
   /// Whether the front end parses the sources (its toolkit note says so).
   bool ParsesSources = true;
-  /// --list-launches: front-end facts only, no device facts, no checks.
-  bool FactsOnly = false;
+  /// --list-launches: the facts, the device facts and each launch's
+  /// occupancy, but no checks.
+  bool SkipChecks = false;
   /// One finding for all the archs it holds on (text, the hosts'
   /// diagnostics); JSON and SARIF keep one per arch, their data contract.
   bool MergeArchs = true;
@@ -128,6 +130,11 @@ struct PipelineResult {
   std::vector<Diagnostic> PerArchFindings;
   /// The archs launches were checked for where device facts name none.
   std::vector<std::string> DefaultArchs;
+  /// Each launch's occupancy per arch (indices into Units), where the
+  /// device facts give it.
+  std::vector<LaunchOccupancy> Occupancy;
+  /// The GPU preset (--gpu or the config's Gpu); null for none.
+  const GpuPreset *Gpu = nullptr;
   /// One line each: no toolkit, device facts problems, front-end errors,
   /// findings the baseline hid.
   std::vector<std::string> Notes;

@@ -11,6 +11,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace cudalint {
@@ -53,8 +55,10 @@ void BlockSizeOccupancyCeiling::checkLaunch(const LaunchContext &Ctx,
             .str());
     // With the kernel's real resources where known.
     std::optional<OccupancyInput> Real = occupancyInput(Ctx, Threads);
-    auto Best = bestBlockSizes(Ctx.Arch, Real ? *Real : In,
-                               Ctx.maxThreadsBound().value_or(0));
+    // A bound over the arch's block maximum bounds nothing; 0 is none.
+    int64_t Bound = std::clamp<int64_t>(Ctx.maxThreadsBound().value_or(0), 0,
+                                        Ctx.Arch.MaxThreadsPerBlock);
+    auto Best = bestBlockSizes(Ctx.Arch, Real ? *Real : In, unsigned(Bound));
     SmallVector<std::string, 4> Sizes;
     for (const BlockSizeChoice &C : Best)
       if (Sizes.size() < 4)

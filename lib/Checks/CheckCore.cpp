@@ -1,5 +1,7 @@
 //===- CheckCore.cpp - Running the checks over the facts ------------------===//
 
+#include "RunIndex.h"
+
 #include "cudalint/Checks.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -488,19 +490,7 @@ void settleLaunchFindings(ArrayRef<const Check *> Checks,
           One, [](const Diagnostic &D) { return D.Sev != Severity::Error; });
 }
 
-std::vector<Diagnostic> runChecks(const CheckRun &Run) {
-  std::vector<const Check *> Enabled;
-  if (Run.Enabled)
-    Enabled = *Run.Enabled;
-  else
-    for (const std::unique_ptr<Check> &C : allChecks())
-      Enabled.push_back(C.get());
-
-  // The facts of all files together: a kernel defined in one file may be
-  // launched, or configured, in another.
-  std::map<std::string, const KernelInfo *> Kernels;
-  std::map<std::string, std::vector<const KernelSetting *>> Settings;
-  std::map<std::string, std::vector<const LaunchSite *>> Launches;
+RunIndex::RunIndex(const CheckRun &Run) : Run(Run) {
   for (const TranslationUnitFacts &U : Run.Units) {
     for (const KernelInfo &K : U.Kernels) {
       const KernelInfo *&Slot = Kernels[K.Mangled];
@@ -524,26 +514,56 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
       if (!L.Mangled.empty())
         Launches[L.Mangled].push_back(&L);
   }
-  auto ArchsOf = [&](const TranslationUnitFacts &U) {
-    std::vector<const ArchInfo *> Out;
-    ArrayRef<std::string> Names = Run.DefaultArchs;
-    if (Run.Resources && !Run.Resources->archsFor(U.MainFile).empty())
-      Names = Run.Resources->archsFor(U.MainFile);
-    for (const std::string &N : Names)
-      if (const ArchInfo *A = findArch(N))
-        Out.push_back(A);
-    return Out;
-  };
-  auto ResourcesOf = [&](StringRef Mangled,
-                         const ArchInfo &A) -> const KernelResources * {
-    if (!Run.Resources || !Run.Resources->Enabled || Mangled.empty())
-      return nullptr;
-    return Run.Resources->find(Mangled, A.Name);
-  };
-  auto KernelOf = [&](const std::string &Mangled) -> const KernelInfo * {
-    auto It = Kernels.find(Mangled);
-    return It == Kernels.end() ? nullptr : It->second;
-  };
+}
+
+const KernelInfo *RunIndex::kernel(const std::string &Mangled) const {
+  auto It = Kernels.find(Mangled);
+  return It == Kernels.end() ? nullptr : It->second;
+}
+
+std::vector<const ArchInfo *>
+RunIndex::archsOf(const TranslationUnitFacts &U) const {
+  std::vector<const ArchInfo *> Out;
+  ArrayRef<std::string> Names = Run.DefaultArchs;
+  if (Run.Resources && !Run.Resources->archsFor(U.MainFile).empty())
+    Names = Run.Resources->archsFor(U.MainFile);
+  for (const std::string &N : Names)
+    if (const ArchInfo *A = findArch(N))
+      Out.push_back(A);
+  return Out;
+}
+
+const KernelResources *RunIndex::resources(StringRef Mangled,
+                                           const ArchInfo &A) const {
+  if (!Run.Resources || !Run.Resources->Enabled || Mangled.empty())
+    return nullptr;
+  return Run.Resources->find(Mangled, A.Name);
+}
+
+ArrayRef<const LaunchSite *>
+RunIndex::launchesOf(const std::string &Mangled) const {
+  return listFor(Launches, Mangled);
+}
+
+std::vector<LaunchContext>
+RunIndex::launchContexts(const TranslationUnitFacts &U,
+                         const LaunchSite &L) const {
+  std::vector<LaunchContext> PerArch;
+  for (const ArchInfo *A : archsOf(U))
+    PerArch.push_back({L, L.Mangled.empty() ? nullptr : kernel(L.Mangled), *A,
+                       resources(L.Mangled, *A), listFor(Settings, L.Mangled),
+                       listFor(Launches, L.Mangled), Run.Options});
+  return PerArch;
+}
+
+std::vector<Diagnostic> runChecks(const CheckRun &Run) {
+  std::vector<const Check *> Enabled;
+  if (Run.Enabled)
+    Enabled = *Run.Enabled;
+  else
+    for (const std::unique_ptr<Check> &C : allChecks())
+      Enabled.push_back(C.get());
+  RunIndex Index(Run);
 
   std::vector<Diagnostic> Out;
   std::set<std::string> KernelsChecked;
@@ -572,14 +592,9 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
     }
   };
   for (const TranslationUnitFacts &U : Run.Units) {
-    std::vector<const ArchInfo *> Archs = ArchsOf(U);
+    std::vector<const ArchInfo *> Archs = Index.archsOf(U);
     for (const LaunchSite &L : U.Launches) {
-      std::vector<LaunchContext> PerArch;
-      for (const ArchInfo *A : Archs)
-        PerArch.push_back({L, L.Mangled.empty() ? nullptr : KernelOf(L.Mangled),
-                           *A, ResourcesOf(L.Mangled, *A),
-                           listFor(Settings, L.Mangled),
-                           listFor(Launches, L.Mangled), Run.Options});
+      std::vector<LaunchContext> PerArch = Index.launchContexts(U, L);
       std::vector<std::vector<Diagnostic>> Found(PerArch.size());
       for (size_t I = 0; I < PerArch.size(); ++I) {
         for (const Check *C : Enabled)
@@ -610,12 +625,12 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
     for (const KernelInfo &Seen : U.Kernels) {
       // Kernels in a header are checked once, with the first file's archs,
       // and as defined: a file may see only a declaration.
-      const KernelInfo &K = *KernelOf(Seen.Mangled);
+      const KernelInfo &K = *Index.kernel(Seen.Mangled);
       if (!K.Loc.valid() || !KernelsChecked.insert(K.Mangled).second)
         continue;
       for (const ArchInfo *A : Archs) {
-        KernelContext Ctx{K, *A, ResourcesOf(K.Mangled, *A),
-                          listFor(Launches, K.Mangled), Run.Options};
+        KernelContext Ctx{K, *A, Index.resources(K.Mangled, *A),
+                          Index.launchesOf(K.Mangled), Run.Options};
         std::vector<Diagnostic> Found;
         for (const Check *C : Enabled)
           C->checkKernel(Ctx, Found);

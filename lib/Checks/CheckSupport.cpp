@@ -2,6 +2,8 @@
 
 #include "CheckSupport.h"
 
+#include "cudalint/SaturatingArithmetic.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -222,7 +224,10 @@ void addResourceNote(Diagnostic &D, const KernelResources *R) {
 std::optional<OccupancyInput> occupancyInput(const LaunchContext &Ctx,
                                              int64_t Threads) {
   const KernelResources *R = Ctx.Resources;
+  // Past the calculator's range, a block size would not survive the
+  // conversion to unsigned: 2^32 + 256 threads is not a block of 256.
   if (!R || !R->HasUsage || Threads <= 0 ||
+      Threads > int64_t(Ctx.Arch.MaxThreadsPerBlock) ||
       !Ctx.Launch.DynamicSharedMem.isConstant())
     return std::nullopt;
   OccupancyInput In;
@@ -233,8 +238,12 @@ std::optional<OccupancyInput> occupancyInput(const LaunchContext &Ctx,
       std::max<int64_t>(0, Ctx.Launch.DynamicSharedMem.value()));
   In.BarriersPerBlock = std::max(1u, R->Barriers);
   if (const KernelSetting *S = Ctx.setting("PreferredSharedMemoryCarveout");
-      S && S->Value.isConstant())
+      S && S->Value.isConstant()) {
+    // Only -1..100 are carveouts (validateInput): 2^32 + 50 is not 50%.
+    if (S->Value.value() < -1 || S->Value.value() > 100)
+      return std::nullopt;
     In.CarveoutPercent = static_cast<int>(S->Value.value());
+  }
   if (const KernelSetting *S = Ctx.setting("CacheConfig");
       S && S->Value.isConstant() && S->Value.value() >= 0 &&
       S->Value.value() <= 3)
@@ -278,14 +287,16 @@ static std::optional<int64_t> mostBlocks(const Dim3Value &Grid) {
     std::vector<int64_t> Values = possibleValues(*V);
     if (Values.empty())
       return std::nullopt;
-    Most *= *std::max_element(Values.begin(), Values.end());
+    Most = saturatingMul(Most, *std::max_element(Values.begin(), Values.end()));
   }
   return Most;
 }
 
 bool isTinyLaunch(const LaunchSite &L, int64_t Threads) {
   std::optional<int64_t> Blocks = mostBlocks(L.Grid);
-  return Threads == 1 || (Blocks && *Blocks * Threads <= 32);
+  // The valid grid 2^31-1 x 65535 x 65535 times 128 threads is past
+  // INT64_MAX.
+  return Threads == 1 || (Blocks && saturatingMul(*Blocks, Threads) <= 32);
 }
 
 bool occupancyMatters(const Check &C, const LaunchContext &Ctx,

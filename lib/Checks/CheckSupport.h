@@ -122,7 +122,8 @@ std::string kernelName(const LaunchSite &L);
 /// per block: registers and static shared memory from the device facts,
 /// dynamic shared memory when it is a constant, the carveout, cache
 /// preference and opt-in from the kernel's settings. None without device
-/// facts, or when the dynamic shared memory is not a constant.
+/// facts, when the dynamic shared memory is not a constant, or when Threads
+/// is not a block size of the arch (1 to its maximum).
 std::optional<OccupancyInput> occupancyInput(const LaunchContext &Ctx,
                                              int64_t Threads);
 

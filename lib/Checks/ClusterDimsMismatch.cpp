@@ -8,6 +8,8 @@
 
 #include "CheckSupport.h"
 
+#include "cudalint/SaturatingArithmetic.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -68,7 +70,7 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
            std::nullopt);
     return;
   }
-  int64_t Size = Shape[0] * Shape[1] * Shape[2];
+  int64_t Size = saturatingMul(Shape[0], Shape[1], Shape[2]);
   const KernelSetting *NonPortable =
       Ctx.setting("NonPortableClusterSizeAllowed");
   bool Allowed = NonPortable && (!NonPortable->Value.isConstant() ||

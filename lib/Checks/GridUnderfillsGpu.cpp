@@ -8,6 +8,8 @@
 
 #include "CheckSupport.h"
 
+#include "cudalint/SaturatingArithmetic.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -22,7 +24,7 @@ void GridUnderfillsGpu::checkLaunch(const LaunchContext &Ctx,
   const Dim3Value &G = Ctx.Launch.Grid;
   if (!G.X.isConstant() || !G.Y.isConstant() || !G.Z.isConstant())
     return;
-  int64_t Blocks = G.X.value() * G.Y.value() * G.Z.value();
+  int64_t Blocks = saturatingMul(G.X.value(), G.Y.value(), G.Z.value());
   if (Blocks <= 0 || Blocks >= Gpu->SMCount)
     return;
   Diagnostic D = launchDiagnostic(

@@ -26,7 +26,7 @@ void LaunchBoundsNotWarpMultiple::checkKernel(const KernelContext &Ctx,
       formatv("__launch_bounds__ maximum of {0} threads is not a multiple "
               "of the warp size ({1}); a block of {0} threads idles {2} "
               "lanes of its last warp",
-              *Max, Warp, (*Max + Warp - 1) / Warp * Warp - *Max)
+              *Max, Warp, Warp - *Max % Warp)
           .str());
   D.Arch.clear(); // the warp size is 32 on every arch
   Out.push_back(std::move(D));

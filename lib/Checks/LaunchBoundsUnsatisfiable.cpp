@@ -8,6 +8,8 @@
 
 #include "CheckSupport.h"
 
+#include "cudalint/SaturatingArithmetic.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -25,18 +27,20 @@ void LaunchBoundsUnsatisfiable::checkKernel(const KernelContext &Ctx,
   const ArchInfo &A = Ctx.Arch;
   if (!MinBlocks || *MinBlocks <= 0)
     return;
-  int64_t Warps = (*Max + A.WarpSize - 1) / A.WarpSize;
+  int64_t Warps = divideRoundingUp(*Max, A.WarpSize);
+  // A bound of 2^40 threads is a bound too: the slots it needs saturate.
+  int64_t Slots = saturatingMul(*MinBlocks, Warps, A.WarpSize);
   std::string Why;
   if (*MinBlocks > A.MaxBlocksPerSM)
     Why = formatv("an SM holds at most {0} blocks", A.MaxBlocksPerSM).str();
-  else if (*MinBlocks * Warps * A.WarpSize > A.MaxThreadsPerSM)
+  else if (Slots > A.MaxThreadsPerSM)
     Why = formatv("{0} blocks of {1} threads need {2} thread slots, and an "
                   "SM has {3}",
-                  *MinBlocks, *Max, *MinBlocks * Warps * A.WarpSize,
-                  A.MaxThreadsPerSM)
+                  *MinBlocks, *Max, Slots, A.MaxThreadsPerSM)
               .str();
   else if (const KernelResources *R = Ctx.Resources;
-           R && R->HasUsage && R->StaticSmem > 0) {
+           R && R->HasUsage && R->StaticSmem > 0 &&
+           *Max <= A.MaxThreadsPerBlock) {
     OccupancyInput In;
     In.ThreadsPerBlock = static_cast<unsigned>(*Max);
     In.StaticSharedMem = R->StaticSmem;

@@ -8,13 +8,27 @@
 
 #include "CheckSupport.h"
 
+#include "cudalint/SaturatingArithmetic.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
-#include <cmath>
+#include <string>
 
 using namespace llvm;
 
 namespace cudalint {
+
+namespace {
+/// "2", "1.5", "1.33": a ratio of run times, without trailing zeros.
+std::string timesText(double Ratio) {
+  std::string Text = formatv("{0:f2}", Ratio).str();
+  while (Text.back() == '0')
+    Text.pop_back();
+  if (Text.back() == '.')
+    Text.pop_back();
+  return Text;
+}
+} // namespace
 
 void TailEffect::checkLaunch(const LaunchContext &Ctx, Findings &Out) const {
   const GpuPreset *Gpu = Ctx.Options.Gpu;
@@ -31,28 +45,31 @@ void TailEffect::checkLaunch(const LaunchContext &Ctx, Findings &Out) const {
   OccupancyResult R = computeOccupancy(Ctx.Arch, *In);
   if (!R.launchable() || R.ActiveBlocksPerSM == 0)
     return;
-  int64_t Blocks = G.X.value() * G.Y.value() * G.Z.value();
-  int64_t Wave = int64_t(R.ActiveBlocksPerSM) * Gpu->SMCount;
-  if (Blocks <= Wave) // one wave: cuda-grid-underfills-gpu's business
+  int64_t Blocks = saturatingMul(G.X.value(), G.Y.value(), G.Z.value());
+  uint64_t Wave = uint64_t(R.ActiveBlocksPerSM) * Gpu->SMCount;
+  if (Blocks <= 0 || uint64_t(Blocks) <= Wave) // cuda-grid-underfills-gpu's
     return;
-  int64_t Waves = (Blocks + Wave - 1) / Wave;
-  int64_t LastWave = Blocks - (Waves - 1) * Wave;
-  // The share of the run's block slots that stay empty.
-  double Waste = double(Wave - LastWave) / double(Waves * Wave);
+  GridWaves W = gridWaves(uint64_t(Blocks), Wave);
   double MaxWaste = Ctx.Options.number(*this, MaxTailWasteOption);
-  if (Waste <= MaxWaste)
+  if (W.idleShare() <= MaxWaste)
     return;
+  auto Plural = [](uint64_t N) { return N == 1 ? "" : "s"; };
+  uint64_t FullWaves = W.Waves - 1;
   Diagnostic D = launchDiagnostic(
       *this, Ctx,
-      formatv("grid of {0} blocks runs in {1:f2} waves of {2} blocks ({3} "
-              "per SM x {4} SMs of {5}); the last wave holds {6} blocks and "
-              "{7} of the run's block slots stay empty",
-              Blocks, double(Blocks) / Wave, Wave, R.ActiveBlocksPerSM,
-              Gpu->SMCount, Gpu->Name, LastWave, formatPercent(Waste))
+      formatv("grid of {0} blocks runs in {1} waves of {2} blocks ({3} per SM "
+              "x {4} SMs of {5}), the last holding {6} block{7}: about {8}x "
+              "the time of {9} blocks ({10} full wave{11}), as long as {12} "
+              "blocks take; {13} of the run's block slots stay empty",
+              W.Blocks, W.Waves, Wave, R.ActiveBlocksPerSM, Gpu->SMCount,
+              Gpu->Name, W.LastWaveBlocks, Plural(W.LastWaveBlocks),
+              timesText(double(W.Waves) / double(FullWaves)),
+              W.wholeWavesBelow(), FullWaves, Plural(FullWaves),
+              W.wholeWavesAbove(), formatPercent(W.idleShare()))
           .str());
   addNote(D, SourceLoc(),
-          formatv("{0} or {1} blocks fill whole waves", (Waves - 1) * Wave,
-                  Waves * Wave)
+          formatv("{0} or {1} blocks fill whole waves", W.wholeWavesBelow(),
+                  W.wholeWavesAbove())
               .str());
   addResourceNote(D, Ctx.Resources);
   Out.push_back(std::move(D));

@@ -32,7 +32,9 @@ json::Value optToJSON(const std::optional<unsigned> &V) {
   return *V;
 }
 
-json::Object toJSON(const KernelResources &K) {
+} // namespace
+
+json::Object resourcesToJSON(const KernelResources &K) {
   json::Object O{{"mangled", K.Mangled},
                  {"arch", K.Arch},
                  {"source", K.Source},
@@ -57,8 +59,7 @@ json::Object toJSON(const KernelResources &K) {
   return O;
 }
 
-/// Strict: every key must be there with the right type.
-bool fromJSON(const json::Object &O, KernelResources &K) {
+bool resourcesFromJSON(const json::Object &O, KernelResources &K) {
   auto Str = [&](StringRef Key, std::string &Out) {
     auto V = O.getString(Key);
     if (!V)
@@ -128,8 +129,6 @@ bool fromJSON(const json::Object &O, KernelResources &K) {
   return Ok;
 }
 
-} // namespace
-
 std::optional<std::vector<KernelResources>>
 DeviceCache::lookup(StringRef Key, std::vector<std::string> &Notes) {
   std::string Path = entryPath(Key);
@@ -172,7 +171,7 @@ DeviceCache::lookup(StringRef Key, std::vector<std::string> &Notes) {
   for (const json::Value &K : *Kernels) {
     const json::Object *KO = K.getAsObject();
     KernelResources R;
-    if (!KO || !fromJSON(*KO, R))
+    if (!KO || !resourcesFromJSON(*KO, R))
       return Corrupt("bad kernel record");
     Out.push_back(std::move(R));
   }
@@ -195,7 +194,7 @@ bool DeviceCache::store(StringRef Key, const CachedResult &R,
   for (auto &[P, H] : R.Deps)
     Deps.push_back(json::Array{P, H});
   for (const KernelResources &K : R.Kernels)
-    Kernels.push_back(toJSON(K));
+    Kernels.push_back(resourcesToJSON(K));
   O["deps"] = std::move(Deps);
   O["kernels"] = std::move(Kernels);
   std::string Text;

@@ -18,8 +18,11 @@ findingFingerprints(ArrayRef<Diagnostic> Findings,
   std::vector<std::string> Out;
   StringMap<unsigned> Occurrences; // base -> times seen
   for (const Diagnostic &D : Findings) {
+    // A named string: a temporary inside the braced list would be gone
+    // before the loop reads it (ASan: stack-use-after-scope).
+    std::string Path = PathOf(D);
     std::string Key;
-    for (StringRef Part : {StringRef(D.Check), StringRef(PathOf(D)),
+    for (StringRef Part : {StringRef(D.Check), StringRef(Path),
                            StringRef(D.Arch), StringRef(D.Message)}) {
       Key += Part;
       Key += '\0';

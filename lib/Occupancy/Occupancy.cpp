@@ -301,6 +301,17 @@ std::string describeFailure(const ArchInfo &Arch, const OccupancyInput &In,
   return join(Reasons, "; ");
 }
 
+GridWaves gridWaves(uint64_t Blocks, uint64_t BlocksPerWave) {
+  assert(BlocksPerWave > 0 && "a wave holds at least one block");
+  GridWaves W;
+  W.Blocks = Blocks;
+  W.BlocksPerWave = BlocksPerWave;
+  // Blocks / BlocksPerWave rounded up, without Blocks + BlocksPerWave - 1.
+  W.Waves = Blocks / BlocksPerWave + (Blocks % BlocksPerWave != 0);
+  W.LastWaveBlocks = W.Waves ? Blocks - (W.Waves - 1) * BlocksPerWave : 0;
+  return W;
+}
+
 std::optional<unsigned> registersForNextBlock(const ArchInfo &Arch,
                                               const OccupancyInput &In) {
   OccupancyResult Current = computeOccupancy(Arch, In);

@@ -66,7 +66,10 @@ public:
             What + ": the call at " + C->Loc.File + ":" +
             std::to_string(C->Loc.Line) + " passes an unknown value" +
             (Arg.Reason.empty() ? "" : " (" + Arg.Reason + ")"));
-      Arg.Origins.push_back({What + " from this call", C->Loc});
+      ValueOrigin FromCall;
+      FromCall.What = What + " from this call";
+      FromCall.Loc = C->Loc;
+      Arg.Origins.push_back(std::move(FromCall));
       Parts.push_back(std::move(Arg));
     }
     // Whether each call's way there is independent of this file's branches

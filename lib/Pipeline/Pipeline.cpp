@@ -197,7 +197,7 @@ void Pipeline::check(PipelineResult &R, const PipelineInput &In) const {
   CheckRun Run;
   Run.Units = R.Units;
   Run.Resources = &R.Device;
-  Run.DefaultArchs = R.DefaultArchs = defaultArchs(In);
+  Run.DefaultArchs = R.DefaultArchs;
   Run.Enabled = Enabled;
   Run.Options = Options;
   if (Toolkit)
@@ -238,7 +238,7 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
   // cannot stand for).
   bool DeviceNeedsNoToolkit = Device.M == Mode::None || Device.M == Mode::Log ||
                               Device.M == Mode::Objects;
-  bool WantDevice = !In.FactsOnly && (DeviceNeedsNoToolkit || Toolkit);
+  bool WantDevice = DeviceNeedsNoToolkit || Toolkit;
   if (!Toolkit)
     R.Notes.push_back(
         NoToolkitReason +
@@ -308,7 +308,17 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
                         U.Errors.front().Message +
                         "); analysed what Clang recovered");
   }
-  if (!In.FactsOnly)
+  R.DefaultArchs = defaultArchs(In);
+  R.Gpu = Options.Gpu;
+  if (R.Device.Enabled) {
+    CheckRun Run;
+    Run.Units = R.Units;
+    Run.Resources = &R.Device;
+    Run.DefaultArchs = R.DefaultArchs;
+    Run.Options = Options;
+    R.Occupancy = launchOccupancies(Run);
+  }
+  if (!In.SkipChecks)
     check(R, In);
   return R;
 }

@@ -2,11 +2,14 @@
 
 #include "cudalint/FactsReport.h"
 #include "cudalint/DiagnosticsReport.h"
+#include "cudalint/OccupancyReport.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+
+#include <map>
 
 using namespace llvm;
 
@@ -167,20 +170,32 @@ void writeGridSync(json::OStream &J, const GridSyncFact &G) {
   });
 }
 
+/// The occupancy entries of each launch: (unit, launch) -> its queries.
+std::map<std::pair<size_t, size_t>, std::vector<const OccupancyQuery *>>
+byLaunch(ArrayRef<LaunchOccupancy> Occupancy) {
+  std::map<std::pair<size_t, size_t>, std::vector<const OccupancyQuery *>> Out;
+  for (const LaunchOccupancy &O : Occupancy)
+    Out[{O.Unit, O.Launch}].push_back(&O.Query);
+  return Out;
+}
+
 } // namespace
 
 void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                     const DeviceResourceTable *Device,
-                    ArrayRef<Diagnostic> Diagnostics) {
+                    ArrayRef<Diagnostic> Diagnostics,
+                    ArrayRef<LaunchOccupancy> Occupancy) {
+  auto OccupancyOf = byLaunch(Occupancy);
   json::OStream J(OS, 2);
   J.object([&] {
-    J.attribute("version", 1);
+    J.attribute("version", FactsReportVersion);
     J.attributeArray("diagnostics",
                      [&] { writeDiagnosticsJSON(J, Diagnostics); });
     J.attributeArray("launches", [&] {
-      for (const TranslationUnitFacts &U : Units)
-        for (const LaunchSite &L : U.Launches)
+      for (size_t UI = 0; UI < Units.size(); ++UI)
+        for (size_t LI = 0; LI < Units[UI].Launches.size(); ++LI)
           J.object([&] {
+            const LaunchSite &L = Units[UI].Launches[LI];
             writeLoc(J, L.Loc);
             J.attribute("kernel", L.Kernel);
             J.attribute("mangled", L.Mangled);
@@ -204,6 +219,14 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
               J.attribute("cooperative", *L.Cooperative);
             else
               J.attribute("cooperative", nullptr);
+            // The calculator's answer per arch (and block size of a set):
+            // the occupancy command's object (docs/json-output.md).
+            J.attributeArray("occupancy", [&] {
+              auto It = OccupancyOf.find({UI, LI});
+              if (It != OccupancyOf.end())
+                for (const OccupancyQuery *Q : It->second)
+                  J.object([&] { writeOccupancyJSON(J, *Q); });
+            });
           });
     });
     J.attributeArray("kernel_settings", [&] {
@@ -288,9 +311,12 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
   OS << "\n";
 }
 
-void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units) {
-  for (const TranslationUnitFacts &U : Units)
-    for (const LaunchSite &L : U.Launches) {
+void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
+                     ArrayRef<LaunchOccupancy> Occupancy) {
+  auto OccupancyOf = byLaunch(Occupancy);
+  for (size_t UI = 0; UI < Units.size(); ++UI)
+    for (size_t LI = 0; LI < Units[UI].Launches.size(); ++LI) {
+      const LaunchSite &L = Units[UI].Launches[LI];
       OS << formatv(
           "{0}:{1}:{2}: {3} {4} grid {5} block {6} ({7} threads) "
           "smem {8}{9}{10}{11}{12}\n",
@@ -327,6 +353,9 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units) {
                      ? std::string("none")
                      : describeValue(ResolvedValue::oneOf(Part->Proven)))
              << "\n";
+      if (auto It = OccupancyOf.find({UI, LI}); It != OccupancyOf.end())
+        for (const OccupancyQuery *Q : It->second)
+          OS << "    occupancy " << occupancySummary(*Q) << "\n";
     }
 }
 

@@ -149,8 +149,8 @@ void writeChart(raw_ostream &OS, StringRef Title, StringRef XLabel,
 }
 
 /// The kernel's occupancy input on Arch at Threads, with Dynamic bytes.
-OccupancyInput inputFor(const KernelResources *R, unsigned Threads,
-                        uint64_t Dynamic) {
+OccupancyInput inputFor(const ArchInfo &A, const KernelResources *R,
+                        unsigned Threads, uint64_t Dynamic) {
   OccupancyInput In;
   In.ThreadsPerBlock = Threads;
   if (R && R->HasUsage) {
@@ -159,8 +159,10 @@ OccupancyInput inputFor(const KernelResources *R, unsigned Threads,
     In.BarriersPerBlock = std::max(1u, R->Barriers);
   }
   In.DynamicSharedMem = Dynamic;
-  // A chart shows what the hardware allows: the opt-in maximum.
-  In.MaxDynamicSharedMem = ~uint64_t(0);
+  // A chart shows what the hardware allows: the opt-in maximum (all ones
+  // would wrap around in the calculator's static + opt-in sum and leave the
+  // 48 KiB default in force).
+  In.MaxDynamicSharedMem = A.SharedMemPerBlockOptIn;
   return In;
 }
 
@@ -168,29 +170,31 @@ void writeLaunchCharts(raw_ostream &OS, const LaunchSite &L, const ArchInfo &A,
                        const KernelResources *R) {
   unsigned Threads = unsigned(L.ThreadsPerBlock.value());
   uint64_t Dynamic =
-      L.DynamicSharedMem.isConstant() ? L.DynamicSharedMem.value() : 0;
+      L.DynamicSharedMem.isConstant()
+          ? uint64_t(std::max<int64_t>(0, L.DynamicSharedMem.value()))
+          : 0;
   auto Occupancy = [&](OccupancyInput In) {
     OccupancyResult Res = computeOccupancy(A, In);
     return Res.launchable() ? Res.occupancy() : 0.0;
   };
   std::vector<std::pair<double, double>> ByBlock, ByRegs, BySmem;
   for (unsigned T = A.WarpSize; T <= A.MaxThreadsPerBlock; T += A.WarpSize)
-    ByBlock.push_back({double(T), Occupancy(inputFor(R, T, Dynamic))});
+    ByBlock.push_back({double(T), Occupancy(inputFor(A, R, T, Dynamic))});
   for (unsigned Regs = 8; Regs <= A.MaxRegistersPerThread; Regs += 8) {
-    OccupancyInput In = inputFor(R, Threads, Dynamic);
+    OccupancyInput In = inputFor(A, R, Threads, Dynamic);
     In.RegistersPerThread = Regs;
     ByRegs.push_back({double(Regs), Occupancy(In)});
   }
   uint64_t Step = 4096;
   for (uint64_t Smem = 0; Smem <= A.SharedMemPerBlockOptIn; Smem += Step) {
-    OccupancyInput In = inputFor(R, Threads, 0);
+    OccupancyInput In = inputFor(A, R, Threads, 0);
     In.StaticSharedMem = 0;
     In.DynamicSharedMem = Smem;
     BySmem.push_back({double(Smem) / 1024, Occupancy(In)});
   }
   bool Regs = R && R->HasUsage;
   using Point = std::pair<double, double>;
-  double Here = Occupancy(inputFor(R, Threads, Dynamic));
+  double Here = Occupancy(inputFor(A, R, Threads, Dynamic));
   OS << "<div class=\"charts\">";
   writeChart(OS, "occupancy vs block size", "threads", ByBlock,
              Point(Threads, Here));
@@ -230,7 +234,8 @@ void writeKernelTable(
     const ArchInfo *A = findArch(R.Arch);
     if (L != FirstLaunch.end() && A && R.HasUsage) {
       OccupancyResult Res = computeOccupancy(
-          *A, inputFor(&R, unsigned(L->second->ThreadsPerBlock.value()), 0));
+          *A,
+          inputFor(*A, &R, unsigned(L->second->ThreadsPerBlock.value()), 0));
       Occ = formatv("{0}% at {1} threads", int64_t(Res.occupancy() * 100 + .5),
                     L->second->ThreadsPerBlock.value())
                 .str();
@@ -249,6 +254,72 @@ void writeKernelTable(
                                std::to_string(R.SpillLoads) + " B"
                          : std::string("?"))
        << "</td><td>" << escape(Occ) << "</td><td>" << escape(Binding)
+       << "</td></tr>\n";
+  }
+  OS << "</table>\n";
+}
+
+/// A table of each launch's occupancy per arch: the calculator's answer for
+/// the launch's own input, the limits that bind, the block sizes that would
+/// lift it and, with a GPU preset, the blocks at once and the grid's waves.
+void writeLaunchOccupancyTable(raw_ostream &OS, const HtmlReportInput &In) {
+  OS << "<h2>Launch occupancy</h2>\n";
+  if (In.Occupancy.empty()) {
+    OS << "<p>No launch with a known block size and device facts.</p>\n";
+    return;
+  }
+  OS << "<table id=\"launch-occupancy\"><tr><th>launch</th><th>arch</th>"
+        "<th>threads</th><th>blocks/SM</th><th>warps/SM</th><th>occupancy"
+        "</th><th>binding limit</th><th>block sizes that reach the best</th>"
+        "<th>blocks at once (GPU)</th><th>waves</th></tr>\n";
+  for (const LaunchOccupancy &O : In.Occupancy) {
+    const LaunchSite &L = In.Units[O.Unit].Launches[O.Launch];
+    const OccupancyQuery &Q = O.Query;
+    OccupancyResult R = computeOccupancy(*Q.Arch, Q.Input);
+    OS << "<tr><td><code>" << escape(L.Kernel) << "</code> "
+       << escape(sys::path::filename(L.Loc.File)) << ":" << L.Loc.Line
+       << "</td><td>" << Q.Arch->Name << "</td><td class=\"num\">"
+       << Q.Input.ThreadsPerBlock << "</td>";
+    if (!R.launchable()) {
+      OS << "<td colspan=\"7\">cannot launch: "
+         << escape(describeFailure(*Q.Arch, Q.Input, R)) << "</td></tr>\n";
+      continue;
+    }
+    SmallVector<StringRef, 2> Binding;
+    for (Limit Lim : AllLimits)
+      if (R.binds(Lim))
+        Binding.push_back(limitName(Lim));
+    std::string Better = "—";
+    auto Best = bestBlockSizes(*Q.Arch, Q.Input, Q.MaxThreads);
+    if (!Best.empty() && Best.front().Occupancy > R.occupancy() + 1e-9)
+      Better =
+          formatv("{0} ({1}%)",
+                  join(map_range(ArrayRef(Best).take_front(4),
+                                 [](const BlockSizeChoice &C) {
+                                   return std::to_string(C.ThreadsPerBlock);
+                                 }),
+                       ", "),
+                  int64_t(Best.front().Occupancy * 100 + .5))
+              .str();
+    std::string PerGpu = "—", Waves = "—";
+    if (Q.Gpu) {
+      uint64_t AtOnce = uint64_t(R.ActiveBlocksPerSM) * Q.Gpu->SMCount;
+      PerGpu = formatv("{0} on {1}", AtOnce, Q.Gpu->Name).str();
+      if (Q.GridBlocks && AtOnce) {
+        GridWaves W = gridWaves(*Q.GridBlocks, AtOnce);
+        Waves = W.Waves == 1
+                    ? formatv("{0} blocks: 1 wave", W.Blocks).str()
+                    : formatv("{0} blocks: {1} waves, the last holding {2}",
+                              W.Blocks, W.Waves, W.LastWaveBlocks)
+                          .str();
+      }
+    }
+    OS << "<td class=\"num\">" << R.ActiveBlocksPerSM
+       << "</td><td class=\"num\">" << R.ActiveWarpsPerSM << " of "
+       << R.MaxWarpsPerSM << "</td><td class=\"num\">"
+       << int64_t(R.occupancy() * 100 + .5) << "%</td><td>"
+       << escape(join(Binding, ", ")) << "</td><td>" << escape(Better)
+       << "</td><td>" << escape(PerGpu) << "</td><td>" << escape(Waves)
        << "</td></tr>\n";
   }
   OS << "</table>\n";
@@ -291,6 +362,7 @@ void writeHtmlReport(raw_ostream &OS, const HtmlReportInput &In) {
                 escape(In.ToolVersion));
   writeSummary(OS, In.Findings);
   writeKernelTable(OS, In, Kernels, FirstLaunch);
+  writeLaunchOccupancyTable(OS, In);
 
   OS << "<h2>Findings</h2>\n";
   std::map<std::string, std::vector<std::string>> Files;

@@ -16,6 +16,16 @@ namespace cudalint {
 
 namespace {
 
+/// How the query's grid runs on its GPU: none without a GPU, a known grid
+/// or a launchable configuration.
+std::optional<GridWaves> wavesOf(const OccupancyQuery &Q,
+                                 const OccupancyResult &R) {
+  if (!Q.Gpu || !Q.GridBlocks || !R.launchable() || R.ActiveBlocksPerSM == 0)
+    return std::nullopt;
+  return gridWaves(*Q.GridBlocks,
+                   uint64_t(R.ActiveBlocksPerSM) * Q.Gpu->SMCount);
+}
+
 std::string blocksText(unsigned Blocks) {
   return Blocks == Unlimited ? std::string("unlimited")
                              : std::to_string(Blocks);
@@ -311,6 +321,16 @@ void writeOccupancyJSON(json::OStream &JOS, const OccupancyQuery &Q) {
   if (Q.Gpu)
     JOS.attribute("active_blocks_per_gpu",
                   uint64_t(R.ActiveBlocksPerSM) * Q.Gpu->SMCount);
+  if (std::optional<GridWaves> W = wavesOf(Q, R))
+    JOS.attributeObject("waves", [&] {
+      JOS.attribute("grid_blocks", W->Blocks);
+      JOS.attribute("blocks_per_wave", W->BlocksPerWave);
+      JOS.attribute("waves", W->Waves);
+      JOS.attribute("last_wave_blocks", W->LastWaveBlocks);
+      JOS.attribute("idle_share", W->idleShare());
+    });
+  else if (Q.Gpu && Q.GridBlocks)
+    JOS.attribute("waves", nullptr);
   JOS.attributeObject("limits", [&] {
     for (Limit L : AllLimits)
       JOS.attribute(limitName(L), BlocksOrNull(R.blocksLimitedBy(L)));
@@ -333,10 +353,53 @@ void writeOccupancyJSON(json::OStream &JOS, const OccupancyQuery &Q) {
     JOS.attribute("smem_for_next_block",
                   Smem ? json::Value(*Smem) : json::Value(nullptr));
     JOS.attributeArray("best_block_sizes", [&] {
-      for (const BlockSizeChoice &C : bestBlockSizes(Arch, In))
+      for (const BlockSizeChoice &C : bestBlockSizes(Arch, In, Q.MaxThreads))
         JOS.value(C.ThreadsPerBlock);
     });
   });
+}
+
+std::string occupancySummary(const OccupancyQuery &Q) {
+  const ArchInfo &Arch = *Q.Arch;
+  const OccupancyInput &In = Q.Input;
+  OccupancyResult R = computeOccupancy(Arch, In);
+  std::string Out =
+      formatv("{0}, {1} threads: ", Arch.Name, In.ThreadsPerBlock);
+  if (!R.launchable())
+    return Out + "cannot launch: " + describeFailure(Arch, In, R);
+  SmallVector<StringRef, 2> Binding;
+  for (Limit L : AllLimits)
+    if (R.binds(L))
+      Binding.push_back(limitName(L));
+  Out += formatv("{0} block{1}/SM, {2} of {3} warps, occupancy {4} (limited "
+                 "by {5})",
+                 R.ActiveBlocksPerSM, R.ActiveBlocksPerSM == 1 ? "" : "s",
+                 R.ActiveWarpsPerSM, R.MaxWarpsPerSM,
+                 formatv("{0}%", unsigned(R.occupancy() * 100 + 0.5)),
+                 join(Binding, ", "));
+  auto Best = bestBlockSizes(Arch, In, Q.MaxThreads);
+  if (!Best.empty() && Best.front().Occupancy > R.occupancy() + 1e-9)
+    Out += formatv("; blocks of {0} threads would reach {1}%",
+                   join(map_range(ArrayRef(Best).take_front(4),
+                                  [](const BlockSizeChoice &C) {
+                                    return std::to_string(C.ThreadsPerBlock);
+                                  }),
+                        ", "),
+                   unsigned(Best.front().Occupancy * 100 + 0.5));
+  if (Q.Gpu) {
+    Out += formatv("; {0}: {1} blocks at once", Q.Gpu->Name,
+                   uint64_t(R.ActiveBlocksPerSM) * Q.Gpu->SMCount);
+    if (std::optional<GridWaves> W = wavesOf(Q, R))
+      Out +=
+          W->Waves == 1
+              ? formatv(", the grid of {0} fits in one wave", W->Blocks).str()
+              : formatv(", the grid of {0} runs in {1} waves (the last "
+                        "holding {2} block{3})",
+                        W->Blocks, W->Waves, W->LastWaveBlocks,
+                        W->LastWaveBlocks == 1 ? "" : "s")
+                    .str();
+  }
+  return Out;
 }
 
 } // namespace cudalint

@@ -53,8 +53,9 @@ module_host_bin = getattr(config, "module_host_bin", "")
 for name, program in [("%run-clang-tidy", "run-clang-tidy"), ("%clang-tidy", "clang-tidy"),
                       ("%clangxx", "clang++"), ("%clangd", "clangd")]:
     path = os.path.join(config.llvm_bin, program)
-    # Sanitizer builds: the programs that load the module or the plugin.
-    if module_host_bin and program != "run-clang-tidy":
+    # Sanitizer builds: the programs that load the module or the plugin run
+    # through wrappers that preload the runtime (clangd loads neither).
+    if module_host_bin and program in ("clang-tidy", "clang++"):
         path = os.path.join(module_host_bin, program)
     config.substitutions.append((name, path if os.path.exists(path) else "/nonexistent/" + program))
 if os.path.exists(config.cudalint_tidy_module) and os.path.exists(os.path.join(config.llvm_bin, "clang-tidy")):

@@ -26,6 +26,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
+#include <limits>
 #include <map>
 #include <ostream>
 #include <set>
@@ -697,7 +698,8 @@ CHECK_TEST(GridSizeInvalid, EmptyGrid, GridInvalid, Reports) {
 CHECK_TEST(GridSizeInvalid, SetsAndTheirOrigins, GridInvalid, Reports) {
   Kernel K("k");
   Launch L = Launch(K, c(1), c(128)).grid(c(64), oneOf({1, 70000}));
-  L.Site.Grid.Y.Origins.push_back({"variable 'rows'", {File, 18, 7}});
+  L.Site.Grid.Y.Origins.push_back(
+      {"variable 'rows'", {File, 18, 7}, false, ""});
   auto D = Scenario().with(K).with(L).findings(GridInvalid);
   EXPECT_THAT(D, ElementsAre(AllOf(
                      warning("sm_80", says("grid dimension y = 70000",
@@ -1521,7 +1523,8 @@ CHECK_TEST(BlockSizeNotWarpMultiple, IdleLanesOnceForEveryArch, WarpMultiple,
            Reports) {
   Kernel K("k");
   Launch L = Launch(K, c(1000), c(100));
-  L.Site.Block.X.Origins.push_back({"macro 'THREADS'", {File, 1, 9}});
+  L.Site.Block.X.Origins.push_back(
+      {"macro 'THREADS'", {File, 1, 9}, false, ""});
   auto D = Scenario({"sm_75", "sm_80", "sm_90"})
                .with(K)
                .with(L)
@@ -2472,22 +2475,33 @@ Scenario onH100(ResolvedValue Grid, ResolvedValue Block = c(256)) {
 }
 
 CHECK_TEST(TailEffect, LastWaveNearlyEmpty, Tail, Reports) {
+  // The hardware runs whole waves: one block past a wave doubles the time.
   EXPECT_THAT(
       onH100(c(1057)).findings(Tail),
       ElementsAre(AllOf(
-          warning("sm_90", says("grid of 1057 blocks runs in 1.00 waves of "
-                                "1056 blocks (8 per SM x 132 SMs of H100-SXM); "
-                                "the last wave holds 1 blocks and 50% of the "
-                                "run's block slots stay empty")),
+          warning("sm_90",
+                  says("grid of 1057 blocks runs in 2 waves of 1056 blocks "
+                       "(8 per SM x 132 SMs of H100-SXM), the last holding 1 "
+                       "block: about 2x the time of 1056 blocks (1 full "
+                       "wave), as long as 2112 blocks take; 50% of the run's "
+                       "block slots stay empty")),
           withNote("1056 or 2112 blocks fill whole waves"))));
+  // Three waves against two full ones: 1.5x.
+  EXPECT_THAT(onH100(c(2113)).findings(Tail),
+              ElementsAre(warning(
+                  "sm_90", says("runs in 3 waves of 1056 blocks",
+                                "about 1.5x "
+                                "the time of 2112 blocks (2 full waves), as "
+                                "long as 3168 blocks take"))));
 }
 
 CHECK_TEST(TailEffect, MaxTailWasteIsInclusive, Tail, Both) {
   // 1584 blocks: the last wave holds 528, a quarter of two waves is empty.
   EXPECT_THAT(onH100(c(1584)).findings(Tail), IsEmpty());
   EXPECT_THAT(onH100(c(1583)).findings(Tail),
-              ElementsAre(warning("sm_90", says("the last wave holds 527 "
-                                                "blocks and 25%"))));
+              ElementsAre(warning("sm_90", says("the last holding 527 "
+                                                "blocks",
+                                                "; 25% of the run's"))));
   EXPECT_THAT(onH100(c(1057))
                   .option("cuda-tail-effect.MaxTailWaste", "0.5")
                   .findings(Tail),
@@ -2518,6 +2532,113 @@ CHECK_TEST(TailEffect, WholeWavesAndUnknownsAreSilent, Tail, Silent) {
 //===----------------------------------------------------------------------===//
 // The precision rules across checks (settleLaunchFindings, via runChecks)
 //===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// Launch values at the extremes: every product and sum of them in the checks
+// is overflow-safe (the sanitizer build, scripts/sanitize.sh, aborts on
+// signed overflow; these tests are where it would)
+//===----------------------------------------------------------------------===//
+
+constexpr int64_t Int64Max = std::numeric_limits<int64_t>::max();
+
+TEST(ExtremeValues, LargestValidGridIsNotTiny) {
+  // 2^31-1 x 65535 x 65535 blocks of 128 threads: more threads than int64_t
+  // holds (scripts/fuzz.sh found isTinyLaunch's overflow here).
+  Kernel K("k");
+  for (int64_t Threads : {1, 100, 128, 1024}) {
+    auto D = Scenario({"sm_80", "sm_90"})
+                 .gpu("H100-SXM")
+                 .with(K)
+                 .with(Launch(K, c(1), c(Threads))
+                           .grid(c(2147483647), c(65535), c(65535)))
+                 .with(Resources(K, "sm_80").regs(32))
+                 .with(Resources(K, "sm_90").regs(32))
+                 .all();
+    EXPECT_THAT(
+        D, Not(::testing::Contains(Field(&Diagnostic::Sev, Severity::Error))))
+        << Threads;
+    // A block of 100 threads on the largest grid is no deliberate scalar
+    // launch: its idle lanes are reported.
+    if (Threads == 100) {
+      EXPECT_THAT(checkNames(D),
+                  ::testing::Contains("cuda-block-size-not-warp-multiple"));
+    }
+  }
+}
+
+TEST(ExtremeValues, ValuesNearInt64MaxInSetsAndRanges) {
+  Kernel K = Kernel("k").launchBounds(256, 2);
+  Scenario S({"sm_90"});
+  S.gpu("H100-SXM")
+      .with(K)
+      .with(Resources(K, "sm_90").regs(32))
+      .with(
+          Launch(K, oneOf({2, Int64Max}), oneOf({128, Int64Max}))
+              .grid(oneOf({2, Int64Max}), oneOf({1, Int64Max - 1}), c(Int64Max))
+              .smem(oneOf({0, Int64Max})))
+      .with(Launch(K, c(Int64Max), c(1), 21)
+                .block(c(Int64Max), c(Int64Max), c(Int64Max))
+                .smem(c(Int64Max)))
+      .with(Launch(K, range(1, Int64Max), range(1, Int64Max), 22)
+                .grid(range(1, Int64Max), c(Int64Max), c(-2))
+                .block(range(1, Int64Max), c(Int64Max), c(2)))
+      .with(Launch(K, c(Int64Max), c(256), 23).cooperative())
+      .with(Launch(K, c(Int64Max), c(256), 24)
+                .cluster(c(Int64Max), c(Int64Max), c(Int64Max)))
+      .setting(K, "MaxDynamicSharedMemorySize", c(Int64Max))
+      .setting(K, "PreferredSharedMemoryCarveout", c(Int64Max));
+  std::vector<Diagnostic> D = S.all();
+  // Every one of those launches fails, and says so in numbers that are
+  // the saturated product, never a wrapped one.
+  for (unsigned Line : {20u, 21u, 23u, 24u})
+    EXPECT_THAT(D, ::testing::Contains(AllOf(
+                       at(Line), Field(&Diagnostic::Sev, Severity::Error))))
+        << Line;
+  EXPECT_THAT(D, Not(::testing::Contains(Field(
+                     &Diagnostic::Message, HasSubstr("-9223372036854775")))));
+}
+
+TEST(ExtremeValues, LaunchBoundsNearInt64Max) {
+  Kernel K = Kernel("k").launchBounds(Int64Max, 2);
+  auto D = Scenario()
+               .with(K)
+               .with(Resources(K, "sm_80").regs(32).staticSmem(1024))
+               .with(Launch(K, c(1000), c(256)))
+               .all();
+  // 2^63-1 is 31 past a warp multiple: one lane idles.
+  EXPECT_THAT(D, ::testing::Contains(
+                     warning("", says("__launch_bounds__ maximum of "
+                                      "9223372036854775807 threads is not a "
+                                      "multiple of the warp size (32); a "
+                                      "block of 9223372036854775807 threads "
+                                      "idles 1 lanes"))));
+  EXPECT_THAT(D, ::testing::Contains(warning(
+                     "sm_80", says("need 9223372036854775807 thread slots"))));
+}
+
+TEST(ExtremeValues, BlockSizesPastUnsignedAreNotWrapped) {
+  // 2^32 + 256 threads is no block of 256: the calculator never sees it,
+  // and a carveout of 2^32 + 50 is no 50%.
+  Kernel K("k");
+  auto D = Scenario({"sm_90"})
+               .gpu("H100-SXM")
+               .with(K)
+               .with(Resources(K, "sm_90").regs(32))
+               .with(Launch(K, c(1057), c((int64_t(1) << 32) + 256)))
+               .checks("-*,cuda-tail-effect,cuda-occupancy-*,cuda-block-size-"
+                       "occupancy-ceiling")
+               .all();
+  EXPECT_THAT(D, IsEmpty());
+  auto Carveout = Scenario({"sm_90"})
+                      .with(K)
+                      .with(Resources(K, "sm_90").regs(32).staticSmem(40000))
+                      .with(Launch(K, c(1000), c(256)))
+                      .setting(K, "PreferredSharedMemoryCarveout",
+                               c((int64_t(1) << 32) + 50))
+                      .checks("-*,cuda-occupancy-limited")
+                      .all();
+  EXPECT_THAT(Carveout, IsEmpty());
+}
 
 TEST(PrecisionRules, CertainFailureKeepsItsErrorsOnly) {
   // 100 threads, registers that cap occupancy: warnings of their own...

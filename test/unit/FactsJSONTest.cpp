@@ -39,7 +39,7 @@ ResolvedValue value(Counter &N, ResolvedValue::Kind K) {
   V.Proven = {V.Values.back()};
   V.Min = -N();
   V.Max = N();
-  V.Origins = {{"origin " + std::to_string(N()), loc(N)},
+  V.Origins = {{"origin " + std::to_string(N()), loc(N), false, ""},
                {"second origin", loc(N), true, "_Z9blockSize"}};
   V.Reason = "reason " + std::to_string(N());
   V.Parameter =

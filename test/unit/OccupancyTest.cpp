@@ -440,3 +440,27 @@ TEST(OccupancyTest, BestBlockSizes) {
 }
 
 } // namespace
+
+TEST(OccupancyTest, GridWavesAreWholeWaves) {
+  // An H100 at 2 blocks per SM: 264 blocks per wave.
+  GridWaves W = gridWaves(265, 264);
+  EXPECT_EQ(W.Waves, 2u);
+  EXPECT_EQ(W.LastWaveBlocks, 1u);
+  EXPECT_EQ(W.wholeWavesBelow(), 264u);
+  EXPECT_EQ(W.wholeWavesAbove(), 528u);
+  EXPECT_DOUBLE_EQ(W.idleShare(), 263.0 / 528);
+  W = gridWaves(528, 264);
+  EXPECT_EQ(W.Waves, 2u);
+  EXPECT_EQ(W.LastWaveBlocks, 264u);
+  EXPECT_DOUBLE_EQ(W.idleShare(), 0.0);
+  W = gridWaves(100, 264);
+  EXPECT_EQ(W.Waves, 1u);
+  EXPECT_EQ(W.LastWaveBlocks, 100u);
+  EXPECT_EQ(gridWaves(0, 264).Waves, 0u);
+  // The largest valid grid, and a saturated one: no wrap-around.
+  W = gridWaves(9223090559730712575ull, 264);
+  EXPECT_EQ(W.Waves, 9223090559730712575ull / 264 + 1);
+  EXPECT_LE(W.LastWaveBlocks, 264u);
+  W = gridWaves(uint64_t(INT64_MAX), 1056);
+  EXPECT_GT(W.wholeWavesAbove(), uint64_t(INT64_MAX));
+}

@@ -429,12 +429,12 @@ bool writeReports(const PipelineResult &R) {
   }
   raw_ostream &OS = Output ? Output->os() : outs();
   if (OutputFormat == "json") {
-    writeFactsJSON(OS, R.Units, &R.Device, R.Findings);
+    writeFactsJSON(OS, R.Units, &R.Device, R.Findings, R.Occupancy);
   } else if (OutputFormat == "html") {
-    writeHtmlReport(
-        OS, {R.Units, &R.Device, R.Findings, R.DefaultArchs, CUDALINT_VERSION});
+    writeHtmlReport(OS, {R.Units, &R.Device, R.Findings, R.DefaultArchs,
+                         CUDALINT_VERSION, R.Occupancy});
   } else if (ListLaunches) {
-    printLaunchList(OS, R.Units);
+    printLaunchList(OS, R.Units, R.Occupancy);
   } else {
     writeFindings(OS, OutputFormat, R.Findings, checkoutRoot(),
                   !Output && sys::Process::StandardOutIsDisplayed());
@@ -524,7 +524,7 @@ int runLintCommand(ArrayRef<StringRef> Args) {
   In.CollectFacts = [&](const FrontendOptions &Opts) {
     return collectFacts(*Translated, Readable, Opts, errs());
   };
-  In.FactsOnly = ListLaunches;
+  In.SkipChecks = ListLaunches;
   // JSON and SARIF keep one finding per arch (their data contract).
   In.MergeArchs = OutputFormat != "json" && OutputFormat != "sarif";
   In.KeepPerArchFindings = !WriteBaseline.empty();

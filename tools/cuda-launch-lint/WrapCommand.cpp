@@ -19,9 +19,11 @@
 #include "WrapCommand.h"
 
 #include "CommandSupport.h"
+#include "UnitReport.h"
 
 #include "cudalint/CompileCommand.h"
 #include "cudalint/DiagnosticsReport.h"
+#include "cudalint/LintPolicy.h"
 #include "cudalint/Pipeline.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -46,8 +48,6 @@ using namespace llvm;
 namespace cudalint {
 
 namespace {
-
-constexpr StringLiteral FindingsSuffix = ".cuda-launch-lint.json";
 
 void note(const Twine &Message) {
   errs() << "cuda-launch-lint: " << Message << "\n";
@@ -162,24 +162,10 @@ Expected<PipelineResult> lintCompile(ArrayRef<std::string> Argv,
     return collectFacts(*DB, In.Files, Opts, Notes);
   };
   In.DeviceInputsReady = std::move(ReportReady);
+  // One finding per arch, as `merge` needs them for JSON and SARIF; the
+  // compiler diagnostics merge them.
+  In.MergeArchs = false;
   return P->run(In);
-}
-
-void writeFindings(StringRef Path, StringRef Source,
-                   ArrayRef<Diagnostic> Findings) {
-  Error E = writeToOutput(Path, [&](raw_ostream &OS) {
-    json::OStream J(OS, 2);
-    J.object([&] {
-      J.attribute("cuda-launch-lint-findings", 1);
-      J.attribute("source", Source);
-      J.attributeArray("diagnostics",
-                       [&] { writeDiagnosticsJSON(J, Findings); });
-    });
-    OS << "\n";
-    return Error::success();
-  });
-  if (E)
-    note("warning: " + Path + ": " + toString(std::move(E)));
 }
 
 } // namespace
@@ -293,115 +279,26 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
     for (DiagnosticNote &N : D.Notes)
       if (size_t At = N.Message.find(LogSource); At != std::string::npos)
         N.Message.replace(At, LogSource.size(), "this compile's ptxas report");
-  for (Diagnostic D : R->Findings) {
+  for (Diagnostic D : mergeArchs(R->Findings)) {
     Errors |= D.Sev == Severity::Error;
     if (!ErrorsFail)
       D.Sev = Severity::Warning;
     printDiagnostics(errs(), {D}, false);
   }
   std::string Object = outputFile(Argv);
-  if (!Object.empty())
-    writeFindings(Object + FindingsSuffix.str(), T->SourceFiles.front(),
-                  R->Findings);
+  if (!Object.empty()) {
+    UnitReport Report;
+    Report.Source = T->SourceFiles.front();
+    Report.Findings = R->Findings;
+    Report.Units = R->Units;
+    Report.Device = R->Device;
+    Report.DefaultArchs = R->DefaultArchs;
+    Report.Gpu = R->Gpu ? R->Gpu->Name.str() : "";
+    std::string Path = Object + UnitReportSuffix.str();
+    if (Error E = writeUnitReport(Path, Report))
+      note("warning: " + Path + ": " + toString(std::move(E)));
+  }
   return ErrorsFail && Errors ? 1 : 0;
-}
-
-} // namespace cudalint
-
-namespace cudalint {
-
-int runMergeCommand(ArrayRef<StringRef> Args) {
-  std::string Dir, Format = "text", Output;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    if (A == "--help" || A == "-h") {
-      outs() << "usage: cuda-launch-lint merge <build dir> [--format "
-                "text|sarif|github|gitlab|rdjson] [-o FILE]\n"
-                "  one report from the findings the compiler launcher "
-                "(--wrap) left next to the objects\n";
-      return 0;
-    }
-    if ((A == "--format" || A == "-o" || A == "--output") &&
-        I + 1 < Args.size()) {
-      (A == "--format" ? Format : Output) = Args[++I].str();
-    } else if (A.consume_front("--format=")) {
-      Format = A.str();
-    } else if (A.consume_front("--output=")) {
-      Output = A.str();
-    } else if (A.starts_with("-") || !Dir.empty()) {
-      note("error: merge: unexpected argument '" + A +
-           "' (merge <build dir> [--format text|sarif|github|gitlab|rdjson] "
-           "[-o FILE])");
-      return 2;
-    } else {
-      Dir = A.str();
-    }
-  }
-  if (Dir.empty() || !sys::fs::is_directory(Dir)) {
-    note("error: merge: '" + Dir + "' is not a build directory");
-    return 2;
-  }
-  const StringRef Formats[] = {"text", "sarif", "github", "gitlab", "rdjson"};
-  if (!is_contained(Formats, Format)) {
-    note("error: merge: --format '" + Format +
-         "' is not one of text, sarif, github, gitlab, rdjson");
-    return 2;
-  }
-  // Every unit's findings; a header's finding seen from several units once.
-  std::vector<Diagnostic> All;
-  std::set<std::string> Seen;
-  unsigned Files = 0;
-  std::error_code EC;
-  for (sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
-       It.increment(EC)) {
-    if (!StringRef(It->path()).ends_with(FindingsSuffix))
-      continue;
-    Expected<json::Value> Doc = json::parse(readFile(It->path()));
-    const json::Object *O = Doc ? Doc->getAsObject() : nullptr;
-    const json::Array *Diags = O ? O->getArray("diagnostics") : nullptr;
-    if (!Doc)
-      consumeError(Doc.takeError());
-    Expected<std::vector<Diagnostic>> Read =
-        Diags ? readDiagnosticsJSON(*Diags)
-              : Expected<std::vector<Diagnostic>>(createStringError(
-                    inconvertibleErrorCode(), "not a findings file"));
-    if (!Read) {
-      note("error: merge: " + It->path() + ": " + toString(Read.takeError()));
-      return 2;
-    }
-    ++Files;
-    for (Diagnostic &D : *Read) {
-      std::string Key =
-          formatv("{0}:{1}:{2}:{3}:{4}:{5}", D.Loc.File, D.Loc.Line,
-                  D.Loc.Column, D.Check, D.Arch, D.Message);
-      if (Seen.insert(Key).second)
-        All.push_back(std::move(D));
-    }
-  }
-  if (EC) {
-    note("error: merge: " + Dir + ": " + EC.message());
-    return 2;
-  }
-  llvm::sort(All, [](const Diagnostic &A, const Diagnostic &B) {
-    return std::tie(A.Loc.File, A.Loc.Line, A.Loc.Column, A.Check) <
-           std::tie(B.Loc.File, B.Loc.Line, B.Loc.Column, B.Check);
-  });
-  note("note: merged " + Twine(All.size()) + " finding(s) from " +
-       Twine(Files) + " unit(s)");
-  Error E = writeToOutput(Output.empty() ? "-" : Output, [&](raw_ostream &OS) {
-    SmallString<256> Root;
-    sys::fs::current_path(Root);
-    writeFindings(OS, Format, All, Root, /*Color=*/false);
-    return Error::success();
-  });
-  if (E) {
-    note("error: merge: " + toString(std::move(E)));
-    return 2;
-  }
-  return any_of(All,
-                [](const Diagnostic &D) { return D.Sev == Severity::Error; })
-             ? 1
-             : 0;
 }
 
 } // namespace cudalint

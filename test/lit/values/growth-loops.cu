@@ -5,7 +5,7 @@
 // proven to reach the launch: a value over a kernel's __launch_bounds__
 // gives a warning, not an error. Any other step keeps the variable unknown,
 // and says why.
-// RUN: %cuda-launch-lint --list-launches %s -- -std=c++17 2>/dev/null | %FileCheck %s
+// RUN: %cuda-launch-lint --resource-usage=none --list-launches %s -- -std=c++17 2>/dev/null | %FileCheck %s
 // RUN: %cuda-launch-lint --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>&1 | %FileCheck %s --check-prefix=DIAG --implicit-check-not="{{error|warning}}:"
 
 #define WARP_SIZE 32
