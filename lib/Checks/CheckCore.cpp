@@ -545,6 +545,11 @@ RunIndex::launchesOf(const std::string &Mangled) const {
   return listFor(Launches, Mangled);
 }
 
+ArrayRef<const KernelSetting *>
+RunIndex::settingsOf(const std::string &Mangled) const {
+  return listFor(Settings, Mangled);
+}
+
 std::vector<LaunchContext>
 RunIndex::launchContexts(const TranslationUnitFacts &U,
                          const LaunchSite &L) const {
@@ -612,11 +617,11 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
       // which calls came before, is not known.
       const KernelSetting *Self = &S;
       ArrayRef<const KernelSetting *> OfKernel =
-          S.Mangled.empty() ? ArrayRef(Self) : listFor(Settings, S.Mangled);
+          S.Mangled.empty() ? ArrayRef(Self) : Index.settingsOf(S.Mangled);
       for (const ArchInfo *A : Archs) {
         SettingContext Ctx{
-            S,        S.Mangled.empty() ? nullptr : KernelOf(S.Mangled),
-            *A,       ResourcesOf(S.Mangled, *A),
+            S,        S.Mangled.empty() ? nullptr : Index.kernel(S.Mangled),
+            *A,       Index.resources(S.Mangled, *A),
             OfKernel, Run.Options};
         for (const Check *C : Enabled)
           C->checkSetting(Ctx, Out);

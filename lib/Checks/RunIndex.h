@@ -32,6 +32,9 @@ public:
   /// Every launch of the kernel, in every file.
   llvm::ArrayRef<const LaunchSite *>
   launchesOf(const std::string &Mangled) const;
+  /// Every cudaFuncSetAttribute-like call of the kernel, in every file.
+  llvm::ArrayRef<const KernelSetting *>
+  settingsOf(const std::string &Mangled) const;
   /// Launch L of unit U on each of the unit's archs.
   std::vector<LaunchContext> launchContexts(const TranslationUnitFacts &U,
                                             const LaunchSite &L) const;
