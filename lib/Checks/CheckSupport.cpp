@@ -96,17 +96,29 @@ std::string kernelName(const LaunchSite &L) {
   return L.Kernel.empty() ? "the kernel" : "'" + L.Kernel + "'";
 }
 
-Diagnostic launchDiagnostic(const Check &C, const LaunchContext &Ctx,
-                            std::string Message) {
+namespace {
+
+/// C's finding at Loc on Arch, with the kernel's declaration as a note when
+/// there is a kernel to point at.
+Diagnostic diagnostic(const Check &C, SourceLoc Loc, const ArchInfo &Arch,
+                      std::string Message, const KernelInfo *Kernel) {
   Diagnostic D;
   D.Check = C.name().str();
   D.Sev = C.severity();
-  D.Loc = Ctx.Launch.Loc;
-  D.Arch = Ctx.Arch.Name.str();
+  D.Loc = std::move(Loc);
+  D.Arch = Arch.Name.str();
   D.Message = std::move(Message);
-  if (Ctx.Kernel && Ctx.Kernel->Loc.valid())
-    addNote(D, Ctx.Kernel->Loc,
-            "kernel '" + Ctx.Kernel->Name + "' declared here");
+  if (Kernel && Kernel->Loc.valid())
+    addNote(D, Kernel->Loc, "kernel '" + Kernel->Name + "' declared here");
+  return D;
+}
+
+} // namespace
+
+Diagnostic launchDiagnostic(const Check &C, const LaunchContext &Ctx,
+                            std::string Message) {
+  Diagnostic D =
+      diagnostic(C, Ctx.Launch.Loc, Ctx.Arch, std::move(Message), Ctx.Kernel);
   // A kernel chosen at run time: this finding is about one of the choices.
   for (const ValueOrigin &O : Ctx.Launch.KernelOrigins)
     addNote(D, O.Loc,
@@ -126,27 +138,14 @@ Diagnostic launchError(const Check &C, const LaunchContext &Ctx,
 
 Diagnostic settingDiagnostic(const Check &C, const SettingContext &Ctx,
                              std::string Message) {
-  Diagnostic D;
-  D.Check = C.name().str();
-  D.Sev = C.severity();
-  D.Loc = Ctx.Setting.Loc;
-  D.Arch = Ctx.Arch.Name.str();
-  D.Message = std::move(Message);
-  if (Ctx.Kernel && Ctx.Kernel->Loc.valid())
-    addNote(D, Ctx.Kernel->Loc,
-            "kernel '" + Ctx.Kernel->Name + "' declared here");
-  return D;
+  return diagnostic(C, Ctx.Setting.Loc, Ctx.Arch, std::move(Message),
+                    Ctx.Kernel);
 }
 
 Diagnostic kernelDiagnostic(const Check &C, const KernelContext &Ctx,
                             SourceLoc Loc, std::string Message) {
-  Diagnostic D;
-  D.Check = C.name().str();
-  D.Sev = C.severity();
-  D.Loc = Loc.valid() ? Loc : Ctx.Kernel.Loc;
-  D.Arch = Ctx.Arch.Name.str();
-  D.Message = std::move(Message);
-  return D;
+  return diagnostic(C, Loc.valid() ? Loc : Ctx.Kernel.Loc, Ctx.Arch,
+                    std::move(Message), nullptr);
 }
 
 namespace {
