@@ -132,7 +132,7 @@ std::optional<int64_t> valueFor(const Expr *E, TestedSubject Is, int64_t X,
     case UO_LNot:
       return int64_t(!*A);
     case UO_Minus:
-      return -*A;
+      return *A == INT64_MIN ? std::nullopt : std::optional<int64_t>(-*A);
     case UO_Plus:
       return *A;
     case UO_Not:
@@ -148,13 +148,22 @@ std::optional<int64_t> valueFor(const Expr *E, TestedSubject Is, int64_t X,
   std::optional<int64_t> R = valueFor(B->getRHS(), Is, X, Ctx);
   if (!L || !R)
     return std::nullopt;
+  // The arithmetic operators as the value engine evaluates them: none on
+  // overflow, a division by zero or a shift out of range.
+  auto Checked = [&](IntegerOp Op) -> std::optional<int64_t> {
+    ResolvedValue V = applyIntegerOp(Op, ResolvedValue::constant(*L),
+                                     ResolvedValue::constant(*R), {});
+    return V.isConstant() ? std::optional<int64_t>(V.value()) : std::nullopt;
+  };
   switch (B->getOpcode()) {
     // clang-format off
-  case BO_Add: return *L + *R;
-  case BO_Sub: return *L - *R;
-  case BO_Mul: return *L * *R;
-  case BO_Div: return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
-  case BO_Rem: return *R ? std::optional<int64_t>(*L % *R) : std::nullopt;
+  case BO_Add: return Checked(IntegerOp::Add);
+  case BO_Sub: return Checked(IntegerOp::Sub);
+  case BO_Mul: return Checked(IntegerOp::Mul);
+  case BO_Div: return Checked(IntegerOp::Div);
+  case BO_Rem: return Checked(IntegerOp::Rem);
+  case BO_Shl: return Checked(IntegerOp::Shl);
+  case BO_Shr: return Checked(IntegerOp::Shr);
   case BO_And: return *L & *R;
   case BO_Or: return *L | *R;
   case BO_Xor: return *L ^ *R;
@@ -167,11 +176,6 @@ std::optional<int64_t> valueFor(const Expr *E, TestedSubject Is, int64_t X,
   case BO_LAnd: return int64_t(*L && *R);
   case BO_LOr: return int64_t(*L || *R);
   // clang-format on
-  case BO_Shl:
-  case BO_Shr:
-    if (*R < 0 || *R > 62)
-      return std::nullopt;
-    return B->getOpcode() == BO_Shl ? *L << *R : *L >> *R;
   default:
     return std::nullopt;
   }

@@ -291,13 +291,13 @@ ValueResolver::Kernels ValueResolver::kernelsIn(ResolvedValue R) const {
     return Out;
   }
   for (int64_t V : R.Values) {
-    int64_t Index = V - KernelTokenBase;
-    if (V < KernelTokenBase || Index >= int64_t(KernelTokens.size())) {
+    if (V < KernelTokenBase ||
+        V >= KernelTokenBase + int64_t(KernelTokens.size())) {
       Out.Possible.clear();
       Out.Reason = "a value that is not a kernel";
       return Out;
     }
-    Out.Possible.push_back(KernelTokens[Index]);
+    Out.Possible.push_back(KernelTokens[V - KernelTokenBase]);
   }
   Out.Origins = std::move(R.Origins);
   return Out;
