@@ -240,6 +240,18 @@ std::vector<LaunchSite> concreteLaunches(const LaunchSite &L, size_t Limit) {
   return Out;
 }
 
+/// Ctx with L (one of the concrete launches Ctx's launch stands for) in
+/// place of its launch.
+LaunchContext withLaunch(const LaunchContext &Ctx, const LaunchSite &L) {
+  return {L,
+          Ctx.Kernel,
+          Ctx.Arch,
+          Ctx.Resources,
+          Ctx.Settings,
+          Ctx.LaunchesOfKernel,
+          Ctx.Options};
+}
+
 /// Whether, for every concrete launch L stands for, one of Checks reports
 /// an error that Counts: the launch fails whichever of its values reach it.
 bool failsForEveryValue(
@@ -251,13 +263,7 @@ bool failsForEveryValue(
   if (Concrete.empty())
     return false;
   return llvm::all_of(Concrete, [&](const LaunchSite &S) {
-    LaunchContext One{S,
-                      Ctx.Kernel,
-                      Ctx.Arch,
-                      Ctx.Resources,
-                      Ctx.Settings,
-                      Ctx.LaunchesOfKernel,
-                      Ctx.Options};
+    LaunchContext One = withLaunch(Ctx, S);
     std::vector<Diagnostic> Found;
     for (const Check *C : Checks)
       C->checkLaunch(One, Found);
@@ -400,9 +406,7 @@ void checkRangesAtLowest(ArrayRef<const Check *> Checks,
       V->Origins = std::move(Origins);
     }
   Lowest.ThreadsPerBlock = threadsPerBlock(Lowest.Block);
-  LaunchContext AtLowest{Lowest,        Ctx.Kernel,   Ctx.Arch,
-                         Ctx.Resources, Ctx.Settings, Ctx.LaunchesOfKernel,
-                         Ctx.Options};
+  LaunchContext AtLowest = withLaunch(Ctx, Lowest);
   for (const Check *C : Checks) {
     if (!growsWithSizes(C->name()))
       continue;

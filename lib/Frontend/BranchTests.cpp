@@ -150,21 +150,13 @@ std::optional<int64_t> valueFor(const Expr *E, TestedSubject Is, int64_t X,
     return std::nullopt;
   // The arithmetic operators as the value engine evaluates them: none on
   // overflow, a division by zero or a shift out of range.
-  auto Checked = [&](IntegerOp Op) -> std::optional<int64_t> {
-    ResolvedValue V = applyIntegerOp(Op, ResolvedValue::constant(*L),
+  if (std::optional<IntegerOp> Op = integerOp(B->getOpcode())) {
+    ResolvedValue V = applyIntegerOp(*Op, ResolvedValue::constant(*L),
                                      ResolvedValue::constant(*R), {});
     return V.isConstant() ? std::optional<int64_t>(V.value()) : std::nullopt;
-  };
+  }
   switch (B->getOpcode()) {
     // clang-format off
-  case BO_Add: return Checked(IntegerOp::Add);
-  case BO_Sub: return Checked(IntegerOp::Sub);
-  case BO_Mul: return Checked(IntegerOp::Mul);
-  case BO_Div: return Checked(IntegerOp::Div);
-  case BO_Rem: return Checked(IntegerOp::Rem);
-  case BO_Shl: return Checked(IntegerOp::Shl);
-  case BO_Shr: return Checked(IntegerOp::Shr);
-  case BO_And: return *L & *R;
   case BO_Or: return *L | *R;
   case BO_Xor: return *L ^ *R;
   case BO_LT: return int64_t(*L < *R);

@@ -496,22 +496,30 @@ private:
         }
       }
     }
+    // The values are the struct's, whichever kernel it names.
+    Dim3Value Grid, Block;
+    if (Driver) {
+      Grid = {Part({"gridDimX"}), Part({"gridDimY"}), Part({"gridDimZ"})};
+      Block = {Part({"blockDimX"}), Part({"blockDimY"}), Part({"blockDimZ"})};
+    } else {
+      Grid = {Part({"gridDim", "x"}), Part({"gridDim", "y"}),
+              Part({"gridDim", "z"})};
+      Block = {Part({"blockDim", "x"}), Part({"blockDim", "y"}),
+               Part({"blockDim", "z"})};
+    }
+    ResolvedValue SharedMem = Part({"sharedMemBytes"});
+    // CUlaunchConfig's attributes are not followed, unless there are none.
+    bool AttributesUnknown = false;
+    if (!Node) {
+      ResolvedValue Count = Part({"numAttrs"});
+      AttributesUnknown = !(Count.isConstant() && Count.value() == 0);
+    }
     for (LaunchSite &L : Sites) {
-      if (Driver) {
-        L.Grid = {Part({"gridDimX"}), Part({"gridDimY"}), Part({"gridDimZ"})};
-        L.Block = {Part({"blockDimX"}), Part({"blockDimY"}),
-                   Part({"blockDimZ"})};
-      } else {
-        L.Grid = {Part({"gridDim", "x"}), Part({"gridDim", "y"}),
-                  Part({"gridDim", "z"})};
-        L.Block = {Part({"blockDim", "x"}), Part({"blockDim", "y"}),
-                   Part({"blockDim", "z"})};
-      }
-      L.ThreadsPerBlock = threadsPerBlock(L.Block);
-      L.DynamicSharedMem = Part({"sharedMemBytes"});
-      // CUlaunchConfig's attributes are not followed, unless there are none.
-      if (ResolvedValue Count = Part({"numAttrs"});
-          !Node && !(Count.isConstant() && Count.value() == 0)) {
+      L.Grid = Grid;
+      L.Block = Block;
+      L.ThreadsPerBlock = threadsPerBlock(Block);
+      L.DynamicSharedMem = SharedMem;
+      if (AttributesUnknown) {
         L.ClusterDims = Dim3Value{};
         L.Cooperative = std::nullopt;
       }

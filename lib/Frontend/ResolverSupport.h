@@ -15,6 +15,7 @@
 
 #include "cudalint/Facts.h"
 
+#include "clang/AST/OperationKinds.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -44,6 +45,9 @@ bool isDim3(clang::QualType T);
 /// The values the integer type T holds (within int64_t); int64_t's own for
 /// a type that is not a known integer type (dependent, say).
 IntegerBounds integerBounds(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// The operation of a binary operator, if the engine evaluates it.
+std::optional<IntegerOp> integerOp(clang::BinaryOperatorKind Op);
 
 /// Whether E is an expression the resolver can follow. Code that Clang
 /// could not fully parse leaves a RecoveryExpr where an expression failed

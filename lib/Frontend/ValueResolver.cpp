@@ -51,6 +51,29 @@ IntegerBounds integerBounds(QualType T, const ASTContext &Ctx) {
           T.getUnqualifiedType().getAsString()};
 }
 
+std::optional<IntegerOp> integerOp(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_Add:
+    return IntegerOp::Add;
+  case BO_Sub:
+    return IntegerOp::Sub;
+  case BO_Mul:
+    return IntegerOp::Mul;
+  case BO_Div:
+    return IntegerOp::Div;
+  case BO_Rem:
+    return IntegerOp::Rem;
+  case BO_Shl:
+    return IntegerOp::Shl;
+  case BO_Shr:
+    return IntegerOp::Shr;
+  case BO_And:
+    return IntegerOp::And;
+  default:
+    return std::nullopt;
+  }
+}
+
 bool usable(const Expr *E) {
   return E && !E->getType().isNull() && !isa<RecoveryExpr>(E);
 }
@@ -227,30 +250,6 @@ bool sameVariable(const Expr *A, const Expr *B) {
   const auto *DB = dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
   return DA && DB && DA->getDecl() == DB->getDecl() &&
          isa<VarDecl>(DA->getDecl());
-}
-
-/// The operation of a binary operator, if the engine evaluates it.
-std::optional<IntegerOp> integerOp(BinaryOperatorKind Op) {
-  switch (Op) {
-  case BO_Add:
-    return IntegerOp::Add;
-  case BO_Sub:
-    return IntegerOp::Sub;
-  case BO_Mul:
-    return IntegerOp::Mul;
-  case BO_Div:
-    return IntegerOp::Div;
-  case BO_Rem:
-    return IntegerOp::Rem;
-  case BO_Shl:
-    return IntegerOp::Shl;
-  case BO_Shr:
-    return IntegerOp::Shr;
-  case BO_And:
-    return IntegerOp::And;
-  default:
-    return std::nullopt;
-  }
 }
 
 /// Applies a binary operator to every value its operands may take, in the
