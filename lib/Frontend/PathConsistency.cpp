@@ -175,14 +175,26 @@ bool ValueResolver::consistentWay(const FunctionDecl *F,
   return true;
 }
 
-std::optional<bool> ValueResolver::decidedOnTheWay(const Expr *Cond) {
+std::optional<bool> ValueResolver::decidedOnTheWay(const Expr *Cond,
+                                                   const ValueQuery &Q) {
   const FunctionDecl *F = functionContaining(Cond, Ctx);
   const FunctionFlow *Flow = F ? flowOf(F) : nullptr;
   if (!Flow || !Flow->contains(Cond))
     return std::nullopt;
-  llvm::SmallVector<WaySegment, 2> Way = {{nullptr, {}, Cond}};
-  if (const Stmt *Anchor = Anchors.lookup(F); Anchor && Flow->contains(Anchor))
+  const QueryScope &S = Q.scope();
+  llvm::SmallVector<WaySegment, 4> Way = {{nullptr, {}, Cond}};
+  if (S.WayOnFunction == F && !S.WayOn.empty() && S.WayOn.front().From &&
+      llvm::all_of(S.WayOn, [&](const WaySegment &W) {
+        return Flow->contains(W.From) && Flow->contains(W.To);
+      })) {
+    // On from the condition along the way the value travels: to where it
+    // is defined (the condition sits in its definition), then onwards.
+    Way.push_back({Cond, {}, S.WayOn.front().From});
+    Way.append(S.WayOn.begin(), S.WayOn.end());
+  } else if (const Stmt *Anchor = S.Anchors.lookup(F);
+             Anchor && Flow->contains(Anchor)) {
     Way.push_back({Cond, {}, Anchor});
+  }
   bool CanBeTrue = consistentWay(F, *Flow, Way, Cond, true);
   bool CanBeFalse = consistentWay(F, *Flow, Way, Cond, false);
   if (CanBeTrue == CanBeFalse)

@@ -25,20 +25,7 @@
 
 namespace cudalint::resolver {
 
-/// How many expressions, variables and callers deep to follow a value. Each
-/// layer (dim3 conversion, variable, definition, array element, caller)
-/// spends one; a value passed down a call spends about four, so 32 covers
-/// a size handed through a benchmark harness and two launch helpers.
-inline constexpr unsigned MaxDepth = 32;
-/// How many variables one launch argument may visit in all: callers fan
-/// out, and a helper called from many places must not make a file slow.
-inline constexpr unsigned MaxVariableVisits = 2000;
 inline constexpr const char *CouldNotParse = "code Clang 19 could not parse";
-/// Why a value is unknown when one of the two is reached.
-inline constexpr const char *DepthReached =
-    "the analysis follows values at most 32 variables, calls and parts deep";
-inline constexpr const char *BudgetReached =
-    "analysis budget reached (2000 variables visited for one launch value)";
 
 bool isDim3(clang::QualType T);
 

@@ -537,7 +537,7 @@ void DefinitionCollector::settleSteps() {
 }
 
 ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
-                                             unsigned Depth,
+                                             const ValueQuery &Q,
                                              llvm::ArrayRef<std::string> Path) {
   const FunctionDecl *F = enclosingFunction(V);
   std::string What = (isa<ParmVarDecl>(V) ? "parameter '" : "variable '") +
@@ -555,23 +555,25 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   auto Unknown = [&](const Twine &Why) {
     return ResolvedValue::unknown((What + ": " + Why).str());
   };
-  if (Depth > MaxDepth)
+  if (Q.tooDeep())
     return ResolvedValue::unknown(DepthReached);
-  if (++VariableVisits > MaxVariableVisits)
+  if (!Q.visitVariable())
     return ResolvedValue::unknown(BudgetReached);
   if (const auto *Parm = dyn_cast<ParmVarDecl>(V))
-    if (const Expr *Argument = BoundParameters.lookup(Parm))
-      return withOrigin(resolvePart(Argument, Path, Depth + 1), What,
+    if (const Expr *Argument = Q.scope().BoundParameters.lookup(Parm))
+      return withOrigin(resolvePart(Argument, Path, Q.deeper()), What,
                         Locate(Argument->getBeginLoc()));
-  // What a definition of Def.Path (a prefix of Path) says about Path.
-  auto PartOf = [&](const Definition &Def) {
+  // What a definition of Def.Path (a prefix of Path) says about Path, in
+  // the query At.
+  auto PartOf = [&](const Definition &Def, const ValueQuery &At) {
     if (Def.OutParameter)
-      return Path.empty() ? resolveOutParameter(Def.OutParameter, Depth + 1)
+      return Path.empty() ? resolveOutParameter(Def.OutParameter, At.deeper())
                           : Unknown("a part of it is assigned by a call");
     if (Def.Growth)
-      return grownValues(V, *Def.Growth, Depth);
-    return resolvePart(
-        Def.Value, llvm::ArrayRef(Path).drop_front(Def.Path.size()), Depth + 1);
+      return grownValues(V, *Def.Growth, At);
+    return resolvePart(Def.Value,
+                       llvm::ArrayRef(Path).drop_front(Def.Path.size()),
+                       At.deeper());
   };
 
   // Globals and static members: their initialiser, when nothing in the
@@ -597,7 +599,7 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
       return Unknown(Const ? "its initialiser is not in this file"
                            : "not const, so any code may change it");
     Definition D{Init->getInit(), {}, nullptr, Init->getLocation()};
-    ResolvedValue R = withOrigin(PartOf(D), (Const ? "" : "global ") + What,
+    ResolvedValue R = withOrigin(PartOf(D, Q), (Const ? "" : "global ") + What,
                                  Locate(Init->getLocation()));
     if (!Const && R.isKnown() && V->isExternallyVisible())
       R.Origins.back().Global = mangledName(V);
@@ -612,19 +614,22 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
 
   // The first use in F on the way back from the launch is the anchor of
   // every use of F's variables followed from it.
-  bool Anchored = Anchors.try_emplace(F, Use).second;
-  auto Unanchor = llvm::make_scope_exit([&] {
-    if (Anchored)
-      Anchors.erase(F);
-  });
+  QueryScope Anchored = Q.scope();
+  Anchored.Anchors.try_emplace(F, Use);
+  ValueQuery InF = Q.within(Anchored);
   const auto *Parm = dyn_cast<ParmVarDecl>(V);
-  auto EntryValue = [&] { return resolveParameter(Parm, Depth, Path, What); };
+  auto EntryValue = [&](const ValueQuery &At) {
+    return resolveParameter(Parm, At, Path, What);
+  };
   if (std::optional<ResolvedValue> Exact = reachingFlow(
           V, F, Use, Path, Collect, PartOf, What,
-          Parm ? llvm::function_ref<ResolvedValue()>(EntryValue) : nullptr))
+          Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(
+                     EntryValue)
+               : nullptr,
+          InF))
     return Explained(*Exact);
   if (Parm)
-    return Collect.Defs.empty() ? Explained(EntryValue())
+    return Collect.Defs.empty() ? Explained(EntryValue(InF))
                                 : Unknown("it is assigned inside the function");
 
   // Reaching definitions, approximately: the last definition before the use
@@ -671,7 +676,7 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
 
   SmallVector<ResolvedValue, 4> Parts;
   for (const Definition *Def : Reaching)
-    Parts.push_back(withOrigin(PartOf(*Def), What, Locate(Def->Loc)));
+    Parts.push_back(withOrigin(PartOf(*Def, InF), What, Locate(Def->Loc)));
   // Without the CFG, no way to the use is shown.
   ResolvedValue R = join(Parts);
   if (R.K == ResolvedValue::Kind::Set)
@@ -808,7 +813,8 @@ bool pureArithmetic(const Expr *E, SmallVectorImpl<const VarDecl *> &Vars,
 
 } // namespace
 
-std::optional<ResolvedValue> ValueResolver::allowedByTestsOf(const Expr *E) {
+std::optional<ResolvedValue>
+ValueResolver::allowedByTestsOf(const Expr *E, const ValueQuery &Q) {
   SmallVector<const VarDecl *, 4> Vars;
   if (!pureArithmetic(E, Vars, Ctx) || Vars.empty())
     return std::nullopt;
@@ -835,7 +841,7 @@ std::optional<ResolvedValue> ValueResolver::allowedByTestsOf(const Expr *E) {
   const FunctionFlow *Flow = flowOf(F);
   if (!Flow)
     return std::nullopt;
-  const Stmt *Target = Anchors.lookup(F);
+  const Stmt *Target = Q.scope().Anchors.lookup(F);
   if (!Target || !Flow->contains(Target))
     Target = E;
   if (!Flow->contains(Target))
@@ -859,12 +865,12 @@ std::optional<ResolvedValue> ValueResolver::allowedByTestsOf(const Expr *E) {
 
 ResolvedValue ValueResolver::grownValues(const VarDecl *V,
                                          const GrowthStep &Step,
-                                         unsigned Depth) {
+                                         const ValueQuery &Q) {
   auto Unknown = [&](const Twine &Why) {
     return ResolvedValue::unknown(
         ("it is changed by '" + Step.Spelling + "' in a loop: " + Why).str());
   };
-  ResolvedValue First = resolvePart(V->getInit(), {}, Depth + 1);
+  ResolvedValue First = resolvePart(V->getInit(), {}, Q.deeper());
   if (!First.isKnown())
     return First;
   if (!First.isConstant())
@@ -929,8 +935,11 @@ ResolvedValue ValueResolver::grownValues(const VarDecl *V,
 std::optional<ResolvedValue> ValueResolver::reachingFlow(
     const VarDecl *V, const FunctionDecl *F, const Expr *Use,
     ArrayRef<std::string> Path, const DefinitionCollector &Collect,
-    llvm::function_ref<ResolvedValue(const Definition &)> PartOf,
-    const std::string &What, llvm::function_ref<ResolvedValue()> EntryValue) {
+    llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
+        PartOf,
+    const std::string &What,
+    llvm::function_ref<ResolvedValue(const ValueQuery &)> EntryValue,
+    const ValueQuery &Q) {
   const FunctionFlow *Flow = flowOf(F);
   if (!Flow)
     return std::nullopt;
@@ -972,7 +981,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   // allows is left out (PathConsistency.cpp). Should that leave none, the
   // way is beyond this analysis and every one stays.
   if (Reaching->size() > 1) {
-    const Stmt *Launch = Anchors.lookup(F);
+    const Stmt *Launch = Q.scope().Anchors.lookup(F);
     std::vector<size_t> Consistent;
     for (size_t I : *Reaching) {
       const Stmt *Site = Defs[I]->Site;
@@ -994,7 +1003,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   auto IsV = [&](const Expr *E) { return refersTo(E, V); };
   const Stmt *Target = Use;
   if (Sites.size() == 1)
-    if (const Stmt *Anchor = Anchors.lookup(F);
+    if (const Stmt *Anchor = Q.scope().Anchors.lookup(F);
         Anchor && Flow->contains(Anchor))
       Target = Anchor;
   auto AnyEdge = [](const CFGBlock &, unsigned) { return true; };
@@ -1009,23 +1018,27 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   SmallVector<ResolvedValue, 4> Parts;
   for (size_t I : *Reaching) {
     const Definition &Def = *Defs[I];
-    ResolvedValue Value;
-    {
-      // What this value is made of must not depend on the branches between
-      // its definition and the use.
-      std::vector<WayCondition> Outer = Pending;
-      auto Restore = llvm::make_scope_exit([&] { Pending = std::move(Outer); });
-      for (WayCondition &W :
-           wayConditions(F, *Flow, Def.Site, Kills, Target, AnyEdge,
-                         /*EveryBranch=*/true,
-                         Path.empty() ? TestedSubject(IsV) : nullptr))
-        Pending.push_back(std::move(W));
-      Value = Def.Site || !EntryValue ? PartOf(Def) : EntryValue();
-    }
+    // What this value is made of must not depend on the branches between
+    // its definition and the use; a ternary in it is decided on the way it
+    // travels from there.
+    QueryScope Onward = Q.scope();
+    for (WayCondition &W : wayConditions(
+             F, *Flow, Def.Site, Kills, Target, AnyEdge,
+             /*EveryBranch=*/true, Path.empty() ? TestedSubject(IsV) : nullptr))
+      Onward.Pending.push_back(std::move(W));
+    Onward.WayOnFunction = F;
+    Onward.WayOn = {{Def.Site, Kills, Use}};
+    if (const Stmt *Launch = Q.scope().Anchors.lookup(F);
+        Launch && Launch != Use && Flow->contains(Launch))
+      Onward.WayOn.push_back({Use, {}, Launch});
+    ResolvedValue Value = Def.Site || !EntryValue
+                              ? PartOf(Def, Q.within(Onward))
+                              : EntryValue(Q.within(Onward));
     std::vector<int64_t> Shown;
     for (int64_t X : Value.Proven)
       if (independent(wayConditions(F, *Flow, Def.Site, Kills, Target,
-                                    EdgesFor(X), /*EveryBranch=*/false)))
+                                    EdgesFor(X), /*EveryBranch=*/false),
+                      Q))
         Shown.push_back(X);
     Value.Proven = std::move(Shown);
     // Each value of a whole integer variable must reach the use along a
@@ -1093,7 +1106,8 @@ testedVariable(const Expr *Cond) {
 
 } // namespace
 
-std::optional<bool> ValueResolver::knownTruth(const Expr *Cond) {
+std::optional<bool> ValueResolver::knownTruth(const Expr *Cond,
+                                              const ValueQuery &Q) {
   std::optional<std::pair<const VarDecl *, bool>> Tested = testedVariable(Cond);
   if (!Tested)
     return std::nullopt;
@@ -1102,7 +1116,7 @@ std::optional<bool> ValueResolver::knownTruth(const Expr *Cond) {
   const VarDecl *V = Tested->first;
   if (!keepsFirstValue(V))
     return std::nullopt;
-  for (const auto &[Known, Truth] : KnownConditions)
+  for (const auto &[Known, Truth] : Q.scope().KnownConditions)
     if (auto Other = testedVariable(Known); Other && Other->first == V)
       return Truth != (Tested->second != Other->second);
   return std::nullopt;
@@ -1117,7 +1131,7 @@ bool ValueResolver::keepsFirstValue(const VarDecl *V) {
 }
 
 ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
-                                              unsigned Depth,
+                                              const ValueQuery &Q,
                                               llvm::ArrayRef<std::string> Path,
                                               const std::string &What) {
   const auto *F = dyn_cast<FunctionDecl>(Parm->getDeclContext());
@@ -1128,7 +1142,7 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
         What + ": the function's address is taken, so not all its callers "
                "are known");
   SmallVector<CallOf, 4> Calls;
-  if (const CallExpr *Pinned = PinnedCalls.lookup(F)) {
+  if (const CallExpr *Pinned = Q.scope().PinnedCalls.lookup(F)) {
     Calls.push_back({Pinned, nullptr});
   } else {
     auto It = Callers.Calls.find(F);
@@ -1148,12 +1162,6 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
     }
     Calls = It->second;
   }
-  // Each caller's own uses anchor its variables (a recursive call is
-  // another activation, where the callee's anchor means nothing).
-  auto OuterAnchors = std::move(Anchors);
-  Anchors.clear();
-  auto Restore =
-      llvm::make_scope_exit([&] { Anchors = std::move(OuterAnchors); });
   SmallVector<ResolvedValue, 4> Parts;
   for (const CallOf &C : Calls) {
     // A member operator's call lists the object first.
@@ -1162,33 +1170,35 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
         (isa<CXXOperatorCallExpr>(C.Call) && isa<CXXMethodDecl>(F));
     if (Index >= C.Call->getNumArgs())
       return ResolvedValue::unknown(What + ": a caller passes fewer arguments");
+    // In the caller: its own uses anchor its variables (a recursive call is
+    // another activation, where the callee's anchor means nothing), and
+    // the way there is on top of what the way from here rests on.
+    QueryScope InCaller = Q.scope();
+    InCaller.Anchors.clear();
+    InCaller.WayOn.clear();
+    InCaller.WayOnFunction = nullptr;
     // Through a harness: its parameters come from the call that passed F.
     const FunctionDecl *Harness = C.Via ? C.Via->getDirectCallee() : nullptr;
-    const CallExpr *Saved = Harness ? PinnedCalls.lookup(Harness) : nullptr;
     if (Harness)
-      PinnedCalls[Harness] = C.Via;
+      InCaller.PinnedCalls[Harness] = C.Via;
     // The way from the caller's entry to the call must not depend on what
     // the way from here to the launch rests on.
     const FunctionDecl *Caller = functionContaining(C.Call, Ctx);
     const FunctionFlow *CallerFlow = Caller ? flowOf(Caller) : nullptr;
-    std::vector<WayCondition> Outer = Pending;
-    Pending = pendingThrough(F, C.Call, Caller);
+    InCaller.Pending = pendingThrough(F, C.Call, Caller, Q);
     std::vector<WayCondition> ToCall;
     if (CallerFlow)
       ToCall = wayConditions(
           Caller, *CallerFlow, nullptr, {}, C.Call,
           [](const CFGBlock &, unsigned) { return true; }, false);
-    bool Shown = CallerFlow && independent(ToCall);
-    Pending.insert(Pending.end(), ToCall.begin(), ToCall.end());
-    ResolvedValue Part = resolvePart(C.Call->getArg(Index), Path, Depth + 1);
-    Pending = std::move(Outer);
+    bool Shown = CallerFlow && independent(ToCall, Q.within(InCaller));
+    InCaller.Pending.insert(InCaller.Pending.end(), ToCall.begin(),
+                            ToCall.end());
+    ResolvedValue Part =
+        resolvePart(C.Call->getArg(Index), Path, Q.within(InCaller).deeper());
     if (!Shown)
       Part.Proven.clear();
     if (Harness) {
-      if (Saved)
-        PinnedCalls[Harness] = Saved;
-      else
-        PinnedCalls.erase(Harness);
       Part = withOrigin(std::move(Part),
                         "'" + Parm->getName().str() + "' passed through '" +
                             Harness->getName().str() + "'",
@@ -1204,7 +1214,7 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
 }
 
 ResolvedValue ValueResolver::resolveOutParameter(const ParmVarDecl *Parm,
-                                                 unsigned Depth) {
+                                                 const ValueQuery &Q) {
   const auto *G = dyn_cast<FunctionDecl>(Parm->getDeclContext());
   std::string What = "'" + Parm->getName().str() + "' as '" +
                      (G ? G->getNameAsString() : std::string("?")) +
@@ -1212,7 +1222,7 @@ ResolvedValue ValueResolver::resolveOutParameter(const ParmVarDecl *Parm,
   auto Unknown = [&](const Twine &Why) {
     return ResolvedValue::unknown((What + ": " + Why).str());
   };
-  if (Depth > MaxDepth)
+  if (Q.tooDeep())
     return ResolvedValue::unknown(DepthReached);
   const FunctionFlow *Flow = G && G->hasBody() ? flowOf(G) : nullptr;
   if (!Flow)
@@ -1237,7 +1247,7 @@ ResolvedValue ValueResolver::resolveOutParameter(const ParmVarDecl *Parm,
     const Definition &Def = Collect.Defs[I - 1];
     if (!Def.Path.empty() || Def.OutParameter)
       return Unknown("it is set in parts, or by another call");
-    Parts.push_back(withOrigin(resolvePart(Def.Value, {}, Depth + 1),
+    Parts.push_back(withOrigin(resolvePart(Def.Value, {}, Q.deeper()),
                                "'" + Parm->getName().str() + "' set by '" +
                                    G->getNameAsString() + "'",
                                Locate(Def.Loc)));
@@ -1290,12 +1300,13 @@ std::vector<WayCondition> ValueResolver::wayConditions(
   return Way;
 }
 
-bool ValueResolver::independent(const std::vector<WayCondition> &Way) const {
+bool ValueResolver::independent(const std::vector<WayCondition> &Way,
+                                const ValueQuery &Q) const {
   for (size_t I = 0; I < Way.size(); ++I) {
     for (size_t J = I + 1; J < Way.size(); ++J)
       if (mayDependOnEachOther(Way[I], Way[J]))
         return false;
-    for (const WayCondition &P : Pending)
+    for (const WayCondition &P : Q.scope().Pending)
       if (mayDependOnEachOther(Way[I], P))
         return false;
   }
@@ -1304,9 +1315,9 @@ bool ValueResolver::independent(const std::vector<WayCondition> &Way) const {
 
 std::vector<WayCondition>
 ValueResolver::pendingThrough(const FunctionDecl *F, const CallExpr *Call,
-                              const FunctionDecl *Caller) {
+                              const FunctionDecl *Caller, const ValueQuery &Q) {
   std::vector<WayCondition> Out;
-  for (const WayCondition &W : Pending)
+  for (const WayCondition &W : Q.scope().Pending)
     Out.push_back(
         W.Cond && Caller
             ? WayCondition{W.Cond, Roots.throughCall(W.Roots, F, Call, Caller)}

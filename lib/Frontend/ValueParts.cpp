@@ -16,7 +16,6 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/ScopeExit.h"
 
 using namespace clang;
 
@@ -32,7 +31,7 @@ constexpr const char *InitialiserNotFollowed =
 
 } // namespace
 
-Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
+Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
   Dim3Value D;
   auto AllUnknown = [&](const ResolvedValue &Why) {
     D.X = D.Y = D.Z = Why;
@@ -40,7 +39,7 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
   };
   if (!E)
     return D;
-  if (Depth > MaxDepth)
+  if (Q.tooDeep())
     return AllUnknown(ResolvedValue::unknown(DepthReached));
   const Expr *Plain = E->IgnoreParenImpCasts();
   // `dim3 v(a, b)` that Clang could not resolve (an argument with errors,
@@ -52,26 +51,26 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
       return AllUnknown(ResolvedValue::unknown(CouldNotParse));
     for (unsigned I = 0; I < 3; ++I)
       *Out[I] = I < List->getNumExprs()
-                    ? resolveInt(List->getExpr(I), Depth + 1)
+                    ? resolveInt(List->getExpr(I), Q.deeper())
                     : ResolvedValue::constant(1);
     return D;
   }
   if (!usable(Plain))
     return AllUnknown(ResolvedValue::unknown(CouldNotParse));
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
-    return resolveDim3(MT->getSubExpr(), Depth);
+    return resolveDim3(MT->getSubExpr(), Q);
   if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Plain))
-    return resolveDim3(BT->getSubExpr(), Depth);
+    return resolveDim3(BT->getSubExpr(), Q);
   if (const auto *Cast = dyn_cast<CastExpr>(Plain))
-    return resolveDim3(Cast->getSubExpr(), Depth);
+    return resolveDim3(Cast->getSubExpr(), Q);
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
-    return resolveDim3(Default->getExpr(), Depth);
+    return resolveDim3(Default->getExpr(), Q);
 
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain)) {
     const CXXConstructorDecl *Ctor = Construct->getConstructor();
     // Copy or move: the value of the source.
     if (Ctor->isCopyOrMoveConstructor() && Construct->getNumArgs() == 1)
-      return resolveDim3(Construct->getArg(0), Depth);
+      return resolveDim3(Construct->getArg(0), Q);
     // dim3(x, y, z) and the implicit conversion from an integer; missing
     // arguments are defaults (CXXDefaultArgExpr, 1 in CUDA's dim3).
     ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
@@ -83,10 +82,10 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
     }
     if (Construct->getNumArgs() == 1 &&
         isDim3(Construct->getArg(0)->getType())) // dim3(uint3)
-      return resolveDim3(Construct->getArg(0), Depth);
+      return resolveDim3(Construct->getArg(0), Q);
     for (unsigned I = 0; I < 3; ++I)
       *Out[I] = I < Construct->getNumArgs()
-                    ? resolveInt(Construct->getArg(I), Depth + 1)
+                    ? resolveInt(Construct->getArg(I), Q.deeper())
                     : ResolvedValue::constant(1);
     return D;
   }
@@ -99,7 +98,7 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
         (F->getName() == "make_uint3" || F->getName() == "make_int3")) {
       ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
       for (unsigned I = 0; I < 3; ++I)
-        *Out[I] = resolveInt(Call->getArg(I), Depth + 1);
+        *Out[I] = resolveInt(Call->getArg(I), Q.deeper());
       return D;
     }
   }
@@ -108,7 +107,7 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
     ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
     for (unsigned I = 0; I < 3; ++I)
       *Out[I] = I < Init->getNumInits()
-                    ? resolveInt(Init->getInit(I), Depth + 1)
+                    ? resolveInt(Init->getInit(I), Q.deeper())
                     : ResolvedValue::constant(1);
     return D;
   }
@@ -121,14 +120,14 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
       for (unsigned I = 0; I < 3; ++I) {
         MemberPath Field = Path;
         Field.push_back(DimFields[I]);
-        *Out[I] = resolveVariable(V, Plain, Depth + 1, Field);
+        *Out[I] = resolveVariable(V, Plain, Q.deeper(), Field);
       }
       return D;
     }
 
   // An integer where a dim3 is expected (after implicit conversion).
   if (Plain->getType()->isIntegerType()) {
-    D.X = resolveInt(Plain, Depth + 1);
+    D.X = resolveInt(Plain, Q.deeper());
     D.Y = D.Z = ResolvedValue::constant(1);
     return D;
   }
@@ -137,33 +136,33 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, unsigned Depth) {
 
 ResolvedValue ValueResolver::resolvePart(const Expr *E,
                                          llvm::ArrayRef<std::string> Path,
-                                         unsigned Depth) {
+                                         const ValueQuery &Q) {
   if (!E)
     return ResolvedValue::unknown();
-  if (Depth > MaxDepth)
+  if (Q.tooDeep())
     return ResolvedValue::unknown(DepthReached);
   if (Path.empty())
-    return resolveInt(E, Depth);
+    return resolveInt(E, Q);
   const Expr *Plain = E->IgnoreParenImpCasts();
   if (isa<ParenListExpr>(Plain) && Path.size() == 1) // dim3 v(a, b) above
-    return dim3Field(resolveDim3(Plain, Depth), Path.front());
+    return dim3Field(resolveDim3(Plain, Q), Path.front());
   if (!usable(Plain))
     return ResolvedValue::unknown(CouldNotParse);
   // A dim3 (or uint3) field.
   if (Path.size() == 1 && isDim3(Plain->getType())) {
-    return dim3Field(resolveDim3(Plain, Depth), Path.front());
+    return dim3Field(resolveDim3(Plain, Q), Path.front());
   }
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
-    return resolvePart(MT->getSubExpr(), Path, Depth);
+    return resolvePart(MT->getSubExpr(), Path, Q);
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain)) {
     if (Construct->getConstructor()->isCopyOrMoveConstructor())
-      return resolvePart(Construct->getArg(0), Path, Depth);
-    return constructedField(Construct, Path, Depth);
+      return resolvePart(Construct->getArg(0), Path, Q);
+    return constructedField(Construct, Path, Q);
   }
   // `attrs` set to `&attr`: attrs[0] is attr.
   if (const auto *U = dyn_cast<UnaryOperator>(Plain);
       U && U->getOpcode() == UO_AddrOf && Path.front() == "[0]")
-    return resolvePart(U->getSubExpr(), Path.drop_front(), Depth + 1);
+    return resolvePart(U->getSubExpr(), Path.drop_front(), Q.deeper());
   // The part of an aggregate initialiser (`cfg = {grid, block, smem}`, `{}`
   // zero-initialises the rest).
   if (const auto *Init = dyn_cast<InitListExpr>(Plain)) {
@@ -189,22 +188,23 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
     if (isa<ImplicitValueInitExpr>(Value) && Path.size() == 1 &&
         Value->getType()->isIntegerType())
       return ResolvedValue::constant(0);
-    return resolvePart(Value, Path.drop_front(), Depth + 1);
+    return resolvePart(Value, Path.drop_front(), Q.deeper());
   }
   MemberPath Inner;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Inner)))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
       Inner.append(Path.begin(), Path.end());
-      const Expr *Use =
-          V->getType()->isArrayType() && MemberUse ? MemberUse : Plain;
-      return resolveVariable(V, Use, Depth + 1, Inner);
+      const Expr *Use = V->getType()->isArrayType() && Q.scope().MemberUse
+                            ? Q.scope().MemberUse
+                            : Plain;
+      return resolveVariable(V, Use, Q.deeper(), Inner);
     }
   return unfollowed(Plain);
 }
 
 ResolvedValue ValueResolver::constructedField(const CXXConstructExpr *Construct,
                                               llvm::ArrayRef<std::string> Path,
-                                              unsigned Depth) {
+                                              const ValueQuery &Q) {
   const CXXConstructorDecl *Ctor = Construct->getConstructor();
   const CXXRecordDecl *Record = Ctor->getParent();
   const FieldDecl *Field = nullptr;
@@ -241,28 +241,24 @@ ResolvedValue ValueResolver::constructedField(const CXXConstructExpr *Construct,
   const auto *Defined = dyn_cast_or_null<CXXConstructorDecl>(Body);
   // While the initialiser is followed, each parameter the constructor
   // leaves alone is this call's argument.
-  llvm::SmallVector<const ParmVarDecl *, 4> Bound;
+  QueryScope Binding = Q.scope();
   for (unsigned I = 0;
        Defined && I < Defined->getNumParams() && I < Construct->getNumArgs();
        ++I)
     if (const ParmVarDecl *Parm = Defined->getParamDecl(I);
-        keepsFirstValue(Parm) &&
-        BoundParameters.try_emplace(Parm, Construct->getArg(I)).second)
-      Bound.push_back(Parm);
-  auto Unbind = llvm::make_scope_exit([&] {
-    for (const ParmVarDecl *Parm : Bound)
-      BoundParameters.erase(Parm);
-  });
+        keepsFirstValue(Parm))
+      Binding.BoundParameters.try_emplace(Parm, Construct->getArg(I));
+  ValueQuery Inner = Q.within(Binding).deeper();
   for (const CXXCtorInitializer *Init : (Defined ? Defined : Ctor)->inits()) {
     if (Init->getMember() != Field || !Init->getInit())
       continue;
     const Expr *Value = Init->getInit()->IgnoreImplicit();
     if (isa<CXXDefaultInitExpr>(Value))
       break; // the default member initialiser, below
-    return Origin(resolvePart(Value, Path.drop_front(), Depth + 1), Value);
+    return Origin(resolvePart(Value, Path.drop_front(), Inner), Value);
   }
   if (const Expr *Default = Field->getInClassInitializer())
-    return Origin(resolvePart(Default, Path.drop_front(), Depth + 1), Default);
+    return Origin(resolvePart(Default, Path.drop_front(), Inner), Default);
   return ResolvedValue::unknown(What + ": the constructor leaves it "
                                        "uninitialised");
 }

@@ -87,7 +87,7 @@ ResolvedValue dim3Field(const Dim3Value &D, llvm::StringRef Name) {
 
 ResolvedValue withOrigin(ResolvedValue R, std::string What, SourceLoc Loc) {
   if (R.isKnown())
-    R.Origins.push_back({std::move(What), std::move(Loc)});
+    R.Origins.push_back({std::move(What), std::move(Loc), false, ""});
   return R;
 }
 
@@ -271,8 +271,9 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
 } // namespace
 
 ResolvedValue ValueResolver::resolveInt(const Expr *E) {
-  KnownAtUse Known(*this, E);
-  return resolveInt(E, 0);
+  QueryScope Scope = scopeAt(E);
+  QueryBudget Budget;
+  return resolveInt(E, ValueQuery(Scope, Budget));
 }
 
 int64_t ValueResolver::kernelToken(const FunctionDecl *K) {
@@ -303,26 +304,25 @@ ValueResolver::Kernels ValueResolver::kernelsIn(ResolvedValue R) const {
 }
 
 Dim3Value ValueResolver::resolveDim3(const Expr *E) {
-  KnownAtUse Known(*this, E);
-  return resolveDim3(E, 0);
+  QueryScope Scope = scopeAt(E);
+  QueryBudget Budget;
+  return resolveDim3(E, ValueQuery(Scope, Budget));
 }
 
 ResolvedValue ValueResolver::resolveMember(const Expr *E,
                                            llvm::ArrayRef<std::string> Path) {
-  KnownAtUse Known(*this, E);
-  MemberUse = E;
-  ResolvedValue R = resolvePart(E, Path, 0);
-  MemberUse = nullptr;
-  return R;
+  QueryScope Scope = scopeAt(E);
+  Scope.MemberUse = E;
+  QueryBudget Budget;
+  return resolvePart(E, Path, ValueQuery(Scope, Budget));
 }
 
-ValueResolver::KnownAtUse::KnownAtUse(ValueResolver &R, const Expr *Use)
-    : R(R) {
-  R.VariableVisits = 0;
+QueryScope ValueResolver::scopeAt(const Expr *Use) const {
+  QueryScope Scope;
   // The `if` branches the use sits in, up to its function.
   DynTypedNode Node = DynTypedNode::create(*Use);
   while (true) {
-    DynTypedNodeList Parents = R.Ctx.getParents(Node);
+    DynTypedNodeList Parents = Ctx.getParents(Node);
     if (Parents.size() != 1 || Parents[0].get<FunctionDecl>() ||
         Parents[0].get<LambdaExpr>())
       break;
@@ -330,26 +330,25 @@ ValueResolver::KnownAtUse::KnownAtUse(ValueResolver &R, const Expr *Use)
     if (const auto *If = Parents[0].get<IfStmt>();
         If && Child && !If->getInit() && !If->getConditionVariable()) {
       if (Child == If->getThen())
-        R.KnownConditions.push_back({If->getCond(), true});
+        Scope.KnownConditions.push_back({If->getCond(), true});
       else if (Child == If->getElse())
-        R.KnownConditions.push_back({If->getCond(), false});
+        Scope.KnownConditions.push_back({If->getCond(), false});
     }
     Node = Parents[0];
   }
+  return Scope;
 }
-
-ValueResolver::KnownAtUse::~KnownAtUse() { R.KnownConditions.clear(); }
 
 std::optional<ResolvedValue>
 ValueResolver::resolveMinMax(StringRef Name, const Expr *ArgA, const Expr *ArgB,
                              const IntegerBounds &Bounds, const Expr *E,
-                             unsigned Depth) {
+                             const ValueQuery &Q) {
   bool IsMin = Name == "min" || Name == "umin" || Name == "llmin";
   bool IsMax = Name == "max" || Name == "umax" || Name == "llmax";
   if (!IsMin && !IsMax)
     return std::nullopt;
-  ResolvedValue A = resolveInt(ArgA, Depth + 1);
-  ResolvedValue B = resolveInt(ArgB, Depth + 1);
+  ResolvedValue A = resolveInt(ArgA, Q.deeper());
+  ResolvedValue B = resolveInt(ArgB, Q.deeper());
   auto Origin = [&](ResolvedValue R) {
     return withOrigin(std::move(R), Name.str() + "()",
                       Locate(E->getBeginLoc()));
@@ -391,21 +390,21 @@ recoveredCall(const Expr *E) {
                     T);
 }
 
-ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
+ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
   if (E)
     if (auto Recovered = recoveredCall(E))
-      if (std::optional<ResolvedValue> R = resolveMinMax(
-              std::get<0>(*Recovered), std::get<1>(*Recovered),
-              std::get<2>(*Recovered),
-              integerBounds(std::get<3>(*Recovered), Ctx), E, Depth))
+      if (std::optional<ResolvedValue> R =
+              resolveMinMax(std::get<0>(*Recovered), std::get<1>(*Recovered),
+                            std::get<2>(*Recovered),
+                            integerBounds(std::get<3>(*Recovered), Ctx), E, Q))
         return *R;
   if (!usable(E))
     return ResolvedValue::unknown(CouldNotParse);
-  if (Depth > MaxDepth)
+  if (Q.tooDeep())
     return ResolvedValue::unknown(DepthReached);
   const Expr *Plain = E->IgnoreParenImpCasts();
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
-    return resolveInt(Default->getExpr(), Depth);
+    return resolveInt(Default->getExpr(), Q);
   if (const FunctionDecl *K = namedKernel(Plain))
     return withOrigin(ResolvedValue::constant(kernelToken(K)),
                       "kernel '" + K->getNameAsString() + "'",
@@ -416,7 +415,7 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
       Cast && Cast->getType()->isIntegerType()) {
     const Expr *Inner = Cast->getSubExprAsWritten();
     if (Inner->getType()->isIntegralOrEnumerationType())
-      return resolveInt(Inner, Depth + 1);
+      return resolveInt(Inner, Q.deeper());
     return ResolvedValue::unknown("a floating-point value converted to an "
                                   "integer is not evaluated");
   }
@@ -424,7 +423,7 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
   if (const auto *Call = dyn_cast<CallExpr>(Plain);
       Call && Call->getNumArgs() == 1 &&
       isStdForwardOrMove(Call->getDirectCallee()))
-    return resolveInt(Call->getArg(0), Depth + 1);
+    return resolveInt(Call->getArg(0), Q.deeper());
 
   // Integer constant expressions: literals, constexpr and const variables
   // with constant initialisers, enumerators, sizeof, template arguments.
@@ -455,22 +454,22 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
   if (const auto *C = dyn_cast<ConditionalOperator>(Plain)) {
     // `t = wide ? 1024 : 256` read under `if (wide)`, or on the way to a
     // launch after `if (wide) return;`: the branch taken.
-    std::optional<bool> Truth = knownTruth(C->getCond());
+    std::optional<bool> Truth = knownTruth(C->getCond(), Q);
     if (!Truth)
-      Truth = decidedOnTheWay(C->getCond());
+      Truth = decidedOnTheWay(C->getCond(), Q);
     if (Truth)
       return resolveInt(*Truth ? C->getTrueExpr() : C->getFalseExpr(),
-                        Depth + 1);
+                        Q.deeper());
     // Which side is taken depends on a condition the analysis does not
     // decide, which branches on the way may share: neither is proven.
-    ResolvedValue R = join({resolveInt(C->getTrueExpr(), Depth + 1),
-                            resolveInt(C->getFalseExpr(), Depth + 1)});
+    ResolvedValue R = join({resolveInt(C->getTrueExpr(), Q.deeper()),
+                            resolveInt(C->getFalseExpr(), Q.deeper())});
     R.Proven.clear();
     return R;
   }
 
   if (const auto *B = dyn_cast<BinaryOperator>(Plain)) {
-    ResolvedValue L = resolveInt(B->getLHS(), Depth + 1);
+    ResolvedValue L = resolveInt(B->getLHS(), Q.deeper());
     // `s * s` reads one value twice: 4 * 4 and 8 * 8, never 4 * 8.
     if (sameVariable(B->getLHS(), B->getRHS()) &&
         L.K == ResolvedValue::Kind::Set) {
@@ -494,11 +493,11 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
       }
       return R;
     }
-    ResolvedValue R = combine(L, resolveInt(B->getRHS(), Depth + 1),
+    ResolvedValue R = combine(L, resolveInt(B->getRHS(), Q.deeper()),
                               B->getOpcode(), B->getType(), Ctx);
     // `C / H` unknown, but tested on the way: `if (C / H == 64)`.
     if (!R.isKnown())
-      if (std::optional<ResolvedValue> Tested = allowedByTestsOf(Plain))
+      if (std::optional<ResolvedValue> Tested = allowedByTestsOf(Plain, Q))
         return *Tested;
     return R;
   }
@@ -509,14 +508,14 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
     if (F && Call->getNumArgs() == 2 && F->getIdentifier())
       if (std::optional<ResolvedValue> R =
               resolveMinMax(F->getName(), Call->getArg(0), Call->getArg(1),
-                            integerBounds(Call->getType(), Ctx), E, Depth))
+                            integerBounds(Call->getType(), Ctx), E, Q))
         return *R;
     // std::clamp(v, lo, hi) (and a clamp of the same shape).
     if (F && Call->getNumArgs() == 3 && F->getIdentifier() &&
         F->getName() == "clamp" && Call->getType()->isIntegerType())
-      return withOrigin(clampValue(resolveInt(Call->getArg(0), Depth + 1),
-                                   resolveInt(Call->getArg(1), Depth + 1),
-                                   resolveInt(Call->getArg(2), Depth + 1),
+      return withOrigin(clampValue(resolveInt(Call->getArg(0), Q.deeper()),
+                                   resolveInt(Call->getArg(1), Q.deeper()),
+                                   resolveInt(Call->getArg(2), Q.deeper()),
                                    integerBounds(Call->getType(), Ctx)),
                         "clamp()", Locate(E->getBeginLoc()));
   }
@@ -527,12 +526,12 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Path)))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
           V && !V->getType()->isArrayType())
-        return resolveVariable(V, Plain, Depth + 1, Path);
+        return resolveVariable(V, Plain, Q.deeper(), Path);
   }
   // x of some other dim3 expression.
   if (const auto *ME = dyn_cast<MemberExpr>(Plain)) {
     if (isDim3(ME->getBase()->getType())) {
-      return dim3Field(resolveDim3(ME->getBase(), Depth + 1),
+      return dim3Field(resolveDim3(ME->getBase(), Q.deeper()),
                        ME->getMemberDecl()->getNameAsString());
     }
     return unfollowed(Plain);
@@ -540,11 +539,11 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
 
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Plain))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      return resolveVariable(V, Plain, Depth + 1, {});
+      return resolveVariable(V, Plain, Q.deeper(), {});
 
   // sizes[i] of an array that is only ever read: any of its initialisers.
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Plain))
-    return resolveArrayElement(Sub, Depth + 1);
+    return resolveArrayElement(Sub, Q.deeper());
 
   // `*__begin`: the element a range-for binds (`for (int bs : {128, 256})`).
   if (const auto *U = dyn_cast<UnaryOperator>(Plain);
@@ -552,14 +551,14 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, unsigned Depth) {
     if (const auto *DRE =
             dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
       if (const auto *Begin = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (std::optional<ResolvedValue> R = rangeForElement(Begin, Depth))
+        if (std::optional<ResolvedValue> R = rangeForElement(Begin, Q))
           return *R;
 
   return unfollowed(Plain);
 }
 
 ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
-                                                 unsigned Depth) {
+                                                 const ValueQuery &Q) {
   const auto *DRE =
       dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -623,14 +622,14 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
   if (std::optional<int64_t> Index = constantOf(Sub->getIdx(), Ctx)) {
     if (*Index < 0 || *Index >= int64_t(Init->getNumInits()))
       return ResolvedValue::unknown(What + ": an index out of its bounds");
-    return withOrigin(resolveInt(Init->getInit(*Index), Depth + 1), Element,
+    return withOrigin(resolveInt(Init->getInit(*Index), Q.deeper()), Element,
                       Locate(V->getLocation()));
   }
   SmallVector<ResolvedValue, 4> Parts;
   std::vector<int64_t> Proven;
   std::optional<std::pair<int64_t, int64_t>> Visited = iteratedIndices(Sub);
   for (unsigned I = 0; I < Init->getNumInits(); ++I) {
-    Parts.push_back(resolveInt(Init->getInit(I), Depth + 1));
+    Parts.push_back(resolveInt(Init->getInit(I), Q.deeper()));
     // Read on an iteration of its own: shown if its own value is.
     if (Visited && Visited->first <= I && I <= Visited->second)
       Proven.insert(Proven.end(), Parts.back().Proven.begin(),
@@ -647,7 +646,7 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
 }
 
 std::optional<ResolvedValue>
-ValueResolver::rangeForElement(const VarDecl *Begin, unsigned Depth) {
+ValueResolver::rangeForElement(const VarDecl *Begin, const ValueQuery &Q) {
   const CXXForRangeStmt *Loop = nullptr;
   for (const DynTypedNode &P : Ctx.getParents(*Begin))
     if (const auto *DS = P.get<DeclStmt>())
@@ -691,7 +690,7 @@ ValueResolver::rangeForElement(const VarDecl *Begin, unsigned Depth) {
   SmallVector<ResolvedValue, 4> Parts;
   std::vector<int64_t> Proven;
   for (const Expr *E : Init->inits()) {
-    Parts.push_back(resolveInt(E, Depth + 1));
+    Parts.push_back(resolveInt(E, Q.deeper()));
     Proven.insert(Proven.end(), Parts.back().Proven.begin(),
                   Parts.back().Proven.end());
   }

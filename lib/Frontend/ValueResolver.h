@@ -6,6 +6,7 @@
 
 #include "BranchRoots.h"
 #include "KernelAttributes.h"
+#include "ValueQuery.h"
 
 #include "cudalint/Facts.h"
 #include "cudalint/ValueArithmetic.h"
@@ -133,35 +134,36 @@ public:
   std::string mangledName(const clang::NamedDecl *D);
 
 private:
-  ResolvedValue resolveInt(const clang::Expr *E, unsigned Depth);
+  ResolvedValue resolveInt(const clang::Expr *E, const ValueQuery &Q);
+  /// A fresh query for a launch argument Use: the conditions of the `if`
+  /// branches it sits in (the condition, and the branch taken), a budget of
+  /// its own.
+  QueryScope scopeAt(const clang::Expr *Use) const;
   /// Kernels as values: each kernel met as a value (`k`, `&k`, `(void *)k`)
   /// is a token the integer domain carries like a constant. Tokens lie far
   /// below any launch value and never leave the resolver.
   static constexpr int64_t KernelTokenBase = -(int64_t(1) << 62);
   std::vector<const clang::FunctionDecl *> KernelTokens;
   int64_t kernelToken(const clang::FunctionDecl *K);
-  Dim3Value resolveDim3(const clang::Expr *E, unsigned Depth);
+  Dim3Value resolveDim3(const clang::Expr *E, const ValueQuery &Q);
   ResolvedValue resolveVariable(const clang::VarDecl *V, const clang::Expr *Use,
-                                unsigned Depth,
+                                const ValueQuery &Q,
                                 llvm::ArrayRef<std::string> Path);
   /// The values V takes from its initialiser through Step, a growth step
   /// in a loop (`while (nth < 1024) nth *= 2;`); none of them proven.
   ResolvedValue grownValues(const clang::VarDecl *V, const GrowthStep &Step,
-                            unsigned Depth);
+                            const ValueQuery &Q);
   /// The part at Path of the value E.
   ResolvedValue resolvePart(const clang::Expr *E,
-                            llvm::ArrayRef<std::string> Path, unsigned Depth);
+                            llvm::ArrayRef<std::string> Path,
+                            const ValueQuery &Q);
   /// The part at Path (a member first) of the object Construct makes: the
   /// constructor's member initialiser, where a parameter stands for this
   /// call's argument, else the default member initialiser; unknown when the
   /// constructor is not defined here or its body uses the member.
   ResolvedValue constructedField(const clang::CXXConstructExpr *Construct,
                                  llvm::ArrayRef<std::string> Path,
-                                 unsigned Depth);
-  /// While a constructor's member initialiser is followed: its parameters
-  /// and the arguments this construction passes them.
-  llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *>
-      BoundParameters;
+                                 const ValueQuery &Q);
   /// min(A, B) or max(A, B) under one of their names (min, umin, llmin,
   /// ...) in a result of type Bounds: applyIntegerOp, or with one side
   /// unknown the range the other side and the type give (boundByOneSide);
@@ -169,20 +171,21 @@ private:
   std::optional<ResolvedValue>
   resolveMinMax(llvm::StringRef Name, const clang::Expr *A,
                 const clang::Expr *B, const IntegerBounds &Bounds,
-                const clang::Expr *E, unsigned Depth);
+                const clang::Expr *E, const ValueQuery &Q);
   ResolvedValue resolveArrayElement(const clang::ArraySubscriptExpr *Sub,
-                                    unsigned Depth);
+                                    const ValueQuery &Q);
   /// The element a range-for binds when Begin is its `__begin` iterator:
   /// any element of the braced list, const array or const std::array it
   /// iterates; none when Begin is no such iterator.
   std::optional<ResolvedValue> rangeForElement(const clang::VarDecl *Begin,
-                                               unsigned Depth);
+                                               const ValueQuery &Q);
   /// The indices `sizes[i]` reads one per iteration when i counts up by
   /// one from a constant to a constant bound in the `for` that declares it
   /// and the loop body leaves i alone; none otherwise.
   std::optional<std::pair<int64_t, int64_t>>
   iteratedIndices(const clang::ArraySubscriptExpr *Sub);
-  ResolvedValue resolveParameter(const clang::ParmVarDecl *Parm, unsigned Depth,
+  ResolvedValue resolveParameter(const clang::ParmVarDecl *Parm,
+                                 const ValueQuery &Q,
                                  llvm::ArrayRef<std::string> Path,
                                  const std::string &What);
 
@@ -190,19 +193,21 @@ private:
   /// parameter Parm: the assignments to Parm that reach its function's exit
   /// (unknown when a path leaves it unassigned).
   ResolvedValue resolveOutParameter(const clang::ParmVarDecl *Parm,
-                                    unsigned Depth);
+                                    const ValueQuery &Q);
 
   /// The value of V at Use from the definitions that reach it along F's
   /// CFG (and, for a parameter, EntryValue: its value on entry), each value
   /// kept only if a path its branches on V allow reaches Use; none when the
   /// CFG cannot place them (then the approximate rule).
-  std::optional<ResolvedValue>
-  reachingFlow(const clang::VarDecl *V, const clang::FunctionDecl *F,
-               const clang::Expr *Use, llvm::ArrayRef<std::string> Path,
-               const DefinitionCollector &Collect,
-               llvm::function_ref<ResolvedValue(const Definition &)> PartOf,
-               const std::string &What,
-               llvm::function_ref<ResolvedValue()> EntryValue);
+  std::optional<ResolvedValue> reachingFlow(
+      const clang::VarDecl *V, const clang::FunctionDecl *F,
+      const clang::Expr *Use, llvm::ArrayRef<std::string> Path,
+      const DefinitionCollector &Collect,
+      llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
+          PartOf,
+      const std::string &What,
+      llvm::function_ref<ResolvedValue(const ValueQuery &)> EntryValue,
+      const ValueQuery &Q);
 
   /// The values of V (an integer, unknown from its definitions) for which
   /// the value from From (null: on entry) reaches Target along a path whose
@@ -225,25 +230,11 @@ private:
   /// E (`C / H`, of variables that keep their first value) when the
   /// branches on the way test E itself against constants
   /// (`if (C / H == 64)`); none otherwise.
-  std::optional<ResolvedValue> allowedByTestsOf(const clang::Expr *E);
-  /// Per function, the outermost use of the value being resolved: the
-  /// launch argument, or a caller's argument on the way to it.
-  llvm::DenseMap<const clang::FunctionDecl *, const clang::Stmt *> Anchors;
-
-  /// While a launch argument is resolved: the conditions of the `if`
-  /// branches the launch sits in (the condition, and the branch taken),
-  /// and the visit budget, reset.
-  struct KnownAtUse {
-    KnownAtUse(ValueResolver &R, const clang::Expr *Use);
-    ~KnownAtUse();
-    ValueResolver &R;
-  };
-  std::vector<std::pair<const clang::Expr *, bool>> KnownConditions;
-  /// Variables visited for the launch argument being resolved (a budget).
-  unsigned VariableVisits = 0;
+  std::optional<ResolvedValue> allowedByTestsOf(const clang::Expr *E,
+                                                const ValueQuery &Q);
   /// Whether Cond (a variable that keeps its first value, or its negation)
   /// is known true or false at the launch.
-  std::optional<bool> knownTruth(const clang::Expr *Cond);
+  std::optional<bool> knownTruth(const clang::Expr *Cond, const ValueQuery &Q);
   /// Whether V is a local variable or parameter that no statement changes
   /// after its initialiser (and whose address goes nowhere).
   bool keepsFirstValue(const clang::VarDecl *V);
@@ -255,13 +246,6 @@ private:
   // agree: `nwarps = 2` under `case 5:` of one `switch (ncols)` never
   // reaches a launch under `case 1:` of another.
 
-  /// One stretch of a way: from From (null: the function's entry) to To,
-  /// passing no statement of Kills.
-  struct WaySegment {
-    const clang::Stmt *From;
-    llvm::ArrayRef<const clang::Stmt *> Kills;
-    const clang::Stmt *To;
-  };
   /// A variable of a function that keeps its first value and that the
   /// function's branches test, with values that stand for every value it
   /// may take (each constant it is compared with, and one value on either
@@ -282,14 +266,12 @@ private:
                      llvm::ArrayRef<WaySegment> Way,
                      const clang::Expr *Cond = nullptr, bool Truth = true);
   /// The truth Cond (of a ternary, say) must have on every consistent way
-  /// from its function's entry through Cond to the launch (or the call that
+  /// from its function's entry through Cond, on along the way the value
+  /// travels (QueryScope::WayOn) or else to the launch (or the call that
   /// leads to it); none when both truths may occur.
-  std::optional<bool> decidedOnTheWay(const clang::Expr *Cond);
+  std::optional<bool> decidedOnTheWay(const clang::Expr *Cond,
+                                      const ValueQuery &Q);
 
-  /// The branches the ways followed so far from the launch rest on, in the
-  /// terms of the function being followed: a value is proven only if the
-  /// way to it depends on none of them.
-  std::vector<WayCondition> Pending;
   BranchRoots Roots;
   /// The branches of F a value defined at From (null: on entry) takes to
   /// Target (passing no kill, along edges Allowed lets through): those it
@@ -308,12 +290,16 @@ private:
   llvm::DenseMap<const clang::Stmt *,
                  std::optional<std::vector<const clang::Expr *>>>
       WaysToDefinitions;
-  /// Whether none of Way's conditions may depend on another or on Pending.
-  bool independent(const std::vector<WayCondition> &Way) const;
-  /// Pending for the arguments of Call, which calls F.
+  /// Whether none of Way's conditions may depend on another or on the
+  /// query's pending ones.
+  bool independent(const std::vector<WayCondition> &Way,
+                   const ValueQuery &Q) const;
+  /// The query's pending conditions for the arguments of Call, which
+  /// calls F.
   std::vector<WayCondition> pendingThrough(const clang::FunctionDecl *F,
                                            const clang::CallExpr *Call,
-                                           const clang::FunctionDecl *Caller);
+                                           const clang::FunctionDecl *Caller,
+                                           const ValueQuery &Q);
 
   /// F's CFG with its reaching definitions; null when Clang cannot build it.
   const FunctionFlow *flowOf(const clang::FunctionDecl *F);
@@ -330,15 +316,6 @@ private:
 
   clang::ASTContext &Ctx;
   const CallerIndex &Callers;
-  /// While the arguments of a call through a harness's function pointer
-  /// are resolved: the harness and the one call of it that passed the
-  /// function, so its parameters are read from that call alone.
-  llvm::DenseMap<const clang::FunctionDecl *, const clang::CallExpr *>
-      PinnedCalls;
-  /// The use resolveMember was asked about: an array reached through a
-  /// pointer in the struct (cfg.attrs) is read there, not where the pointer
-  /// was assigned.
-  const clang::Expr *MemberUse = nullptr;
   LocationMapper Locate;
   llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<DefinitionCollector>>
       Definitions;

@@ -100,7 +100,7 @@ TranslationUnitFacts everyFieldSet() {
   L.DeviceGuard = {loc(N), "prop.major >= 9"};
   L.Cooperative = true;
   L.SettingsSkippedOnSomePath = {loc(N), loc(N)};
-  L.KernelOrigins = {{"variable 'kp' in 'run'", loc(N)}};
+  L.KernelOrigins = {{"variable 'kp' in 'run'", loc(N), false, ""}};
   U.Launches.push_back(L);
   U.Launches.push_back(LaunchSite());
   LaunchSite UnknownCooperation;
