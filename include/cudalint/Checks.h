@@ -198,12 +198,21 @@ struct CheckRun {
   CheckOptions Options;
 };
 
+/// A range of values at the launch (max(n, 2048), a clamp, a guarded
+/// parameter), checked at its lowest value by the checks whose errors only
+/// grow with sizes: what fails there fails for every value. Adds to Found.
+void checkRangesAtLowest(llvm::ArrayRef<const Check *> Checks,
+                         const LaunchContext &Ctx,
+                         std::vector<Diagnostic> &Found);
+
 /// The precision rules for one launch, applied to what Checks found on each
-/// of its archs (Found[I] for PerArch[I]): errors over sets of values need
-/// every value to fail (by any of Checks), else they become "may fail"
-/// warnings; one under a device query (`if (prop.major >= 8)`) is dropped
-/// unless it fires on every arch; a launch certain to fail on an arch keeps
-/// its errors only.
+/// of its archs (Found[I] for PerArch[I]), reading and setting each
+/// finding's Claim: one finding per check over sets of values, naming the
+/// values that give it; a failure over sets of values needs every value to
+/// fail (by any of Checks), or a value proven to reach the launch, else the
+/// launch may fail; one under a device query (`if (prop.major >= 8)`) is
+/// dropped unless it fires on every arch; a launch certain to fail on an
+/// arch keeps its failures only. Then each message states its claim.
 void settleLaunchFindings(llvm::ArrayRef<const Check *> Checks,
                           llvm::ArrayRef<LaunchContext> PerArch,
                           std::vector<std::vector<Diagnostic>> &Found);

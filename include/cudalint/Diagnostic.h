@@ -35,6 +35,19 @@ inline llvm::StringRef severityName(Severity S) {
   return S == Severity::Error ? "error" : "warning";
 }
 
+/// What a finding promises (DESIGN.md, trust rules): the launch (or call)
+/// fails; a failing value may reach it; or advice on how well it runs.
+/// Policy reads the claim; the message states it once, when the checks are
+/// done (stateLaunchOutcome).
+enum class Claim { Fails, MayFail, Advice };
+
+/// "fails", "may-fail", "advice"
+inline llvm::StringRef claimName(Claim C) {
+  return C == Claim::Fails     ? "fails"
+         : C == Claim::MayFail ? "may-fail"
+                               : "advice";
+}
+
 struct DiagnosticNote {
   SourceLoc Loc; // may be invalid: a note about no place in particular
   std::string Message;
@@ -50,6 +63,7 @@ struct FixIt {
 struct Diagnostic {
   std::string Check; // "cuda-block-size-invalid"
   Severity Sev = Severity::Warning;
+  Claim Promise = Claim::Advice;
   SourceLoc Loc;
   /// "sm_80"; "sm_75, sm_80" once merged across archs; empty when it holds
   /// for every arch.

@@ -70,10 +70,22 @@ std::string runtimeErrorName(const CheckOptions &O, RuntimeError E) {
   llvm_unreachable("unknown runtime error");
 }
 
-std::string launchFails(StringRef CudaError) {
-  if (CudaError.empty())
-    return "the launch fails";
-  return ("the launch fails with " + CudaError).str();
+void stateLaunchOutcome(Diagnostic &D) {
+  if (D.Promise == Claim::Advice)
+    return;
+  D.Message += D.Promise == Claim::Fails ? "; the launch fails"
+                                         : "; the launch may fail";
+  if (D.CudaError.empty())
+    return;
+  D.Message += " with " + D.CudaError;
+  // The one name that does not say what the runtime prints.
+  if (D.CudaError == "cudaErrorLaunchOutOfResources")
+    D.Message += " ('too many resources requested for launch')";
+}
+
+void claimMayFail(Diagnostic &D) {
+  D.Promise = Claim::MayFail;
+  D.Sev = Severity::Warning;
 }
 
 std::string formatBytes(uint64_t Bytes) {
@@ -105,6 +117,7 @@ Diagnostic diagnostic(const Check &C, SourceLoc Loc, const ArchInfo &Arch,
   Diagnostic D;
   D.Check = C.name().str();
   D.Sev = C.severity();
+  D.Promise = D.Sev == Severity::Error ? Claim::Fails : Claim::Advice;
   D.Loc = std::move(Loc);
   D.Arch = Arch.Name.str();
   D.Message = std::move(Message);
@@ -130,8 +143,8 @@ Diagnostic launchDiagnostic(const Check &C, const LaunchContext &Ctx,
 Diagnostic launchError(const Check &C, const LaunchContext &Ctx,
                        StringRef Message, std::optional<RuntimeError> E) {
   std::string Name = E ? runtimeErrorName(Ctx.Options, *E) : std::string();
-  Diagnostic D =
-      launchDiagnostic(C, Ctx, (Message + "; " + launchFails(Name)).str());
+  Diagnostic D = launchDiagnostic(C, Ctx, Message.str());
+  D.Promise = Claim::Fails;
   D.CudaError = std::move(Name);
   return D;
 }

@@ -86,17 +86,22 @@ inline constexpr llvm::StringLiteral RuntimeErrorsCheckedOn = "13.0";
 /// no name is better than a wrong one.
 std::string runtimeErrorName(const CheckOptions &O, RuntimeError E);
 
-/// "the launch fails with cudaErrorInvalidValue", or "the launch fails"
-/// without a name.
-std::string launchFails(llvm::StringRef CudaError);
+/// States a launch finding's claim at the end of its message, once the
+/// checks and their policy are done: "; the launch fails with
+/// cudaErrorInvalidValue", "; the launch may fail" (no name when it is not
+/// known); nothing for advice.
+void stateLaunchOutcome(Diagnostic &D);
+/// A failure that cannot be promised for every value or path: a warning
+/// that claims the launch may fail.
+void claimMayFail(Diagnostic &D);
 
 /// A diagnostic of check C at the launch, for the launch's arch, with a note
 /// at the kernel's declaration.
 Diagnostic launchDiagnostic(const Check &C, const LaunchContext &Ctx,
                             std::string Message);
-/// A launch that fails: launchDiagnostic with "; the launch fails with <E>"
-/// after Message and E's name in Diagnostic::CudaError (neither when the
-/// run's toolkit is not one the name was checked on, or E is none).
+/// A launch that fails: launchDiagnostic claiming Claim::Fails, with E's
+/// name in Diagnostic::CudaError (none when the run's toolkit is not one the
+/// name was checked on, or E is none).
 Diagnostic launchError(const Check &C, const LaunchContext &Ctx,
                        llvm::StringRef Message, std::optional<RuntimeError> E);
 /// A diagnostic of check C at a cudaFuncSetAttribute-like call, for the

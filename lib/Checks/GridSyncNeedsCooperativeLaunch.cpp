@@ -47,12 +47,12 @@ void GridSyncNeedsCooperativeLaunch::checkLaunch(const LaunchContext &Ctx,
       *this, Ctx,
       formatv("'{0}' synchronizes the whole grid ({1}) but is launched with "
               "{2}, not cooperatively; the grid sync traps in a launch that "
-              "is not cooperative: the launch {3}",
-              K->Name, G.Sync, howLaunched(L),
-              G.conditional() ? "may fail" : "fails")
+              "is not cooperative",
+              K->Name, G.Sync, howLaunched(L))
           .str());
+  D.Promise = Claim::Fails;
   if (G.conditional())
-    D.Sev = Severity::Warning;
+    claimMayFail(D);
   // The path from the kernel to the sync, one note per call.
   for (size_t I = 0; I < G.Chain.size(); ++I) {
     const CallStep &S = G.Chain[I];

@@ -13,8 +13,6 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
-#include <cstring>
-
 using namespace llvm;
 
 namespace cudalint {
@@ -116,11 +114,7 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
     }
     Diagnostic D = launchError(*this, Ctx, Message, RuntimeError::InvalidValue);
     if (OnSomePath) {
-      D.Sev = Severity::Warning;
-      size_t At = D.Message.rfind("the launch fails");
-      if (At != std::string::npos)
-        D.Message.replace(At, strlen("the launch fails"),
-                          "the launch may fail");
+      claimMayFail(D);
       addNote(D, OptIn->Loc,
               "opt-in set here, on some of the paths to the launch only");
     } else if (OptIn) {

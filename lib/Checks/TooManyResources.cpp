@@ -63,7 +63,6 @@ void TooManyResources::checkLaunch(const LaunchContext &Ctx,
                   .str();
     Diagnostic D =
         launchError(*this, Ctx, Message, RuntimeError::LaunchOutOfResources);
-    D.Message += " ('too many resources requested for launch')";
     addResourceNote(D, R);
     // The largest warp multiple that fits, and the bound that would make
     // ptxas fit the registers to this block size.

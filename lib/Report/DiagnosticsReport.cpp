@@ -112,6 +112,7 @@ void writeDiagnosticsJSON(json::OStream &J, ArrayRef<Diagnostic> Diagnostics) {
     J.object([&] {
       J.attribute("check", D.Check);
       J.attribute("severity", severityName(D.Sev));
+      J.attribute("claim", claimName(D.Promise));
       Loc(D.Loc);
       J.attribute("arch", D.Arch);
       J.attribute("message", D.Message);
@@ -152,6 +153,12 @@ readDiagnosticsJSON(const json::Array &Entries) {
     Diagnostic D;
     D.Check = Check->str();
     D.Sev = *Sev == "error" ? Severity::Error : Severity::Warning;
+    // Written before the claim was: an error fails, a warning advises.
+    StringRef Claimed = O->getString("claim").value_or(
+        D.Sev == Severity::Error ? "fails" : "advice");
+    D.Promise = Claimed == "fails"      ? Claim::Fails
+                : Claimed == "may-fail" ? Claim::MayFail
+                                        : Claim::Advice;
     D.Loc = ReadLoc(*O);
     D.Arch = O->getString("arch").value_or("").str();
     D.Message = Message->str();

@@ -534,16 +534,17 @@ CHECK_TEST(LaunchBoundsExceeded, SetOfBlockSizes, BoundsExceeded, Reports) {
                                               "the launch may fail")),
                         withNote("only some of the values that may reach "
                                  "this launch fail"))));
-  // Every value fails: one error per value.
+  // Every value fails: one error, naming the values.
   auto Every = Scenario()
                    .with(K)
                    .with(Launch(K, c(100), oneOf({512, 1024})))
                    .findings(BoundsExceeded);
-  EXPECT_THAT(Every,
-              ElementsAre(error("sm_80", says("with 1024 threads per block",
-                                              "; the launch fails")),
-                          error("sm_80", says("with 512 threads per block",
-                                              "; the launch fails"))));
+  EXPECT_THAT(
+      Every,
+      ElementsAre(AllOf(error("sm_80", says("with 512 threads per block",
+                                            "; the launch fails")),
+                        withNote("every value that may reach this launch gives "
+                                 "this finding (block x = 512, 1024)"))));
 }
 
 //===----------------------------------------------------------------------===//
@@ -710,8 +711,8 @@ CHECK_TEST(GridSizeInvalid, SetsAndTheirOrigins, GridInvalid, Reports) {
                   .with(K)
                   .with(Launch(K, c(1), c(128)).grid(c(1), oneOf({0, 70000})))
                   .findings(GridInvalid),
-              ElementsAre(error("sm_80", says("grid dimension y = 70000")),
-                          error("sm_80", says("grid dimension y is 0"))));
+              ElementsAre(AllOf(error("sm_80", says("grid dimension y is 0")),
+                                withNote("(grid y = 0, 70000)"))));
 }
 
 //===----------------------------------------------------------------------===//
@@ -1502,14 +1503,14 @@ CHECK_TEST(CooperativeLaunchTooLarge, SetOfGridSizesMayFail, CoopTooLarge,
   EXPECT_THAT(D, ElementsAre(warning(
                      "sm_80", says("a grid of 1000 blocks exceeds the 864",
                                    "the launch may fail"))));
-  // Every value over the bound: an error for each.
+  // Every value over the bound: one error.
   EXPECT_THAT(Scenario()
                   .with(K)
                   .with(Launch(K, oneOf({900, 1000}), c(256)).cooperative())
                   .with(Resources(K, "sm_80").regs(32))
                   .findings(CoopTooLarge),
-              ElementsAre(error("sm_80", says("a grid of 1000 blocks")),
-                          error("sm_80", says("a grid of 900 blocks"))));
+              ElementsAre(AllOf(error("sm_80", says("a grid of 900 blocks")),
+                                withNote("(grid x = 900, 1000)"))));
 }
 
 //===----------------------------------------------------------------------===//
@@ -1587,8 +1588,10 @@ CHECK_TEST(BlockSizeNotWarpMultiple, EachValueOfASet, WarpMultiple, Reports) {
                   .with(K)
                   .with(Launch(K, c(1000), oneOf({100, 128, 200})))
                   .findings(WarpMultiple),
-              ElementsAre(warning("", says("block of 100 threads")),
-                          warning("", says("block of 200 threads"))));
+              ElementsAre(AllOf(warning("", says("block of 100 threads")),
+                                withNote("of the values that may reach this "
+                                         "launch, block x = 100, 200 give "
+                                         "this finding"))));
 }
 
 //===----------------------------------------------------------------------===//
@@ -2756,6 +2759,7 @@ public:
       if (T > 512)
         Out.push_back({name().str(),
                        Severity::Error,
+                       Claim::Fails,
                        Ctx.Launch.Loc,
                        Ctx.Arch.Name.str(),
                        "block too big",
@@ -2771,6 +2775,7 @@ public:
                    std::vector<Diagnostic> &Out) const override {
     Out.push_back({name().str(),
                    Severity::Warning,
+                   Claim::Advice,
                    Ctx.Launch.Loc,
                    Ctx.Arch.Name.str(),
                    "slow",
@@ -2799,9 +2804,14 @@ std::vector<Diagnostic> settle(ResolvedValue Block) {
 TEST(PrecisionRules, SettleLaunchFindingsDirectly) {
   EXPECT_THAT(settle(c(256)), ElementsAre(warning("sm_80", says("slow"))));
   EXPECT_THAT(settle(c(1024)), ElementsAre(error("sm_80", says("too big"))));
+  // One finding per check for a set, naming the values that give it.
   EXPECT_THAT(settle(oneOf({600, 1024})),
-              ElementsAre(error("sm_80", says("too big")),
-                          error("sm_80", says("too big"))));
+              ElementsAre(AllOf(error("sm_80", says("block too big; the "
+                                                    "launch fails")),
+                                withNote("(block x = 600, 1024)"))));
+  EXPECT_THAT(settle(oneOf({600, 700, 1024})),
+              ElementsAre(AllOf(error("sm_80", says("too big")),
+                                withNote("every value that may reach"))));
   // A message without "the launch fails" gets the caveat appended.
   EXPECT_THAT(settle(oneOf({256, 1024})),
               ElementsAre(AllOf(warning("sm_80", says("block too big; the "

@@ -87,7 +87,7 @@ __global__ void both(float *p, bool wide) {
 
 void conditions(float *p, bool wide, int n) {
   sometimes<<<108, 256>>>(p, wide);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'sometimes' synchronizes the whole grid (cooperative_groups::grid_group::sync) but is launched with <<<>>>, not cooperatively; the grid sync traps in a launch that is not cooperative: the launch may fail [cuda-grid-sync-needs-cooperative-launch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'sometimes' synchronizes the whole grid (cooperative_groups::grid_group::sync) but is launched with <<<>>>, not cooperatively; the grid sync traps in a launch that is not cooperative; the launch may fail [cuda-grid-sync-needs-cooperative-launch]
   // CHECK-MESSAGES: :73:5: note: kernel 'sometimes' calls 'barrier' here
   // CHECK-MESSAGES: :72:7: note: the sync runs only when this condition holds: the launch fails on the paths where it does
   short_circuit<<<108, 256>>>(p, wide);
@@ -101,7 +101,7 @@ void conditions(float *p, bool wide, int n) {
 
 void launches(float *p, void **args) {
   persistent<<<108, 256>>>(p);
-  // CHECK-MESSAGES: grid-sync-needs-cooperative-launch.cu:[[@LINE-1]]:3: error: 'persistent' synchronizes the whole grid (cooperative_groups::grid_group::sync) but is launched with <<<>>>, not cooperatively; the grid sync traps in a launch that is not cooperative: the launch fails [cuda-grid-sync-needs-cooperative-launch]
+  // CHECK-MESSAGES: grid-sync-needs-cooperative-launch.cu:[[@LINE-1]]:3: error: 'persistent' synchronizes the whole grid (cooperative_groups::grid_group::sync) but is launched with <<<>>>, not cooperatively; the grid sync traps in a launch that is not cooperative; the launch fails [cuda-grid-sync-needs-cooperative-launch]
   // CHECK-MESSAGES-NEXT: | persistent<<<108, 256>>>(p);
   // CHECK-MESSAGES-NEXT: | ^
   // CHECK-MESSAGES-NEXT: grid-sync-needs-cooperative-launch.cu:13:17: note: kernel 'persistent' declared here

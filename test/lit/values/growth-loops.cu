@@ -26,10 +26,10 @@ void soft_max(float *x, int ncols_x, int nrows_x) {
   bounded<<<block_nums, block_dims>>>(x);
 // CHECK-NEXT: growth-loops.cu:[[@LINE-1]]:3: <<<>>> bounded grid ?x1x1 block {32, 64, 128, 256, 512, 1024}x1x1
 // CHECK-NEXT: block.x proven to reach: none
-// DIAG: growth-loops.cu:[[@LINE-3]]:3: warning: launch of 'bounded' with 1024 threads per block exceeds its __launch_bounds__ maximum of 256 on sm_80; the launch may fail
+// DIAG: growth-loops.cu:[[@LINE-3]]:3: warning: launch of 'bounded' with 512 threads per block exceeds its __launch_bounds__ maximum of 256 on sm_80; the launch may fail
 // DIAG: growth-loops.cu:[[@LINE-11]]:3: note: block x = {32, 64, 128, 256, 512, 1024} from 'nth' grown by '*=' in the loop
+// DIAG: note: of the values that may reach this launch, block x = 512, 1024 give this finding
 // DIAG: note: only some of the values that may reach this launch fail
-// DIAG: growth-loops.cu:[[@LINE-6]]:3: warning: launch of 'bounded' with 512 threads per block exceeds its __launch_bounds__ maximum of 256 on sm_80; the launch may fail
 }
 
 // Before the loop, the first value alone.
