@@ -341,6 +341,11 @@ class Suite:
         for t in (128, 256, 512):
             self.add("occ", {"bounds": [t, 4]}, (t,))
             self.add("occ", {"bounds": [t, 3], "pressure": 64}, (t,))
+        # Bounds the arch cannot honour (minBlocks over the threads per SM) and a
+        # bound far over every launch whose register cap makes the kernel spill.
+        self.add("occ", {"bounds": [1024, 3]}, (1024,))
+        self.add("occ", {"bounds": [1024, 2], "pressure": 100}, (128,))
+        self.add("occ", {"bounds": [1024], "pressure": 100}, (128,))
 
     def wave_family(self):
         for t in (128, 256, 1024):
