@@ -13,6 +13,7 @@ generator meant each case to do and exits 1 on any disagreement. Needs the
 CUDA toolkit (the tool compiles the device side for registers), no GPU.
 """
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -63,7 +64,11 @@ def predict(tool, suite, gpu=None, extra=()):
                 return c
         return None
 
-    cases = {c["id"]: {"verdict": "clean", "findings": [], "occupancy": None,
+    cases = {c["id"]: {"family": c["family"], "note": c["note"], "threads": c["threads"],
+                       "grid_blocks": c["grid"][0] * c["grid"][1] * c["grid"][2],
+                       "launch_line": c.get("launch_line"),
+                       "settings_lines": c.get("settings_lines", []),
+                       "verdict": "clean", "findings": [], "occupancy": None,
                        "launchable": None, "registers": None, "static_smem": None}
              for c in manifest["cases"]}
     stray = []
@@ -101,7 +106,9 @@ def predict(tool, suite, gpu=None, extra=()):
             cases[c["id"]]["registers"] = k.get("registers")
             cases[c["id"]]["static_smem"] = k.get("static_smem")
     version = subprocess.run([tool, "--version"], capture_output=True, text=True).stdout.strip()
-    return {"tool_version": version, "arch": arch, "sm_count": sms, "gpu": gpu,
+    with open(os.path.join(suite, "cases.json"), "rb") as f:
+        sha = hashlib.sha256(f.read()).hexdigest()
+    return {"tool_version": version, "cases_json_sha256": sha, "arch": arch, "sm_count": sms, "gpu": gpu,
             "command": cmd, "seconds": round(seconds, 2), "tool_exit": p.returncode,
             "frontend_errors": report.get("frontend_errors", []),
             "stray_diagnostics": stray, "cases": cases}
