@@ -27,12 +27,18 @@ import sys
 OK = "cudaSuccess"
 
 
+
+def die(msg):
+    """Could not do the job: one line on stderr, exit status 2."""
+    sys.stderr.write(msg + "\n")
+    sys.exit(2)
+
 def load(path, what):
     try:
         with open(path) as f:
             return json.load(f)
     except (OSError, ValueError) as e:
-        sys.exit("compare.py: cannot read the %s %s: %s" % (what, path, e))
+        die("compare.py: cannot read the %s %s: %s" % (what, path, e))
 
 
 def runtime_outcome(r):
@@ -58,7 +64,7 @@ def main():
     rec = load(a.recording, "recording")
     pred = load(a.predictions, "predictions")
     if rec.get("format") != "cuda-launch-lint-gpu-recording" or rec.get("format_version") != 1:
-        sys.exit("compare.py: %s is not a version 1 GPU recording" % a.recording)
+        die("compare.py: %s is not a version 1 GPU recording" % a.recording)
     dev = rec["device"]
     if rec.get("synthetic"):
         print("SYNTHETIC RECORDING: %s is hand-written test input, not measured on a GPU"
@@ -94,9 +100,9 @@ def main():
             false_errors.append("%s: the tool says %s; the runtime succeeded" % (
                 cid, ", ".join(sorted({f["check"] for f in pr["findings"] if f["severity"] == "error"}))))
         if pr["verdict"] == "clean" and outcome == "failed":
-            missed.append("%s: the runtime returned %s%s; the tool says nothing" % (
-                cid, err, "".join(" (%s -> %s)" % (x["attribute"], x["error"])
-                                  for x in r.get("attrs", []) if x["error"] != OK)))
+            missed.append("%s: the runtime failed (%s); the tool says nothing" % (cid, ", ".join(
+                ["%s -> %s" % (x["attribute"], x["error"]) for x in r.get("attrs", []) if x["error"] != OK]
+                + (["launch -> %s" % err] if err != OK else []))))
         if r.get("status") not in ("ran", "sticky"):
             continue
         # The launch's error name: the first error the tool lists at the launch.

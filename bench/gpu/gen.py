@@ -513,6 +513,8 @@ def main():
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--sms", type=int, default=132, help="the GPU's SM count (default: H100 SXM's 132)")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--min-cases", type=int, default=0,
+                    help="exit 1 unless there are this many cases and every error check is meant to fire")
     a = ap.parse_args()
     s = Suite(a.arch, a.sms)
     s.generate()
@@ -520,7 +522,18 @@ def main():
     fails = sum(c["expect"]["fails"] for c in m["cases"])
     print("gen.py: %d cases (%d meant to fail) in %d files for %s, %d SMs -> %s"
           % (len(m["cases"]), fails, len(m["files"]), a.arch, a.sms, a.out))
+    meant = {}
+    for c in m["cases"]:
+        for check in c["expect"]["launch_checks"] + (["cuda-func-attribute-refused"] if c["expect"]["refused_attrs"] else []):
+            meant[check] = meant.get(check, 0) + 1
+    for check in ERROR_CHECKS:
+        print("  %-42s %4d cases" % (check, meant.get(check, 0)))
+    missing = [x for x in ERROR_CHECKS if x not in meant]
+    if a.min_cases and (len(m["cases"]) < a.min_cases or missing):
+        print("gen.py: fewer than %d cases, or no case for %s" % (a.min_cases, ", ".join(missing) or "-"))
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

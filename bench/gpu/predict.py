@@ -25,6 +25,12 @@ sys.path.insert(0, HERE)
 from gen import ERROR_CHECKS, ERROR_ORDER  # noqa: E402
 
 
+
+def die(msg):
+    """Could not do the job: one line on stderr, exit status 2."""
+    sys.stderr.write(msg + "\n")
+    sys.exit(2)
+
 def find_preset(tool, arch, sms):
     out = subprocess.run([tool, "occupancy", "--list-gpus"], capture_output=True, text=True).stdout
     for line in out.splitlines():
@@ -50,7 +56,7 @@ def predict(tool, suite, gpu=None, extra=()):
     p = subprocess.run(cmd, capture_output=True, text=True)
     seconds = time.monotonic() - start
     if p.returncode not in (0, 1):
-        sys.exit("predict.py: the tool failed (exit %d): %s" % (p.returncode, p.stderr.strip()[-2000:]))
+        die("predict.py: the tool failed (exit %d): %s" % (p.returncode, p.stderr.strip()[-2000:]))
     report = json.loads(p.stdout)
 
     # Each case owns a contiguous range of lines: its kernel and its host function.

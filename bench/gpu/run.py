@@ -34,6 +34,12 @@ FORMAT = "cuda-launch-lint-gpu-recording"
 FORMAT_VERSION = 1
 
 
+
+def die(msg):
+    """Could not do the job: one line on stderr, exit status 2."""
+    sys.stderr.write(msg + "\n")
+    sys.exit(2)
+
 def sh(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
 
@@ -42,10 +48,10 @@ def device_query(nvcc, out):
     exe = os.path.join(out, "devquery")
     p = sh([nvcc, os.path.join(HERE, "devquery.cu"), "-o", exe])
     if p.returncode:
-        sys.exit("run.py: cannot compile devquery.cu:\n" + p.stderr)
+        die("run.py: cannot compile devquery.cu:\n" + p.stderr)
     p = sh([exe])
     if p.returncode:
-        sys.exit("run.py: no usable GPU: " + p.stderr.strip())
+        die("run.py: no usable GPU: " + p.stderr.strip())
     return json.loads(p.stdout)
 
 
@@ -146,7 +152,7 @@ def main():
         for i, c in enumerate(fam_cases):
             r = recs.get(i, {"status": "not-run"})
             if r.get("id") not in (None, c["id"]):
-                sys.exit("run.py: %s printed case %s at index %d, expected %s" % (b["file"], r["id"], i, c["id"]))
+                die("run.py: %s printed case %s at index %d, expected %s" % (b["file"], r["id"], i, c["id"]))
             r.pop("index", None)
             r.pop("id", None)
             cases[c["id"]] = r
