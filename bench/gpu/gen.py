@@ -58,6 +58,15 @@ RUNTIME_ERROR = {
 API_ORDER = ["<<<>>>", "cudaLaunchKernel", "cudaLaunchKernelEx", "cudaLaunchCooperativeKernel"]
 
 
+DEFINITION = ("family", "kernel", "api", "grid", "block", "dyn_smem", "settings", "cluster",
+              "coop_attr", "reps")
+
+
+def definition(c):
+    """What a case runs: a recording's answers hold for a case whose definition is unchanged."""
+    return {k: c[k] for k in DEFINITION}
+
+
 def ceil_to(v, m):
     return (v + m - 1) // m * m
 

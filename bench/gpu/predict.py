@@ -22,7 +22,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from gen import ERROR_CHECKS, ERROR_ORDER  # noqa: E402
+from gen import ERROR_CHECKS, ERROR_ORDER, definition  # noqa: E402
 
 
 
@@ -70,7 +70,7 @@ def predict(tool, suite, gpu=None, extra=()):
                 return c
         return None
 
-    cases = {c["id"]: {"family": c["family"], "note": c["note"], "threads": c["threads"],
+    cases = {c["id"]: {"definition": definition(c), "family": c["family"], "note": c["note"], "threads": c["threads"],
                        "grid_blocks": c["grid"][0] * c["grid"][1] * c["grid"][2],
                        "launch_line": c.get("launch_line"),
                        "settings_lines": c.get("settings_lines", []),

@@ -145,7 +145,7 @@ def main():
         fam_cases = [c for c in manifest["cases"] if c["file"] == b["file"]]
         if not b["ok"]:
             for c in fam_cases:
-                cases[c["id"]] = {"status": "not-built"}
+                cases[c["id"]] = {"status": "not-built", "definition": gen.definition(c)}
             continue
         start = time.monotonic()
         recs, runs[b["file"]] = run_binary(exes[b["file"]], len(fam_cases), a.timeout)
@@ -155,6 +155,7 @@ def main():
                 die("run.py: %s printed case %s at index %d, expected %s" % (b["file"], r["id"], i, c["id"]))
             r.pop("index", None)
             r.pop("id", None)
+            r["definition"] = gen.definition(c)
             cases[c["id"]] = r
         print("run.py: ran %s (%d cases) in %.1f s, %d process(es)" % (
             b["file"], len(fam_cases), time.monotonic() - start, len(runs[b["file"]])))
