@@ -199,10 +199,22 @@ def main():
     show("register disagreements", regs["disagree"])
     if waves:
         print("\nwave probe (median of the timed runs; the tool's waves with the GPU preset):")
-        print("  %-12s %8s %8s %6s %10s" % ("case", "threads", "blocks", "waves", "ms"))
+        print("  %-16s %8s %8s %6s %10s" % ("case", "threads", "blocks", "waves", "ms"))
         for cid, (pr, ms) in sorted(waves.items()):
             w = (pr.get("waves") or {}).get("waves", "?")
-            print("  %-12s %8d %8d %6s %10.4f  %s" % (cid, pr["threads"], pr["grid_blocks"], w, ms, pr.get("note", "")))
+            print("  %-16s %8d %8d %6s %10.4f  %s" % (cid, pr["threads"], pr["grid_blocks"], w, ms, pr.get("note", "")))
+        # One block over whole waves: the time of a grid of k waves + 1 block over that of k
+        # waves, measured and as the tool's wave counts say (a partial wave costs a whole one).
+        by_threads = {}
+        for pr, ms in waves.values():
+            by_threads.setdefault(pr["threads"], []).append((pr["grid_blocks"], ms, (pr.get("waves") or {}).get("waves")))
+        for t, runs in sorted(by_threads.items()):
+            runs.sort()
+            for (g0, ms0, w0), (g1, ms1, w1) in zip(runs, runs[1:]):
+                if g1 == g0 + 1 and ms0 > 0:
+                    print("  %d threads: %d -> %d blocks takes x%.2f%s" % (
+                        t, g0, g1, ms1 / ms0,
+                        " (the tool: %d -> %d waves, x%.2f)" % (w0, w1, w1 / w0) if w0 and w1 else ""))
     failing = bool(false_errors or missed)
     if a.strict:
         failing = failing or bool(names["disagree"] or attr_calls["disagree"] or occ["disagree"] or regs["disagree"])

@@ -82,7 +82,9 @@ static int run_cases(const Case *cases, int n, int argc, char **argv) {
       launch = r.launch_error ? r.launch_error : "none";
       attrs = r.attrs;
       float ms = -1;
-      if (s == cudaSuccess && cudaEventElapsedTime(&ms, r.start, r.stop) != cudaSuccess) ms = -1;
+      if (s == cudaSuccess && !std::strcmp(launch, "cudaSuccess") &&
+          cudaEventElapsedTime(&ms, r.start, r.stop) != cudaSuccess)
+        ms = -1;
       char buf[64];
       std::snprintf(buf, sizeof buf, "%s%.6f", times.empty() ? "" : ",", ms);
       times += buf;
