@@ -117,6 +117,8 @@ def main():
     ap.add_argument("--tool", help="cuda-launch-lint: also predict and compare")
     ap.add_argument("--nvcc-flags", default="", help="extra nvcc flags")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1, help="parallel compiles")
+    ap.add_argument("--synthetic", action="store_true",
+                    help="for the harness's own tests with a stand-in nvcc: the recording says so")
     a = ap.parse_args()
     out = os.path.abspath(a.out)
     os.makedirs(out, exist_ok=True)
@@ -162,7 +164,7 @@ def main():
 
     recording = {
         "format": FORMAT, "format_version": FORMAT_VERSION,
-        "synthetic": False,
+        "synthetic": a.synthetic,
         "recorded_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "host": platform.node(),
         "device": dict(dev, arch=arch),
