@@ -37,6 +37,11 @@ def main():
         with open(path) as f:
             rec = json.load(f)
         name = os.path.basename(os.path.dirname(os.path.abspath(path)))
+        if rec.get("synthetic") is not False:
+            print("replay.py: %s is not a hardware recording (synthetic: %s): not replayed"
+                  % (path, rec.get("synthetic")))
+            worst = max(worst, 2)
+            continue
         out = os.path.join(work, name)
         s = rec["suite"]
         print("== %s: %s" % (name, rec["device"].get("name")), flush=True)
