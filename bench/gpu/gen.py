@@ -187,6 +187,7 @@ class Suite:
         self.cluster_family()
         self.coop_family()
         self.occupancy_family()
+        self.mixed_family()
         self.wave_family()
         self.gridsync_family()  # last: its failures may be sticky
 
@@ -360,6 +361,25 @@ class Suite:
         self.add("occ", {"bounds": [1024, 3]}, (1024,))
         self.add("occ", {"bounds": [1024, 2], "pressure": 100}, (128,))
         self.add("occ", {"bounds": [1024], "pressure": 100}, (128,))
+
+    def mixed_family(self):
+        """Errors of one kind through the cooperative and cluster APIs, and two at once:
+        which error the runtime returns then is what the tool's order claims."""
+        big = 64 << 10
+        for api, extra in (("cudaLaunchCooperativeKernel", {}), ("cudaLaunchKernelEx", {"coop_attr": True}),
+                           ("cudaLaunchKernelEx", {"cluster": (2, 1, 1)} if self.clusters else {})):
+            if not extra and api == "cudaLaunchKernelEx":
+                continue
+            grid = (self.sms,) if api != "cudaLaunchKernelEx" or extra.get("coop_attr") else (2 * self.sms,)
+            self.add("mixed", {"bounds": [256]}, (512,), grid=grid, api=api, **extra)
+            self.add("mixed", {}, (128,), grid=grid, api=api, dyn_smem=big, **extra)
+            self.add("mixed", {"maxnreg": 128, "pressure": 136}, (1024,), grid=grid, api=api, **extra)
+            self.add("mixed", {"maxnreg": 128, "pressure": 136}, (1024,), grid=grid, api=api,
+                     dyn_smem=big, **extra)
+            self.add("mixed", {"bounds": [256]}, (512,), grid=grid, api=api, dyn_smem=big, **extra)
+        # Shared memory over the default and a block over 1024 threads at once.
+        self.add("mixed", {}, (2048,), dyn_smem=big)
+        self.add("mixed", {"bounds": [128]}, (256,), grid=(0,), dyn_smem=big)
 
     def wave_family(self):
         for t in (128, 256, 1024):
