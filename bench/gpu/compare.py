@@ -15,8 +15,10 @@ PREDICTIONS is predict.py's for the same suite (same cases.json). Prints:
 - register agreement: the tool's registers against cudaFuncGetAttributes;
 - the wave probe's timings.
 Exit status: 1 on any false error (the tool says fails, the runtime
-succeeded) or missed failure (the runtime failed, the tool says clean); with
---strict also on any disagreement of error names, occupancy or registers;
+succeeded) or missed failure (the runtime failed, the tool says clean), of a
+case, of its launch alone, or of a cudaFuncSetAttribute call (refused or
+not); with --strict also on any disagreement of error names, occupancy or
+registers;
 2 on unusable input; else 0. Needs no GPU.
 """
 import argparse
@@ -25,6 +27,11 @@ import statistics
 import sys
 
 OK = "cudaSuccess"
+# The checks whose findings say a launch or a call fails (gen.ERROR_CHECKS).
+ERRORS = {"cuda-launch-bounds-exceeded", "cuda-block-size-invalid", "cuda-grid-size-invalid",
+          "cuda-shared-memory-exceeded", "cuda-too-many-resources", "cuda-cluster-dims-mismatch",
+          "cuda-grid-sync-needs-cooperative-launch", "cuda-cooperative-launch-too-large",
+          "cuda-func-attribute-refused"}
 
 
 
@@ -84,6 +91,7 @@ def main():
 
     matrix = {(v, o): 0 for v in ("fails", "may-fail", "clean") for o in ("failed", "succeeded")}
     false_errors, missed, not_run, changed = [], [], [], []
+    launch_false, launch_missed = [], []
     names = {"agree": 0, "tool names none": 0, "disagree": []}
     attr_calls = {"agree": 0, "disagree": []}
     occ = {"agree": 0, "disagree": [], "failed_launch_agree": 0, "failed_launch_disagree": []}
@@ -108,8 +116,16 @@ def main():
                 + (["launch -> %s" % err] if err != OK else []))))
         if r.get("status") not in ("ran", "sticky"):
             continue
-        # The launch's error name: the first error the tool lists at the launch.
+        # The launch itself (a case may fail by a refused call and launch fine).
         at_launch = [f for f in pr["findings"] if f["where"] == "launch" and f["severity"] == "error"]
+        if at_launch and err == OK:
+            launch_false.append("%s: the tool says the launch fails (%s); it ran" % (
+                cid, ", ".join(sorted({f["check"] for f in at_launch}))))
+        elif not at_launch and err != OK:
+            maybe_launch = [f for f in pr["findings"] if f["where"] == "launch" and f["check"] in ERRORS]
+            if not maybe_launch:
+                launch_missed.append("%s: the launch failed with %s; the tool says nothing there" % (cid, err))
+        # The launch's error name: the first error the tool lists at the launch.
         if at_launch and err != OK:
             named = at_launch[0].get("cuda_error")
             if not named:
@@ -184,6 +200,9 @@ def main():
     print()
     show("FALSE ERRORS", false_errors)
     show("MISSED FAILURES", missed)
+    print("launches alone: %d false errors, %d missed failures" % (len(launch_false), len(launch_missed)))
+    show("FALSE ERRORS AT LAUNCHES", launch_false)
+    show("MISSED FAILURES AT LAUNCHES", launch_missed)
     print("error names at failed launches: %d agree, %d the tool names none, %d disagree"
           % (names["agree"], names["tool names none"], len(names["disagree"])))
     show("error-name disagreements", names["disagree"])
@@ -215,7 +234,8 @@ def main():
                     print("  %d threads: %d -> %d blocks takes x%.2f%s" % (
                         t, g0, g1, ms1 / ms0,
                         " (the tool: %d -> %d waves, x%.2f)" % (w0, w1, w1 / w0) if w0 and w1 else ""))
-    failing = bool(false_errors or missed)
+    refused_wrong = [x for x in attr_calls["disagree"] if "; the tool " in x]
+    failing = bool(false_errors or missed or launch_false or launch_missed or refused_wrong)
     if a.strict:
         failing = failing or bool(names["disagree"] or attr_calls["disagree"] or occ["disagree"] or regs["disagree"])
     print("\nresult: %s" % ("DISAGREE" if failing else "agree"))
