@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""Replay the tool's predictions against a recording of the runtime's answers.
+
+    compare.py RECORDING.json PREDICTIONS.json [--strict] [--list]
+
+RECORDING is run.py's (bench/gpu/README.md describes the format),
+PREDICTIONS is predict.py's for the same suite (same cases.json). Prints:
+- the confusion matrix per case: the tool says fails / may-fail / clean x
+  the runtime failed (any call of the case returned an error, or the case
+  hung or crashed) / succeeded;
+- error-name agreement: the cudaError_t the tool names against the one the
+  runtime returned, for each launch and each cudaFuncSetAttribute call;
+- occupancy agreement: the tool's blocks per SM against
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor;
+- register agreement: the tool's registers against cudaFuncGetAttributes;
+- the wave probe's timings.
+Exit status: 1 on any false error (the tool says fails, the runtime
+succeeded) or missed failure (the runtime failed, the tool says clean), of a
+case, of its launch alone, or of a cudaFuncSetAttribute call (refused or
+not); with --strict also on any disagreement of error names, occupancy or
+registers;
+2 on unusable input; else 0. Needs no GPU.
+"""
+import argparse
+import json
+import statistics
+import sys
+
+OK = "cudaSuccess"
+# The checks whose findings say a launch or a call fails (gen.ERROR_CHECKS).
+ERRORS = {"cuda-launch-bounds-exceeded", "cuda-block-size-invalid", "cuda-grid-size-invalid",
+          "cuda-shared-memory-exceeded", "cuda-too-many-resources", "cuda-cluster-dims-mismatch",
+          "cuda-grid-sync-needs-cooperative-launch", "cuda-cooperative-launch-too-large",
+          "cuda-func-attribute-refused"}
+
+
+
+def die(msg):
+    """Could not do the job: one line on stderr, exit status 2."""
+    sys.stderr.write(msg + "\n")
+    sys.exit(2)
+
+def load(path, what):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        die("compare.py: cannot read the %s %s: %s" % (what, path, e))
+
+
+def runtime_outcome(r):
+    """'failed', 'succeeded' or None (not run); and the launch's error."""
+    st = r.get("status")
+    if st in ("timeout", "crashed"):
+        return "failed", st
+    if st not in ("ran", "sticky"):
+        return None, None
+    launch = r.get("launch_error", OK)
+    err = launch if launch != OK else r.get("sync_error", OK)
+    failed = err != OK or any(x["error"] != OK for x in r.get("attrs", []))
+    return ("failed" if failed else "succeeded"), err
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("recording")
+    ap.add_argument("predictions")
+    ap.add_argument("--strict", action="store_true")
+    ap.add_argument("--list", action="store_true", help="list every disagreement, not the first 20")
+    a = ap.parse_args()
+    rec = load(a.recording, "recording")
+    pred = load(a.predictions, "predictions")
+    if rec.get("format") != "cuda-launch-lint-gpu-recording" or rec.get("format_version") != 1:
+        die("compare.py: %s is not a version 1 GPU recording" % a.recording)
+    dev = rec["device"]
+    if rec.get("synthetic"):
+        print("SYNTHETIC RECORDING: %s is hand-written test input, not measured on a GPU"
+              % a.recording)
+    print("recording: %s (%s, %d SMs), driver %s, runtime %s, %s, %s" % (
+        dev.get("name"), dev.get("arch"), dev.get("sm_count", 0), dev.get("driver_version"),
+        dev.get("runtime_version"), rec.get("toolkit", {}).get("nvcc_version", "nvcc ?"),
+        rec.get("recorded_at", "?")))
+    print("predictions: %s, %s%s" % (pred.get("tool_version", "?").splitlines()[0] if pred.get("tool_version") else "?",
+                                     pred["arch"], ", --gpu=" + pred["gpu"] if pred.get("gpu") else ", no GPU preset"))
+    if pred["arch"] != dev.get("arch") or pred["sm_count"] != dev.get("sm_count"):
+        print("WARNING: predicted for %s with %d SMs, recorded on %s with %d SMs"
+              % (pred["arch"], pred["sm_count"], dev.get("arch"), dev.get("sm_count", 0)))
+    sha = rec.get("suite", {}).get("cases_json_sha256")
+    if sha and pred.get("cases_json_sha256") and sha != pred["cases_json_sha256"]:
+        print("WARNING: the recording and the predictions come from different cases.json")
+
+    matrix = {(v, o): 0 for v in ("fails", "may-fail", "clean") for o in ("failed", "succeeded")}
+    false_errors, missed, not_run, changed = [], [], [], []
+    launch_false, launch_missed = [], []
+    names = {"agree": 0, "tool names none": 0, "disagree": []}
+    attr_calls = {"agree": 0, "disagree": []}
+    occ = {"agree": 0, "disagree": [], "failed_launch_agree": 0, "failed_launch_disagree": []}
+    regs = {"agree": 0, "disagree": []}
+    waves = {}
+    for cid, pr in sorted(pred["cases"].items()):
+        r = rec["cases"].get(cid)
+        if r and r.get("definition") and pr.get("definition") and r["definition"] != pr["definition"]:
+            changed.append(cid)  # the generator changed this case since it was recorded
+            continue
+        outcome, err = runtime_outcome(r) if r else (None, None)
+        if outcome is None:
+            not_run.append(cid)
+            continue
+        matrix[(pr["verdict"], outcome)] += 1
+        if pr["verdict"] == "fails" and outcome == "succeeded":
+            false_errors.append("%s: the tool says %s; the runtime succeeded" % (
+                cid, ", ".join(sorted({f["check"] for f in pr["findings"] if f["severity"] == "error"}))))
+        if pr["verdict"] == "clean" and outcome == "failed":
+            missed.append("%s: the runtime failed (%s); the tool says nothing" % (cid, ", ".join(
+                ["%s -> %s" % (x["attribute"], x["error"]) for x in r.get("attrs", []) if x["error"] != OK]
+                + (["launch -> %s" % err] if err != OK else []))))
+        if r.get("status") not in ("ran", "sticky"):
+            continue
+        # The launch itself (a case may fail by a refused call and launch fine).
+        at_launch = [f for f in pr["findings"] if f["where"] == "launch" and f["severity"] == "error"]
+        if at_launch and err == OK:
+            launch_false.append("%s: the tool says the launch fails (%s); it ran" % (
+                cid, ", ".join(sorted({f["check"] for f in at_launch}))))
+        elif not at_launch and err != OK:
+            maybe_launch = [f for f in pr["findings"] if f["where"] == "launch" and f["check"] in ERRORS]
+            if not maybe_launch:
+                launch_missed.append("%s: the launch failed with %s; the tool says nothing there" % (cid, err))
+        # The launch's error name: the first error the tool lists at the launch.
+        if at_launch and err != OK:
+            named = at_launch[0].get("cuda_error")
+            if not named:
+                names["tool names none"] += 1
+            elif named == err:
+                names["agree"] += 1
+            else:
+                names["disagree"].append("%s: the tool names %s (%s), the runtime returned %s"
+                                         % (cid, named, at_launch[0]["check"], err))
+        # Each attribute call: refused or not, and with which error.
+        lines = pr.get("settings_lines", [])
+        for i, call in enumerate(r.get("attrs", [])):
+            line = lines[i] if i < len(lines) else None
+            refused = [f for f in pr["findings"] if f["line"] == line and f["severity"] == "error"
+                       and f["check"] == "cuda-func-attribute-refused"]
+            rt_refused = call["error"] != OK
+            if bool(refused) != rt_refused:
+                attr_calls["disagree"].append("%s: %s(%s, %s) returned %s; the tool %s" % (
+                    cid, call["call"], call["attribute"], call["value"], call["error"],
+                    "says it is refused" if refused else "accepts it"))
+            elif refused and refused[0].get("cuda_error") not in (None, call["error"]):
+                attr_calls["disagree"].append("%s: %s refused with %s, the tool names %s" % (
+                    cid, call["attribute"], call["error"], refused[0]["cuda_error"]))
+            else:
+                attr_calls["agree"] += 1
+        # Blocks per SM.
+        o = r.get("occupancy", {})
+        if o.get("error") == OK and pr.get("occupancy") is not None:
+            same = o["blocks_per_sm"] == pr["occupancy"]
+            line = "%s: the tool says %d blocks/SM, cudaOccupancyMaxActiveBlocksPerMultiprocessor %d" % (
+                cid, pr["occupancy"], o["blocks_per_sm"])
+            if err == OK:
+                if same:
+                    occ["agree"] += 1
+                else:
+                    occ["disagree"].append(line)
+            elif same:
+                occ["failed_launch_agree"] += 1
+            else:
+                occ["failed_launch_disagree"].append(line)
+        fa = r.get("func", {})
+        if fa.get("error") == OK and pr.get("registers") is not None:
+            if fa["num_regs"] == pr["registers"] and (pr.get("static_smem") is None
+                                                      or fa["shared_size_bytes"] == pr["static_smem"]):
+                regs["agree"] += 1
+            else:
+                regs["disagree"].append("%s: the tool says %d registers, %s B static smem; "
+                                        "cudaFuncGetAttributes %d, %d B" % (
+                                            cid, pr["registers"], pr.get("static_smem"),
+                                            fa["num_regs"], fa["shared_size_bytes"]))
+        if pr.get("family") == "wave" and err == OK:
+            times = [t for t in r.get("elapsed_ms", [])[1:] if t >= 0]
+            if times:
+                waves[cid] = (pr, statistics.median(times))
+
+    def show(title, items):
+        if items:
+            print("%s (%d):" % (title, len(items)))
+            for x in items if a.list else items[:20]:
+                print("  " + x)
+            if len(items) > 20 and not a.list:
+                print("  ... %d more (--list)" % (len(items) - 20))
+
+    ran = sum(matrix.values())
+    print("\n%d cases compared, %d not run%s" % (ran, len(not_run), (": " + ", ".join(not_run[:10]) + (" ..." if len(not_run) > 10 else "")) if not_run else ""))
+    if changed:
+        print("%d cases changed since the recording (not compared): %s%s" % (
+            len(changed), ", ".join(changed[:10]), " ..." if len(changed) > 10 else ""))
+    print("\n%-22s %10s %10s" % ("tool \\ runtime", "failed", "succeeded"))
+    for v in ("fails", "may-fail", "clean"):
+        print("%-22s %10d %10d" % ("tool says " + v, matrix[(v, "failed")], matrix[(v, "succeeded")]))
+    print()
+    show("FALSE ERRORS", false_errors)
+    show("MISSED FAILURES", missed)
+    print("launches alone: %d false errors, %d missed failures" % (len(launch_false), len(launch_missed)))
+    show("FALSE ERRORS AT LAUNCHES", launch_false)
+    show("MISSED FAILURES AT LAUNCHES", launch_missed)
+    print("error names at failed launches: %d agree, %d the tool names none, %d disagree"
+          % (names["agree"], names["tool names none"], len(names["disagree"])))
+    show("error-name disagreements", names["disagree"])
+    print("cudaFuncSetAttribute / cudaFuncSetCacheConfig calls: %d agree, %d disagree"
+          % (attr_calls["agree"], len(attr_calls["disagree"])))
+    show("attribute-call disagreements", attr_calls["disagree"])
+    print("blocks/SM of launches that ran: %d agree, %d disagree (launches that failed: %d agree, %d disagree)"
+          % (occ["agree"], len(occ["disagree"]), occ["failed_launch_agree"], len(occ["failed_launch_disagree"])))
+    show("occupancy disagreements", occ["disagree"])
+    show("occupancy disagreements at failed launches", occ["failed_launch_disagree"])
+    print("registers and static shared memory per kernel: %d agree, %d disagree"
+          % (regs["agree"], len(regs["disagree"])))
+    show("register disagreements", regs["disagree"])
+    if waves:
+        print("\nwave probe (median of the timed runs; the tool's waves with the GPU preset):")
+        print("  %-16s %8s %8s %6s %10s" % ("case", "threads", "blocks", "waves", "ms"))
+        for cid, (pr, ms) in sorted(waves.items()):
+            w = (pr.get("waves") or {}).get("waves", "?")
+            print("  %-16s %8d %8d %6s %10.4f  %s" % (cid, pr["threads"], pr["grid_blocks"], w, ms, pr.get("note", "")))
+        # One block over whole waves: the time of a grid of k waves + 1 block over that of k
+        # waves, measured and as the tool's wave counts say (a partial wave costs a whole one).
+        by_threads = {}
+        for pr, ms in waves.values():
+            by_threads.setdefault(pr["threads"], []).append((pr["grid_blocks"], ms, (pr.get("waves") or {}).get("waves")))
+        for t, runs in sorted(by_threads.items()):
+            runs.sort()
+            for (g0, ms0, w0), (g1, ms1, w1) in zip(runs, runs[1:]):
+                if g1 == g0 + 1 and ms0 > 0:
+                    print("  %d threads: %d -> %d blocks takes x%.2f%s" % (
+                        t, g0, g1, ms1 / ms0,
+                        " (the tool: %d -> %d waves, x%.2f)" % (w0, w1, w1 / w0) if w0 and w1 else ""))
+    refused_wrong = [x for x in attr_calls["disagree"] if "; the tool " in x]
+    failing = bool(false_errors or missed or launch_false or launch_missed or refused_wrong)
+    if a.strict:
+        failing = failing or bool(names["disagree"] or attr_calls["disagree"] or occ["disagree"] or regs["disagree"])
+    print("\nresult: %s" % ("DISAGREE" if failing else "agree"))
+    return 1 if failing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
