@@ -11,8 +11,10 @@
 
 #include "FactCollector.h"
 
+#include "DeviceQueries.h"
 #include "GridSync.h"
 #include "KernelAttributes.h"
+#include "LaunchApis.h"
 #include "ValueResolver.h"
 
 #include "cudalint/Frontend.h"
@@ -47,41 +49,6 @@ std::string launchKey(const LaunchSite &L) {
          describeValue(L.DynamicSharedMem) + " " +
          (L.ClusterDims ? describeDim3(*L.ClusterDims) : "-") + " " +
          (L.Cooperative ? std::to_string(*L.Cooperative) : "?");
-}
-
-/// The launch APIs that take a kernel pointer, with the positions of their
-/// grid, block and dynamic shared memory arguments.
-struct LaunchApi {
-  const char *Name;
-  unsigned Kernel, Grid, Block, SharedMem;
-};
-const LaunchApi PointerLaunchApis[] = {
-    {"cudaLaunchKernel", 0, 1, 2, 4},
-    {"cudaLaunchCooperativeKernel", 0, 1, 2, 4},
-};
-
-/// The calls that give a CUDA graph a kernel node, or new parameters for
-/// one, with the position of their parameters struct: the kernel runs with
-/// its values whenever the graph does. The driver API's struct names its
-/// fields gridDimX, ..., and its CUfunction rarely names a kernel.
-struct KernelNodeApi {
-  const char *Name;
-  unsigned Params;
-  bool Driver;
-};
-const KernelNodeApi KernelNodeApis[] = {
-    {"cudaGraphAddKernelNode", 4, false},
-    {"cudaGraphKernelNodeSetParams", 1, false},
-    {"cudaGraphExecKernelNodeSetParams", 2, false},
-    {"cuGraphAddKernelNode", 4, true},
-    {"cuGraphKernelNodeSetParams", 1, true},
-    {"cuGraphExecKernelNodeSetParams", 2, true},
-};
-
-/// The launch forms whose blocks are co-resident (grid_group::sync works).
-bool isCooperativeApi(llvm::StringRef Api) {
-  return Api == "cudaLaunchCooperativeKernel" ||
-         Api == "cuLaunchCooperativeKernel";
 }
 
 class FactCollector : public RecursiveASTVisitor<FactCollector> {
@@ -309,117 +276,20 @@ private:
     return nullptr;
   }
 
-  static bool isDeviceQuery(const CallExpr *C) {
-    const FunctionDecl *F = C->getDirectCallee();
-    if (!F || !F->getIdentifier())
-      return false;
-    StringRef Name = F->getName();
-    return Name == "cudaDeviceGetAttribute" ||
-           Name == "cudaGetDeviceProperties" ||
-           Name == "cuDeviceGetAttribute" || Name == "cudaMemGetInfo";
-  }
-
-  /// Whether E reads what the device is: a cudaDeviceProp field, a device
-  /// attribute query, or a local variable that holds one (initialised from
-  /// it, or filled in by cudaDeviceGetAttribute(&v, ...)), two variables deep.
-  bool queriesDevice(const Expr *E, unsigned Depth = 0) {
-    struct Finder : RecursiveASTVisitor<Finder> {
-      bool Found = false;
-      std::vector<const VarDecl *> Variables;
-      static bool isDeviceProp(QualType T) {
-        if (T.isNull())
-          return false;
-        T = T.getNonReferenceType();
-        if (T->isPointerType())
-          T = T->getPointeeType();
-        const auto *RD = T->getAsRecordDecl();
-        return RD && RD->getIdentifier() &&
-               (RD->getName() == "cudaDeviceProp" ||
-                RD->getName() == "cudaDeviceProp_st");
-      }
-      bool VisitMemberExpr(MemberExpr *M) {
-        Found |= isDeviceProp(M->getBase()->getType());
-        return !Found;
-      }
-      bool VisitCallExpr(CallExpr *C) {
-        Found |= isDeviceQuery(C);
-        return !Found;
-      }
-      bool VisitDeclRefExpr(DeclRefExpr *D) {
-        if (const auto *V = dyn_cast<VarDecl>(D->getDecl())) {
-          Found |= isDeviceProp(V->getType());
-          if (V->hasLocalStorage())
-            Variables.push_back(V);
-        }
-        return !Found;
-      }
-    } F;
-    F.TraverseStmt(const_cast<Expr *>(E));
-    if (F.Found || Depth >= 2)
-      return F.Found;
-    return llvm::any_of(F.Variables, [&](const VarDecl *V) {
-      return filledByDeviceQuery().count(V) ||
-             (V->getInit() && queriesDevice(V->getInit(), Depth + 1));
-    });
-  }
-
-  /// The variables whose address is handed to a device query
-  /// (cudaDeviceGetAttribute(&v, ...)), found once per translation unit.
-  const llvm::DenseSet<const VarDecl *> &filledByDeviceQuery() {
-    if (!FilledByQuery) {
-      struct Finder : RecursiveASTVisitor<Finder> {
-        llvm::DenseSet<const VarDecl *> Out;
-        bool shouldVisitTemplateInstantiations() const { return true; }
-        bool VisitCallExpr(CallExpr *C) {
-          if (!isDeviceQuery(C))
-            return true;
-          for (const Expr *Arg : C->arguments())
-            if (const auto *U =
-                    dyn_cast<UnaryOperator>(Arg->IgnoreParenCasts());
-                U && U->getOpcode() == UO_AddrOf)
-              if (const auto *D =
-                      dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
-                if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
-                  Out.insert(V);
-          return true;
-        }
-      } F;
-      F.TraverseDecl(Ctx.getTranslationUnitDecl());
-      FilledByQuery = std::move(F.Out);
-    }
-    return *FilledByQuery;
-  }
-
   /// The innermost condition around Launch that queries the device.
   LaunchSite::Guard deviceGuard(const Stmt *Launch) {
     LaunchSite::Guard G;
-    DynTypedNodeList Parents = Ctx.getParents(*Launch);
-    for (unsigned Steps = 0; !Parents.empty() && Steps < 64; ++Steps) {
-      const Stmt *Parent = Parents[0].get<Stmt>();
-      if (!Parent)
-        break; // the function (or a declaration) around it
-      const Expr *Condition = nullptr;
-      if (const auto *If = dyn_cast<IfStmt>(Parent))
-        Condition = If->getCond();
-      else if (const auto *C = dyn_cast<ConditionalOperator>(Parent))
-        Condition = C->getCond();
-      else if (const auto *W = dyn_cast<WhileStmt>(Parent))
-        Condition = W->getCond();
-      else if (const auto *S = dyn_cast<SwitchStmt>(Parent))
-        Condition = S->getCond();
-      if (Condition && Condition != Launch && queriesDevice(Condition)) {
-        G.Loc = locate(Condition->getBeginLoc());
-        CharSourceRange Range =
-            CharSourceRange::getTokenRange(Condition->getSourceRange());
-        G.Text = Lexer::getSourceText(SM.getExpansionRange(Range), SM,
-                                      Ctx.getLangOpts())
-                     .str();
-        if (G.Text.size() > 80)
-          G.Text = G.Text.substr(0, 77) + "...";
-        return G;
-      }
-      Parents = Ctx.getParents(*Parent);
-    }
+    const Expr *Condition = DeviceQueries.guardOf(Launch);
+    if (!Condition)
+      return G;
+    G.Loc = locate(Condition->getBeginLoc());
+    CharSourceRange Range =
+        CharSourceRange::getTokenRange(Condition->getSourceRange());
+    G.Text =
+        Lexer::getSourceText(SM.getExpansionRange(Range), SM, Ctx.getLangOpts())
+            .str();
+    if (G.Text.size() > 80)
+      G.Text = G.Text.substr(0, 77) + "...";
     return G;
   }
 
@@ -695,7 +565,7 @@ private:
       std::pair<const CallExpr *, std::pair<const FunctionDecl *, std::string>>>
       SettingCalls;
   std::vector<LaunchSite> PatternLaunches;
-  std::optional<llvm::DenseSet<const VarDecl *>> FilledByQuery;
+  DeviceQueryFinder DeviceQueries{Ctx};
 };
 
 } // namespace

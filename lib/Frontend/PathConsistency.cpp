@@ -175,6 +175,17 @@ bool ValueResolver::consistentWay(const FunctionDecl *F,
   return true;
 }
 
+llvm::SmallVector<WaySegment, 3>
+ValueResolver::wayOnward(const FunctionDecl *F, const FunctionFlow &Flow,
+                         const Stmt *Site, llvm::ArrayRef<const Stmt *> Kills,
+                         const Expr *Use, const ValueQuery &Q) {
+  llvm::SmallVector<WaySegment, 3> Way = {{Site, Kills, Use}};
+  const Stmt *Launch = Q.scope().Anchors.lookup(F);
+  if (Launch && Launch != Use && Flow.contains(Launch))
+    Way.push_back({Use, {}, Launch});
+  return Way;
+}
+
 std::optional<bool> ValueResolver::decidedOnTheWay(const Expr *Cond,
                                                    const ValueQuery &Q) {
   const FunctionDecl *F = functionContaining(Cond, Ctx);

@@ -27,6 +27,7 @@
 
 namespace clang {
 class ASTContext;
+class BinaryOperator;
 class CFGBlock;
 class QualType;
 class ArraySubscriptExpr;
@@ -135,6 +136,16 @@ public:
 
 private:
   ResolvedValue resolveInt(const clang::Expr *E, const ValueQuery &Q);
+  /// E as an integer constant expression (a literal, constexpr, enumerator,
+  /// sizeof, template argument), with where it came from; none otherwise.
+  std::optional<ResolvedValue> constantValue(const clang::Expr *E);
+  /// `a op b`, with `s * s` read as one value squared.
+  ResolvedValue resolveBinary(const clang::BinaryOperator *B,
+                              const ValueQuery &Q);
+  /// min, max and clamp, under their std, CUDA and C names; none for
+  /// another call.
+  std::optional<ResolvedValue> resolveLimits(const clang::CallExpr *Call,
+                                             const ValueQuery &Q);
   /// A fresh query for a launch argument Use: the conditions of the `if`
   /// branches it sits in (the condition, and the branch taken), a budget of
   /// its own.
@@ -271,6 +282,13 @@ private:
   /// leads to it); none when both truths may occur.
   std::optional<bool> decidedOnTheWay(const clang::Expr *Cond,
                                       const ValueQuery &Q);
+  /// The way a value defined at Site (null: on entry) travels in its
+  /// function: past the variable's other definitions (Kills) to Use, then
+  /// on to the launch or the call that leads to it (the query's anchor).
+  llvm::SmallVector<WaySegment, 3>
+  wayOnward(const clang::FunctionDecl *F, const FunctionFlow &Flow,
+            const clang::Stmt *Site, llvm::ArrayRef<const clang::Stmt *> Kills,
+            const clang::Expr *Use, const ValueQuery &Q);
 
   BranchRoots Roots;
   /// The branches of F a value defined at From (null: on entry) takes to

@@ -1,0 +1,149 @@
+//===- DefinitionCollector.cpp - Growth steps a loop bounds
+//-----------------===//
+//
+// Which growth step of a variable in a loop can be followed: the one write
+// after the initialiser, in a loop whose test bounds it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DefinitionCollector.h"
+
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+using llvm::SmallVector;
+
+namespace cudalint {
+
+using namespace resolver;
+
+namespace {
+
+/// Whether S is Outer or inside it.
+bool within(const Stmt *Outer, const Stmt *S) {
+  if (!Outer)
+    return false;
+  if (Outer == S)
+    return true;
+  return llvm::any_of(Outer->children(),
+                      [&](const Stmt *Child) { return within(Child, S); });
+}
+
+/// The test a loop makes before each iteration (after it, for `do`), and
+/// what else runs before the body (a for's init, a condition variable).
+std::pair<const Expr *, SmallVector<const Stmt *, 2>>
+loopTest(const Stmt *Loop) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return {For->getCond(),
+            {For->getInit(), For->getConditionVariableDeclStmt()}};
+  if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    return {While->getCond(), {While->getConditionVariableDeclStmt()}};
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return {Do->getCond(), {}};
+  return {nullptr, {}}; // a range-for tests its iterators
+}
+
+/// The conjuncts of `a && b && c`, or Cond alone.
+void conjuncts(const Expr *Cond, SmallVectorImpl<const Expr *> &Out) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(Cond);
+      B && B->getOpcode() == BO_LAnd) {
+    conjuncts(B->getLHS(), Out);
+    conjuncts(B->getRHS(), Out);
+  } else {
+    Out.push_back(Cond);
+  }
+}
+
+} // namespace
+
+std::optional<std::string>
+DefinitionCollector::stepRefusal(GrowthStep *Out) const {
+  if (Steps.size() > 1)
+    return std::string("more than one statement changes it");
+  if (OtherEscape)
+    return std::string(); // its first escape says why
+  const StepCandidate &Step = Steps.front();
+  if (isa<ParmVarDecl>(V) || !V->hasInit() || Defs.size() != 1)
+    return std::string("only a local variable that grows from its "
+                       "initialiser alone is followed");
+  if (!V->getType()->isIntegerType() || V->getType()->isBooleanType())
+    return std::string();
+  if (Step.Loops.size() > 1)
+    return std::string("the step is in a nested loop");
+  const Stmt *Loop = Step.Loops.front();
+  if (HasGoto)
+    return std::string("its function has a goto");
+  if (EnteredByCase.count(Loop))
+    return std::string("a case label jumps into the loop");
+  // The step must run only after the test (or once before it, in a `do`).
+  auto [Test, BeforeBody] = loopTest(Loop);
+  if (within(Test, Step.Def.Site) ||
+      llvm::any_of(BeforeBody,
+                   [&](const Stmt *S) { return within(S, Step.Def.Site); }))
+    return std::string("the step is in the loop's condition");
+  std::optional<int64_t> Amount = constantOf(Step.Amount, Ctx);
+  if (!Amount)
+    return std::string("the amount is not a constant");
+  GrowthStep Growth{Step.Op, *Amount, Step.Spelling, Loop, {}};
+  bool Shift = Step.Op == BO_Shl || Step.Op == BO_Shr;
+  if (Shift ? *Amount < 1 || *Amount > 62
+            : *Amount < (Step.Op == BO_Add ? 1 : 2))
+    return "the amount does not make it " +
+           std::string(Growth.grows() ? "grow" : "shrink");
+  // The bounds that stop it: `v < B` or `v <= B` (`v > B`, `v >= B` when it
+  // shrinks), B a constant, in either order.
+  SmallVector<const Expr *, 4> Tests;
+  if (Test)
+    conjuncts(Test, Tests);
+  for (const Expr *C : Tests) {
+    const auto *B = dyn_cast<BinaryOperator>(C);
+    if (!B || !B->isRelationalOp())
+      continue;
+    BinaryOperatorKind Op = B->getOpcode();
+    const Expr *Other = B->getRHS();
+    if (!refersToV(B->getLHS()->IgnoreParenImpCasts())) {
+      Other = B->getLHS();
+      Op = BinaryOperator::reverseComparisonOp(Op);
+      if (!refersToV(B->getRHS()->IgnoreParenImpCasts()))
+        continue;
+    }
+    // (A negative bound may be converted to unsigned by the comparison.)
+    std::optional<int64_t> Bound = constantOf(Other, Ctx);
+    bool Stops = Growth.grows() ? Op == BO_LT || Op == BO_LE
+                                : Op == BO_GT || Op == BO_GE;
+    if (Bound && *Bound >= 0 && Stops)
+      Growth.Bounds.push_back(C);
+  }
+  std::string Name = V->getName().str();
+  if (Growth.Bounds.empty())
+    return "the loop's condition does not bound it ('" + Name +
+           (Growth.grows() ? " < C' or '" + Name + " <= C')"
+                           : " > C' or '" + Name + " >= C')");
+  *Out = std::move(Growth);
+  return std::nullopt;
+}
+
+void DefinitionCollector::settleSteps() {
+  if (Steps.empty())
+    return;
+  GrowthStep Growth;
+  if (std::optional<std::string> Refusal = stepRefusal(&Growth)) {
+    if (ReasonIsStep && !Refusal->empty())
+      EscapeReason += " in a loop: " + *Refusal;
+    // Later candidates first, so that each goes back to its place.
+    for (StepCandidate &Step : llvm::reverse(Steps))
+      if (!Step.Compound)
+        Defs.insert(Defs.begin() + Step.At, std::move(Step.Def));
+  } else {
+    StepCandidate &Step = Steps.front();
+    Step.Def.Growth = std::move(Growth);
+    Defs.insert(Defs.begin() + Step.At, std::move(Step.Def));
+    Escapes = false; // the step was its only escape
+    EscapeReason.clear();
+  }
+  Steps.clear();
+}
+
+} // namespace cudalint
