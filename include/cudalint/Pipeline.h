@@ -121,6 +121,10 @@ struct PipelineInput {
   /// this Pipeline (the language server keeps them between edits): the
   /// device stage does not run and these are joined. Null: it runs.
   std::shared_ptr<const DeviceFacts> KnownDevice;
+  /// Unsaved editor buffers (absolute path, text): the front end parses
+  /// them and their NOLINT comments count, in place of the files on disk
+  /// (device compiles still read the files).
+  std::vector<std::pair<std::string, std::string>> Unsaved;
   /// Set by another thread: the device compiles stop (DeviceFactsOptions).
   const std::atomic<bool> *Cancel = nullptr;
 };

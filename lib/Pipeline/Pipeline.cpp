@@ -214,7 +214,7 @@ void Pipeline::check(PipelineResult &R, const PipelineInput &In) const {
     P.WarningsAsErrorsGlobs.clear();
     P.ReportUnmatchedNoLint = false;
   }
-  applyLintPolicy(P, R.Units, Findings);
+  applyLintPolicy(P, R.Units, Findings, In.Unsaved);
   if (In.KeepPerArchFindings)
     R.PerArchFindings = Findings;
   // Per arch, before merging: the same fingerprints whatever the format.
@@ -290,6 +290,7 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
   Front.UseCache = In.ParsesSources && Device.UseCache;
   Front.CacheDir = Device.CacheDir;
   Front.CacheStats = &FrontStats;
+  Front.Overlays = In.Unsaved;
   R.Units = In.CollectFacts(Front);
   if (Front.UseCache) {
     append_range(R.Notes, FrontStats.Notes);

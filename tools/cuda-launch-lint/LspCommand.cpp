@@ -313,9 +313,9 @@ public:
             "textDocument/publishDiagnostics")),
         ShowMessage(H.outgoingNotification<json::Value>("window/showMessage")),
         Progress(H.outgoingNotification<json::Value>("$/progress")),
-        CreateProgress(H.outgoingRequest<json::Value, json::Value>(
+        CreateProgress(H.outgoingRequest<json::Value, lsp::NoParams>(
             "window/workDoneProgress/create",
-            [](json::Value, Expected<json::Value> R) {
+            [](json::Value, Expected<lsp::NoParams> R) {
               if (!R)
                 consumeError(R.takeError());
             })) {
@@ -553,7 +553,7 @@ void Server::onDidClose(const lsp::DidCloseTextDocumentParams &P) {
   for (Waiting &W : Dropped)
     W.Cancel(make_error<lsp::LSPError>("the document was closed",
                                        lsp::ErrorCode::ContentModified));
-  Publish(json::Object{{"uri", P.textDocument.uri.uri()},
+  Publish(json::Object{{"uri", P.textDocument.uri.uri().str()},
                        {"diagnostics", json::Array()}});
 }
 
@@ -633,10 +633,11 @@ void Server::onCodeAction(const lsp::CodeActionParams &P,
         }
         json::Value Edit =
             json::Object{{"range", toJSON(R)}, {"newText", C.Replacement}};
-        if (json::Array *A = Changes.getArray(U->uri()))
+        std::string Key = U->uri().str();
+        if (json::Array *A = Changes.getArray(Key))
           A->push_back(std::move(Edit));
         else
-          Changes[U->uri()] = json::Array{std::move(Edit)};
+          Changes[Key] = json::Array{std::move(Edit)};
       }
       Actions.push_back(json::Object{
           {"title", F.Title},
@@ -801,7 +802,7 @@ void Server::publish(const Snapshot &S, const lsp::URIForFile &Uri) {
   for (const Diagnostic &D : S.Result.Findings)
     if (D.Loc.File == S.File)
       Diags.push_back(diagnostic(D, Index, Uri));
-  Publish(json::Object{{"uri", Uri.uri()},
+  Publish(json::Object{{"uri", Uri.uri().str()},
                        {"version", S.Version},
                        {"diagnostics", std::move(Diags)}});
 }
@@ -822,7 +823,9 @@ json::Value Server::diagnostic(const Diagnostic &D, const TextIndex &Index,
       Where.range = rangeIn(N.Loc, &Index);
     }
     Related.push_back(
-        json::Object{{"location", toJSON(Where)}, {"message", N.Message}});
+        json::Object{{"location", json::Object{{"uri", Where.uri.uri().str()},
+                                               {"range", toJSON(Where.range)}}},
+                     {"message", N.Message}});
   }
   json::Object O{{"range", toJSON(Range)},
                  {"severity", D.Sev == Severity::Error ? 1 : 2},
@@ -880,7 +883,7 @@ void Server::refresh(const std::string &File) {
       {"token", R->Token},
       {"value", json::Object{{"kind", "begin"},
                              {"title", "cuda-launch-lint: device facts"},
-                             {"message", sys::path::filename(File)},
+                             {"message", sys::path::filename(File).str()},
                              {"cancellable", true}}}});
   }
   CommandSource::ForFile Cmds = Commands.commandsFor(File);

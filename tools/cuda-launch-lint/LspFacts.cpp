@@ -137,14 +137,12 @@ analyseBuffer(const LintSettings &Settings,
   // No device facts yet: an empty set, so that an edit never waits for a
   // device compile (the refresh on open and save brings them).
   In.KnownDevice = Device ? std::move(Device) : std::make_shared<DeviceFacts>();
+  In.Unsaved = {{File.str(), Text.str()}};
   const CompilationDatabase &Parse = *Commands.Translated;
-  std::string Path = File.str(), Buffer = Text.str();
   In.CollectFacts = [&](const FrontendOptions &Opts) {
-    FrontendOptions O = Opts;
-    O.Overlays = {{Path, Buffer}};
     std::string Notes;
     raw_string_ostream NotesOS(Notes);
-    return collectFacts(Parse, {Path}, O, NotesOS);
+    return collectFacts(Parse, In.Files, Opts, NotesOS);
   };
   S->Result = P->run(In);
   return S;
