@@ -37,6 +37,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <map>
 #include <set>
@@ -356,6 +357,10 @@ public:
   /// status (0 after shutdown, as the protocol asks).
   int serve(std::FILE *In);
 
+  /// A crash was recovered in this process (Clang's state it leaves behind
+  /// may not survive llvm_shutdown).
+  bool recoveredACrash() const { return Recovered; }
+
 private:
   struct Waiting {
     std::string Id;
@@ -436,6 +441,7 @@ private:
 
   bool Initialized = false, ShutdownRequested = false;
   bool ClientProgress = false;
+  std::atomic<bool> Recovered{false};
   /// The id of the request being dispatched (main thread only).
   json::Value CurrentId = nullptr;
 
@@ -765,6 +771,7 @@ void Server::analyse(const std::string &File) {
     S->Version = Version;
     S->Result.InternalErrors.push_back(File + ": internal error while "
                                               "analysing it");
+    Recovered = true;
   }
   if (!S->SetupError.empty()) {
     bool New;
@@ -775,6 +782,8 @@ void Server::analyse(const std::string &File) {
     if (New)
       showMessage(1, "cuda-launch-lint: " + S->SetupError);
   }
+  if (!S->Result.InternalErrors.empty())
+    Recovered = true;
   for (const std::string &E : S->Result.InternalErrors)
     showMessage(1, "cuda-launch-lint: " + E +
                        "; the server goes on (please report it)");
@@ -892,10 +901,12 @@ void Server::refresh(const std::string &File) {
   CrashRecoveryContext Boundary;
   if (!Boundary.RunSafely([&] {
         D = refreshDeviceFacts(Opts.Settings, Cmds, File, &R->Cancel);
-      }))
+      })) {
+    Recovered = true;
     showMessage(1, "cuda-launch-lint: internal error while compiling the "
                    "device side of " +
                        File + "; the server goes on");
+  }
   bool Cancelled = R->Cancel.load() || !D;
   {
     std::lock_guard<std::mutex> Lock(M);
@@ -1069,11 +1080,20 @@ int runLspCommand(ArrayRef<StringRef> Args) {
                                /*prettyOutput=*/Opts->LitTest);
   lsp::MessageHandler Handler(Transport);
   int Status;
+  bool Recovered;
   {
     Server S(std::move(*Opts), Handler);
     Status = S.serve(stdin);
+    Recovered = S.recoveredACrash();
   }
   outs().flush();
+  // After a recovered crash, llvm_shutdown dies in ~TimerGroup (state the
+  // crashed parse left behind; the lint command aborts likewise after two
+  // crashed units). Everything is written: leave without it.
+  if (Recovered) {
+    errs().flush();
+    std::_Exit(Status);
+  }
   return Status;
 }
 
