@@ -84,7 +84,12 @@ end
 -- Saved: the device facts are refreshed and the finding goes.
 vim.cmd('write')
 wait_for('the occupancy finding to go', function() return codes()['cuda-occupancy-limited'] == nil end)
+local after = {}
 for code, _ in pairs(codes()) do
+  table.insert(after, code)
+end
+table.sort(after)
+for _, code in ipairs(after) do
   say('after save: ' .. code)
 end
 finish(0)
