@@ -13,11 +13,11 @@
 namespace cudalint {
 
 struct ProcessResult {
-  bool Started = false;  // false: could not be spawned (Error says why)
-  bool TimedOut = false; // killed (with its whole process group)
+  bool Started = false;   // false: could not be spawned (Error says why)
+  bool TimedOut = false;  // killed (with its whole process group)
   bool Cancelled = false; // killed (with its group) when Cancel was set
-  int ExitCode = -1;     // valid when it exited
-  int Signal = 0;        // non-zero when a signal ended it
+  int ExitCode = -1;      // valid when it exited
+  int Signal = 0;         // non-zero when a signal ended it
   std::string Error;
   bool succeeded() const {
     return Started && !TimedOut && !Cancelled && Signal == 0 && ExitCode == 0;

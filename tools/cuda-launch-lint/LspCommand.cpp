@@ -50,7 +50,8 @@ namespace cudalint {
 
 namespace {
 
-//===-- Text positions (LSP counts UTF-16 code units) ----------------------===//
+//===-- Text positions (LSP counts UTF-16 code units)
+//----------------------===//
 
 /// Line starts of a text, and conversions between byte offsets, 1-based
 /// byte columns and LSP positions.
@@ -127,7 +128,8 @@ lsp::Range rangeIn(const SourceLoc &L, const TextIndex *Index) {
   return lsp::Range(P, lsp::Position(P.line, P.character + 1));
 }
 
-//===-- Messages the support library lacks ---------------------------------===//
+//===-- Messages the support library lacks
+//---------------------------------===//
 
 struct InitializeArgs {
   bool WorkDoneProgress = false;
@@ -188,7 +190,8 @@ std::string idText(const json::Value &Id) {
   return S;
 }
 
-//===-- Options ------------------------------------------------------------===//
+//===-- Options
+//------------------------------------------------------------===//
 
 struct LspOptions {
   std::string CompileCommandsDir;
@@ -296,22 +299,23 @@ std::string findDocsDir(const LspOptions &O, const char *Argv0) {
     return O.DocsDir;
   std::string Exe =
       sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&findDocsDir));
-  SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
+  SmallString<256> Installed(
+      sys::path::parent_path(sys::path::parent_path(Exe)));
   sys::path::append(Installed, "share", "doc", "cuda-launch-lint", "checks");
   if (sys::fs::is_directory(Installed))
     return Installed.str().str();
   return CUDALINT_SOURCE_DIR "/docs/checks";
 }
 
-//===-- The server ---------------------------------------------------------===//
+//===-- The server
+//---------------------------------------------------------===//
 
 class Server {
 public:
   Server(LspOptions Opts, lsp::MessageHandler &H)
       : Opts(std::move(Opts)), Commands(this->Opts.CompileCommandsDir),
-        Handler(H),
-        Publish(H.outgoingNotification<json::Value>(
-            "textDocument/publishDiagnostics")),
+        Handler(H), Publish(H.outgoingNotification<json::Value>(
+                        "textDocument/publishDiagnostics")),
         ShowMessage(H.outgoingNotification<json::Value>("window/showMessage")),
         Progress(H.outgoingNotification<json::Value>("$/progress")),
         CreateProgress(H.outgoingRequest<json::Value, lsp::NoParams>(
@@ -400,7 +404,8 @@ private:
                lsp::Callback<json::Value> Reply);
   void onCodeAction(const lsp::CodeActionParams &P,
                     lsp::Callback<json::Value> Reply);
-  void onInlayHint(const lsp::InlayHintsParams &P, lsp::Callback<json::Value> Reply);
+  void onInlayHint(const lsp::InlayHintsParams &P,
+                   lsp::Callback<json::Value> Reply);
   void onCancelRequest(const CancelArgs &A);
   void onProgressCancel(const CancelArgs &A);
 
@@ -571,13 +576,15 @@ void Server::whenCurrent(
     std::lock_guard<std::mutex> Lock(M);
     auto It = Docs.find(Uri.file().str());
     if (It == Docs.end())
-      return Reply(make_error<lsp::LSPError>(
-          "not an open document: " + Uri.file().str(),
-          lsp::ErrorCode::InvalidParams));
+      return Reply(
+          make_error<lsp::LSPError>("not an open document: " + Uri.file().str(),
+                                    lsp::ErrorCode::InvalidParams));
     Document &D = It->second;
-    if (!D.Last || D.Last->Version != D.Version || Due.count(Uri.file().str())) {
+    if (!D.Last || D.Last->Version != D.Version ||
+        Due.count(Uri.file().str())) {
       // Shared between the answer and the cancel; one of them replies.
-      auto Shared = std::make_shared<lsp::Callback<json::Value>>(std::move(Reply));
+      auto Shared =
+          std::make_shared<lsp::Callback<json::Value>>(std::move(Reply));
       D.Waiters.push_back(
           {idText(CurrentId),
            [Shared, Answer = std::move(Answer)](const Snapshot &S) mutable {
@@ -702,7 +709,8 @@ void Server::onProgressCancel(const CancelArgs &A) {
     Refreshing->Cancel = true;
 }
 
-//===-- Analysis -----------------------------------------------------------===//
+//===-- Analysis
+//-----------------------------------------------------------===//
 
 void Server::scheduleAnalysis(const std::string &File, bool Now) {
   if (Opts.LitTest)
@@ -754,8 +762,8 @@ void Server::analyse(const std::string &File) {
     It->second.FallbackShown |= ShowFallback;
   }
   if (ShowFallback)
-    showMessage(3, "cuda-launch-lint: " + File + " is in no compile database (" +
-                       Cmds.FallbackReason +
+    showMessage(3, "cuda-launch-lint: " + File +
+                       " is in no compile database (" + Cmds.FallbackReason +
                        "); analysing it with fallback flags (nvcc's defaults)");
   // The Pipeline recovers from a crash in a unit's parse; this boundary
   // catches one anywhere else in the run.
@@ -847,7 +855,8 @@ json::Value Server::diagnostic(const Diagnostic &D, const TextIndex &Index,
   return O;
 }
 
-//===-- Device facts -------------------------------------------------------===//
+//===-- Device facts
+//-------------------------------------------------------===//
 
 void Server::scheduleRefresh(const std::string &File) {
   if (Opts.LitTest)
@@ -889,11 +898,11 @@ void Server::refresh(const std::string &File) {
   if (ClientProgress) {
     CreateProgress(json::Object{{"token", R->Token}}, R->Token);
     Progress(json::Object{
-      {"token", R->Token},
-      {"value", json::Object{{"kind", "begin"},
-                             {"title", "cuda-launch-lint: device facts"},
-                             {"message", sys::path::filename(File).str()},
-                             {"cancellable", true}}}});
+        {"token", R->Token},
+        {"value", json::Object{{"kind", "begin"},
+                               {"title", "cuda-launch-lint: device facts"},
+                               {"message", sys::path::filename(File).str()},
+                               {"cancellable", true}}}});
   }
   CommandSource::ForFile Cmds = Commands.commandsFor(File);
   std::shared_ptr<const DeviceFacts> D;
@@ -921,11 +930,10 @@ void Server::refresh(const std::string &File) {
     size_t Kernels = 0;
     for (const TranslationUnitDeviceFacts &U : D->Units)
       Kernels += U.Kernels.size();
-    Summary = formatv("{0} kernel entr{1} ({2} compile{3}, {4} from the cache)",
-                      Kernels, Kernels == 1 ? "y" : "ies",
-                      D->Stats.DeviceCompiles,
-                      D->Stats.DeviceCompiles == 1 ? "" : "s",
-                      D->Stats.CacheHits);
+    Summary =
+        formatv("{0} kernel entr{1} ({2} compile{3}, {4} from the cache)",
+                Kernels, Kernels == 1 ? "y" : "ies", D->Stats.DeviceCompiles,
+                D->Stats.DeviceCompiles == 1 ? "" : "s", D->Stats.CacheHits);
   }
   if (ClientProgress)
     Progress(json::Object{
@@ -935,7 +943,8 @@ void Server::refresh(const std::string &File) {
     scheduleAnalysis(File, /*Now=*/true);
 }
 
-//===-- Reading ------------------------------------------------------------===//
+//===-- Reading
+//------------------------------------------------------------===//
 
 /// One line with its '\n'; false at the end of input.
 bool readLine(std::FILE *In, std::string &Line) {
@@ -999,9 +1008,10 @@ int Server::serve(std::FILE *In) {
     if (StringRef(Text).trim().empty())
       continue;
     auto Invalid = [&](json::Value Id, const Twine &Why, lsp::ErrorCode Code) {
-      Handler.onCall(InvalidMessageMethod,
-                     json::Object{{"message", Why.str()}, {"code", int64_t(Code)}},
-                     std::move(Id));
+      Handler.onCall(
+          InvalidMessageMethod,
+          json::Object{{"message", Why.str()}, {"code", int64_t(Code)}},
+          std::move(Id));
     };
     Expected<json::Value> Doc = json::parse(Text);
     if (!Doc) {

@@ -19,7 +19,8 @@ using clang::tooling::CompileCommand;
 
 namespace cudalint {
 
-//===-- Compile commands ---------------------------------------------------===//
+//===-- Compile commands
+//---------------------------------------------------===//
 
 std::string CommandSource::findDatabase(StringRef File) const {
   auto In = [](StringRef D) -> std::string {
@@ -67,16 +68,15 @@ CommandSource::ForFile CommandSource::commandsFor(StringRef File) {
     if (It->second.Translated &&
         !It->second.User->getCompileCommands(File).empty())
       return It->second;
-    Found.FallbackReason =
-        It->second.Translated
-            ? Json + " has no command for it"
-            : Json + " cannot be read: " + LoadErrors[Json];
+    Found.FallbackReason = It->second.Translated
+                               ? Json + " has no command for it"
+                               : Json + " cannot be read: " + LoadErrors[Json];
   } else {
     Found.FallbackReason =
-        Dir.empty() ? "no compile_commands.json in its directory, a parent, "
-                      "or a build/ beside them"
-                    : "no compile_commands.json in --compile-commands-dir " +
-                          Dir;
+        Dir.empty()
+            ? "no compile_commands.json in its directory, a parent, "
+              "or a build/ beside them"
+            : "no compile_commands.json in --compile-commands-dir " + Dir;
   }
   // As `cuda-launch-lint file.cu --`: nvcc's defaults for the device side.
   auto Fixed = std::make_unique<clang::tooling::FixedCompilationDatabase>(
@@ -88,12 +88,12 @@ CommandSource::ForFile CommandSource::commandsFor(StringRef File) {
   return Found;
 }
 
-//===-- Running the Pipeline -----------------------------------------------===//
+//===-- Running the Pipeline
+//-----------------------------------------------===//
 
 namespace {
 
-PipelineInput inputFor(const CommandSource::ForFile &Commands,
-                       StringRef File) {
+PipelineInput inputFor(const CommandSource::ForFile &Commands, StringRef File) {
   PipelineInput In;
   In.Files = {File.str()};
   CompilationDatabase *User = Commands.User;
@@ -164,7 +164,8 @@ refreshDeviceFacts(const LintSettings &Settings,
   return std::make_shared<DeviceFacts>(P->deviceFacts(In));
 }
 
-//===-- What the editor shows ----------------------------------------------===//
+//===-- What the editor shows
+//----------------------------------------------===//
 
 namespace {
 
@@ -332,8 +333,7 @@ StringRef lineOf(StringRef Text, unsigned Line) {
 }
 
 /// The edit that adds Check to the line's NOLINT, or a new one at its end.
-TextChange suppression(StringRef Text, const SourceLoc &Loc,
-                       StringRef Check) {
+TextChange suppression(StringRef Text, const SourceLoc &Loc, StringRef Check) {
   StringRef Line = lineOf(Text, Loc.Line).rtrim("\r");
   TextChange C;
   C.Loc = Loc;
@@ -356,8 +356,7 @@ std::vector<CodeFix> codeFixes(const Snapshot &S, unsigned FirstLine,
                                unsigned LastLine) {
   std::vector<CodeFix> Out;
   for (const Diagnostic &D : S.Result.Findings) {
-    if (D.Loc.File != S.File || D.Loc.Line < FirstLine ||
-        D.Loc.Line > LastLine)
+    if (D.Loc.File != S.File || D.Loc.Line < FirstLine || D.Loc.Line > LastLine)
       continue;
     if (!D.Fixes.empty()) {
       CodeFix F;
@@ -402,9 +401,8 @@ std::string messageWithArch(const Diagnostic &D) {
     return D.Message;
   SmallVector<StringRef, 4> Archs;
   StringRef(D.Arch).split(Archs, ", ");
-  if (all_of(Archs, [&](StringRef A) {
-        return StringRef(D.Message).contains(A);
-      }))
+  if (all_of(Archs,
+             [&](StringRef A) { return StringRef(D.Message).contains(A); }))
     return D.Message;
   return D.Message + " [" + D.Arch + "]";
 }

@@ -72,11 +72,11 @@ struct Snapshot {
 /// Runs the Pipeline on File with Text in place of the file on disk.
 /// Device: the facts of the last refresh; null: none yet (register-based
 /// checks wait for them).
-std::shared_ptr<Snapshot> analyseBuffer(const LintSettings &Settings,
-                                        const CommandSource::ForFile &Commands,
-                                        llvm::StringRef File,
-                                        llvm::StringRef Text, int64_t Version,
-                                        std::shared_ptr<const DeviceFacts> Device);
+std::shared_ptr<Snapshot>
+analyseBuffer(const LintSettings &Settings,
+              const CommandSource::ForFile &Commands, llvm::StringRef File,
+              llvm::StringRef Text, int64_t Version,
+              std::shared_ptr<const DeviceFacts> Device);
 
 /// The device stage alone, on the saved file (compiles or the cache);
 /// Cancel stops it. A setup error is one line in the result's Notes.
