@@ -458,7 +458,7 @@ private:
   std::map<std::string, std::chrono::steady_clock::time_point> Due;
   std::deque<std::string> RefreshQueue;
   std::shared_ptr<Refresh> Refreshing;
-  std::set<std::string> SetupErrorsShown;
+  std::set<std::string> SetupErrorsShown, DeviceNotesShown;
   unsigned ProgressTokens = 0;
   std::thread Analyser, Refresher;
 };
@@ -927,6 +927,20 @@ void Server::refresh(const std::string &File) {
   }
   std::string Summary = "cancelled";
   if (!Cancelled) {
+    // Why device facts are missing (a failed compile, a skipped arch): once
+    // each, as the lint prints them.
+    std::vector<std::string> Notes = D->Notes;
+    for (const TranslationUnitDeviceFacts &U : D->Units)
+      append_range(Notes, U.Notes);
+    for (const std::string &N : Notes) {
+      bool New;
+      {
+        std::lock_guard<std::mutex> Lock(M);
+        New = DeviceNotesShown.insert(N).second;
+      }
+      if (New)
+        showMessage(2, "cuda-launch-lint: " + N);
+    }
     size_t Kernels = 0;
     for (const TranslationUnitDeviceFacts &U : D->Units)
       Kernels += U.Kernels.size();

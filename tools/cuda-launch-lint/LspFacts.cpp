@@ -155,9 +155,9 @@ refreshDeviceFacts(const LintSettings &Settings,
   Expected<Pipeline> P = Pipeline::create(editorSettings(Settings),
                                           SettingNames::CommandLine, File);
   if (!P) {
-    auto D = std::make_shared<DeviceFacts>();
-    D->Notes.push_back(toString(P.takeError()));
-    return D;
+    // The analysis of the buffer reports it (once).
+    consumeError(P.takeError());
+    return std::make_shared<DeviceFacts>();
   }
   PipelineInput In = inputFor(Commands, File);
   In.Cancel = Cancel;

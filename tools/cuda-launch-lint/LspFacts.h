@@ -79,7 +79,8 @@ analyseBuffer(const LintSettings &Settings,
               std::shared_ptr<const DeviceFacts> Device);
 
 /// The device stage alone, on the saved file (compiles or the cache);
-/// Cancel stops it. A setup error is one line in the result's Notes.
+/// Cancel stops it. With a setup error (a bad config file): none, the
+/// analysis says why.
 std::shared_ptr<const DeviceFacts>
 refreshDeviceFacts(const LintSettings &Settings,
                    const CommandSource::ForFile &Commands, llvm::StringRef File,
