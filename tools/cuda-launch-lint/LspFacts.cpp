@@ -56,9 +56,9 @@ CommandSource::ForFile CommandSource::commandsFor(StringRef File) {
       ForFile L;
       if (DB) {
         L.User = DB.get();
-        std::string Notes;
-        raw_string_ostream NotesOS(Notes);
-        L.Translated = translateNvccCommands(std::move(DB), NotesOS);
+        // Its warnings (unknown nvcc flags dropped) go to the server's log;
+        // the stream must outlive the database.
+        L.Translated = translateNvccCommands(std::move(DB), errs());
         L.Database = Json;
       } else {
         LoadErrors[Json] = Why;
@@ -82,9 +82,7 @@ CommandSource::ForFile CommandSource::commandsFor(StringRef File) {
   auto Fixed = std::make_unique<clang::tooling::FixedCompilationDatabase>(
       sys::path::parent_path(File), std::vector<std::string>{});
   Found.User = Fixed.get();
-  std::string Notes;
-  raw_string_ostream NotesOS(Notes);
-  Found.Translated = translateNvccCommands(std::move(Fixed), NotesOS);
+  Found.Translated = translateNvccCommands(std::move(Fixed), errs());
   return Found;
 }
 
