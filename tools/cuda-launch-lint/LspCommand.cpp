@@ -377,7 +377,6 @@ private:
     int64_t Version = 0;
     std::shared_ptr<Snapshot> Last;
     std::shared_ptr<const DeviceFacts> Device;
-    bool FallbackShown = false;
     std::vector<Waiting> Waiters;
   };
   struct Refresh {
@@ -459,6 +458,8 @@ private:
   std::deque<std::string> RefreshQueue;
   std::shared_ptr<Refresh> Refreshing;
   std::set<std::string> SetupErrorsShown, DeviceNotesShown;
+  /// Files told that they are in no compile database (once per session).
+  std::set<std::string> FallbackShown;
   unsigned ProgressTokens = 0;
   std::thread Analyser, Refresher;
 };
@@ -758,8 +759,8 @@ void Server::analyse(const std::string &File) {
     Version = It->second.Version;
     Device = It->second.Device;
     Uri = It->second.Uri;
-    ShowFallback = !Cmds.FallbackReason.empty() && !It->second.FallbackShown;
-    It->second.FallbackShown |= ShowFallback;
+    ShowFallback =
+        !Cmds.FallbackReason.empty() && FallbackShown.insert(File).second;
   }
   if (ShowFallback)
     showMessage(3, "cuda-launch-lint: " + File +

@@ -221,6 +221,20 @@ std::string launchHover(const Snapshot &S, size_t UI, size_t LI) {
       OS << "- " << occupancySummary(O.Query);
       if (O.Query.MaxThreads)
         OS << " (launch bound " << O.Query.MaxThreads << " threads)";
+      // What lifts a resource limit, as the occupancy check suggests it.
+      const ArchInfo &Arch = *O.Query.Arch;
+      OccupancyResult Occ = computeOccupancy(Arch, O.Query.Input);
+      if (Occ.launchable() && Occ.binds(Limit::Registers))
+        if (std::optional<unsigned> Regs =
+                registersForNextBlock(Arch, O.Query.Input))
+          OS << "; at most " << *Regs << " registers per thread would allow "
+             << Occ.ActiveBlocksPerSM + 1 << " blocks/SM";
+      if (Occ.launchable() && Occ.binds(Limit::SharedMemory))
+        if (std::optional<uint64_t> Smem =
+                sharedMemForNextBlock(Arch, O.Query.Input))
+          OS << "; at most " << *Smem
+             << " B of shared memory per block would allow "
+             << Occ.ActiveBlocksPerSM + 1 << " blocks/SM";
       OS << "\n";
     }
   if (!Any) {
