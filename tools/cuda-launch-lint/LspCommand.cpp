@@ -18,6 +18,7 @@
 
 #include "CommandSupport.h"
 #include "LspFacts.h"
+#include "LspProtocol.h"
 
 #include "mlir/Tools/lsp-server-support/Logging.h"
 #include "mlir/Tools/lsp-server-support/Protocol.h"
@@ -49,146 +50,6 @@ namespace lsp = mlir::lsp;
 namespace cudalint {
 
 namespace {
-
-//===-- Text positions (LSP counts UTF-16 code units)
-//----------------------===//
-
-/// Line starts of a text, and conversions between byte offsets, 1-based
-/// byte columns and LSP positions.
-class TextIndex {
-public:
-  explicit TextIndex(StringRef Text) : Text(Text) {
-    Starts.push_back(0);
-    for (size_t I = 0; I < Text.size(); ++I)
-      if (Text[I] == '\n')
-        Starts.push_back(I + 1);
-  }
-  size_t lineStart(size_t L0) const { return Starts[L0]; }
-  StringRef line(size_t L0) const {
-    if (L0 >= Starts.size())
-      return "";
-    size_t End = L0 + 1 < Starts.size() ? Starts[L0 + 1] - 1 : Text.size();
-    return Text.slice(Starts[L0], End);
-  }
-  /// The byte offset of an LSP position (clamped to its line); none past
-  /// the last line.
-  std::optional<size_t> offset(const lsp::Position &P) const {
-    if (P.line < 0 || size_t(P.line) >= Starts.size() || P.character < 0)
-      return std::nullopt;
-    StringRef L = line(P.line);
-    size_t Bytes = 0;
-    for (int Units = 0; Bytes < L.size() && Units < P.character;) {
-      unsigned Len = getNumBytesForUTF8(L[Bytes]);
-      Units += Len == 4 ? 2 : 1;
-      Bytes += std::min<size_t>(Len, L.size() - Bytes);
-    }
-    return Starts[P.line] + Bytes;
-  }
-  lsp::Position position(size_t Offset) const {
-    Offset = std::min(Offset, Text.size());
-    size_t L0 = std::upper_bound(Starts.begin(), Starts.end(), Offset) -
-                Starts.begin() - 1;
-    StringRef Before = Text.slice(Starts[L0], Offset);
-    int Units = 0;
-    for (size_t I = 0; I < Before.size();) {
-      unsigned Len = getNumBytesForUTF8(Before[I]);
-      Units += Len == 4 ? 2 : 1;
-      I += Len;
-    }
-    return lsp::Position(L0, Units);
-  }
-  /// A finding's 1-based line and byte column.
-  size_t offset(unsigned Line, unsigned Column) const {
-    if (Line == 0 || Line > Starts.size())
-      return Text.size();
-    return std::min(Starts[Line - 1] + (Column ? Column - 1 : 0),
-                    size_t(line(Line - 1).end() - Text.begin()));
-  }
-  /// The range of the identifier (or the one character) at a location.
-  lsp::Range tokenAt(unsigned Line, unsigned Column) const {
-    size_t B = offset(Line, Column), E = B;
-    while (E < Text.size() && (isAlnum(Text[E]) || Text[E] == '_'))
-      ++E;
-    if (E == B && E < Text.size() && Text[E] != '\n')
-      ++E;
-    return lsp::Range(position(B), position(E));
-  }
-
-private:
-  StringRef Text;
-  std::vector<size_t> Starts;
-};
-
-/// A location in another file, whose text the server does not hold: its
-/// byte columns stand for UTF-16 ones.
-lsp::Range rangeIn(const SourceLoc &L, const TextIndex *Index) {
-  if (Index)
-    return Index->tokenAt(L.Line, L.Column);
-  lsp::Position P(L.Line ? L.Line - 1 : 0, L.Column ? L.Column - 1 : 0);
-  return lsp::Range(P, lsp::Position(P.line, P.character + 1));
-}
-
-//===-- Messages the support library lacks
-//---------------------------------===//
-
-struct InitializeArgs {
-  bool WorkDoneProgress = false;
-  std::optional<bool> InlayHints; // initializationOptions.inlayHints
-};
-bool fromJSON(const json::Value &V, InitializeArgs &R, json::Path) {
-  if (const json::Object *O = V.getAsObject()) {
-    if (const json::Object *C = O->getObject("capabilities"))
-      if (const json::Object *W = C->getObject("window"))
-        R.WorkDoneProgress = W->getBoolean("workDoneProgress").value_or(false);
-    if (const json::Object *I = O->getObject("initializationOptions"))
-      R.InlayHints = I->getBoolean("inlayHints");
-  }
-  return true;
-}
-
-struct DidSaveArgs {
-  lsp::TextDocumentIdentifier textDocument;
-  std::optional<std::string> text;
-};
-bool fromJSON(const json::Value &V, DidSaveArgs &R, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("textDocument", R.textDocument) &&
-         O.mapOptional("text", R.text);
-}
-
-struct CancelArgs {
-  json::Value Id = nullptr; // $/cancelRequest's id; the progress token
-};
-bool fromJSON(const json::Value &V, CancelArgs &R, json::Path P) {
-  const json::Object *O = V.getAsObject();
-  if (!O)
-    return P.report("expected an object"), false;
-  const json::Value *Id = O->get("id");
-  if (!Id)
-    Id = O->get("token");
-  if (!Id)
-    return P.report("expected an id"), false;
-  R.Id = *Id;
-  return true;
-}
-
-/// The internal method a malformed message is answered through, so that
-/// the answer goes through MessageHandler's serialised writes.
-constexpr StringLiteral InvalidMessageMethod = "$/cuda-launch-lint/invalid";
-struct InvalidArgs {
-  std::string Message;
-  int64_t Code = 0;
-};
-bool fromJSON(const json::Value &V, InvalidArgs &R, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("message", R.Message) && O.map("code", R.Code);
-}
-
-std::string idText(const json::Value &Id) {
-  std::string S;
-  raw_string_ostream(S) << Id;
-  return S;
-}
 
 //===-- Options
 //------------------------------------------------------------===//
@@ -501,23 +362,6 @@ void Server::onDidOpen(const lsp::DidOpenTextDocumentParams &P) {
   if (!Opts.LitTest)
     scheduleAnalysis(File, /*Now=*/true);
   scheduleRefresh(File);
-}
-
-/// Applies one incremental change; false when its range is not in Text.
-bool applyChange(std::string &Text,
-                 const lsp::TextDocumentContentChangeEvent &C) {
-  if (!C.range) {
-    Text = C.text;
-    return true;
-  }
-  TextIndex Index(Text);
-  std::optional<size_t> B = Index.offset(C.range->start),
-                        E = Index.offset(C.range->end);
-  // The end of the text is a position on the line after the last '\n'.
-  if (!B || !E || *B > *E)
-    return false;
-  Text.replace(*B, *E - *B, C.text);
-  return true;
 }
 
 void Server::onDidChange(const lsp::DidChangeTextDocumentParams &P) {
@@ -956,65 +800,6 @@ void Server::refresh(const std::string &File) {
         {"value", json::Object{{"kind", "end"}, {"message", Summary}}}});
   if (!Cancelled)
     scheduleAnalysis(File, /*Now=*/true);
-}
-
-//===-- Reading
-//------------------------------------------------------------===//
-
-/// One line with its '\n'; false at the end of input.
-bool readLine(std::FILE *In, std::string &Line) {
-  Line.clear();
-  char Buf[1024];
-  while (std::fgets(Buf, sizeof Buf, In)) {
-    Line += Buf;
-    if (!Line.empty() && Line.back() == '\n')
-      return true;
-  }
-  return !Line.empty();
-}
-
-/// The next message: Content-Length framed, or (--lit-test) the lines up
-/// to a '---' line, '#' lines skipped. False at the end of input; a frame
-/// that is not one yields a non-JSON text, answered as a parse error.
-bool readMessage(std::FILE *In, bool Delimited, std::string &Json) {
-  Json.clear();
-  std::string Line;
-  if (Delimited) {
-    bool Any = false;
-    while (readLine(In, Line)) {
-      StringRef L = StringRef(Line).trim();
-      if (L == "---")
-        break;
-      if (L.starts_with("#"))
-        continue;
-      Any = true;
-      Json += Line;
-    }
-    return Any || !feof(In);
-  }
-  unsigned long long Length = 0;
-  bool SawHeader = false;
-  while (true) {
-    if (!readLine(In, Line))
-      return false;
-    StringRef L = StringRef(Line).trim();
-    if (L.empty() && SawHeader)
-      break;
-    if (L.empty())
-      continue;
-    SawHeader = true;
-    if (L.consume_front_insensitive("Content-Length:") &&
-        getAsUnsignedInteger(L.trim(), 10, Length))
-      Length = 0;
-  }
-  if (Length == 0 || Length > (1u << 30)) {
-    Json = "<a message without a valid Content-Length>";
-    return true;
-  }
-  Json.resize(Length);
-  size_t Got = std::fread(Json.data(), 1, Length, In);
-  Json.resize(Got);
-  return Got > 0 || !feof(In);
 }
 
 int Server::serve(std::FILE *In) {
