@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools clang-tidy-19 clang-format-19
   cmake ninja-build g++ libgtest-dev libgmock-dev libbenchmark-dev pre-commit python3
-  clangd-19 chromium ccache
+  clangd-19 chromium ccache libmlir-19-dev neovim
 )
 
 missing=()

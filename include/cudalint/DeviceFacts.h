@@ -25,6 +25,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -187,6 +188,9 @@ struct DeviceFactsOptions {
   unsigned TimeoutSeconds = 300;
   /// Advanced as device compiles (or cache lookups) finish; may be null.
   RunProgress *Progress = nullptr;
+  /// When set (by another thread), running compiles are killed and the
+  /// rest fail at once; nothing of them is cached. May be null.
+  const std::atomic<bool> *Cancel = nullptr;
 };
 
 /// Parses --resource-usage's value: auto, nvcc, clang, none, objects, or a

@@ -66,6 +66,10 @@ struct FrontendOptions {
   bool UseCache = false;
   /// Filled in by collectFacts when UseCache; may be null.
   FrontendCacheStats *CacheStats = nullptr;
+  /// Unsaved editor buffers (absolute path, text), parsed in place of the
+  /// files on disk. With any, the facts cache is neither read nor written:
+  /// its entries describe the files on disk.
+  std::vector<std::pair<std::string, std::string>> Overlays;
 };
 
 /// A compile database that clangd and clang-tidy can use on an nvcc build

@@ -54,9 +54,12 @@ std::vector<const Check *> enabledChecks(const GlobList &Filter);
 /// of the group without repeats. In the order of first appearance.
 std::vector<Diagnostic> mergeArchs(llvm::ArrayRef<Diagnostic> Findings);
 
-unsigned applyLintPolicy(const LintPolicy &Policy,
-                         llvm::ArrayRef<TranslationUnitFacts> Units,
-                         std::vector<Diagnostic> &Findings);
+/// Unsaved: editor buffers (path, text) whose NOLINT comments count
+/// instead of the files on disk.
+unsigned applyLintPolicy(
+    const LintPolicy &Policy, llvm::ArrayRef<TranslationUnitFacts> Units,
+    std::vector<Diagnostic> &Findings,
+    llvm::ArrayRef<std::pair<std::string, std::string>> Unsaved = {});
 
 } // namespace cudalint
 

@@ -29,7 +29,9 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -115,6 +117,16 @@ struct PipelineInput {
   /// the compiler launcher parses while the compile that writes its
   /// resource report still runs.
   std::function<void()> DeviceInputsReady;
+  /// Device facts the door already has for Files, from deviceFacts() on
+  /// this Pipeline (the language server keeps them between edits): the
+  /// device stage does not run and these are joined. Null: it runs.
+  std::shared_ptr<const DeviceFacts> KnownDevice;
+  /// Unsaved editor buffers (absolute path, text): the front end parses
+  /// them and their NOLINT comments count, in place of the files on disk
+  /// (device compiles still read the files).
+  std::vector<std::pair<std::string, std::string>> Unsaved;
+  /// Set by another thread: the device compiles stop (DeviceFactsOptions).
+  const std::atomic<bool> *Cancel = nullptr;
 };
 
 struct PipelineResult {
@@ -151,6 +163,10 @@ public:
                                          llvm::StringRef FirstSource);
 
   PipelineResult run(const PipelineInput &In) const;
+
+  /// The device stage alone (compiles or the cache) for In's files, for a
+  /// door that keeps device facts between runs (PipelineInput::KnownDevice).
+  DeviceFacts deviceFacts(const PipelineInput &In) const;
 
   const std::vector<const Check *> &enabledChecks() const { return Enabled; }
 

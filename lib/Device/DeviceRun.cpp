@@ -251,7 +251,7 @@ bool Runner::runStep(Job &J, ArrayRef<std::string> Argv, StringRef Name,
                      std::string &Log) {
   ++Compiles;
   ProcessResult R = runProcess(substituteTmp(Argv, Tmp), J.Directory, Out, Err,
-                               Opts.TimeoutSeconds);
+                               Opts.TimeoutSeconds, Opts.Cancel);
   Log = readFile(Err) + readFile(Out);
   if (R.succeeded())
     return true;

@@ -36,6 +36,8 @@ namespace cudalint {
 std::string ProcessResult::describe(unsigned TimeoutSeconds) const {
   if (!Started)
     return "could not be started: " + Error;
+  if (Cancelled)
+    return "cancelled (killed)";
   if (TimedOut)
     return "timed out after " + std::to_string(TimeoutSeconds) + " s (killed)";
   if (Signal)
@@ -94,7 +96,8 @@ void untrackRunning(size_t Slot) {
 
 ProcessResult runProcess(ArrayRef<std::string> Argv, StringRef WorkingDir,
                          StringRef StdoutPath, StringRef StderrPath,
-                         unsigned TimeoutSeconds) {
+                         unsigned TimeoutSeconds,
+                         const std::atomic<bool> *Cancel) {
   ProcessResult R;
   if (Argv.empty()) {
     R.Error = "empty command";
@@ -158,12 +161,13 @@ ProcessResult runProcess(ArrayRef<std::string> Argv, StringRef WorkingDir,
       R.Started = false;
       return R;
     }
-    if (TimeoutSeconds && Clock::now() >= Deadline) {
+    bool Cancelled = Cancel && Cancel->load();
+    if (Cancelled || (TimeoutSeconds && Clock::now() >= Deadline)) {
       kill(-Pid, SIGKILL);
       kill(Pid, SIGKILL);
       while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
       }
-      R.TimedOut = true;
+      (Cancelled ? R.Cancelled : R.TimedOut) = true;
       return R;
     }
     std::this_thread::sleep_for(Sleep);

@@ -7,18 +7,20 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <atomic>
 #include <string>
 
 namespace cudalint {
 
 struct ProcessResult {
-  bool Started = false;  // false: could not be spawned (Error says why)
-  bool TimedOut = false; // killed (with its whole process group)
-  int ExitCode = -1;     // valid when it exited
-  int Signal = 0;        // non-zero when a signal ended it
+  bool Started = false;   // false: could not be spawned (Error says why)
+  bool TimedOut = false;  // killed (with its whole process group)
+  bool Cancelled = false; // killed (with its group) when Cancel was set
+  int ExitCode = -1;      // valid when it exited
+  int Signal = 0;         // non-zero when a signal ended it
   std::string Error;
   bool succeeded() const {
-    return Started && !TimedOut && Signal == 0 && ExitCode == 0;
+    return Started && !TimedOut && !Cancelled && Signal == 0 && ExitCode == 0;
   }
   /// "exit code 1", "killed by signal 11", "timed out after 5 s", ...
   std::string describe(unsigned TimeoutSeconds) const;
@@ -28,10 +30,12 @@ struct ProcessResult {
 /// WorkingDir (empty: the current one), stdin from /dev/null, stdout and
 /// stderr into the given files (created or truncated). The child gets its
 /// own process group; on timeout the whole group is killed, so that nvcc's
-/// own children (cicc, ptxas) do not outlive it.
+/// own children (cicc, ptxas) do not outlive it. The same happens as soon
+/// as *Cancel is set (when Cancel is not null).
 ProcessResult runProcess(llvm::ArrayRef<std::string> Argv,
                          llvm::StringRef WorkingDir, llvm::StringRef StdoutPath,
-                         llvm::StringRef StderrPath, unsigned TimeoutSeconds);
+                         llvm::StringRef StderrPath, unsigned TimeoutSeconds,
+                         const std::atomic<bool> *Cancel = nullptr);
 
 /// Looks a program up on PATH (a name with a '/' is returned as is if it
 /// is executable). Empty when not found.

@@ -164,7 +164,7 @@ collectFacts(const tooling::CompilationDatabase &DB,
   // read the same toolkit headers).
   FileStates States;
   std::optional<FactsCache> Cache;
-  if (Opts.UseCache) {
+  if (Opts.UseCache && Opts.Overlays.empty()) {
     std::string Root =
         Opts.CacheDir.empty() ? defaultCacheDir() : Opts.CacheDir;
     Cache.emplace(cacheSubdir(Root, "facts"), Root, States);
@@ -205,6 +205,8 @@ collectFacts(const tooling::CompilationDatabase &DB,
                             std::make_shared<PCHContainerOperations>(),
                             llvm::vfs::createPhysicalFileSystem());
     for (const auto &[Path, Text] : Setup.VirtualFiles)
+      Tool.mapVirtualFile(Path, Text);
+    for (const auto &[Path, Text] : Opts.Overlays)
       Tool.mapVirtualFile(Path, Text);
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         Extra, tooling::ArgumentInsertPosition::END));

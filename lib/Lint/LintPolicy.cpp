@@ -89,9 +89,10 @@ std::vector<const Check *> enabledChecks(const GlobList &Filter) {
   return Enabled;
 }
 
-unsigned applyLintPolicy(const LintPolicy &Policy,
-                         ArrayRef<TranslationUnitFacts> Units,
-                         std::vector<Diagnostic> &Findings) {
+unsigned
+applyLintPolicy(const LintPolicy &Policy, ArrayRef<TranslationUnitFacts> Units,
+                std::vector<Diagnostic> &Findings,
+                ArrayRef<std::pair<std::string, std::string>> Unsaved) {
   std::set<std::string> Sources, SystemFiles;
   for (const TranslationUnitFacts &U : Units) {
     Sources.insert(U.MainFile);
@@ -113,6 +114,8 @@ unsigned applyLintPolicy(const LintPolicy &Policy,
     });
   }
   NoLintFilter NoLint;
+  for (const auto &[Path, Text] : Unsaved)
+    NoLint.setFileContents(Path, Text);
   if (Policy.ApplyNoLint) {
     NoLint.removeSuppressed(Findings);
     if (Policy.ReportUnmatchedNoLint)

@@ -214,7 +214,7 @@ void Pipeline::check(PipelineResult &R, const PipelineInput &In) const {
     P.WarningsAsErrorsGlobs.clear();
     P.ReportUnmatchedNoLint = false;
   }
-  applyLintPolicy(P, R.Units, Findings);
+  applyLintPolicy(P, R.Units, Findings, In.Unsaved);
   if (In.KeepPerArchFindings)
     R.PerArchFindings = Findings;
   // Per arch, before merging: the same fingerprints whatever the format.
@@ -229,6 +229,25 @@ void Pipeline::check(PipelineResult &R, const PipelineInput &In) const {
                         " finding(s) away from the changes since " +
                         ChangedSince + " not reported");
   R.Findings = In.MergeArchs ? mergeArchs(Findings) : std::move(Findings);
+}
+
+DeviceFacts Pipeline::deviceFacts(const PipelineInput &In) const {
+  std::vector<DeviceCompileInput> Inputs;
+  for (const std::string &F : In.Files) {
+    DeviceCompileInput DI{F, "", {}};
+    if (In.UserCommand)
+      if (std::optional<clang::tooling::CompileCommand> C = In.UserCommand(F)) {
+        DI.Directory = C->Directory;
+        DI.Argv = std::move(C->CommandLine);
+        DI.CompilerNamed =
+            DI.Argv.empty() || !isPlaceholderCompiler(DI.Argv.front());
+      }
+    Inputs.push_back(std::move(DI));
+  }
+  DeviceFactsOptions Opts = Device;
+  Opts.Progress = In.Progress;
+  Opts.Cancel = In.Cancel;
+  return computeDeviceFacts(Inputs, Opts);
 }
 
 PipelineResult Pipeline::run(const PipelineInput &In) const {
@@ -249,28 +268,16 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
 
   // Device facts need only the commands: they run beside the front end.
   std::future<DeviceFacts> DeviceRun;
-  if (WantDevice) {
-    std::vector<DeviceCompileInput> Inputs;
-    for (const std::string &F : In.Files) {
-      DeviceCompileInput DI{F, "", {}};
-      if (In.UserCommand)
-        if (std::optional<clang::tooling::CompileCommand> C =
-                In.UserCommand(F)) {
-          DI.Directory = C->Directory;
-          DI.Argv = std::move(C->CommandLine);
-          DI.CompilerNamed =
-              DI.Argv.empty() || !isPlaceholderCompiler(DI.Argv.front());
-        }
-      Inputs.push_back(std::move(DI));
-    }
-    DeviceFactsOptions Opts = Device;
-    Opts.Progress = In.Progress;
-    DeviceRun = std::async(std::launch::async,
-                           [Inputs, Opts, Ready = In.DeviceInputsReady] {
-                             if (Ready)
-                               Ready();
-                             return computeDeviceFacts(Inputs, Opts);
-                           });
+  if (In.KnownDevice) {
+    std::promise<DeviceFacts> Known;
+    Known.set_value(*In.KnownDevice);
+    DeviceRun = Known.get_future();
+  } else if (WantDevice) {
+    DeviceRun = std::async(std::launch::async, [this, &In] {
+      if (In.DeviceInputsReady)
+        In.DeviceInputsReady();
+      return deviceFacts(In);
+    });
   }
 
   FrontendOptions Front;
@@ -283,6 +290,7 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
   Front.UseCache = In.ParsesSources && Device.UseCache;
   Front.CacheDir = Device.CacheDir;
   Front.CacheStats = &FrontStats;
+  Front.Overlays = In.Unsaved;
   R.Units = In.CollectFacts(Front);
   if (Front.UseCache) {
     append_range(R.Notes, FrontStats.Notes);

@@ -66,7 +66,7 @@ if os.path.exists(os.path.join(config.llvm_bin, "clangd")):
     config.available_features.add("clangd")
 if os.path.exists(config.cudalint_plugin):
     config.available_features.add("plugin")
-for tool in ["pre-commit", "git", "cmake", "ninja", "dpkg-deb", "chromium", "ccache"]:
+for tool in ["pre-commit", "git", "cmake", "ninja", "dpkg-deb", "chromium", "ccache", "nvim"]:
     if shutil.which(tool):
         config.available_features.add(tool)
 # The Clang flags a CUDA 13 + Clang 19 parse needs (README, "Clang and CUDA 13").

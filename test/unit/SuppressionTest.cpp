@@ -2,6 +2,7 @@
 
 #include "cudalint/Suppression.h"
 #include "cudalint/GlobList.h"
+#include "cudalint/LintPolicy.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -273,6 +274,22 @@ TEST_F(NoLintFilterTest, FileIsReadOnceAndContentsCanBeGiven) {
                     "\n// NOLINTNEXTLINE(cuda-occupancy-limited)\nk();\n");
   EXPECT_TRUE(F.isSuppressed(diag(Occ, "/virtual.cu", 3)));
   EXPECT_FALSE(F.isSuppressed(diag(Warp, "/virtual.cu", 3)));
+}
+
+// The language server's unsaved buffer: its NOLINT counts, the file on
+// disk's does not.
+TEST_F(NoLintFilterTest, PolicyReadsUnsavedBuffers) {
+  std::string A = write("a.cu", "k(); // NOLINT\n");
+  std::vector<Diagnostic> Diags = {diag(Warp, A, 1)};
+  LintPolicy P;
+  applyLintPolicy(P, {}, Diags, {{A, "k();\n"}});
+  EXPECT_EQ(Diags.size(), 1u);
+  applyLintPolicy(P, {}, Diags, {});
+  EXPECT_TRUE(Diags.empty());
+  Diags = {diag(Warp, "/unsaved.cu", 1)};
+  applyLintPolicy(P, {}, Diags,
+                  {{"/unsaved.cu", "k(); // NOLINT(cuda-block-size-*)\n"}});
+  EXPECT_TRUE(Diags.empty());
 }
 
 } // namespace

@@ -185,6 +185,7 @@ __launch_bounds__, the hardware and occupancy, for every target arch.
   cuda-launch-lint [options] <source>... -- <compile flags>
   cuda-launch-lint -p <build-dir> [options] [<source>...]
   cuda-launch-lint compile-db -p <build-dir> -o <dir>   (clangd, clang-tidy)
+  cuda-launch-lint lsp [options]   (a language server; see 'lsp --help')
   cuda-launch-lint --wrap [--wrap-errors] <compiler> <args>...
                    (compiler launcher: CMAKE_CUDA_COMPILER_LAUNCHER)
   cuda-launch-lint merge <build-dir> [--format F] [-o FILE]

@@ -7,6 +7,7 @@
 
 #include "CompileDbCommand.h"
 #include "LintCommand.h"
+#include "LspCommand.h"
 #include "OccupancyCommand.h"
 #include "WrapCommand.h"
 
@@ -32,6 +33,8 @@ int main(int argc, char **argv) {
     return cudalint::runMergeCommand(ArrayRef(Args).drop_front());
   if (Command == "compile-db")
     return cudalint::runCompileDbCommand(ArrayRef(Args).drop_front());
+  if (Command == "lsp")
+    return cudalint::runLspCommand(ArrayRef(Args).drop_front());
   if (Command == "occupancy")
     return cudalint::runOccupancyCommand(ArrayRef(Args).drop_front());
   if (Command == "lint")

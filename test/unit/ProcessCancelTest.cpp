@@ -1,0 +1,57 @@
+//===- ProcessCancelTest.cpp - Device compiles stop when cancelled --------===//
+//
+// The language server cancels a device refresh that a newer save replaces:
+// runProcess kills the compile (with its process group) once the flag is
+// set, and the result is a failure that says so, never a success.
+
+#include "Process.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include "gtest/gtest.h"
+
+#include <atomic>
+
+using namespace cudalint;
+using namespace llvm;
+
+namespace {
+
+TEST(ProcessCancelTest, ASetFlagKillsTheProcess) {
+  std::string Sh = findExecutable("sh");
+  ASSERT_FALSE(Sh.empty());
+  SmallString<128> Dir;
+  ASSERT_FALSE(sys::fs::createUniqueDirectory("cancel", Dir));
+  SmallString<128> Out(Dir), Err(Dir);
+  sys::path::append(Out, "out");
+  sys::path::append(Err, "err");
+  std::atomic<bool> Cancel{true};
+  // Without the flag this would run for an hour (the timeout is off).
+  ProcessResult R = runProcess({Sh, "-c", "sleep 3600"}, "", Out, Err,
+                               /*TimeoutSeconds=*/0, &Cancel);
+  EXPECT_TRUE(R.Started);
+  EXPECT_TRUE(R.Cancelled);
+  EXPECT_FALSE(R.TimedOut);
+  EXPECT_FALSE(R.succeeded());
+  EXPECT_EQ(R.describe(0), "cancelled (killed)");
+  sys::fs::remove_directories(Dir);
+}
+
+TEST(ProcessCancelTest, AnUnsetFlagChangesNothing) {
+  std::string Sh = findExecutable("sh");
+  ASSERT_FALSE(Sh.empty());
+  SmallString<128> Dir;
+  ASSERT_FALSE(sys::fs::createUniqueDirectory("cancel", Dir));
+  SmallString<128> Out(Dir), Err(Dir);
+  sys::path::append(Out, "out");
+  sys::path::append(Err, "err");
+  std::atomic<bool> Cancel{false};
+  ProcessResult R = runProcess({Sh, "-c", "exit 0"}, "", Out, Err, 0, &Cancel);
+  EXPECT_TRUE(R.succeeded());
+  EXPECT_FALSE(R.Cancelled);
+  sys::fs::remove_directories(Dir);
+}
+
+} // namespace
