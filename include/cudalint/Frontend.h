@@ -107,6 +107,16 @@ collectFacts(const clang::tooling::CompilationDatabase &DB,
              llvm::ArrayRef<std::string> Files, const FrontendOptions &Opts,
              llvm::raw_ostream &Notes);
 
+/// Whether a parse in this process crashed and was recovered (the unit was
+/// skipped). The crashed parse's stack was abandoned, not unwound: global
+/// state it had registered there (Clang's timers, for one) may point into
+/// it, and llvm_shutdown would walk it. A process that has recovered from a
+/// crash writes its output and leaves with std::_Exit (main.cpp).
+bool recoveredFromCrash();
+/// Records a crash recovered outside collectFacts (the language server's own
+/// recovery boundaries).
+void noteRecoveredCrash();
+
 /// The facts of an AST someone else parsed (the clang-tidy module, the
 /// compiler plugin). Clang's errors are theirs to report: Facts.Errors stays
 /// empty. __maxnreg__ and __cluster_dims__ are only seen when the parse

@@ -148,6 +148,13 @@ std::string crashName(int RetCode) {
 
 } // namespace
 
+namespace {
+std::atomic<bool> RecoveredCrash{false};
+} // namespace
+
+bool recoveredFromCrash() { return RecoveredCrash; }
+void noteRecoveredCrash() { RecoveredCrash = true; }
+
 std::vector<TranslationUnitFacts>
 collectFacts(const tooling::CompilationDatabase &DB,
              llvm::ArrayRef<std::string> Files, const FrontendOptions &Opts,
@@ -235,6 +242,7 @@ collectFacts(const tooling::CompilationDatabase &DB,
     // unit had collected may be inconsistent, so none of it is kept.
     llvm::CrashRecoveryContext Boundary;
     if (!Boundary.RunSafely([&] { Tool.run(&F); })) {
+      noteRecoveredCrash();
       TranslationUnitFacts Lost;
       Lost.MainFile = Files[I];
       Lost.InternalError = "internal error (" + crashName(Boundary.RetCode) +

@@ -62,6 +62,14 @@ const char *const File = "/src/app.cu";
 //===-- Values ------------------------------------------------------------===//
 
 ResolvedValue c(int64_t V) { return ResolvedValue::constant(V); }
+/// (Built member by member: GCC 12 warns, wrongly, that a braced temporary's
+/// string may be used uninitialised.)
+ValueOrigin origin(std::string What, SourceLoc Loc) {
+  ValueOrigin O;
+  O.What = std::move(What);
+  O.Loc = std::move(Loc);
+  return O;
+}
 ResolvedValue oneOf(std::vector<int64_t> Vs) {
   ResolvedValue R = ResolvedValue::oneOf(std::move(Vs));
   EXPECT_EQ(R.K, ResolvedValue::Kind::Set) << "a test set needs 2+ values";
@@ -699,8 +707,7 @@ CHECK_TEST(GridSizeInvalid, EmptyGrid, GridInvalid, Reports) {
 CHECK_TEST(GridSizeInvalid, SetsAndTheirOrigins, GridInvalid, Reports) {
   Kernel K("k");
   Launch L = Launch(K, c(1), c(128)).grid(c(64), oneOf({1, 70000}));
-  L.Site.Grid.Y.Origins.push_back(
-      {"variable 'rows'", {File, 18, 7}, false, ""});
+  L.Site.Grid.Y.Origins.push_back(origin("variable 'rows'", {File, 18, 7}));
   auto D = Scenario().with(K).with(L).findings(GridInvalid);
   EXPECT_THAT(D, ElementsAre(AllOf(
                      warning("sm_80", says("grid dimension y = 70000",
@@ -1524,8 +1531,7 @@ CHECK_TEST(BlockSizeNotWarpMultiple, IdleLanesOnceForEveryArch, WarpMultiple,
            Reports) {
   Kernel K("k");
   Launch L = Launch(K, c(1000), c(100));
-  L.Site.Block.X.Origins.push_back(
-      {"macro 'THREADS'", {File, 1, 9}, false, ""});
+  L.Site.Block.X.Origins.push_back(origin("macro 'THREADS'", {File, 1, 9}));
   auto D = Scenario({"sm_75", "sm_80", "sm_90"})
                .with(K)
                .with(L)

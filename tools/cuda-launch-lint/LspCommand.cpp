@@ -222,10 +222,6 @@ public:
   /// status (0 after shutdown, as the protocol asks).
   int serve(std::FILE *In);
 
-  /// A crash was recovered in this process (Clang's state it leaves behind
-  /// may not survive llvm_shutdown).
-  bool recoveredACrash() const { return Recovered; }
-
 private:
   struct Waiting {
     std::string Id;
@@ -306,7 +302,6 @@ private:
 
   bool Initialized = false, ShutdownRequested = false;
   bool ClientProgress = false;
-  std::atomic<bool> Recovered{false};
   /// The id of the request being dispatched (main thread only).
   json::Value CurrentId = nullptr;
 
@@ -624,7 +619,7 @@ void Server::analyse(const std::string &File) {
     S->Version = Version;
     S->Result.InternalErrors.push_back(File + ": internal error while "
                                               "analysing it");
-    Recovered = true;
+    noteRecoveredCrash();
   }
   if (!S->SetupError.empty()) {
     bool New;
@@ -636,7 +631,7 @@ void Server::analyse(const std::string &File) {
       showMessage(1, "cuda-launch-lint: " + S->SetupError);
   }
   if (!S->Result.InternalErrors.empty())
-    Recovered = true;
+    noteRecoveredCrash();
   for (const std::string &E : S->Result.InternalErrors)
     showMessage(1, "cuda-launch-lint: " + E +
                        "; the server goes on (please report it)");
@@ -756,7 +751,7 @@ void Server::refresh(const std::string &File) {
   if (!Boundary.RunSafely([&] {
         D = refreshDeviceFacts(Opts.Settings, Cmds, File, &R->Cancel);
       })) {
-    Recovered = true;
+    noteRecoveredCrash();
     showMessage(1, "cuda-launch-lint: internal error while compiling the "
                    "device side of " +
                        File + "; the server goes on");
@@ -889,22 +884,8 @@ int runLspCommand(ArrayRef<StringRef> Args) {
   lsp::JSONTransport Transport(stdin, outs(), lsp::JSONStreamStyle::Standard,
                                /*prettyOutput=*/Opts->LitTest);
   lsp::MessageHandler Handler(Transport);
-  int Status;
-  bool Recovered;
-  {
-    Server S(std::move(*Opts), Handler);
-    Status = S.serve(stdin);
-    Recovered = S.recoveredACrash();
-  }
-  outs().flush();
-  // After a recovered crash, llvm_shutdown dies in ~TimerGroup (state the
-  // crashed parse left behind; the lint command aborts likewise after two
-  // crashed units). Everything is written: leave without it.
-  if (Recovered) {
-    errs().flush();
-    std::_Exit(Status);
-  }
-  return Status;
+  Server S(std::move(*Opts), Handler);
+  return S.serve(stdin);
 }
 
 } // namespace cudalint

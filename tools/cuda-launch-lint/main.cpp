@@ -11,15 +11,19 @@
 #include "OccupancyCommand.h"
 #include "WrapCommand.h"
 
+#include "cudalint/Frontend.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
+
 using namespace llvm;
 
-int main(int argc, char **argv) {
-  InitLLVM X(argc, argv);
-  SmallVector<StringRef, 16> Args(argv + 1, argv + argc);
+namespace {
+
+int runCommand(ArrayRef<StringRef> Args) {
   if (Args.empty()) {
     errs() << "cuda-launch-lint: error: no command given (try --help)\n";
     return 2;
@@ -40,4 +44,21 @@ int main(int argc, char **argv) {
   if (Command == "lint")
     return cudalint::runLintCommand(ArrayRef(Args).drop_front());
   return cudalint::runLintCommand(Args);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  SmallVector<StringRef, 16> Args(argv + 1, argv + argc);
+  int Status = runCommand(Args);
+  // A recovered crash abandoned its stack with Clang's state registered on
+  // it (timers): llvm_shutdown would walk it. Everything is written; leave
+  // without it.
+  if (cudalint::recoveredFromCrash()) {
+    outs().flush();
+    errs().flush();
+    std::_Exit(Status);
+  }
+  return Status;
 }
