@@ -36,11 +36,11 @@ void LaunchBoundsOversized::checkKernel(const KernelContext &Ctx,
   Diagnostic D = kernelDiagnostic(
       *this, Ctx, Ctx.Kernel.Attrs.LaunchBoundsLoc,
       formatv("__launch_bounds__ of '{0}' allows {1} threads but its {2} "
-              "launch{3} use at most {4}; on {5} the bound's register "
+              "{3} at most {4}; on {5} the bound's register "
               "budget makes it spill ({6} stores, {7} loads)",
               Ctx.Kernel.Name, *Max, Ctx.LaunchesOfKernel.size(),
-              Ctx.LaunchesOfKernel.size() == 1 ? "" : "es", Largest,
-              Ctx.Arch.Name, formatBytes(R->SpillStores),
+              Ctx.LaunchesOfKernel.size() == 1 ? "launch uses" : "launches use",
+              Largest, Ctx.Arch.Name, formatBytes(R->SpillStores),
               formatBytes(R->SpillLoads))
           .str());
   addNote(D, SourceLoc(),

@@ -2384,7 +2384,7 @@ CHECK_TEST(LaunchBoundsOversized, EveryLaunchFarBelowTheBound, Oversized,
 
 CHECK_TEST(LaunchBoundsOversized, RatioIsInclusive, Oversized, Both) {
   EXPECT_THAT(oversized({c(512)}).findings(Oversized),
-              ElementsAre(warning("sm_80", says("its 1 launch use at most "
+              ElementsAre(warning("sm_80", says("its 1 launch uses at most "
                                                 "512"))));
   EXPECT_THAT(oversized({c(513)}).findings(Oversized), IsEmpty());
   EXPECT_THAT(oversized({c(512)})
@@ -2394,7 +2394,7 @@ CHECK_TEST(LaunchBoundsOversized, RatioIsInclusive, Oversized, Both) {
   EXPECT_THAT(oversized({oneOf({64, 256})})
                   .option("cuda-launch-bounds-oversized.Ratio", "0.25")
                   .findings(Oversized),
-              ElementsAre(warning("sm_80", says("use at most 256"))));
+              ElementsAre(warning("sm_80", says("uses at most 256"))));
 }
 
 CHECK_TEST(LaunchBoundsOversized, NeedsSpillsAndEveryLaunchKnown, Oversized,
