@@ -4,23 +4,26 @@
 // Rec; main() prints one JSON object per case on stdout, flushed, so a runner
 // can restart after a crash or a hang (--from N).
 #pragma once
-#include <cuda_runtime.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cuda_runtime.h>
 #include <string>
 
 struct Rec {
-  float *p = nullptr;  // 1 Mi floats of zeros: kernels read it, never write it
-  std::string attrs;   // JSON array body
+  float *p = nullptr; // 1 Mi floats of zeros: kernels read it, never write it
+  std::string attrs;  // JSON array body
   const char *launch_error = nullptr;
   cudaEvent_t start = nullptr, stop = nullptr;
 
-  void attr(const char *call, const char *attribute, long long value, cudaError_t e) {
+  void attr(const char *call, const char *attribute, long long value,
+            cudaError_t e) {
     char buf[256];
     std::snprintf(buf, sizeof buf,
-                  "%s{\"call\":\"%s\",\"attribute\":\"%s\",\"value\":%lld,\"error\":\"%s\"}",
-                  attrs.empty() ? "" : ",", call, attribute, value, cudaGetErrorName(e));
+                  "%s{\"call\":\"%s\",\"attribute\":\"%s\",\"value\":%lld,"
+                  "\"error\":\"%s\"}",
+                  attrs.empty() ? "" : ",", call, attribute, value,
+                  cudaGetErrorName(e));
     attrs += buf;
     cudaGetLastError();
   }
@@ -30,7 +33,8 @@ struct Rec {
   void launched(cudaError_t e) {
     cudaEventRecord(stop);
     cudaError_t last = cudaGetLastError();
-    if (e == cudaSuccess) e = last;
+    if (e == cudaSuccess)
+      e = last;
     launch_error = cudaGetErrorName(e);
   }
 };
@@ -40,16 +44,17 @@ struct Case {
   const char *id;
   CaseFn fn;
   const void *kernel;
-  int threads;     // x*y*z of the launch, for the occupancy API
+  int threads; // x*y*z of the launch, for the occupancy API
   size_t dyn_smem;
-  int reps;        // > 1: a timed probe, run reps times (the first is a warm-up)
+  int reps; // > 1: a timed probe, run reps times (the first is a warm-up)
 };
 
 static bool sticky_error() {
   // After a sticky error every call fails: the process must end.
   void *q = nullptr;
   cudaError_t e = cudaMalloc(&q, 16);
-  if (e != cudaSuccess) return true;
+  if (e != cudaSuccess)
+    return true;
   cudaFree(q);
   return false;
 }
@@ -57,7 +62,8 @@ static bool sticky_error() {
 static int run_cases(const Case *cases, int n, int argc, char **argv) {
   int from = 0;
   for (int i = 1; i + 1 < argc; ++i)
-    if (!std::strcmp(argv[i], "--from")) from = std::atoi(argv[i + 1]);
+    if (!std::strcmp(argv[i], "--from"))
+      from = std::atoi(argv[i + 1]);
   Rec r;
   if (cudaMalloc(&r.p, sizeof(float) << 20) != cudaSuccess ||
       cudaMemset(r.p, 0, sizeof(float) << 20) != cudaSuccess) {
@@ -89,7 +95,8 @@ static int run_cases(const Case *cases, int n, int argc, char **argv) {
       std::snprintf(buf, sizeof buf, "%s%.6f", times.empty() ? "" : ",", ms);
       times += buf;
       cudaGetLastError();
-      if (s != cudaSuccess) break;
+      if (s != cudaSuccess)
+        break;
     }
     bool sticky = std::strcmp(sync, "cudaSuccess") && sticky_error();
     int blocks = -1;
@@ -98,22 +105,25 @@ static int run_cases(const Case *cases, int n, int argc, char **argv) {
     std::memset(&fa, 0, sizeof fa);
     const char *fa_err = "not-run";
     if (!sticky) {
-      occ_err = cudaGetErrorName(
-          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, c.kernel, c.threads, c.dyn_smem));
+      occ_err = cudaGetErrorName(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &blocks, c.kernel, c.threads, c.dyn_smem));
       fa_err = cudaGetErrorName(cudaFuncGetAttributes(&fa, c.kernel));
       cudaGetLastError();
     }
-    std::printf("{\"index\":%d,\"id\":\"%s\",\"attrs\":[%s],\"launch_error\":\"%s\","
-                "\"sync_error\":\"%s\",\"sticky\":%s,\"elapsed_ms\":[%s],"
-                "\"occupancy\":{\"blocks_per_sm\":%d,\"error\":\"%s\"},"
-                "\"func\":{\"error\":\"%s\",\"num_regs\":%d,\"shared_size_bytes\":%zu,"
-                "\"max_threads_per_block\":%d,\"local_size_bytes\":%zu,"
-                "\"max_dynamic_shared_size_bytes\":%d,\"preferred_carveout\":%d}}\n",
-                i, c.id, attrs.c_str(), launch, sync, sticky ? "true" : "false", times.c_str(),
-                blocks, occ_err, fa_err, fa.numRegs, fa.sharedSizeBytes, fa.maxThreadsPerBlock,
-                fa.localSizeBytes, fa.maxDynamicSharedSizeBytes, fa.preferredShmemCarveout);
+    std::printf(
+        "{\"index\":%d,\"id\":\"%s\",\"attrs\":[%s],\"launch_error\":\"%s\","
+        "\"sync_error\":\"%s\",\"sticky\":%s,\"elapsed_ms\":[%s],"
+        "\"occupancy\":{\"blocks_per_sm\":%d,\"error\":\"%s\"},"
+        "\"func\":{\"error\":\"%s\",\"num_regs\":%d,\"shared_size_bytes\":%zu,"
+        "\"max_threads_per_block\":%d,\"local_size_bytes\":%zu,"
+        "\"max_dynamic_shared_size_bytes\":%d,\"preferred_carveout\":%d}}\n",
+        i, c.id, attrs.c_str(), launch, sync, sticky ? "true" : "false",
+        times.c_str(), blocks, occ_err, fa_err, fa.numRegs, fa.sharedSizeBytes,
+        fa.maxThreadsPerBlock, fa.localSizeBytes, fa.maxDynamicSharedSizeBytes,
+        fa.preferredShmemCarveout);
     std::fflush(stdout);
-    if (sticky) return 3;  // the runner starts a fresh process at i + 1
+    if (sticky)
+      return 3; // the runner starts a fresh process at i + 1
   }
   return 0;
 }

@@ -177,9 +177,13 @@ void oneFindingPerCheck(ArrayRef<const Check *> Checks,
   std::set<std::string> Repeated;
   for (Diagnostic &D : Found) {
     auto [It, New] = At.try_emplace(D.Check, Kept.size());
-    if (New)
+    if (New) {
       Kept.push_back(std::move(D));
-    else if (Repeated.insert(D.Check), D.Promise < Kept[It->second].Promise)
+      continue;
+    }
+    Repeated.insert(D.Check);
+    // (Claims are ordered from the strongest, Fails, on.)
+    if (D.Promise < Kept[It->second].Promise)
       Kept[It->second] = std::move(D);
   }
   for (const Check *C : Checks)
