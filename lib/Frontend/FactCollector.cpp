@@ -76,23 +76,25 @@ public:
     bool InPattern = CurrentFunction && CurrentFunction->isDependentContext();
     const auto *Overloads =
         dyn_cast<OverloadExpr>(Call->getCallee()->IgnoreParenImpCasts());
-    for (LaunchSite &L :
-         sitesPerKernel(Call, "<<<>>>", Call->getDirectCallee(),
-                        Overloads || InPattern ? nullptr : Call->getCallee())) {
-      if (L.Kernel.empty() && Overloads)
-        L.Kernel = Overloads->getName().getAsString(); // kt<T>: unresolved
-      const CallExpr *Config = Call->getConfig();
-      if (Config && Config->getNumArgs() >= 2) {
-        fillConfig(L, Config->getArg(0), Config->getArg(1),
-                   Config->getNumArgs() >= 3 ? Config->getArg(2) : nullptr);
+    const Expr *Callee = Overloads || InPattern ? nullptr : Call->getCallee();
+    for (CallPin Pin : wrapperCalls(Callee))
+      for (LaunchSite &L : sitesPerKernel(
+               Call, "<<<>>>", Call->getDirectCallee(), Callee, Pin)) {
+        if (L.Kernel.empty() && Overloads)
+          L.Kernel = Overloads->getName().getAsString(); // kt<T>: unresolved
+        const CallExpr *Config = Call->getConfig();
+        if (Config && Config->getNumArgs() >= 2) {
+          fillConfig(L, Config->getArg(0), Config->getArg(1),
+                     Config->getNumArgs() >= 3 ? Config->getArg(2) : nullptr,
+                     Pin);
+        }
+        if (InPattern) {
+          L.InTemplatePattern = true;
+          PatternLaunches.push_back(std::move(L));
+        } else {
+          Facts.Launches.push_back(std::move(L));
+        }
       }
-      if (InPattern) {
-        L.InTemplatePattern = true;
-        PatternLaunches.push_back(std::move(L));
-      } else {
-        Facts.Launches.push_back(std::move(L));
-      }
-    }
     return true;
   }
 
@@ -132,14 +134,16 @@ public:
       if (Name != Api.Name || Call->getNumArgs() <= Api.Block)
         continue;
       const Expr *Kernel = Call->getArg(Api.Kernel);
-      for (LaunchSite &L :
-           sitesPerKernel(Call, Api.Name, kernelOf(Kernel), Kernel)) {
-        fillConfig(L, Call->getArg(Api.Grid), Call->getArg(Api.Block),
-                   Api.SharedMem < Call->getNumArgs()
-                       ? Call->getArg(Api.SharedMem)
-                       : nullptr);
-        Facts.Launches.push_back(std::move(L));
-      }
+      for (CallPin Pin : wrapperCalls(Kernel))
+        for (LaunchSite &L :
+             sitesPerKernel(Call, Api.Name, kernelOf(Kernel), Kernel, Pin)) {
+          fillConfig(L, Call->getArg(Api.Grid), Call->getArg(Api.Block),
+                     Api.SharedMem < Call->getNumArgs()
+                         ? Call->getArg(Api.SharedMem)
+                         : nullptr,
+                     Pin);
+          Facts.Launches.push_back(std::move(L));
+        }
       return true;
     }
     if ((Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC") &&
@@ -316,6 +320,32 @@ private:
     return L;
   }
 
+  /// A launch wrapper's calls, one pin each, when the launched kernel is a
+  /// parameter of the function around the launch
+  /// (`ggml_cuda_kernel_launch(kernel, params, args...)`): each call passes a
+  /// kernel and the values it is launched with together, and a kernel must
+  /// not be checked with another call's values. One empty pin otherwise
+  /// (or with more calls than are worth resolving one by one).
+  std::vector<CallPin> wrapperCalls(const Expr *Kernel) {
+    const auto *Ref =
+        Kernel ? dyn_cast<DeclRefExpr>(Kernel->IgnoreParenImpCasts()) : nullptr;
+    const auto *Parm = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+    const auto *F =
+        Parm ? dyn_cast<FunctionDecl>(Parm->getDeclContext()) : nullptr;
+    std::vector<CallPin> Pins;
+    if (F && F == CurrentFunction) {
+      ArrayRef<CallOf> Calls = Resolver.callsOf(F);
+      if (Calls.size() > 1 && Calls.size() <= MaxWrapperCalls &&
+          llvm::none_of(Calls, [](const CallOf &C) { return C.Via; }))
+        for (const CallOf &C : Calls)
+          Pins.push_back({F, C.Call});
+    }
+    if (Pins.empty())
+      Pins.push_back({});
+    return Pins;
+  }
+  static constexpr size_t MaxWrapperCalls = 64;
+
   /// The launch Call makes, one per kernel it may launch: Named when it
   /// names its kernel, else each kernel Callee (a function pointer or
   /// reference, null when there is none to follow) may hold, with where
@@ -323,10 +353,10 @@ private:
   /// not known.
   std::vector<LaunchSite> sitesPerKernel(const Expr *Call, const char *Api,
                                          const FunctionDecl *Named,
-                                         const Expr *Callee) {
+                                         const Expr *Callee, CallPin Pin) {
     if (Named || !Callee)
       return {site(Call, Api, Named)};
-    ValueResolver::Kernels Possible = Resolver.resolveKernels(Callee);
+    ValueResolver::Kernels Possible = Resolver.resolveKernels(Callee, Pin);
     if (Possible.Possible.empty())
       return {site(Call, Api, nullptr)};
     std::vector<LaunchSite> Out;
@@ -529,12 +559,12 @@ private:
   }
 
   void fillConfig(LaunchSite &L, const Expr *Grid, const Expr *Block,
-                  const Expr *SharedMem) {
-    L.Grid = Resolver.resolveDim3(Grid);
-    L.Block = Resolver.resolveDim3(Block);
+                  const Expr *SharedMem, CallPin Pin) {
+    L.Grid = Resolver.resolveDim3(Grid, Pin);
+    L.Block = Resolver.resolveDim3(Block, Pin);
     L.ThreadsPerBlock = threadsPerBlock(L.Block);
-    L.DynamicSharedMem =
-        SharedMem ? Resolver.resolveInt(SharedMem) : ResolvedValue::constant(0);
+    L.DynamicSharedMem = SharedMem ? Resolver.resolveInt(SharedMem, Pin)
+                                   : ResolvedValue::constant(0);
     L.OccupancyTuned = Resolver.isOccupancyTuned(Block);
   }
 

@@ -101,8 +101,8 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
 
 } // namespace
 
-ResolvedValue ValueResolver::resolveInt(const Expr *E) {
-  QueryScope Scope = scopeAt(E);
+ResolvedValue ValueResolver::resolveInt(const Expr *E, CallPin Pin) {
+  QueryScope Scope = scopeAt(E, Pin);
   QueryBudget Budget;
   return resolveInt(E, ValueQuery(Scope, Budget));
 }
@@ -134,8 +134,8 @@ ValueResolver::Kernels ValueResolver::kernelsIn(ResolvedValue R) const {
   return Out;
 }
 
-Dim3Value ValueResolver::resolveDim3(const Expr *E) {
-  QueryScope Scope = scopeAt(E);
+Dim3Value ValueResolver::resolveDim3(const Expr *E, CallPin Pin) {
+  QueryScope Scope = scopeAt(E, Pin);
   QueryBudget Budget;
   return resolveDim3(E, ValueQuery(Scope, Budget));
 }
@@ -148,8 +148,17 @@ ResolvedValue ValueResolver::resolveMember(const Expr *E,
   return resolvePart(E, Path, ValueQuery(Scope, Budget));
 }
 
-QueryScope ValueResolver::scopeAt(const Expr *Use) const {
+llvm::ArrayRef<CallOf> ValueResolver::callsOf(const FunctionDecl *F) const {
+  auto It = Callers.Calls.find(F);
+  if (It == Callers.Calls.end())
+    return {};
+  return It->second;
+}
+
+QueryScope ValueResolver::scopeAt(const Expr *Use, CallPin Pin) const {
   QueryScope Scope;
+  if (Pin.Function)
+    Scope.PinnedCalls[Pin.Function] = Pin.Call;
   // The `if` branches the use sits in, up to its function.
   DynTypedNode Node = DynTypedNode::create(*Use);
   while (true) {

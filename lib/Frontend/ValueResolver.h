@@ -83,6 +83,14 @@ struct CallerIndex {
 };
 CallerIndex indexCallers(clang::ASTContext &Ctx);
 
+/// A function taken as entered through one call only: what its
+/// parameters hold comes from that call. A launch wrapper's kernel and its
+/// launch values are resolved call by call, so that they stay together.
+struct CallPin {
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::CallExpr *Call = nullptr;
+};
+
 /// Resolves integer and dim3 expressions of host code as a reader of the
 /// file would: constant expressions, const/constexpr variables, enums,
 /// sizeof, template arguments, dim3 construction and field assignments,
@@ -95,7 +103,7 @@ public:
                 LocationMapper Locate);
   ~ValueResolver();
 
-  ResolvedValue resolveInt(const clang::Expr *E);
+  ResolvedValue resolveInt(const clang::Expr *E, CallPin Pin = {});
   /// The kernels E (a launch's callee, a function pointer handed to
   /// cudaLaunchKernel) may hold, followed as any value is (variables,
   /// ternaries, tables, callers, path conditions), and where the choices
@@ -105,8 +113,8 @@ public:
     std::vector<ValueOrigin> Origins;
     std::string Reason;
   };
-  Kernels resolveKernels(const clang::Expr *E) {
-    return kernelsIn(resolveInt(E));
+  Kernels resolveKernels(const clang::Expr *E, CallPin Pin = {}) {
+    return kernelsIn(resolveInt(E, Pin));
   }
   /// The kernels a resolved value holds (a struct's `func` field).
   Kernels kernelsIn(ResolvedValue R) const;
@@ -114,7 +122,9 @@ public:
   /// when E is used.
   ResolvedValue resolveMember(const clang::Expr *E,
                               llvm::ArrayRef<std::string> Path);
-  Dim3Value resolveDim3(const clang::Expr *E);
+  Dim3Value resolveDim3(const clang::Expr *E, CallPin Pin = {});
+  /// The calls of F in this file, as the callers' index has them.
+  llvm::ArrayRef<CallOf> callsOf(const clang::FunctionDecl *F) const;
   /// Whether the variable behind E gets its value from one of the
   /// cudaOccupancy* helpers (its address is passed to one).
   bool isOccupancyTuned(const clang::Expr *E);
@@ -149,7 +159,7 @@ private:
   /// A fresh query for a launch argument Use: the conditions of the `if`
   /// branches it sits in (the condition, and the branch taken), a budget of
   /// its own.
-  QueryScope scopeAt(const clang::Expr *Use) const;
+  QueryScope scopeAt(const clang::Expr *Use, CallPin Pin = {}) const;
   /// Kernels as values: each kernel met as a value (`k`, `&k`, `(void *)k`)
   /// is a token the integer domain carries like a constant. Tokens lie far
   /// below any launch value and never leave the resolver.
