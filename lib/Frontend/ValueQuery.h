@@ -99,7 +99,6 @@ public:
       : Scope(&Scope), Budget(&Budget) {}
 
   const QueryScope &scope() const { return *Scope; }
-  unsigned depth() const { return Depth; }
   /// Whether the walk has gone as deep as it may (MaxDepth).
   bool tooDeep() const { return Depth > resolver::MaxDepth; }
   /// Spends one variable visit; false once the budget is spent.
