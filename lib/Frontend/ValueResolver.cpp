@@ -307,6 +307,72 @@ std::optional<ResolvedValue> ValueResolver::resolveLimits(const CallExpr *Call,
   return std::nullopt;
 }
 
+std::optional<bool> ValueResolver::truthByValues(const Expr *Cond,
+                                                 const ValueQuery &Q) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond);
+      U && U->getOpcode() == UO_LNot) {
+    if (std::optional<bool> Truth = truthByValues(U->getSubExpr(), Q.deeper()))
+      return !*Truth;
+    return std::nullopt;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(Cond);
+  if (B && B->isLogicalOp()) {
+    // `a && b` is false once either side is, true once both are.
+    bool And = B->getOpcode() == BO_LAnd;
+    std::optional<bool> L = truthByValues(B->getLHS(), Q.deeper());
+    if (L && *L != And)
+      return !And;
+    std::optional<bool> R = truthByValues(B->getRHS(), Q.deeper());
+    if (R && *R != And)
+      return !And;
+    return L && R ? std::optional<bool>(And) : std::nullopt;
+  }
+  if (B && B->isComparisonOp()) {
+    ResolvedValue L = resolveInt(B->getLHS(), Q.deeper());
+    ResolvedValue R = resolveInt(B->getRHS(), Q.deeper());
+    if (!L.isKnown() || !R.isKnown())
+      return std::nullopt;
+    // Compared as unsigned, a negative value would be a large one.
+    if ((L.lowest() < 0 || R.lowest() < 0) &&
+        B->getLHS()->getType()->isUnsignedIntegerType())
+      return std::nullopt;
+    int64_t LMin = L.lowest(), LMax = L.highest();
+    int64_t RMin = R.lowest(), RMax = R.highest();
+    auto Decided = [](bool Always, bool Never) -> std::optional<bool> {
+      if (Always)
+        return true;
+      if (Never)
+        return false;
+      return std::nullopt;
+    };
+    bool Apart = LMax < RMin || RMax < LMin;
+    bool Same = L.isConstant() && R.isConstant() && LMin == RMin;
+    switch (B->getOpcode()) {
+    case BO_LT:
+      return Decided(LMax < RMin, LMin >= RMax);
+    case BO_LE:
+      return Decided(LMax <= RMin, LMin > RMax);
+    case BO_GT:
+      return Decided(LMin > RMax, LMax <= RMin);
+    case BO_GE:
+      return Decided(LMin >= RMax, LMax < RMin);
+    case BO_EQ:
+      return Decided(Same, Apart);
+    default: // BO_NE
+      return Decided(Apart, Same);
+    }
+  }
+  if (!Cond->getType()->isIntegerType())
+    return std::nullopt;
+  ResolvedValue V = resolveInt(Cond, Q.deeper());
+  if (V.isKnown() && (V.lowest() > 0 || V.highest() < 0))
+    return true;
+  if (V.isConstant() && V.value() == 0)
+    return false;
+  return std::nullopt;
+}
+
 ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
   if (E)
     if (auto Recovered = recoveredCall(E))
@@ -353,6 +419,8 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
     std::optional<bool> Truth = knownTruth(C->getCond(), Q);
     if (!Truth)
       Truth = decidedOnTheWay(C->getCond(), Q);
+    if (!Truth)
+      Truth = truthByValues(C->getCond(), Q);
     if (Truth)
       return resolveInt(*Truth ? C->getTrueExpr() : C->getFalseExpr(),
                         Q.deeper());
@@ -367,9 +435,12 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
   if (const auto *B = dyn_cast<BinaryOperator>(Plain))
     return resolveBinary(B, Q);
 
-  if (const auto *Call = dyn_cast<CallExpr>(Plain))
+  if (const auto *Call = dyn_cast<CallExpr>(Plain)) {
     if (std::optional<ResolvedValue> R = resolveLimits(Call, Q))
       return *R;
+    if (std::optional<ResolvedValue> R = resolveCallResult(Call, Q))
+      return *R;
+  }
 
   // A part of a variable: block.x, cfg.dynamicSmemBytes.
   if (isa<MemberExpr>(Plain) || isa<ArraySubscriptExpr>(Plain)) {

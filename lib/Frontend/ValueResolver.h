@@ -156,6 +156,10 @@ private:
   /// another call.
   std::optional<ResolvedValue> resolveLimits(const clang::CallExpr *Call,
                                              const ValueQuery &Q);
+  /// The result of Call when its callee is a function defined in the file
+  /// (CalleeValues.cpp); none for a call it does not enter.
+  std::optional<ResolvedValue> resolveCallResult(const clang::CallExpr *Call,
+                                                 const ValueQuery &Q);
   /// A fresh query for a launch argument Use: the conditions of the `if`
   /// branches it sits in (the condition, and the branch taken), a budget of
   /// its own.
@@ -256,6 +260,11 @@ private:
   /// Whether Cond (a variable that keeps its first value, or its negation)
   /// is known true or false at the launch.
   std::optional<bool> knownTruth(const clang::Expr *Cond, const ValueQuery &Q);
+  /// Cond's truth for every value its operands may take (`a % b != 0` in a
+  /// helper entered with 4096 and 256); none when they disagree or are not
+  /// known.
+  std::optional<bool> truthByValues(const clang::Expr *Cond,
+                                    const ValueQuery &Q);
   /// Whether V is a local variable or parameter that no statement changes
   /// after its initialiser (and whose address goes nowhere).
   bool keepsFirstValue(const clang::VarDecl *V);

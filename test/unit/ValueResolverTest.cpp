@@ -333,4 +333,60 @@ TEST(ValueResolverTest, ASubjectDeclaredInALoopMayChange) {
             "{256, 1024}");
 }
 
+// --- Calls to functions of the file ------------------------------------
+
+TEST(ValueResolverTest, ResultOfAHelperForThisCallsArguments) {
+  std::vector<ResolvedValue> V = valuesAt(R"cpp(
+    int iDivUp(int a, int b) { return (a + b - 1) / b; }
+    int iDivUpTernary(int a, int b) {
+      return (a % b != 0) ? (a / b + 1) : (a / b);
+    }
+    void f() {
+      value_at(iDivUpTernary(1000, 256));
+      value_at(iDivUp(64, 32));
+    })cpp");
+  ASSERT_EQ(V.size(), 2u);
+  EXPECT_EQ(describeValue(V[0]), "4");
+  EXPECT_EQ(V[0].Proven, std::vector<int64_t>({4}));
+  EXPECT_EQ(describeValue(V[1]), "2"); // not the other call's arguments
+}
+
+TEST(ValueResolverTest, AReturnTheArgumentsCannotReachGivesNothing) {
+  ResolvedValue V = valueAt(R"cpp(
+    int threadsFor(int n) {
+      if (n < 1)
+        return 0;
+      if (n > 1024)
+        return 1024;
+      return (n + 31) / 32 * 32;
+    }
+    void f() { value_at(threadsFor(100)); })cpp");
+  EXPECT_EQ(describeValue(V), "128");
+  EXPECT_EQ(V.Proven, std::vector<int64_t>({128}));
+}
+
+TEST(ValueResolverTest, ResultOfAHelperForARange) {
+  EXPECT_EQ(describedAt(R"cpp(
+    int roundUp(int n) { return (n + 31) & ~31; }
+    void f(int n) {
+      if (n < 1 || n > 100) return;
+      value_at(roundUp(n));
+    })cpp"),
+            "[32, 128]");
+}
+
+TEST(ValueResolverTest, RecursiveAndUndefinedCallsStayUnknown) {
+  std::vector<ResolvedValue> V = valuesAt(R"cpp(
+    int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+    int external(int n);
+    void f() {
+      value_at(fact(3));
+      value_at(external(3));
+    })cpp");
+  ASSERT_EQ(V.size(), 2u);
+  EXPECT_FALSE(V[0].isKnown());
+  EXPECT_FALSE(V[1].isKnown());
+  EXPECT_NE(V[1].Reason.find("'external'"), std::string::npos) << V[1].Reason;
+}
+
 } // namespace
