@@ -217,6 +217,15 @@ void settleLaunchFindings(llvm::ArrayRef<const Check *> Checks,
                           llvm::ArrayRef<LaunchContext> PerArch,
                           std::vector<std::vector<Diagnostic>> &Found);
 
+/// A launch or setting that runs only when a device query says so
+/// (`if (prop.sharedMemPerMultiprocessor >= SMEM)`) may never run on the
+/// GPUs of an arch where its error fires: the code checks the device for
+/// that very case. Its failures (Found[I] on the I-th target arch) are kept
+/// only for a check that fails on every target arch.
+void settleDeviceGuard(llvm::ArrayRef<const Check *> Checks,
+                       const LaunchSite::Guard &Guard,
+                       std::vector<std::vector<Diagnostic>> &PerArch);
+
 /// Runs every enabled check over every launch, kernel and kernel setting
 /// for every target arch. Diagnostics come out sorted by file, line,
 /// column, then check in the order of Checks.def (the order in which the

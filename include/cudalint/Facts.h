@@ -249,6 +249,9 @@ struct KernelSetting {
   /// empty when the attribute is not a constant.
   std::string Attribute;
   ResolvedValue Value;
+  /// As a launch's: a call made only when a device query says so (the
+  /// opt-in under `if (prop.sharedMemPerMultiprocessor >= SMEM)`).
+  LaunchSite::Guard DeviceGuard;
 };
 
 /// A call to a function the file declares but does not define, with what

@@ -325,14 +325,19 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
       const KernelSetting *Self = &S;
       ArrayRef<const KernelSetting *> OfKernel =
           S.Mangled.empty() ? ArrayRef(Self) : Index.settingsOf(S.Mangled);
-      for (const ArchInfo *A : Archs) {
+      std::vector<std::vector<Diagnostic>> Found(Archs.size());
+      for (size_t I = 0; I < Archs.size(); ++I) {
         SettingContext Ctx{
-            S,        S.Mangled.empty() ? nullptr : Index.kernel(S.Mangled),
-            *A,       Index.resources(S.Mangled, *A),
-            OfKernel, Run.Options};
+            S,         S.Mangled.empty() ? nullptr : Index.kernel(S.Mangled),
+            *Archs[I], Index.resources(S.Mangled, *Archs[I]),
+            OfKernel,  Run.Options};
         for (const Check *C : Enabled)
-          C->checkSetting(Ctx, Out);
+          C->checkSetting(Ctx, Found[I]);
       }
+      settleDeviceGuard(Enabled, S.DeviceGuard, Found);
+      for (std::vector<Diagnostic> &One : Found)
+        for (Diagnostic &D : One)
+          Out.push_back(std::move(D));
     }
     for (const KernelInfo &Seen : U.Kernels) {
       // Kernels in a header are checked once, with the first file's archs,

@@ -340,13 +340,16 @@ void settleBranchTestValues(const LaunchSite &L,
   }
 }
 
+} // namespace
+
 /// A launch that runs only when a device query says so may never run on the
 /// GPUs of an arch where its error fires: the code checks the device for
 /// that very case (`if (prop.sharedMemPerMultiprocessor >= SMEM)`). Its
 /// error is kept only where it fires on every target arch.
-void settleDeviceGuard(ArrayRef<const Check *> Checks, const LaunchSite &L,
+void settleDeviceGuard(ArrayRef<const Check *> Checks,
+                       const LaunchSite::Guard &Guard,
                        std::vector<std::vector<Diagnostic>> &PerArch) {
-  if (!L.DeviceGuard.Loc.valid())
+  if (!Guard.Loc.valid())
     return;
   for (const Check *C : Checks) {
     bool Everywhere = llvm::all_of(
@@ -360,8 +363,6 @@ void settleDeviceGuard(ArrayRef<const Check *> Checks, const LaunchSite &L,
   }
 }
 
-} // namespace
-
 void settleLaunchFindings(ArrayRef<const Check *> Checks,
                           ArrayRef<LaunchContext> PerArch,
                           std::vector<std::vector<Diagnostic>> &Found) {
@@ -372,7 +373,7 @@ void settleLaunchFindings(ArrayRef<const Check *> Checks,
     oneFindingPerCheck(Checks, PerArch[I], Found[I]);
     settleValueSets(Checks, PerArch[I], Found[I]);
   }
-  settleDeviceGuard(Checks, PerArch.front().Launch, Found);
+  settleDeviceGuard(Checks, PerArch.front().Launch.DeviceGuard, Found);
   settleBranchTestValues(PerArch.front().Launch, Found);
   // A launch certain to fail gets its errors only: how well it would run
   // does not matter.

@@ -33,7 +33,7 @@ static_assert(fieldCount<GridSyncFact>() == 4, "serialize the new field");
 static_assert(fieldCount<KernelInfo>() == 8, "serialize the new field");
 static_assert(fieldCount<LaunchSite::Guard>() == 2, "serialize the new field");
 static_assert(fieldCount<LaunchSite>() == 16, "serialize the new field");
-static_assert(fieldCount<KernelSetting>() == 6, "serialize the new field");
+static_assert(fieldCount<KernelSetting>() == 7, "serialize the new field");
 static_assert(fieldCount<ExternalCall>() == 4, "serialize the new field");
 static_assert(fieldCount<FrontendError>() == 2, "serialize the new field");
 static_assert(fieldCount<TranslationUnitFacts>() == 9,
@@ -174,9 +174,13 @@ static json::Value toJSON(const LaunchSite &L) {
 }
 
 static json::Value toJSON(const KernelSetting &S) {
-  return json::Object{{"loc", toJSON(S.Loc)},     {"api", S.Api},
-                      {"kernel", S.Kernel},       {"mangled", S.Mangled},
-                      {"attribute", S.Attribute}, {"value", toJSON(S.Value)}};
+  return json::Object{{"loc", toJSON(S.Loc)},
+                      {"api", S.Api},
+                      {"kernel", S.Kernel},
+                      {"mangled", S.Mangled},
+                      {"attribute", S.Attribute},
+                      {"value", toJSON(S.Value)},
+                      {"device_guard", toJSON(S.DeviceGuard)}};
 }
 
 static json::Value toJSON(const ExternalCall &C) {
@@ -351,7 +355,8 @@ static bool fromJSON(const json::Value &V, KernelSetting &S, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("loc", S.Loc) && O.map("api", S.Api) &&
          O.map("kernel", S.Kernel) && O.map("mangled", S.Mangled) &&
-         O.map("attribute", S.Attribute) && O.map("value", S.Value);
+         O.map("attribute", S.Attribute) && O.map("value", S.Value) &&
+         O.map("device_guard", S.DeviceGuard);
 }
 
 static bool fromJSON(const json::Value &V, ExternalCall &C, json::Path P) {

@@ -148,8 +148,9 @@ ResolvedValue applyIntegerOp(IntegerOp Op, const ResolvedValue &A,
   // Unknown for the operand's reason; a parameter in arithmetic is no
   // longer the parameter.
   if (!A.isKnown() || !B.isKnown()) {
-    ResolvedValue R = !A.isKnown() ? A : B;
-    R.Parameter.reset();
+    const ResolvedValue &Unknown = !A.isKnown() ? A : B;
+    ResolvedValue R = ResolvedValue::unknown(Unknown.Reason);
+    R.Origins = Unknown.Origins;
     return R;
   }
   auto Fits = [&](int64_t V) { return Bounds.Min <= V && V <= Bounds.Max; };

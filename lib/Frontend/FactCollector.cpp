@@ -523,6 +523,7 @@ private:
     KernelSetting S;
     S.Loc = locate(Call->getBeginLoc());
     S.Api = Api.str();
+    S.DeviceGuard = deviceGuard(Call);
     if (const FunctionDecl *K = kernelOf(Call->getArg(0))) {
       S.Kernel = displayName(K);
       S.Mangled = mangledName(K);

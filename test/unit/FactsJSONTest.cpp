@@ -114,6 +114,7 @@ TranslationUnitFacts everyFieldSet() {
   S.Mangled = "_ZN2ns5scaleILi256EEEvPf";
   S.Attribute = "MaxDynamicSharedMemorySize";
   S.Value = value(N, ResolvedValue::Kind::Constant);
+  S.DeviceGuard = {loc(N), "prop.sharedMemPerMultiprocessor >= 73728"};
   U.KernelSettings.push_back(S);
 
   U.ExternalCalls.push_back(
@@ -174,6 +175,8 @@ TEST(FactsJSON, EveryFieldRoundTrips) {
   EXPECT_TRUE(Back.Launches[0].Grid.X.Origins[1].BranchTest);
   EXPECT_FALSE(Back.Launches[0].Grid.X.Origins[0].BranchTest);
   EXPECT_EQ(Back.Launches[0].DeviceGuard.Text, "prop.major >= 9");
+  EXPECT_EQ(Back.KernelSettings[0].DeviceGuard.Text,
+            "prop.sharedMemPerMultiprocessor >= 73728");
   EXPECT_EQ(Back.Launches[0].DynamicSharedMem.K, ResolvedValue::Kind::Unknown);
   EXPECT_EQ(Back.InternalError, U.InternalError);
 }
@@ -194,7 +197,7 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   EXPECT_EQ(L.getObject("grid")->getObject("x")->getObject("parameter")->size(),
             5u);
   EXPECT_EQ((*U.getArray("external_calls"))[0].getAsObject()->size(), 4u);
-  EXPECT_EQ((*U.getArray("kernel_settings"))[0].getAsObject()->size(), 6u);
+  EXPECT_EQ((*U.getArray("kernel_settings"))[0].getAsObject()->size(), 7u);
 }
 
 TEST(FactsJSON, MissingFieldIsAnError) {
