@@ -90,9 +90,32 @@ def render(v):
     return "n/v" if v.get("why") == "not visited" else "?"
 
 
+def join(values):
+    """The values of one site's launches (a template's instances, a kernel
+    pointer's kernels) as one: the union of the sets, else the hull."""
+    if len(values) == 1:
+        return values[0]
+    if any(v["kind"] == "unknown" for v in values):
+        return {"kind": "unknown"}
+    if all(v["kind"] in ("constant", "set") for v in values):
+        s = sorted({x for v in values
+                    for x in v.get("values", [v.get("value")])})
+        return ({"kind": "constant", "value": s[0]} if len(s) == 1 else
+                {"kind": "set", "values": s})
+    b = [(v["value"], v["value"]) if v["kind"] == "constant" else
+         (min(v["values"]), max(v["values"])) if v["kind"] == "set" else
+         (v["min"], v["max"]) for v in values]
+    return {"kind": "range", "min": min(x for x, _ in b),
+            "max": max(y for _, y in b)}
+
+
 def kind(s):
-    return {"{": "set", "[": "range", "?": "unknown", "n": "not visited"}.get(
-        s[0], "constant")
+    """constant, set, range, unknown or not visited; a range from the
+    type's lowest int to its highest says nothing: unknown."""
+    if s.startswith("[") and s == "[-2147483648, 2147483647]":
+        return "unknown"
+    return {"{": "set", "[": "range", "?": "unknown", "n": "not visited",
+            "-": "no site"}.get(s[0], "constant")
 
 
 def run_file(f, args, db):
@@ -115,8 +138,11 @@ def run_file(f, args, db):
         if launch["file"] != f:
             continue
         s = lint.setdefault((launch["line"], launch["column"]),
-                            {"kernels": set(), "block": launch["block"]})
+                            {"kernels": set(), "x": [], "threads": []})
         s["kernels"].add(launch.get("kernel") or "?")
+        s["x"].append(launch["block"]["x"])
+        s["threads"].append({k: v for k, v in launch["block"].items()
+                             if k not in ("x", "y", "z")})
     sites = []
     for key in sorted(set(csa) | set(lint)):
         c, l = csa.get(key), lint.get(key)
@@ -126,8 +152,8 @@ def run_file(f, args, db):
             "csa_block_x": render(c["block_x"]) if c else "-",
             "csa_threads": render(c["threads"]) if c else "-",
             "csa_kernels": sorted(c["kernels"]) if c else [],
-            "lint_block_x": render(l["block"]["x"]) if l else "-",
-            "lint_threads": render(l["block"]) if l else "-",
+            "lint_block_x": render(join(l["x"])) if l else "-",
+            "lint_threads": render(join(l["threads"])) if l else "-",
             "lint_kernels": sorted(l["kernels"]) if l else [],
         })
     res["sites"] = sites
@@ -164,7 +190,8 @@ def main():
     print(f"\n{len(results)} files, {len(sites)} launch sites "
           f"(* = the engines differ on block.x: "
           f"{sum(s['csa_block_x'] != s['lint_block_x'] for s in sites)})")
-    kinds = ["constant", "set", "range", "unknown", "not visited"]
+    kinds = ["constant", "set", "range", "unknown", "not visited",
+             "no site"]
     print(f"{'block.x':<10}" + "".join(f"{k:>13}" for k in kinds))
     for eng in ("csa", "lint"):
         n = [sum(kind(s[eng + "_block_x"]) == k for s in sites) for k in kinds]
