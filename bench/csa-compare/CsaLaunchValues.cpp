@@ -10,8 +10,13 @@
 // or a range. At the end of the translation unit it prints one JSON line per
 // launch site of the main file, the paths' values joined: constant, set,
 // range or unknown; a site no path reached says "visited": 0.
+//
+// The analyzer skips a translation unit with any error; cuda-launch-lint
+// analyses what Clang recovered. For the same inputs, the error count is
+// reset before the analysis and printed with each site ("parse_errors").
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
@@ -29,6 +34,8 @@ using namespace clang;
 using namespace clang::ento;
 
 namespace {
+
+unsigned ParseErrors = 0; // of the translation unit being analysed
 
 // One launch site's values over every path that reached it.
 struct Joined {
@@ -187,12 +194,31 @@ public:
           {"column", Loc.second},
           {"function", S.Function},
           {"visited", S.BlockX.Paths},
+          {"parse_errors", ParseErrors},
           {"kernels", llvm::json::Array(S.Kernels)},
           {"block_x", S.BlockX.json()},
           {"threads", S.Threads.json()}};
       llvm::outs() << llvm::json::Value(std::move(O)) << "\n";
     }
     Sites.clear();
+  }
+};
+
+// Hands the analysis a translation unit with errors, as if it had none.
+struct ForgiveErrors : MultiplexConsumer {
+  DiagnosticsEngine &Diags;
+  ForgiveErrors(std::unique_ptr<ASTConsumer> C, DiagnosticsEngine &D)
+      : MultiplexConsumer(one(std::move(C))), Diags(D) {}
+  static std::vector<std::unique_ptr<ASTConsumer>>
+  one(std::unique_ptr<ASTConsumer> C) {
+    std::vector<std::unique_ptr<ASTConsumer>> V;
+    V.push_back(std::move(C));
+    return V;
+  }
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    ParseErrors = Diags.getNumErrors();
+    Diags.Reset(/*soft=*/true);
+    MultiplexConsumer::HandleTranslationUnit(Ctx);
   }
 };
 
@@ -209,7 +235,8 @@ class Action : public ASTFrontendAction {
       R.addChecker<LaunchValues>("cudalint.LaunchValues",
                                  "Records each launch's block size", "");
     });
-    return Consumer;
+    return std::make_unique<ForgiveErrors>(std::move(Consumer),
+                                           CI.getDiagnostics());
   }
 };
 

@@ -157,6 +157,8 @@ def run_file(f, args, db):
             "lint_kernels": sorted(l["kernels"]) if l else [],
         })
     res["sites"] = sites
+    res["parse_errors"] = max((s["parse_errors"] for s in csa.values()),
+                              default=0)
     return res
 
 
@@ -190,6 +192,8 @@ def main():
     print(f"\n{len(results)} files, {len(sites)} launch sites "
           f"(* = the engines differ on block.x: "
           f"{sum(s['csa_block_x'] != s['lint_block_x'] for s in sites)})")
+    print(f"files with Clang parse errors (the CSA analysed them anyway): "
+          f"{sum(r['parse_errors'] > 0 for r in results)}")
     kinds = ["constant", "set", "range", "unknown", "not visited",
              "no site"]
     print(f"{'block.x':<10}" + "".join(f"{k:>13}" for k in kinds))
