@@ -222,6 +222,12 @@ struct ForgiveErrors : MultiplexConsumer {
   }
 };
 
+llvm::cl::OptionCategory Category("csa-compare");
+llvm::cl::opt<unsigned> MaxLoop(
+    "max-loop", llvm::cl::init(4), llvm::cl::cat(Category),
+    llvm::cl::desc("times a path may visit one block of the CFG (the "
+                   "analyzer's -analyzer-max-loop, default 4)"));
+
 class Action : public ASTFrontendAction {
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
@@ -230,6 +236,7 @@ class Action : public ASTFrontendAction {
                               {"apiModeling", true},
                               {"cudalint.LaunchValues", true}};
     AO.AnalysisDiagOpt = PD_TEXT_MINIMAL; // core's own reports: stderr
+    AO.maxBlockVisitOnPath = MaxLoop;
     auto Consumer = CreateAnalysisConsumer(CI);
     Consumer->AddCheckerRegistrationFn([](CheckerRegistry &R) {
       R.addChecker<LaunchValues>("cudalint.LaunchValues",
@@ -239,8 +246,6 @@ class Action : public ASTFrontendAction {
                                            CI.getDiagnostics());
   }
 };
-
-llvm::cl::OptionCategory Category("csa-compare");
 
 } // namespace
 

@@ -125,7 +125,8 @@ def run_file(f, args, db):
     res = {"file": f, "time": {}}
     _, *res["time"]["syntax"] = timed(
         ["clang++-19", "-fsyntax-only"] + clang + [f], cwd)
-    out, *res["time"]["csa"] = timed([args.csa, f, "--"] + clang, cwd)
+    out, *res["time"]["csa"] = timed([args.csa] + args.csa_arg + [f, "--"]
+                                     + clang, cwd)
     csa = {}
     for line in out.splitlines():
         s = json.loads(line)
@@ -169,6 +170,8 @@ def main():
     ap.add_argument("--lint", default=os.path.join(
         ROOT, "build/tools/cuda-launch-lint/cuda-launch-lint"))
     ap.add_argument("--db", action="append", default=[])
+    ap.add_argument("--csa-arg", action="append", default=[],
+                    help="an option for csa-compare, e.g. --max-loop=16")
     ap.add_argument("--json", help="write every figure there")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
