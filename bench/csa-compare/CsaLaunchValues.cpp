@@ -146,7 +146,8 @@ public:
     // and configuration call are evaluated before it, in that order.
     const auto *K = dyn_cast_or_null<CUDAKernelCallExpr>(
         C.getLocationContext()->getParentMap().getParent(CE));
-    if (!K || K->getConfig() != CE || Call.getNumArgs() < 2)
+    if (!K || K->getConfig() != CE || Call.getNumArgs() < 2 ||
+        !SM.isInMainFile(SM.getExpansionLoc(K->getBeginLoc())))
       return;
     Site &S = Sites[key(SM, K->getBeginLoc())];
     const auto *Fn = dyn_cast_or_null<NamedDecl>(
