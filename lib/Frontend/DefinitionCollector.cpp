@@ -9,6 +9,7 @@
 #include "DefinitionCollector.h"
 
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -144,6 +145,32 @@ void DefinitionCollector::settleSteps() {
     EscapeReason.clear();
   }
   Steps.clear();
+}
+
+bool DefinitionCollector::accountsFor(const Stmt *S,
+                                      const DeclRefExpr *Use) const {
+  if (llvm::any_of(Defs, [&](const Definition &D) { return D.Site == S; }))
+    return true;
+  const auto *Call = dyn_cast<CallExpr>(S);
+  return Call && llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+           Arg = Arg->IgnoreParenImpCasts();
+           if (const auto *U = dyn_cast<UnaryOperator>(Arg);
+               U && U->getOpcode() == UO_AddrOf)
+             Arg = U->getSubExpr();
+           return resolver::memberBase(Arg) == Use;
+         });
+}
+
+void DefinitionCollector::changedUnfollowed(const Stmt *S) {
+  std::string Text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(S->getSourceRange()),
+                           Ctx.getSourceManager(), Ctx.getLangOpts())
+          .str();
+  if (Text.size() > 40)
+    Text = Text.substr(0, 37) + "...";
+  unsigned Line =
+      Ctx.getSourceManager().getExpansionLineNumber(S->getBeginLoc());
+  escape("it may be changed by '" + Text + "' at line " + std::to_string(Line));
 }
 
 } // namespace cudalint

@@ -87,6 +87,8 @@ public:
   bool Escapes = false;     // address taken, captured, ++, +=, ...
   std::string EscapeReason; // the first way it escapes, for a reader
   bool AddressToOccupancyApi = false;
+  /// Every mention of the variable in the body.
+  std::vector<const clang::DeclRefExpr *> Uses;
 
   bool shouldVisitLambdaBodies() const { return true; }
 
@@ -94,6 +96,14 @@ public:
   /// followed becomes a definition; any other stays an escape (`v *= 2`)
   /// or a plain assignment (`v = v * 2`).
   void settleSteps();
+
+  /// Whether the collection accounts for S, a statement that may change
+  /// the variable through Use: a definition it follows, or a call it
+  /// judged when Use was among the arguments.
+  bool accountsFor(const clang::Stmt *S, const clang::DeclRefExpr *Use) const;
+  /// S changes the variable in a way the collection does not follow (a
+  /// reference bound to it, a non-const member function called on it).
+  void changedUnfollowed(const clang::Stmt *S);
 
 #define CUDALINT_CONTROL(CLASS)                                                \
   bool Traverse##CLASS(clang::CLASS *S) {                                      \
@@ -131,6 +141,12 @@ public:
         Defs.push_back(
             {D->getInit(), {}, current(), D->getLocation(), D->getInit()});
     }
+    return true;
+  }
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
+    if (E->getDecl() == V)
+      Uses.push_back(E);
     return true;
   }
 

@@ -17,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Mangle.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -522,6 +523,13 @@ std::string ValueResolver::mangledName(const NamedDecl *D) {
 
 ValueResolver::~ValueResolver() { forgetConstants(); }
 
+/// Code Clang could not fully parse: what it does is not known, and the
+/// analysis follows only what was recovered.
+static bool containsErrors(const Stmt *S) {
+  const auto *E = dyn_cast<Expr>(S);
+  return E && E->containsErrors();
+}
+
 const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
                                                         const FunctionDecl *F) {
   // A dim3 is resolved field by field, and the occupancy-tuned test looks at
@@ -531,6 +539,24 @@ const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
     Slot = std::make_unique<DefinitionCollector>(V, Callers, Ctx);
     Slot->TraverseStmt(F->getBody());
     Slot->settleSteps();
+    // Clang's own analysis of what may change it: a way the collection
+    // does not follow (a reference bound to it, a non-const member function
+    // called on it, a structured binding) makes its definitions unknown.
+    // Not for a const variable, which nothing changes, nor an array, whose
+    // elements are followed on their own (and which decays to a pointer to
+    // be read: cudaLaunchConfig_t::attrs).
+    if (!Slot->Escapes && !Slot->Uses.empty() &&
+        !V->getType().isConstQualified() && !V->getType()->isArrayType()) {
+      std::unique_ptr<ExprMutationAnalyzer> &Mutations = MutationAnalyzers[F];
+      if (!Mutations)
+        Mutations = std::make_unique<ExprMutationAnalyzer>(*F->getBody(), Ctx);
+      for (const DeclRefExpr *Use : Slot->Uses)
+        if (const Stmt *S = Mutations->findMutation(Use);
+            S && !Slot->accountsFor(S, Use) && !containsErrors(S)) {
+          Slot->changedUnfollowed(S);
+          break;
+        }
+    }
   }
   return *Slot;
 }

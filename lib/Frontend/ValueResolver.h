@@ -33,6 +33,7 @@ class QualType;
 class ArraySubscriptExpr;
 class CallExpr;
 class CXXConstructExpr;
+class ExprMutationAnalyzer;
 class ParmVarDecl;
 class Stmt;
 class Expr;
@@ -358,6 +359,10 @@ private:
       Definitions;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFlow>>
       Flows;
+  /// Per function, Clang's analysis of what may change a variable.
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::unique_ptr<clang::ExprMutationAnalyzer>>
+      MutationAnalyzers;
   std::unique_ptr<clang::MangleContext> Mangler;
 };
 

@@ -389,4 +389,58 @@ TEST(ValueResolverTest, RecursiveAndUndefinedCallsStayUnknown) {
   EXPECT_NE(V[1].Reason.find("'external'"), std::string::npos) << V[1].Reason;
 }
 
+// --- Changes Clang's mutation analysis finds ---------------------------
+
+TEST(ValueResolverTest, ChangesThroughAliasesAndMethodsMakeItUnknown) {
+  std::vector<ResolvedValue> V = valuesAt(R"cpp(
+    struct Config {
+      int threads = 128;
+      void widen() { threads = 2048; }
+      int get() const { return threads; }
+    };
+    void f() {
+      int t = 128;
+      int &r = t;
+      r = 2048;
+      value_at(t);
+      Config c;
+      c.widen();
+      value_at(c.threads);
+      Config d;
+      auto &[th] = d;
+      th = 2048;
+      value_at(d.threads);
+      Config e;
+      e.get(); // a const member function changes nothing
+      const int &view = t;
+      value_at(e.threads + view * 0);
+    })cpp");
+  ASSERT_EQ(V.size(), 4u);
+  EXPECT_FALSE(V[0].isKnown());
+  EXPECT_NE(V[0].Reason.find("it may be changed by"), std::string::npos)
+      << V[0].Reason;
+  EXPECT_FALSE(V[1].isKnown());
+  EXPECT_NE(V[1].Reason.find("'c.widen()'"), std::string::npos) << V[1].Reason;
+  EXPECT_FALSE(V[2].isKnown());
+  EXPECT_FALSE(V[3].isKnown()); // t itself is changed through r
+}
+
+TEST(ValueResolverTest, ReadOnlyUsesLeaveTheValueKnown) {
+  EXPECT_EQ(describedAt(R"cpp(
+    struct Config {
+      int threads = 256;
+      int get() const { return threads; }
+    };
+    int twice(const int &n) { return 2 * n; }
+    void f() {
+      Config c;
+      c.get();
+      int t = 128;
+      const int &view = t;
+      twice(t);
+      value_at(c.threads + view);
+    })cpp"),
+            "384");
+}
+
 } // namespace

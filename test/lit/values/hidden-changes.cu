@@ -1,0 +1,41 @@
+// A value changed where the definitions do not show it (a reference bound
+// to the variable, a non-const member function, a structured binding) is
+// not the initialiser's: Clang's ExprMutationAnalyzer finds the change, and
+// the value is unknown with the place that changes it. Nothing is reported
+// for 2048, which never reaches; nothing for 128, which may not.
+// RUN: %cuda-launch-lint --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>&1 | %FileCheck %s --implicit-check-not="{{error|warning}}:"
+// RUN: %cuda-launch-lint --list-launches %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=LIST
+#include <cuda_runtime.h>
+
+__global__ void __launch_bounds__(256) bounded(float *y) {}
+
+struct Config {
+  int threads = 2048;
+  void narrow() { threads = 128; }
+};
+
+void through_a_reference(float *y) {
+  int t = 2048;
+  int &r = t;
+  r = 128;
+  bounded<<<1, t>>>(y);
+// LIST: hidden-changes.cu:[[@LINE-1]]:3: <<<>>> bounded grid 1x1x1 block ?x1x1
+// LIST-NEXT: block.x unknown: variable 't' in 'through_a_reference': it may be changed by 'r' at line [[@LINE-3]]
+}
+
+void through_a_method(float *y) {
+  Config c;
+  c.narrow();
+  bounded<<<1, c.threads>>>(y);
+// LIST: hidden-changes.cu:[[@LINE-1]]:3: <<<>>> bounded grid 1x1x1 block ?x1x1
+// LIST-NEXT: block.x unknown: variable 'c.threads' in 'through_a_method': it may be changed by 'c.narrow()' at line [[@LINE-3]]
+}
+
+void through_a_binding(float *y) {
+  Config c;
+  auto &[threads] = c;
+  threads = 128;
+  bounded<<<1, c.threads>>>(y);
+// LIST: hidden-changes.cu:[[@LINE-1]]:3: <<<>>> bounded grid 1x1x1 block ?x1x1
+}
+// CHECK: cuda-launch-lint: note:
