@@ -253,19 +253,6 @@ void settleValueSets(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
   }
 }
 
-/// The errors whose limit only gets harder to meet as a launch's sizes grow
-/// (more threads, blocks or shared memory never help): one that fires at
-/// the lowest value of a range fires at every value of it.
-bool growsWithSizes(StringRef Check) {
-  return llvm::is_contained({StringRef("cuda-launch-bounds-exceeded"),
-                             StringRef("cuda-block-size-invalid"),
-                             StringRef("cuda-grid-size-invalid"),
-                             StringRef("cuda-too-many-resources"),
-                             StringRef("cuda-shared-memory-exceeded"),
-                             StringRef("cuda-cooperative-launch-too-large")},
-                            Check);
-}
-
 } // namespace
 
 void checkRangesAtLowest(ArrayRef<const Check *> Checks,
@@ -298,7 +285,7 @@ void checkRangesAtLowest(ArrayRef<const Check *> Checks,
   Lowest.ThreadsPerBlock = threadsPerBlock(Lowest.Block);
   LaunchContext AtLowest = withLaunch(Ctx, Lowest);
   for (const Check *C : Checks) {
-    if (!growsWithSizes(C->name()))
+    if (!C->failsUpward())
       continue;
     std::vector<Diagnostic> AtLow;
     C->checkLaunch(AtLowest, AtLow);
