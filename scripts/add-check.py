@@ -59,7 +59,7 @@ def read(root, rel):
 
 
 ENTRY_RE = re.compile(r'^CUDALINT_CHECK\((\w+),\s*(Launch|Kernel|Setting),\s*"(cuda-[a-z0-9-]+)",\s*'
-                      r'(Error|Warning),.*?\)\n', re.S | re.M)
+                      r'(Error|Warning),\s*(Unordered|FailsUpward),.*?\)\n', re.S | re.M)
 
 
 def registered_checks(root):
@@ -93,9 +93,14 @@ def insert_after_group(items, severity, key):
 
 
 def checks_def_entry(cls, name, severity, kind, summary):
-    """The check's declaration, wrapped at 80 columns."""
+    """The check's declaration, wrapped at 80 columns. Its sizes are
+    Unordered: a launch error that fails upward says so by hand."""
     lines = ["CUDALINT_CHECK(%s, %s, %s, %s," % (cls, kind.capitalize(), cpp_string(name),
                                               severity.capitalize())]
+    if len(lines[0]) + len(" Unordered,") <= 80:
+        lines[0] += " Unordered,"
+    else:
+        lines.append("               Unordered,")
     words = textwrap.wrap(short_summary(summary), 62, drop_whitespace=False)
     for i, chunk in enumerate(words):
         end = ")" if i == len(words) - 1 else ""

@@ -148,13 +148,25 @@ struct KernelContext {
   const CheckOptions &Options;
 };
 
+/// How a check's failures follow a launch's sizes.
+enum class SizeTrend {
+  /// A failure at one size says nothing about another.
+  Unordered,
+  /// A launch error whose limit only gets harder to meet as the sizes grow
+  /// (more threads, blocks or shared memory never help): what fails at the
+  /// lowest value of a range fails at every value of it.
+  FailsUpward,
+};
+
 /// What a check is, declared once in lib/Checks/Checks.def: the name that
-/// is part of the contract, a severity, a one-line summary and its options.
+/// is part of the contract, a severity, a one-line summary, its options and
+/// how its failures follow the launch's sizes.
 struct CheckDeclaration {
   llvm::StringRef Name; // "cuda-block-size-invalid"
   Severity Sev;
   llvm::StringRef Summary;
   llvm::ArrayRef<CheckOptionSpec> Options;
+  SizeTrend Sizes = SizeTrend::Unordered;
 };
 
 using Findings = std::vector<Diagnostic>;
@@ -169,6 +181,9 @@ public:
   Severity severity() const { return Decl.Sev; }
   llvm::StringRef summary() const { return Decl.Summary; }
   llvm::ArrayRef<CheckOptionSpec> options() const { return Decl.Options; }
+  /// Whether a failure at the lowest value of a range of sizes holds for
+  /// every larger value (SizeTrend::FailsUpward).
+  bool failsUpward() const { return Decl.Sizes == SizeTrend::FailsUpward; }
   /// The declaration of option Name; null when the check has none.
   const CheckOptionSpec *option(llvm::StringRef Name) const;
   virtual void checkLaunch(const LaunchContext &, Findings &) const {}
@@ -199,8 +214,9 @@ struct CheckRun {
 };
 
 /// A range of values at the launch (max(n, 2048), a clamp, a guarded
-/// parameter), checked at its lowest value by the checks whose errors only
-/// grow with sizes: what fails there fails for every value. Adds to Found.
+/// parameter), checked at its lowest value by the checks that fail upward
+/// (Check::failsUpward): what fails there fails for every value. Adds to
+/// Found.
 void checkRangesAtLowest(llvm::ArrayRef<const Check *> Checks,
                          const LaunchContext &Ctx,
                          std::vector<Diagnostic> &Found);

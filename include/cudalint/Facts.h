@@ -18,6 +18,8 @@
 
 #include "cudalint/Diagnostic.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -231,6 +233,24 @@ struct LaunchSite {
     std::string Text;
   } DeviceGuard;
 };
+
+/// One value of a launch's configuration: a stable id ("grid.x", "block.z",
+/// "smem", "cluster.y"), as --list-launches and the editor's hover name it,
+/// and its name in prose ("grid x", "dynamic shared memory"), as findings
+/// name it.
+template <typename ValueT> struct BasicLaunchPart {
+  llvm::StringRef Id;
+  llvm::StringRef Name;
+  ValueT *Value;
+};
+using LaunchPart = BasicLaunchPart<ResolvedValue>;
+using ConstLaunchPart = BasicLaunchPart<const ResolvedValue>;
+
+/// L's parts, always in this order: grid x, y, z, block x, y, z, the
+/// dynamic shared memory, then cluster x, y, z when L asks for a cluster
+/// shape.
+std::vector<LaunchPart> launchParts(LaunchSite &L);
+std::vector<ConstLaunchPart> launchParts(const LaunchSite &L);
 
 /// A per-kernel setting made on the host that a launch depends on:
 /// cudaFuncSetAttribute(kernel, cudaFuncAttribute<Attribute>, Value) or

@@ -32,7 +32,7 @@ bool reportDimensionLimits(const Check &C, const LaunchContext &Ctx,
 #include "Checks.def"
 
 /// The checks declared in Checks.def; <Class>.cpp defines check<Facts>.
-#define CUDALINT_CHECK(Class, Facts, Name, Sev, Summary, ...)                  \
+#define CUDALINT_CHECK(Class, Facts, Name, Sev, Sizes, Summary, ...)           \
   class Class final : public Check {                                           \
   public:                                                                      \
     Class();                                                                   \

@@ -27,23 +27,6 @@ namespace {
 
 bool fails(const Diagnostic &D) { return D.Promise == Claim::Fails; }
 
-/// The launch parameters that may hold a set of values, and their names.
-// clang-format off
-const char *const PartNames[] = {
-    "grid x", "grid y", "grid z", "block x", "block y", "block z",
-    "dynamic shared memory", "cluster x", "cluster y", "cluster z"};
-// clang-format on
-std::vector<ResolvedValue *> launchParts(LaunchSite &L) {
-  std::vector<ResolvedValue *> Parts = {
-      &L.Grid.X,  &L.Grid.Y,  &L.Grid.Z,          &L.Block.X,
-      &L.Block.Y, &L.Block.Z, &L.DynamicSharedMem};
-  if (L.ClusterDims)
-    for (ResolvedValue *V :
-         {&L.ClusterDims->X, &L.ClusterDims->Y, &L.ClusterDims->Z})
-      Parts.push_back(V);
-  return Parts;
-}
-
 /// Every concrete launch the sets of L stand for (at most Limit of them;
 /// none when there would be more). A set is not path-sensitive: its values
 /// may not all reach the launch, nor in every combination.
@@ -52,14 +35,14 @@ std::vector<LaunchSite> concreteLaunches(const LaunchSite &L, size_t Limit) {
   for (size_t I = 0; I < launchParts(Out.front()).size(); ++I) {
     std::vector<LaunchSite> Next;
     for (LaunchSite &S : Out) {
-      ResolvedValue &Part = *launchParts(S)[I];
+      ResolvedValue &Part = *launchParts(S)[I].Value;
       if (Part.K != ResolvedValue::Kind::Set) {
         Next.push_back(S);
         continue;
       }
       for (int64_t V : Part.Values) {
         Next.push_back(S);
-        ResolvedValue &Fixed = *launchParts(Next.back())[I];
+        ResolvedValue &Fixed = *launchParts(Next.back())[I].Value;
         Fixed.K = ResolvedValue::Kind::Constant;
         Fixed.Values = {V};
         if (Next.size() > Limit)
@@ -86,9 +69,9 @@ LaunchContext withLaunch(const LaunchContext &Ctx, const LaunchSite &L) {
 }
 
 bool hasSets(const LaunchSite &L) {
-  return llvm::any_of(
-      launchParts(const_cast<LaunchSite &>(L)),
-      [](const ResolvedValue *V) { return V->K == ResolvedValue::Kind::Set; });
+  return llvm::any_of(launchParts(L), [](const ConstLaunchPart &P) {
+    return P.Value->K == ResolvedValue::Kind::Set;
+  });
 }
 
 /// Whether, for every concrete launch L stands for, one of Checks reports
@@ -130,27 +113,26 @@ std::optional<std::string> valuesGiving(const Check &C,
   std::vector<LaunchSite> Concrete = concreteLaunches(Ctx.Launch, 512);
   if (Concrete.empty())
     return std::nullopt;
-  std::vector<ResolvedValue *> Parts =
-      launchParts(const_cast<LaunchSite &>(Ctx.Launch));
+  std::vector<ConstLaunchPart> Parts = launchParts(Ctx.Launch);
   std::vector<std::set<int64_t>> Giving(Parts.size());
   for (LaunchSite &S : Concrete) {
     std::vector<Diagnostic> Found;
     C.checkLaunch(withLaunch(Ctx, S), Found);
     if (Found.empty())
       continue;
-    std::vector<ResolvedValue *> Fixed = launchParts(S);
+    std::vector<LaunchPart> Fixed = launchParts(S);
     for (size_t I = 0; I < Parts.size(); ++I)
-      if (Parts[I]->K == ResolvedValue::Kind::Set)
-        Giving[I].insert(Fixed[I]->Values.front());
+      if (Parts[I].Value->K == ResolvedValue::Kind::Set)
+        Giving[I].insert(Fixed[I].Value->Values.front());
   }
   // The parts whose choice decides, or every set part when none does.
   auto Named = [&](bool OnlyDeciding) {
     std::vector<std::string> Out;
     for (size_t I = 0; I < Parts.size(); ++I)
       if (!Giving[I].empty() &&
-          (!OnlyDeciding || Giving[I].size() < Parts[I]->Values.size()))
+          (!OnlyDeciding || Giving[I].size() < Parts[I].Value->Values.size()))
         Out.push_back(
-            formatv("{0} = {1}", PartNames[I],
+            formatv("{0} = {1}", Parts[I].Name,
                     join(map_range(Giving[I],
                                    [](int64_t V) { return std::to_string(V); }),
                          ", "))
@@ -201,22 +183,21 @@ std::optional<std::pair<std::string, int64_t>>
 provenFailure(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
               StringRef Check) {
   LaunchSite Fixed = Ctx.Launch;
-  std::vector<ResolvedValue *> Parts = launchParts(Fixed);
-  for (size_t I = 0; I < Parts.size(); ++I) {
-    if (Parts[I]->K != ResolvedValue::Kind::Set)
+  for (const LaunchPart &Part : launchParts(Fixed)) {
+    if (Part.Value->K != ResolvedValue::Kind::Set)
       continue;
-    ResolvedValue Whole = *Parts[I];
+    ResolvedValue Whole = *Part.Value;
     for (int64_t X : Whole.Proven) {
-      *Parts[I] = ResolvedValue::constant(X);
-      Parts[I]->Origins = Whole.Origins;
+      *Part.Value = ResolvedValue::constant(X);
+      Part.Value->Origins = Whole.Origins;
       bool Fails =
           failsForEveryValue(Checks, Ctx, Fixed, [&](const Diagnostic &D) {
             return fails(D) && D.Check == Check;
           });
       if (Fails)
-        return std::pair(std::string(PartNames[I]), X);
+        return std::pair(Part.Name.str(), X);
     }
-    *Parts[I] = std::move(Whole);
+    *Part.Value = std::move(Whole);
   }
   return std::nullopt;
 }
@@ -253,19 +234,6 @@ void settleValueSets(ArrayRef<const Check *> Checks, const LaunchContext &Ctx,
   }
 }
 
-/// The errors whose limit only gets harder to meet as a launch's sizes grow
-/// (more threads, blocks or shared memory never help): one that fires at
-/// the lowest value of a range fires at every value of it.
-bool growsWithSizes(StringRef Check) {
-  return llvm::is_contained({StringRef("cuda-launch-bounds-exceeded"),
-                             StringRef("cuda-block-size-invalid"),
-                             StringRef("cuda-grid-size-invalid"),
-                             StringRef("cuda-too-many-resources"),
-                             StringRef("cuda-shared-memory-exceeded"),
-                             StringRef("cuda-cooperative-launch-too-large")},
-                            Check);
-}
-
 } // namespace
 
 void checkRangesAtLowest(ArrayRef<const Check *> Checks,
@@ -276,18 +244,18 @@ void checkRangesAtLowest(ArrayRef<const Check *> Checks,
   LaunchSite Lowest = Ctx.Launch;
   bool AnyRange = false;
   std::string Ranges;
-  for (const ResolvedValue *V :
-       launchParts(const_cast<LaunchSite &>(Ctx.Launch))) {
-    if (V->K == ResolvedValue::Kind::Set)
+  for (const ConstLaunchPart &P : launchParts(Ctx.Launch)) {
+    const ResolvedValue &V = *P.Value;
+    if (V.K == ResolvedValue::Kind::Set)
       return;
-    if (V->K == ResolvedValue::Kind::Range && V->Min < 1)
+    if (V.K == ResolvedValue::Kind::Range && V.Min < 1)
       return;
-    AnyRange |= V->K == ResolvedValue::Kind::Range;
+    AnyRange |= V.K == ResolvedValue::Kind::Range;
   }
   if (!AnyRange)
     return;
-  for (ResolvedValue *V : launchParts(Lowest))
-    if (V->K == ResolvedValue::Kind::Range) {
+  for (const LaunchPart &P : launchParts(Lowest))
+    if (ResolvedValue *V = P.Value; V->K == ResolvedValue::Kind::Range) {
       std::vector<ValueOrigin> Origins = std::move(V->Origins);
       if (!Ranges.empty())
         Ranges += ", ";
@@ -298,7 +266,7 @@ void checkRangesAtLowest(ArrayRef<const Check *> Checks,
   Lowest.ThreadsPerBlock = threadsPerBlock(Lowest.Block);
   LaunchContext AtLowest = withLaunch(Ctx, Lowest);
   for (const Check *C : Checks) {
-    if (!growsWithSizes(C->name()))
+    if (!C->failsUpward())
       continue;
     std::vector<Diagnostic> AtLow;
     C->checkLaunch(AtLowest, AtLow);
@@ -324,11 +292,11 @@ namespace {
 /// on how well such a launch runs (the warning checks) is left out.
 void settleBranchTestValues(const LaunchSite &L,
                             std::vector<std::vector<Diagnostic>> &PerArch) {
-  auto FromTests = [](const ResolvedValue *V) {
-    return llvm::any_of(V->Origins,
+  auto FromTests = [](const ConstLaunchPart &P) {
+    return llvm::any_of(P.Value->Origins,
                         [](const ValueOrigin &O) { return O.BranchTest; });
   };
-  if (llvm::none_of(launchParts(const_cast<LaunchSite &>(L)), FromTests))
+  if (llvm::none_of(launchParts(L), FromTests))
     return;
   for (std::vector<Diagnostic> &Found : PerArch) {
     llvm::erase_if(

@@ -3,13 +3,19 @@
 #include "CheckSupport.h"
 
 #include <initializer_list>
+#include <string_view>
 
 namespace cudalint {
 
-#define CUDALINT_CHECK(Class, Facts, Name, Sev, Summary, ...)                  \
+#define CUDALINT_CHECK(Class, Facts, Name, Sev, Sizes, Summary, ...)           \
+  static_assert(SizeTrend::Sizes != SizeTrend::FailsUpward ||                  \
+                    std::string_view(#Facts) == "Launch",                      \
+                #Class ": only a launch check fails upward");                  \
   static constexpr std::initializer_list<CheckOptionSpec> Class##Options = {   \
       __VA_ARGS__};                                                            \
-  Class::Class() : Check({Name, Severity::Sev, Summary, Class##Options}) {}
+  Class::Class()                                                               \
+      : Check({Name, Severity::Sev, Summary, Class##Options,                   \
+               SizeTrend::Sizes}) {}
 #include "Checks.def"
 
 llvm::ArrayRef<std::unique_ptr<Check>> allChecks() {

@@ -158,4 +158,35 @@ std::string describeDim3(const Dim3Value &D) {
          describeValue(D.Z);
 }
 
+namespace {
+
+/// Site: LaunchSite or const LaunchSite; Part: LaunchPart or
+/// ConstLaunchPart to match.
+template <typename Part, typename Site> std::vector<Part> partsOf(Site &L) {
+  std::vector<Part> Parts = {
+      {"grid.x", "grid x", &L.Grid.X},
+      {"grid.y", "grid y", &L.Grid.Y},
+      {"grid.z", "grid z", &L.Grid.Z},
+      {"block.x", "block x", &L.Block.X},
+      {"block.y", "block y", &L.Block.Y},
+      {"block.z", "block z", &L.Block.Z},
+      {"smem", "dynamic shared memory", &L.DynamicSharedMem}};
+  if (L.ClusterDims) {
+    Parts.push_back({"cluster.x", "cluster x", &L.ClusterDims->X});
+    Parts.push_back({"cluster.y", "cluster y", &L.ClusterDims->Y});
+    Parts.push_back({"cluster.z", "cluster z", &L.ClusterDims->Z});
+  }
+  return Parts;
+}
+
+} // namespace
+
+std::vector<LaunchPart> launchParts(LaunchSite &L) {
+  return partsOf<LaunchPart>(L);
+}
+
+std::vector<ConstLaunchPart> launchParts(const LaunchSite &L) {
+  return partsOf<ConstLaunchPart>(L);
+}
+
 } // namespace cudalint

@@ -334,24 +334,18 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                                   : "")
               : "");
       // Why each unknown part of the block is unknown.
-      for (auto [Name, Part] : {std::pair{"block.x", &L.Block.X},
-                                {"block.y", &L.Block.Y},
-                                {"block.z", &L.Block.Z}})
-        if (!Part->isKnown() && !Part->Reason.empty())
-          OS << "    " << Name << " unknown: " << Part->Reason << "\n";
+      std::vector<ConstLaunchPart> Parts = launchParts(L);
+      for (const ConstLaunchPart &P : Parts)
+        if (P.Id.starts_with("block.") && !P.Value->isKnown() &&
+            !P.Value->Reason.empty())
+          OS << "    " << P.Id << " unknown: " << P.Value->Reason << "\n";
       // Which values of each set are proven to reach the launch.
-      for (auto [Name, Part] : {std::pair{"grid.x", &L.Grid.X},
-                                {"grid.y", &L.Grid.Y},
-                                {"grid.z", &L.Grid.Z},
-                                {"block.x", &L.Block.X},
-                                {"block.y", &L.Block.Y},
-                                {"block.z", &L.Block.Z},
-                                {"smem", &L.DynamicSharedMem}})
-        if (Part->K == ResolvedValue::Kind::Set)
-          OS << "    " << Name << " proven to reach: "
-             << (Part->Proven.empty()
+      for (const ConstLaunchPart &P : Parts)
+        if (P.Value->K == ResolvedValue::Kind::Set)
+          OS << "    " << P.Id << " proven to reach: "
+             << (P.Value->Proven.empty()
                      ? std::string("none")
-                     : describeValue(ResolvedValue::oneOf(Part->Proven)))
+                     : describeValue(ResolvedValue::oneOf(P.Value->Proven)))
              << "\n";
       if (auto It = OccupancyOf.find({UI, LI}); It != OccupancyOf.end())
         for (const OccupancyQuery *Q : It->second)

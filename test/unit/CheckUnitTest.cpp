@@ -3134,6 +3134,11 @@ TEST(CheckDeclarations, NamesSeveritiesAndSummaries) {
       "cuda-grid-sync-needs-cooperative-launch",
       "cuda-cooperative-launch-too-large",
       "cuda-func-attribute-refused"};
+  // The launch errors whose limit only gets harder to meet as sizes grow.
+  const std::set<std::string> FailUpward = {
+      "cuda-launch-bounds-exceeded", "cuda-block-size-invalid",
+      "cuda-grid-size-invalid",      "cuda-too-many-resources",
+      "cuda-shared-memory-exceeded", "cuda-cooperative-launch-too-large"};
   std::set<std::string> Seen;
   for (const std::unique_ptr<Check> &C : allChecks()) {
     SCOPED_TRACE(C->name().str());
@@ -3142,6 +3147,7 @@ TEST(CheckDeclarations, NamesSeveritiesAndSummaries) {
     EXPECT_FALSE(C->summary().empty());
     EXPECT_EQ(C->severity() == Severity::Error, Errors.count(C->name().str()))
         << "errors are the checks of launches and calls that fail";
+    EXPECT_EQ(C->failsUpward(), FailUpward.count(C->name().str()) == 1);
     EXPECT_EQ(findCheck(C->name()), C.get());
     EXPECT_TRUE(GlobList(defaultCheckGlobs()).contains(C->name()));
   }

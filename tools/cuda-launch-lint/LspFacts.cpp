@@ -202,14 +202,8 @@ std::string launchHover(const Snapshot &S, size_t UI, size_t LI) {
   OS << "grid " << describeDim3(L.Grid) << ", block " << describeDim3(L.Block)
      << " (" << describeValue(L.ThreadsPerBlock) << " threads), dynamic "
      << "shared memory " << describeValue(L.DynamicSharedMem) << " B\n\n";
-  for (auto [Name, Part] : {std::pair{"grid.x", &L.Grid.X},
-                            {"grid.y", &L.Grid.Y},
-                            {"grid.z", &L.Grid.Z},
-                            {"block.x", &L.Block.X},
-                            {"block.y", &L.Block.Y},
-                            {"block.z", &L.Block.Z},
-                            {"shared memory", &L.DynamicSharedMem}})
-    describePart(OS, Name, *Part, S.File);
+  for (const ConstLaunchPart &P : launchParts(L))
+    describePart(OS, P.Id, *P.Value, S.File);
   if (L.OccupancyTuned)
     OS << "- the block size comes from the occupancy API\n";
   bool Any = false;
