@@ -150,6 +150,15 @@ public:
     return true;
   }
 
+  // Neither the definitions nor Clang's mutation analysis see an inline
+  // assembly output (`asm("bfind.u32 %0, %1;" : "=r"(ret) : ...)`).
+  bool VisitAsmStmt(clang::AsmStmt *A) {
+    for (const clang::Expr *Out : A->outputs())
+      if (refersToV(resolver::memberBase(Out->IgnoreParenImpCasts())))
+        escape("it is set by inline assembly");
+    return true;
+  }
+
   bool VisitLambdaExpr(clang::LambdaExpr *L) {
     for (const clang::LambdaCapture &C : L->captures())
       if (C.capturesVariable() && C.getCapturedVar() == V &&

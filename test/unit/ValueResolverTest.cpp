@@ -425,6 +425,17 @@ TEST(ValueResolverTest, ChangesThroughAliasesAndMethodsMakeItUnknown) {
   EXPECT_FALSE(V[3].isKnown()); // t itself is changed through r
 }
 
+TEST(ValueResolverTest, AnInlineAssemblyOutputIsUnknown) {
+  ResolvedValue V = valueAt(R"cpp(
+    void f(unsigned w) {
+      int t = 32;
+      asm("movl %1, %0" : "=r"(t) : "r"(w));
+      value_at(t);
+    })cpp");
+  EXPECT_FALSE(V.isKnown());
+  EXPECT_NE(V.Reason.find("inline assembly"), std::string::npos) << V.Reason;
+}
+
 TEST(ValueResolverTest, ReadOnlyUsesLeaveTheValueKnown) {
   EXPECT_EQ(describedAt(R"cpp(
     struct Config {

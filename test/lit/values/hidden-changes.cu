@@ -1,7 +1,7 @@
 // A value changed where the definitions do not show it (a reference bound
-// to the variable, a non-const member function, a structured binding) is
-// not the initialiser's: Clang's ExprMutationAnalyzer finds the change, and
-// the value is unknown with the place that changes it. Nothing is reported
+// to the variable, a non-const member function, a structured binding, found
+// by Clang's ExprMutationAnalyzer; an inline assembly output) is not the
+// initialiser's: the value is unknown, with the place that changes it. Nothing is reported
 // for 2048, which never reaches; nothing for 128, which may not.
 // RUN: %cuda-launch-lint --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>&1 | %FileCheck %s --implicit-check-not="{{error|warning}}:"
 // RUN: %cuda-launch-lint --list-launches %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=LIST
@@ -37,5 +37,13 @@ void through_a_binding(float *y) {
   threads = 128;
   bounded<<<1, c.threads>>>(y);
 // LIST: hidden-changes.cu:[[@LINE-1]]:3: <<<>>> bounded grid 1x1x1 block ?x1x1
+}
+
+void through_assembly(float *y, unsigned w) {
+  int t = 2048;
+  __asm__("movl %1, %0" : "=r"(t) : "r"(w));
+  bounded<<<1, t>>>(y);
+// LIST: hidden-changes.cu:[[@LINE-1]]:3: <<<>>> bounded grid 1x1x1 block ?x1x1
+// LIST-NEXT: block.x unknown: variable 't' in 'through_assembly': it is set by inline assembly
 }
 // CHECK: cuda-launch-lint: note:
