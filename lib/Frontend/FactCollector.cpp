@@ -73,7 +73,11 @@ public:
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
     if (inSystemHeader(Call))
       return true;
-    bool InPattern = CurrentFunction && CurrentFunction->isDependentContext();
+    // In a template's pattern, or in a generic lambda's (whose body is
+    // dependent though the function around it is not).
+    bool InPattern =
+        (CurrentFunction && CurrentFunction->isDependentContext()) ||
+        Call->isInstantiationDependent();
     const auto *Overloads =
         dyn_cast<OverloadExpr>(Call->getCallee()->IgnoreParenImpCasts());
     const Expr *Callee = Overloads || InPattern ? nullptr : Call->getCallee();
@@ -579,6 +583,21 @@ public:
     bool R = RecursiveASTVisitor::TraverseDecl(D);
     CurrentFunction = Saved;
     return R;
+  }
+
+  // A generic lambda's body is a pattern; the launches with their values
+  // are in the call operators instantiated for each argument type
+  // (`[&](auto bs) { k<bs.value><<<g, bs.value>>>(); }` called with
+  // std::integral_constant<int, 64>, ...), which RecursiveASTVisitor does
+  // not visit.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    if (!RecursiveASTVisitor::TraverseLambdaExpr(L))
+      return false;
+    if (FunctionTemplateDecl *Generic = L->getDependentCallOperator())
+      for (FunctionDecl *Instance : Generic->specializations())
+        if (!TraverseDecl(Instance))
+          return false;
+    return true;
   }
 
 private:

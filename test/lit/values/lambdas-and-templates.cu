@@ -26,3 +26,22 @@ void run(float *p) {
   launch_t<4096>(p);
   launch_v(p, 96);
 }
+
+// A generic lambda is a template: each call operator instantiated for an
+// argument type launches with its own values (llm.c's dispatch of block
+// sizes as std::integral_constant), and the pattern's launch is not one.
+template <int N> struct constant { static constexpr int value = N; };
+template <class Launcher> void dispatch(Launcher &&launch, int bs) {
+  if (bs == 64)
+    launch(constant<64>{});
+  else
+    launch(constant<512>{});
+}
+template <int BS> __global__ void __launch_bounds__(BS) tk(float *p) {}
+void generic(float *p, int bs) {
+  auto launch = [&](auto c) { tk<c.value><<<1, c.value>>>(p); };
+// CHECK: lambdas-and-templates.cu:[[@LINE-1]]:31: <<<>>> tk<64> grid 1x1x1 block 64x1x1
+// CHECK: lambdas-and-templates.cu:[[@LINE-2]]:31: <<<>>> tk<512> grid 1x1x1 block 512x1x1
+// CHECK-NOT: lambdas-and-templates.cu:[[@LINE-3]]:31: <<<>>> {{.*}} block ?
+  dispatch(launch, bs);
+}
