@@ -15,6 +15,7 @@
 #include "GridSync.h"
 #include "KernelAttributes.h"
 #include "LaunchApis.h"
+#include "LaunchConfigAttributes.h"
 #include "ValueResolver.h"
 
 #include "cudalint/Frontend.h"
@@ -448,75 +449,13 @@ private:
                  Part({"blockDim", "z"})};
       L.ThreadsPerBlock = threadsPerBlock(L.Block);
       L.DynamicSharedMem = Part({"dynamicSmemBytes"});
-      L.ClusterDims = clusterAttribute(Cfg);
-      L.Cooperative = cooperativeAttribute(Cfg);
+      L.ClusterDims = clusterAttribute(Cfg, Resolver, Ctx);
+      L.Cooperative = cooperativeAttribute(Cfg, Resolver, Ctx);
     } else {
       L.ClusterDims = Dim3Value{}; // whatever the config holds
       L.Cooperative = std::nullopt;
     }
     Facts.Launches.push_back(std::move(L));
-  }
-
-  /// The cluster shape among cfg.attrs[0 .. numAttrs): none when the launch
-  /// sets none; unknown components when it cannot be followed.
-  std::optional<Dim3Value> clusterAttribute(const Expr *Cfg) {
-    ResolvedValue Count = Resolver.resolveMember(Cfg, {"numAttrs"});
-    std::optional<int64_t> ClusterId =
-        enumeratorValue("cudaLaunchAttributeClusterDimension");
-    if (Count.isConstant() && Count.value() == 0)
-      return std::nullopt;
-    if (!Count.isConstant() || !ClusterId || Count.value() > 16)
-      return Dim3Value{};
-    for (int64_t I = 0; I < Count.value(); ++I) {
-      std::string Index = "[" + std::to_string(I) + "]";
-      ResolvedValue Id = Resolver.resolveMember(Cfg, {"attrs", Index, "id"});
-      if (!Id.isConstant())
-        return Dim3Value{}; // this one may be the cluster shape
-      if (Id.value() != *ClusterId)
-        continue;
-      auto Dim = [&](const char *Field) {
-        return Resolver.resolveMember(
-            Cfg, {"attrs", Index, "val", "clusterDim", Field});
-      };
-      return Dim3Value{Dim("x"), Dim("y"), Dim("z")};
-    }
-    return std::nullopt;
-  }
-
-  /// Whether cfg.attrs[0 .. numAttrs) ask for a cooperative launch
-  /// (cudaLaunchAttributeCooperative with a nonzero val.cooperative); unset
-  /// when an attribute's id or value cannot be followed.
-  std::optional<bool> cooperativeAttribute(const Expr *Cfg) {
-    ResolvedValue Count = Resolver.resolveMember(Cfg, {"numAttrs"});
-    if (Count.isConstant() && Count.value() == 0)
-      return false;
-    std::optional<int64_t> CooperativeId =
-        enumeratorValue("cudaLaunchAttributeCooperative");
-    if (!Count.isConstant() || !CooperativeId || Count.value() > 16)
-      return std::nullopt;
-    bool Cooperative = false;
-    for (int64_t I = 0; I < Count.value(); ++I) {
-      std::string Index = "[" + std::to_string(I) + "]";
-      ResolvedValue Id = Resolver.resolveMember(Cfg, {"attrs", Index, "id"});
-      if (!Id.isConstant())
-        return std::nullopt; // this one may be the cooperative attribute
-      if (Id.value() != *CooperativeId)
-        continue;
-      ResolvedValue On =
-          Resolver.resolveMember(Cfg, {"attrs", Index, "val", "cooperative"});
-      if (!On.isConstant())
-        return std::nullopt;
-      Cooperative = On.value() != 0;
-    }
-    return Cooperative;
-  }
-
-  std::optional<int64_t> enumeratorValue(StringRef Name) {
-    for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(
-             DeclarationName(&Ctx.Idents.get(Name))))
-      if (const auto *E = dyn_cast<EnumConstantDecl>(D))
-        return E->getInitVal().getExtValue();
-    return std::nullopt;
   }
 
   /// cudaFuncSetAttribute(kernel, attr, value), cudaFuncSetCacheConfig(
