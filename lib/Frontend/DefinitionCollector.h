@@ -87,8 +87,11 @@ public:
   bool Escapes = false;     // address taken, captured, ++, +=, ...
   std::string EscapeReason; // the first way it escapes, for a reader
   bool AddressToOccupancyApi = false;
-  /// Every mention of the variable in the body.
+  /// Every mention of the variable in the body, and those read as a value,
+  /// which cannot change it (Clang's mutation analysis, which walks the
+  /// whole body for each mention, is asked about the others only).
   std::vector<const clang::DeclRefExpr *> Uses;
+  llvm::DenseSet<const clang::DeclRefExpr *> ReadUses;
 
   bool shouldVisitLambdaBodies() const { return true; }
 
@@ -147,6 +150,16 @@ public:
   bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
     if (E->getDecl() == V)
       Uses.push_back(E);
+    return true;
+  }
+  // `v` or `v.x` read as a value: such a use cannot change it (visited
+  // before the mention under it).
+  bool VisitImplicitCastExpr(clang::ImplicitCastExpr *C) {
+    if (C->getCastKind() == clang::CK_LValueToRValue)
+      if (const auto *Read = llvm::dyn_cast<clang::DeclRefExpr>(
+              resolver::memberBase(C->getSubExpr()->IgnoreParens()));
+          Read && Read->getDecl() == V)
+        ReadUses.insert(Read);
     return true;
   }
 

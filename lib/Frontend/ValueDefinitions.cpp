@@ -551,7 +551,9 @@ const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
       if (!Mutations)
         Mutations = std::make_unique<ExprMutationAnalyzer>(*F->getBody(), Ctx);
       for (const DeclRefExpr *Use : Slot->Uses)
-        if (const Stmt *S = Mutations->findMutation(Use);
+        if (const Stmt *S = Slot->ReadUses.count(Use)
+                                ? nullptr
+                                : Mutations->findMutation(Use);
             S && !Slot->accountsFor(S, Use) && !containsErrors(S)) {
           Slot->changedUnfollowed(S);
           break;
