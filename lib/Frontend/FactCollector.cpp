@@ -435,7 +435,13 @@ private:
   /// cudaLaunchKernelEx(&config, kernel, args...): the launch values are
   /// the config's fields as they are at the call.
   void launchWithConfig(const CallExpr *Call, StringRef Api) {
-    LaunchSite L = site(Call, Api.data(), kernelOf(Call->getArg(1)));
+    // The kernel may be a pointer chosen at run time: each it may hold.
+    const Expr *Kernel = Call->getArg(1);
+    for (LaunchSite &L :
+         sitesPerKernel(Call, Api.data(), kernelOf(Kernel), Kernel, {}))
+      launchWithConfig(Call, std::move(L));
+  }
+  void launchWithConfig(const CallExpr *Call, LaunchSite L) {
     const Expr *Config = Call->getArg(0)->IgnoreParenImpCasts();
     const auto *AddrOf = dyn_cast<UnaryOperator>(Config);
     if (AddrOf && AddrOf->getOpcode() == UO_AddrOf) {

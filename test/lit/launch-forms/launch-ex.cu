@@ -106,3 +106,15 @@ void settings() {
 // JSON:   "value": {
 // JSON-NEXT: "kind": "constant",
 // JSON-NEXT: "value": 1
+
+// A kernel chosen through a pointer: each kernel it may hold is a launch.
+__global__ void __launch_bounds__(128) narrow_kernel(float *in, float *out) {}
+void chosen(float *in, float *out, bool wide) {
+  void (*kernel)(float *, float *) = wide ? cluster_kernel : narrow_kernel;
+  cudaLaunchConfig_t cfg = {};
+  cfg.gridDim = dim3(8);
+  cfg.blockDim = dim3(wide ? 256 : 128);
+  cudaLaunchKernelEx(&cfg, kernel, in, out);
+  // CHECK: launch-ex.cu:[[@LINE-1]]:3: cudaLaunchKernelEx cluster_kernel grid 8x1x1 block {128, 256}x1x1
+  // CHECK: launch-ex.cu:[[@LINE-2]]:3: cudaLaunchKernelEx narrow_kernel grid 8x1x1 block {128, 256}x1x1
+}
