@@ -16,9 +16,9 @@
 // reset before the analysis and printed with each site ("parse_errors").
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/StaticAnalyzer/Core/Checker.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CallEvent.h"
 #include "clang/StaticAnalyzer/Core/PathSensitive/CheckerContext.h"
@@ -57,16 +57,17 @@ struct Joined {
     if (Paths == 0)
       return llvm::json::Object{{"kind", "unknown"}, {"why", "not visited"}};
     if (UnknownPaths)
-      return llvm::json::Object{{"kind", "unknown"}, {"why", "unconstrained on " +
-                                              std::to_string(UnknownPaths) +
-                                              " of " + std::to_string(Paths) +
-                                              " paths"}};
+      return llvm::json::Object{
+          {"kind", "unknown"},
+          {"why", "unconstrained on " + std::to_string(UnknownPaths) + " of " +
+                      std::to_string(Paths) + " paths"}};
     if (AnyRange || Constants.size() > 16)
       return llvm::json::Object{{"kind", "range"}, {"lo", Lo}, {"hi", Hi}};
     if (Constants.size() == 1)
-      return llvm::json::Object{{"kind", "constant"}, {"value", *Constants.begin()}};
+      return llvm::json::Object{{"kind", "constant"},
+                                {"value", *Constants.begin()}};
     return llvm::json::Object{{"kind", "set"},
-            {"values", llvm::json::Array(Constants)}};
+                              {"values", llvm::json::Array(Constants)}};
   }
 };
 
@@ -125,14 +126,14 @@ class LaunchValues
     const llvm::APSInt *Hi = SVB.getMaxValue(St, V);
     if (!Lo || !Hi)
       return J.addUnknown();
-    llvm::APSInt TMin = llvm::APSInt::getMinValue(Lo->getBitWidth(),
-                                                  Lo->isUnsigned());
-    llvm::APSInt TMax = llvm::APSInt::getMaxValue(Hi->getBitWidth(),
-                                                  Hi->isUnsigned());
+    llvm::APSInt TMin =
+        llvm::APSInt::getMinValue(Lo->getBitWidth(), Lo->isUnsigned());
+    llvm::APSInt TMax =
+        llvm::APSInt::getMaxValue(Hi->getBitWidth(), Hi->isUnsigned());
     if (*Lo == TMin && *Hi == TMax)
       return J.addUnknown();
-    J.add(Lo->getExtValue(), Hi->isUnsigned() ? (int64_t)Hi->getZExtValue()
-                                              : Hi->getExtValue());
+    J.add(Lo->getExtValue(),
+          Hi->isUnsigned() ? (int64_t)Hi->getZExtValue() : Hi->getExtValue());
   }
 
 public:
@@ -150,8 +151,7 @@ public:
         !SM.isInMainFile(SM.getExpansionLoc(K->getBeginLoc())))
       return;
     Site &S = Sites[key(SM, K->getBeginLoc())];
-    const auto *Fn = dyn_cast_or_null<NamedDecl>(
-        C.getStackFrame()->getDecl());
+    const auto *Fn = dyn_cast_or_null<NamedDecl>(C.getStackFrame()->getDecl());
     if (Fn && S.Function.empty())
       S.Function = Fn->getQualifiedNameAsString();
     const FunctionDecl *Kernel = C.getSVal(K->getCallee()).getAsFunctionDecl();
@@ -165,8 +165,8 @@ public:
     QualType U64 = C.getASTContext().UnsignedLongLongTy;
     SVal XY = SVB.evalBinOp(C.getState(), BO_Mul, SVB.evalCast(X, U64, U),
                             SVB.evalCast(Y, U64, U), U64);
-    SVal XYZ = SVB.evalBinOp(C.getState(), BO_Mul, XY,
-                             SVB.evalCast(Z, U64, U), U64);
+    SVal XYZ =
+        SVB.evalBinOp(C.getState(), BO_Mul, XY, SVB.evalCast(Z, U64, U), U64);
     record(S.Threads, XYZ, C);
   }
 
@@ -186,19 +186,17 @@ public:
     F.TraverseDecl(const_cast<TranslationUnitDecl *>(TU));
 
     const SourceManager &SM = Mgr.getSourceManager();
-    std::string File(
-        SM.getFileEntryRefForID(SM.getMainFileID())->getName());
+    std::string File(SM.getFileEntryRefForID(SM.getMainFileID())->getName());
     for (const auto &[Loc, S] : Sites) {
-      llvm::json::Object O{
-          {"file", File},
-          {"line", Loc.first},
-          {"column", Loc.second},
-          {"function", S.Function},
-          {"visited", S.BlockX.Paths},
-          {"parse_errors", ParseErrors},
-          {"kernels", llvm::json::Array(S.Kernels)},
-          {"block_x", S.BlockX.json()},
-          {"threads", S.Threads.json()}};
+      llvm::json::Object O{{"file", File},
+                           {"line", Loc.first},
+                           {"column", Loc.second},
+                           {"function", S.Function},
+                           {"visited", S.BlockX.Paths},
+                           {"parse_errors", ParseErrors},
+                           {"kernels", llvm::json::Array(S.Kernels)},
+                           {"block_x", S.BlockX.json()},
+                           {"threads", S.Threads.json()}};
       llvm::outs() << llvm::json::Value(std::move(O)) << "\n";
     }
     Sites.clear();
@@ -224,18 +222,17 @@ struct ForgiveErrors : MultiplexConsumer {
 };
 
 llvm::cl::OptionCategory Category("csa-compare");
-llvm::cl::opt<unsigned> MaxLoop(
-    "max-loop", llvm::cl::init(4), llvm::cl::cat(Category),
-    llvm::cl::desc("times a path may visit one block of the CFG (the "
-                   "analyzer's -analyzer-max-loop, default 4)"));
+llvm::cl::opt<unsigned>
+    MaxLoop("max-loop", llvm::cl::init(4), llvm::cl::cat(Category),
+            llvm::cl::desc("times a path may visit one block of the CFG (the "
+                           "analyzer's -analyzer-max-loop, default 4)"));
 
 class Action : public ASTFrontendAction {
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     AnalyzerOptions &AO = CI.getAnalyzerOpts();
-    AO.CheckersAndPackages = {{"core", true},
-                              {"apiModeling", true},
-                              {"cudalint.LaunchValues", true}};
+    AO.CheckersAndPackages = {
+        {"core", true}, {"apiModeling", true}, {"cudalint.LaunchValues", true}};
     AO.AnalysisDiagOpt = PD_TEXT_MINIMAL; // core's own reports: stderr
     AO.maxBlockVisitOnPath = MaxLoop;
     auto Consumer = CreateAnalysisConsumer(CI);

@@ -2,6 +2,4 @@
 #include <cuda_runtime.h>
 __global__ void k(float *y) {}
 int iDivUp(int a, int b) { return (a + b - 1) / b; }
-void run(float *y, int g) {
-  k<<<g, iDivUp(1000, 8)>>>(y);
-}
+void run(float *y, int g) { k<<<g, iDivUp(1000, 8)>>>(y); }
