@@ -130,8 +130,17 @@ ResolvedValue unfollowed(const Expr *E) {
     std::string Name = F->getNameAsString();
     if (StringRef(Name).starts_with("cu"))
       return ResolvedValue::unknown("from '" + Name + "' at run time");
+    // Calls to the file's own functions are followed (CalleeValues.cpp);
+    // say why this one is not.
+    if (F->getASTContext().getSourceManager().isInSystemHeader(
+            F->getLocation()))
+      return ResolvedValue::unknown("the result of '" + Name +
+                                    "', a library function");
+    if (!F->hasBody())
+      return ResolvedValue::unknown("the result of '" + Name +
+                                    "', which this file does not define");
     return ResolvedValue::unknown("the result of '" + Name +
-                                  "' (calls are not followed)");
+                                  "' (this call is not followed)");
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return ResolvedValue::unknown(

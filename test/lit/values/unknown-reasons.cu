@@ -12,8 +12,8 @@ int from_argv(char **argv) {
   int bs = atoi(argv[1]);
   k<<<1, bs>>>(nullptr);
 // CHECK: unknown-reasons.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block ?x1x1
-// CHECK-NEXT: block.x unknown: variable 'bs' in 'from_argv': the result of 'atoi' (calls are not followed)
-// JSON: "reason": "variable 'bs' in 'from_argv': the result of 'atoi' (calls are not followed)"
+// CHECK-NEXT: block.x unknown: variable 'bs' in 'from_argv': the result of 'atoi', which this file does not define
+// JSON: "reason": "variable 'bs' in 'from_argv': the result of 'atoi', which this file does not define"
   return 0;
 }
 
