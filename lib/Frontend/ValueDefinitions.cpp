@@ -550,14 +550,15 @@ const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
       std::unique_ptr<ExprMutationAnalyzer> &Mutations = MutationAnalyzers[F];
       if (!Mutations)
         Mutations = std::make_unique<ExprMutationAnalyzer>(*F->getBody(), Ctx);
-      for (const DeclRefExpr *Use : Slot->Uses)
-        if (const Stmt *S = Slot->ReadUses.count(Use)
-                                ? nullptr
-                                : Mutations->findMutation(Use);
-            S && !Slot->accountsFor(S, Use) && !containsErrors(S)) {
+      for (const DeclRefExpr *Use : Slot->Uses) {
+        if (Slot->ReadUses.count(Use))
+          continue; // read as a value: it changes nothing
+        const Stmt *S = Mutations->findMutation(Use);
+        if (S && !Slot->accountsFor(S, Use) && !containsErrors(S)) {
           Slot->changedUnfollowed(S);
           break;
         }
+      }
     }
   }
   return *Slot;
