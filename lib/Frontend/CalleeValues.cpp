@@ -27,10 +27,12 @@ namespace cudalint {
 using namespace resolver;
 
 namespace {
-/// The `return`s of a function's own body (not those of its lambdas).
+/// The `return`s of a function's own body (not those of its lambdas or
+/// local classes).
 struct Returns : RecursiveASTVisitor<Returns> {
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
   bool TraverseBlockExpr(BlockExpr *) { return true; }
+  bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
   bool VisitReturnStmt(ReturnStmt *R) {
     Found.push_back(R);
     return true;
