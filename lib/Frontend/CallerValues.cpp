@@ -41,8 +41,8 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
   if (const CallExpr *Pinned = Q.scope().PinnedCalls.lookup(F)) {
     Calls.push_back({Pinned, nullptr});
   } else {
-    auto It = Callers.Calls.find(F);
-    if (It == Callers.Calls.end() || It->second.empty()) {
+    ArrayRef<CallOf> All = callsOf(F);
+    if (All.empty()) {
       ResolvedValue R =
           ResolvedValue::unknown(What + ": no caller in this file");
       // Other files may call it: a run over them gives it their values
@@ -56,7 +56,7 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
             Parm->getFunctionScopeIndex(), Field ? Path[0] : std::string()};
       return R;
     }
-    Calls = It->second;
+    Calls.assign(All.begin(), All.end());
   }
   SmallVector<ResolvedValue, 4> Parts;
   for (const CallOf &C : Calls) {

@@ -87,11 +87,10 @@ public:
   bool Escapes = false;     // address taken, captured, ++, +=, ...
   std::string EscapeReason; // the first way it escapes, for a reader
   bool AddressToOccupancyApi = false;
-  /// Every mention of the variable in the body, and those read as a value,
-  /// which cannot change it (Clang's mutation analysis, which walks the
-  /// whole body for each mention, is asked about the others only).
-  std::vector<const clang::DeclRefExpr *> Uses;
-  llvm::DenseSet<const clang::DeclRefExpr *> ReadUses;
+  /// The mentions of the variable in the body that are not read as a value,
+  /// the only ones that may change it: Clang's mutation analysis, which
+  /// walks the whole body for each mention, is asked about these only.
+  std::vector<const clang::DeclRefExpr *> MayChange;
 
   bool shouldVisitLambdaBodies() const { return true; }
 
@@ -147,19 +146,19 @@ public:
     return true;
   }
 
-  bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
-    if (E->getDecl() == V)
-      Uses.push_back(E);
-    return true;
-  }
-  // `v` or `v.x` read as a value: such a use cannot change it (visited
-  // before the mention under it).
+  // `v` or `v.x` read as a value cannot change v. The cast is visited
+  // before the mention under it.
   bool VisitImplicitCastExpr(clang::ImplicitCastExpr *C) {
     if (C->getCastKind() == clang::CK_LValueToRValue)
       if (const auto *Read = llvm::dyn_cast<clang::DeclRefExpr>(
               resolver::memberBase(C->getSubExpr()->IgnoreParens()));
           Read && Read->getDecl() == V)
-        ReadUses.insert(Read);
+        Reads.insert(Read);
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
+    if (E->getDecl() == V && !Reads.count(E))
+      MayChange.push_back(E);
     return true;
   }
 
@@ -434,6 +433,8 @@ private:
   bool OtherEscape = false;  // an escape that is not a candidate step
   bool ReasonIsStep = false; // EscapeReason is a candidate step's
   bool HasGoto = false;
+  /// The mentions read as a value (VisitImplicitCastExpr).
+  llvm::DenseSet<const clang::DeclRefExpr *> Reads;
   llvm::DenseSet<const clang::Stmt *> EnteredByCase;
   llvm::DenseSet<const clang::UnaryOperator *> ReadOnlyAddresses;
   /// `&v` handed to a function that may write through it, and that function.

@@ -545,14 +545,12 @@ const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
     // Not for a const variable, which nothing changes, nor an array, whose
     // elements are followed on their own (and which decays to a pointer to
     // be read: cudaLaunchConfig_t::attrs).
-    if (!Slot->Escapes && !Slot->Uses.empty() &&
+    if (!Slot->Escapes && !Slot->MayChange.empty() &&
         !V->getType().isConstQualified() && !V->getType()->isArrayType()) {
       std::unique_ptr<ExprMutationAnalyzer> &Mutations = MutationAnalyzers[F];
       if (!Mutations)
         Mutations = std::make_unique<ExprMutationAnalyzer>(*F->getBody(), Ctx);
-      for (const DeclRefExpr *Use : Slot->Uses) {
-        if (Slot->ReadUses.count(Use))
-          continue; // read as a value: it changes nothing
+      for (const DeclRefExpr *Use : Slot->MayChange) {
         const Stmt *S = Mutations->findMutation(Use);
         if (S && !Slot->accountsFor(S, Use) && !containsErrors(S)) {
           Slot->changedUnfollowed(S);
