@@ -619,7 +619,6 @@ void Server::analyse(const std::string &File) {
     S->Version = Version;
     S->Result.InternalErrors.push_back(File + ": internal error while "
                                               "analysing it");
-    noteRecoveredCrash();
   }
   if (!S->SetupError.empty()) {
     bool New;
@@ -630,6 +629,8 @@ void Server::analyse(const std::string &File) {
     if (New)
       showMessage(1, "cuda-launch-lint: " + S->SetupError);
   }
+  // An internal error is a recovered crash, this boundary's or the
+  // pipeline's.
   if (!S->Result.InternalErrors.empty())
     noteRecoveredCrash();
   for (const std::string &E : S->Result.InternalErrors)
