@@ -123,8 +123,12 @@ struct TranslationUnitDeviceFacts {
   /// The archs with results.
   std::vector<std::string> CompiledArchs;
   std::vector<KernelResources> Kernels;
-  /// One line each: failed or timed-out compiles, skipped archs, cache
-  /// problems. Already prefixed with the file name.
+  /// The archs whose device compile gave no results, and why: failed or
+  /// timed-out compiles, archs the code is not built for. Each carries its
+  /// own message (not repeated in Notes).
+  std::vector<DeviceGap> Gaps;
+  /// One line each: skipped archs, cache problems, what stood in the way of
+  /// compiling at all. Already prefixed with the file name.
   std::vector<std::string> Notes;
 };
 

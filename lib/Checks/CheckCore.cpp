@@ -231,9 +231,11 @@ const KernelInfo *RunIndex::kernel(const std::string &Mangled) const {
 std::vector<const ArchInfo *>
 RunIndex::archsOf(const TranslationUnitFacts &U) const {
   std::vector<const ArchInfo *> Out;
-  ArrayRef<std::string> Names = Run.DefaultArchs;
-  if (Run.Resources && !Run.Resources->archsFor(U.MainFile).empty())
-    Names = Run.Resources->archsFor(U.MainFile);
+  // An arch the file's code is not built for (its device compile said so)
+  // is not judged: no finding of any severity comes from it.
+  std::vector<std::string> Names =
+      Run.Resources ? Run.Resources->archsToJudge(U.MainFile, Run.DefaultArchs)
+                    : Run.DefaultArchs;
   for (const std::string &N : Names)
     if (const ArchInfo *A = findArch(N))
       Out.push_back(A);

@@ -121,6 +121,15 @@ DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
       for (const std::string &A : D->TargetArchs)
         if (!is_contained(Archs, A))
           Archs.push_back(A);
+    for (const TranslationUnitDeviceFacts *D : Mine) {
+      std::vector<std::string> &Compiled =
+          Table.CompiledArchsByFile[U.MainFile];
+      for (const std::string &A : D->CompiledArchs)
+        if (!is_contained(Compiled, A))
+          Compiled.push_back(A);
+      if (!D->Gaps.empty())
+        append_range(Table.GapsByFile[U.MainFile], D->Gaps);
+    }
     if (Mine.empty())
       continue;
     // Exact names first, then join keys; per arch.

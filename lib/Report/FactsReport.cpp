@@ -170,6 +170,62 @@ void writeGridSync(json::OStream &J, const GridSyncFact &G) {
   });
 }
 
+/// Each launch's "checked": complete, or the reasons it is not.
+void writeChecked(json::OStream &J, const UncheckedLaunch *Entry) {
+  J.attributeObject("checked", [&] {
+    J.attribute("complete", Entry == nullptr);
+    J.attributeArray("reasons", [&] {
+      if (Entry)
+        for (const UncheckedReason &R : Entry->Reasons)
+          J.object([&] {
+            J.attribute("kind", uncheckedKindName(R.K));
+            if (!R.Arch.empty())
+              J.attribute("arch", R.Arch);
+            if (!R.Cause.empty())
+              J.attribute("cause", R.Cause);
+            J.attribute("detail", R.Detail);
+            J.attribute("message", describeUncheckedReason(R));
+          });
+    });
+  });
+}
+
+/// One file's entry under "device": its archs, the archs its code is not
+/// built for (judged for none of its launches) and its failed compiles.
+void writeDeviceFile(json::OStream &J, const DeviceResourceTable &Device,
+                     StringRef File) {
+  J.attribute("file", File);
+  J.attributeArray("archs", [&] {
+    for (const std::string &A : Device.archsFor(File))
+      J.value(A);
+  });
+  auto It = Device.GapsByFile.find(File.str());
+  ArrayRef<DeviceGap> Gaps;
+  if (It != Device.GapsByFile.end())
+    Gaps = It->second;
+  J.attributeArray("not_targets", [&] {
+    for (const DeviceGap &G : Gaps)
+      if (!G.isFailure())
+        J.object([&] {
+          J.attribute("arch", G.Arch);
+          if (G.RequiredArch.empty())
+            J.attribute("required_arch", nullptr);
+          else
+            J.attribute("required_arch", G.RequiredArch);
+          J.attribute("sign", G.Detail);
+        });
+  });
+  J.attributeArray("failures", [&] {
+    for (const DeviceGap &G : Gaps)
+      if (G.isFailure())
+        J.object([&] {
+          J.attribute("arch", G.Arch);
+          J.attribute("kind", deviceGapKindName(G.K));
+          J.attribute("detail", G.Detail);
+        });
+  });
+}
+
 /// The occupancy entries of each launch: (unit, launch) -> its queries.
 std::map<std::pair<size_t, size_t>, std::vector<const OccupancyQuery *>>
 byLaunch(ArrayRef<LaunchOccupancy> Occupancy) {
@@ -184,8 +240,13 @@ byLaunch(ArrayRef<LaunchOccupancy> Occupancy) {
 void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                     const DeviceResourceTable *Device,
                     ArrayRef<Diagnostic> Diagnostics,
-                    ArrayRef<LaunchOccupancy> Occupancy) {
+                    ArrayRef<LaunchOccupancy> Occupancy,
+                    const std::vector<UncheckedLaunch> *Unchecked) {
   auto OccupancyOf = byLaunch(Occupancy);
+  std::map<std::pair<size_t, size_t>, const UncheckedLaunch *> UncheckedOf;
+  if (Unchecked)
+    for (const UncheckedLaunch &U : *Unchecked)
+      UncheckedOf[{U.Unit, U.Launch}] = &U;
   json::OStream J(OS, 2);
   J.object([&] {
     J.attribute("version", FactsReportVersion);
@@ -227,6 +288,10 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                 for (const OccupancyQuery *Q : It->second)
                   J.object([&] { writeOccupancyJSON(J, *Q); });
             });
+            if (Unchecked) {
+              auto It = UncheckedOf.find({UI, LI});
+              writeChecked(J, It == UncheckedOf.end() ? nullptr : It->second);
+            }
           });
     });
     J.attributeArray("kernel_settings", [&] {
@@ -278,17 +343,18 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
         J.attribute("enabled", Device->Enabled);
         J.attributeArray("files", [&] {
           for (const TranslationUnitFacts &U : Units)
-            J.object([&] {
-              J.attribute("file", U.MainFile);
-              J.attributeArray("archs", [&] {
-                for (const std::string &A : Device->archsFor(U.MainFile))
-                  J.value(A);
-              });
-            });
+            J.object([&] { writeDeviceFile(J, *Device, U.MainFile); });
         });
         J.attributeArray("notes", [&] {
           for (const std::string &N : Device->Notes)
             J.value(N);
+        });
+        // Failed and timed-out compiles: warnings, as in every output.
+        J.attributeArray("warnings", [&] {
+          for (const auto &[File, Gaps] : Device->GapsByFile)
+            for (const DeviceGap &G : Gaps)
+              if (G.isFailure())
+                J.value(G.Message);
         });
       });
     J.attributeArray("frontend_errors", [&] {
@@ -312,8 +378,13 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
 }
 
 void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
-                     ArrayRef<LaunchOccupancy> Occupancy) {
+                     ArrayRef<LaunchOccupancy> Occupancy,
+                     ArrayRef<UncheckedLaunch> Unchecked) {
   auto OccupancyOf = byLaunch(Occupancy);
+  std::map<std::pair<size_t, size_t>, const UncheckedLaunch *> UncheckedOf;
+  size_t Total = 0;
+  for (const UncheckedLaunch &U : Unchecked)
+    UncheckedOf[{U.Unit, U.Launch}] = &U;
   for (size_t UI = 0; UI < Units.size(); ++UI)
     for (size_t LI = 0; LI < Units[UI].Launches.size(); ++LI) {
       const LaunchSite &L = Units[UI].Launches[LI];
@@ -350,7 +421,15 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
       if (auto It = OccupancyOf.find({UI, LI}); It != OccupancyOf.end())
         for (const OccupancyQuery *Q : It->second)
           OS << "    occupancy " << occupancySummary(*Q) << "\n";
+      if (auto It = UncheckedOf.find({UI, LI}); It != UncheckedOf.end())
+        for (const UncheckedReason &R : It->second->Reasons)
+          OS << "    not fully checked: " << describeUncheckedReason(R)
+             << "\n";
+      ++Total;
     }
+  if (std::string Summary = uncheckedSummary(Unchecked, Total);
+      !Summary.empty())
+    OS << "cuda-launch-lint: " << Summary << "\n";
 }
 
 } // namespace cudalint
