@@ -73,7 +73,7 @@ std::vector<UncheckedLaunch> uncheckedLaunches(const CheckRun &Run);
 
 /// The text output's summary: "2 of 5 launches not fully checked: 1 unknown
 /// block size, 2 no device facts (sm_90: nvcc timed out after 300 s
-/// (killed)); see --list-launches"; empty when every launch was checked.
+/// (killed))"; empty when every launch was checked.
 std::string uncheckedSummary(llvm::ArrayRef<UncheckedLaunch> Unchecked,
                              size_t TotalLaunches);
 

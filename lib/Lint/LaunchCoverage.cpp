@@ -205,8 +205,7 @@ std::string uncheckedSummary(ArrayRef<UncheckedLaunch> Unchecked,
     }
     Parts.push_back(std::move(Part));
   }
-  return formatv("{0} of {1} launch{2} not fully checked: {3}; see "
-                 "--list-launches",
+  return formatv("{0} of {1} launch{2} not fully checked: {3}",
                  Unchecked.size(), TotalLaunches,
                  TotalLaunches == 1 ? "" : "es", join(Parts, ", "))
       .str();

@@ -63,7 +63,8 @@ void writeFindings(raw_ostream &OS, StringRef Format,
     // No silent pass: a report without findings is clean only where every
     // launch was checked.
     if (!Coverage.Summary.empty())
-      OS << "cuda-launch-lint: " << Coverage.Summary << "\n";
+      OS << "cuda-launch-lint: " << Coverage.Summary
+         << "; see --list-launches\n";
   }
 }
 
