@@ -166,6 +166,15 @@ struct DeviceCompileInput {
   bool CompilerNamed = true;
 };
 
+/// Seconds before a device compile is killed (--device-timeout). nvcc's
+/// compile of one 2,285-line file with 96 kernels (bench/gpu/gen.py's
+/// suite-regs.cu, sm_90) took 35 s on 16 cores, 175-210 s on this 2-core
+/// machine under a load average of 12-17, and more than 300 s on such a
+/// machine before: 600 s lets a slow but healthy compile finish (and be
+/// cached) while a hung compiler is still stopped. A timeout is a warning
+/// that says what to do.
+constexpr unsigned DefaultDeviceTimeoutSeconds = 600;
+
 struct DeviceFactsOptions {
   /// Objects: each unit's facts from its compile command's output, when it
   /// is there and newer than its sources, else compiled as Auto.
@@ -189,7 +198,7 @@ struct DeviceFactsOptions {
   std::string CacheDir;
   /// Device compiles at a time (-j); 0: one per core.
   unsigned Jobs = 0;
-  unsigned TimeoutSeconds = 300;
+  unsigned TimeoutSeconds = DefaultDeviceTimeoutSeconds;
   /// Advanced as device compiles (or cache lookups) finish; may be null.
   RunProgress *Progress = nullptr;
   /// When set (by another thread), running compiles are killed and the

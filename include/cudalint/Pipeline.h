@@ -59,7 +59,7 @@ struct LintSettings {
   std::string CacheDir; // empty: the default
   bool NoCache = false;
   unsigned Jobs = 0; // 0: one per core
-  unsigned DeviceTimeoutSeconds = 300;
+  unsigned DeviceTimeoutSeconds = DefaultDeviceTimeoutSeconds;
   /// Check globs; unset: the config file's, else the default.
   std::optional<std::string> Checks;
   std::optional<std::string> WarningsAsErrors;

@@ -177,7 +177,7 @@ cl::opt<std::string> Jobs("j", cl::Prefix, cl::value_desc("N"),
                           cl::cat(DeviceCategory));
 cl::opt<std::string> DeviceTimeout(
     "device-timeout", cl::value_desc("seconds"),
-    cl::desc("seconds before a device compile is abandoned (default 300)"),
+    cl::desc("seconds before a device compile is abandoned (default 600)"),
     cl::cat(DeviceCategory));
 cl::opt<bool>
     Verbose("verbose",
