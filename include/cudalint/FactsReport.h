@@ -34,9 +34,9 @@ void writeFactsJSON(llvm::raw_ostream &OS,
                     llvm::ArrayRef<LaunchOccupancy> Occupancy = {},
                     const std::vector<UncheckedLaunch> *Unchecked = nullptr);
 
-/// --list-launches: one line per launch, one per arch with its occupancy
-/// when Occupancy has it, one per reason it was not fully checked, and the
-/// summary line (uncheckedSummary) at the end.
+/// --list-launches: one line per launch and one per arch with its occupancy
+/// when Occupancy has it; then one line per launch that was not fully
+/// checked, with its reasons, and the summary line (uncheckedSummary).
 void printLaunchList(llvm::raw_ostream &OS,
                      llvm::ArrayRef<TranslationUnitFacts> Units,
                      llvm::ArrayRef<LaunchOccupancy> Occupancy = {},

@@ -186,9 +186,9 @@ DeviceGap classifyCompileFailure(const FailedCompile &F, SourceReader Read) {
     G.RequiredArch = Sign->RequiredArch;
     G.Detail = Sign->Evidence;
     G.Message = Where + "not a target of this file: its device code " +
-                (G.RequiredArch.empty() ? std::string("is not built for ") +
-                                              F.Arch.str()
-                                        : "requires " + G.RequiredArch) +
+                (G.RequiredArch.empty()
+                     ? std::string("is not built for ") + F.Arch.str()
+                     : "requires " + G.RequiredArch) +
                 " (" + Sign->Evidence + "); no launch is judged for " +
                 F.Arch.str();
     return G;
@@ -244,7 +244,8 @@ bool isErrorDirectiveLine(StringRef Source, unsigned Line) {
 std::optional<NewerArchSign> findNewerArchSign(StringRef Log, StringRef Arch,
                                                SourceReader Read) {
   static const Regex Requires("requires \\.target (sm_[0-9]+[a-z]?)");
-  static const Regex NotOnTarget("not supported on \\.target '(sm_[0-9]+[a-z]?)'");
+  static const Regex NotOnTarget(
+      "not supported on \\.target '(sm_[0-9]+[a-z]?)'");
   SmallVector<StringRef, 0> Lines;
   Log.split(Lines, '\n', -1, false);
   for (StringRef L : Lines) {

@@ -50,9 +50,8 @@ using SourceReader =
 ///   does (nvcc's `file(line): error:` and Clang's / GCC's
 ///   `file:line:col: error:` diagnostics; the source is read with Read).
 /// nullopt when there is none: the compile failed for another reason.
-std::optional<NewerArchSign> findNewerArchSign(llvm::StringRef Log,
-                                               llvm::StringRef Arch,
-                                               SourceReader Read);
+std::optional<NewerArchSign>
+findNewerArchSign(llvm::StringRef Log, llvm::StringRef Arch, SourceReader Read);
 
 /// A device compile that did not succeed.
 struct FailedCompile {

@@ -199,10 +199,9 @@ void Runner::execute(Job &J) {
   SmallString<128> Tmp;
   if (std::error_code EC =
           sys::fs::createUniqueDirectory("cudalint-device", Tmp)) {
-    J.Gap = DeviceGap{J.Arch, DeviceGap::Kind::CompileFailed,
-                      "cannot create a temporary directory (" + EC.message() +
-                          ")",
-                      "", ""};
+    J.Gap = DeviceGap{
+        J.Arch, DeviceGap::Kind::CompileFailed,
+        "cannot create a temporary directory (" + EC.message() + ")", "", ""};
     J.Gap->Message = J.File + " [" + J.Arch + "]: " + J.Gap->Detail +
                      "; no device facts for this arch";
     return;

@@ -30,8 +30,8 @@ void valueReasons(const LaunchSite &L, std::vector<UncheckedReason> &Out) {
                                           : Kind::UnknownCluster;
     if (!Seen.insert(K).second)
       continue;
-    std::string Why = P.Value->Reason.empty() ? "no reason given"
-                                              : P.Value->Reason;
+    std::string Why =
+        P.Value->Reason.empty() ? "no reason given" : P.Value->Reason;
     Out.push_back({K, "", "", (P.Id + ": " + Why).str()});
   }
   // The parts are known but their product is not (it overflows).
@@ -142,24 +142,24 @@ std::vector<UncheckedLaunch> uncheckedLaunches(const CheckRun &Run) {
       std::vector<UncheckedReason> &Why = Entry.Reasons;
       if (L.Mangled.empty())
         Why.push_back({Kind::UnknownKernel, "", "",
-                       L.Kernel.empty() ? "the launch's kernel is not traced"
-                                        : "'" + L.Kernel +
-                                              "' has no mangled name"});
+                       L.Kernel.empty()
+                           ? "the launch's kernel is not traced"
+                           : "'" + L.Kernel + "' has no mangled name"});
       valueReasons(L, Why);
       if (Archs.empty()) {
-        Why.push_back({Kind::NoTargetArch, "", "",
-                       "its device code is not built for " +
-                           join(T ? T->archsFor(U.MainFile)
-                                  : ArrayRef(Run.DefaultArchs),
-                                ", ")});
+        Why.push_back(
+            {Kind::NoTargetArch, "", "",
+             "its device code is not built for " +
+                 join(T ? T->archsFor(U.MainFile) : ArrayRef(Run.DefaultArchs),
+                      ", ")});
       } else if (!DeviceOn) {
         Why.push_back({Kind::NoDeviceFacts, "", "device_facts_off",
                        "device facts are off: register-based checks did "
                        "not run"});
       } else if (!L.Mangled.empty()) {
         auto It = Defined.find(L.Mangled);
-        StringRef DefiningFile = It == Defined.end() ? StringRef(U.MainFile)
-                                                     : StringRef(It->second);
+        StringRef DefiningFile =
+            It == Defined.end() ? StringRef(U.MainFile) : StringRef(It->second);
         for (const std::string &A : Archs)
           if (!T->find(L.Mangled, A))
             Why.push_back(noDeviceFacts(*T, DefiningFile, U.MainFile, A));

@@ -226,6 +226,45 @@ void writeDeviceFile(json::OStream &J, const DeviceResourceTable &Device,
   });
 }
 
+/// One object of "launches": its place, kernel and values, the occupancy
+/// per arch and (WithChecked) whether it was fully checked (Unchecked: the
+/// reasons it was not; null: it was).
+void writeLaunch(json::OStream &J, const LaunchSite &L,
+                 ArrayRef<const OccupancyQuery *> Occupancy, bool WithChecked,
+                 const UncheckedLaunch *Unchecked) {
+  writeLoc(J, L.Loc);
+  J.attribute("kernel", L.Kernel);
+  J.attribute("mangled", L.Mangled);
+  J.attribute("api", L.Api);
+  if (!L.EnclosingFunction.empty())
+    J.attribute("function", L.EnclosingFunction);
+  writeDim3(J, "grid", L.Grid);
+  writeDim3(J, "block", L.Block, &L.ThreadsPerBlock);
+  writeValue(J, "dynamic_smem", L.DynamicSharedMem);
+  J.attribute("occupancy_tuned", L.OccupancyTuned);
+  if (L.InTemplatePattern)
+    J.attribute("template_pattern", true);
+  if (L.ClusterDims)
+    writeDim3(J, "cluster_dims", *L.ClusterDims);
+  if (L.DeviceGuard.Loc.valid())
+    J.attributeObject("device_guard", [&] {
+      writeLoc(J, L.DeviceGuard.Loc);
+      J.attribute("condition", L.DeviceGuard.Text);
+    });
+  if (L.Cooperative)
+    J.attribute("cooperative", *L.Cooperative);
+  else
+    J.attribute("cooperative", nullptr);
+  // The calculator's answer per arch (and block size of a set): the
+  // occupancy command's object (docs/json-output.md).
+  J.attributeArray("occupancy", [&] {
+    for (const OccupancyQuery *Q : Occupancy)
+      J.object([&] { writeOccupancyJSON(J, *Q); });
+  });
+  if (WithChecked)
+    writeChecked(J, Unchecked);
+}
+
 /// The occupancy entries of each launch: (unit, launch) -> its queries.
 std::map<std::pair<size_t, size_t>, std::vector<const OccupancyQuery *>>
 byLaunch(ArrayRef<LaunchOccupancy> Occupancy) {
@@ -256,42 +295,14 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
       for (size_t UI = 0; UI < Units.size(); ++UI)
         for (size_t LI = 0; LI < Units[UI].Launches.size(); ++LI)
           J.object([&] {
-            const LaunchSite &L = Units[UI].Launches[LI];
-            writeLoc(J, L.Loc);
-            J.attribute("kernel", L.Kernel);
-            J.attribute("mangled", L.Mangled);
-            J.attribute("api", L.Api);
-            if (!L.EnclosingFunction.empty())
-              J.attribute("function", L.EnclosingFunction);
-            writeDim3(J, "grid", L.Grid);
-            writeDim3(J, "block", L.Block, &L.ThreadsPerBlock);
-            writeValue(J, "dynamic_smem", L.DynamicSharedMem);
-            J.attribute("occupancy_tuned", L.OccupancyTuned);
-            if (L.InTemplatePattern)
-              J.attribute("template_pattern", true);
-            if (L.ClusterDims)
-              writeDim3(J, "cluster_dims", *L.ClusterDims);
-            if (L.DeviceGuard.Loc.valid())
-              J.attributeObject("device_guard", [&] {
-                writeLoc(J, L.DeviceGuard.Loc);
-                J.attribute("condition", L.DeviceGuard.Text);
-              });
-            if (L.Cooperative)
-              J.attribute("cooperative", *L.Cooperative);
-            else
-              J.attribute("cooperative", nullptr);
-            // The calculator's answer per arch (and block size of a set):
-            // the occupancy command's object (docs/json-output.md).
-            J.attributeArray("occupancy", [&] {
-              auto It = OccupancyOf.find({UI, LI});
-              if (It != OccupancyOf.end())
-                for (const OccupancyQuery *Q : It->second)
-                  J.object([&] { writeOccupancyJSON(J, *Q); });
-            });
-            if (Unchecked) {
-              auto It = UncheckedOf.find({UI, LI});
-              writeChecked(J, It == UncheckedOf.end() ? nullptr : It->second);
-            }
+            auto Occ = OccupancyOf.find({UI, LI});
+            auto Why = UncheckedOf.find({UI, LI});
+            writeLaunch(J, Units[UI].Launches[LI],
+                        Occ == OccupancyOf.end()
+                            ? ArrayRef<const OccupancyQuery *>()
+                            : ArrayRef(Occ->second),
+                        Unchecked != nullptr,
+                        Why == UncheckedOf.end() ? nullptr : Why->second);
           });
     });
     J.attributeArray("kernel_settings", [&] {
@@ -381,10 +392,7 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                      ArrayRef<LaunchOccupancy> Occupancy,
                      ArrayRef<UncheckedLaunch> Unchecked) {
   auto OccupancyOf = byLaunch(Occupancy);
-  std::map<std::pair<size_t, size_t>, const UncheckedLaunch *> UncheckedOf;
   size_t Total = 0;
-  for (const UncheckedLaunch &U : Unchecked)
-    UncheckedOf[{U.Unit, U.Launch}] = &U;
   for (size_t UI = 0; UI < Units.size(); ++UI)
     for (size_t LI = 0; LI < Units[UI].Launches.size(); ++LI) {
       const LaunchSite &L = Units[UI].Launches[LI];
@@ -421,12 +429,18 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
       if (auto It = OccupancyOf.find({UI, LI}); It != OccupancyOf.end())
         for (const OccupancyQuery *Q : It->second)
           OS << "    occupancy " << occupancySummary(*Q) << "\n";
-      if (auto It = UncheckedOf.find({UI, LI}); It != UncheckedOf.end())
-        for (const UncheckedReason &R : It->second->Reasons)
-          OS << "    not fully checked: " << describeUncheckedReason(R)
-             << "\n";
       ++Total;
     }
+  // The launches not fully checked, after the list (whose lines stay one
+  // block per launch), one line each with its reasons, then the count.
+  for (const UncheckedLaunch &U : Unchecked) {
+    const LaunchSite &L = Units[U.Unit].Launches[U.Launch];
+    std::vector<std::string> Why;
+    for (const UncheckedReason &R : U.Reasons)
+      Why.push_back(describeUncheckedReason(R));
+    OS << formatv("{0}:{1}:{2}: not fully checked: {3}\n", L.Loc.File,
+                  L.Loc.Line, L.Loc.Column, join(Why, "; "));
+  }
   if (std::string Summary = uncheckedSummary(Unchecked, Total);
       !Summary.empty())
     OS << "cuda-launch-lint: " << Summary << "\n";

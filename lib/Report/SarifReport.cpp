@@ -257,8 +257,7 @@ runNotifications(ArrayRef<TranslationUnitFacts> Units,
       N.Level = G.isFailure() ? "warning" : "note";
       N.Message = G.Message;
       N.Loc.File = File;
-      N.Properties = {{"arch", G.Arch},
-                      {"kind", deviceGapKindName(G.K).str()}};
+      N.Properties = {{"arch", G.Arch}, {"kind", deviceGapKindName(G.K).str()}};
       Out.push_back(std::move(N));
     }
   for (const UncheckedLaunch &U : Unchecked) {

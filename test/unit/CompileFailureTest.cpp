@@ -91,8 +91,8 @@ TEST(NewerArchSign, ErrorDirectiveUnderCudaArch) {
                   "sm_80", Src);
   ASSERT_TRUE(Gnu);
   EXPECT_EQ(Gnu->RequiredArch, "");
-  EXPECT_TRUE(sign("/p/a.cu:3:2: error: \"this file needs sm_90\"", "sm_80",
-                   Src));
+  EXPECT_TRUE(
+      sign("/p/a.cu:3:2: error: \"this file needs sm_90\"", "sm_80", Src));
 }
 
 TEST(NewerArchSign, ErrorDirectiveWithoutCudaArchIsNoSign) {
@@ -100,8 +100,8 @@ TEST(NewerArchSign, ErrorDirectiveWithoutCudaArchIsNoSign) {
   Src.Files["/p/a.cu"] = "#ifndef HAVE_CONFIG\n"
                          "#error \"run configure first\"\n"
                          "#endif\n";
-  EXPECT_FALSE(sign("/p/a.cu:2:2: error: #error \"run configure first\"",
-                    "sm_80", Src));
+  EXPECT_FALSE(
+      sign("/p/a.cu:2:2: error: #error \"run configure first\"", "sm_80", Src));
   // Closed groups before the line do not count.
   Src.Files["/p/b.cu"] = "#if __CUDA_ARCH__ >= 900\n"
                          "#define FAST 1\n"
@@ -132,26 +132,27 @@ TEST(NewerArchSign, StaticAssertOnCudaArch) {
 }
 
 TEST(NewerArchSign, OrdinaryErrorsAreNoSign) {
-  EXPECT_FALSE(sign("a.cu(3): error: identifier \"x\" is undefined\n", "sm_80"));
+  EXPECT_FALSE(
+      sign("a.cu(3): error: identifier \"x\" is undefined\n", "sm_80"));
   EXPECT_FALSE(sign("nvcc fatal   : Unsupported gpu architecture 'compute_70'",
                     "sm_70"));
 }
 
 TEST(MentionsAroundLine, ConditionalGroups) {
-  std::string Src = "#ifdef __CUDA_ARCH__\n"     // 1
-                    "#  if FOO\n"                 // 2
-                    "int a;\n"                    // 3
-                    "#  endif\n"                  // 4
-                    "#endif\n"                    // 5
-                    "#if A\n"                     // 6
-                    "#elif __CUDA_ARCH__ < 800\n" // 7
-                    "#else\n"                     // 8
-                    "int b;\n"                    // 9
-                    "#endif\n"                    // 10
-                    "/* __CUDA_ARCH__ */ int c;\n"  // 11
-                    "#if \\\n  __CUDA_ARCH__\n"   // 12, 13
-                    "int d;\n"                    // 14
-                    "#endif\n";                   // 15
+  std::string Src = "#ifdef __CUDA_ARCH__\n"       // 1
+                    "#  if FOO\n"                  // 2
+                    "int a;\n"                     // 3
+                    "#  endif\n"                   // 4
+                    "#endif\n"                     // 5
+                    "#if A\n"                      // 6
+                    "#elif __CUDA_ARCH__ < 800\n"  // 7
+                    "#else\n"                      // 8
+                    "int b;\n"                     // 9
+                    "#endif\n"                     // 10
+                    "/* __CUDA_ARCH__ */ int c;\n" // 11
+                    "#if \\\n  __CUDA_ARCH__\n"    // 12, 13
+                    "int d;\n"                     // 14
+                    "#endif\n";                    // 15
   EXPECT_TRUE(mentionsAroundLine(Src, 3, "__CUDA_ARCH__"));
   EXPECT_TRUE(mentionsAroundLine(Src, 9, "__CUDA_ARCH__"));
   // A comment is not a mention.

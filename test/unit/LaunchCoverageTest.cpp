@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/Checks.h"
 #include "cudalint/LaunchCoverage.h"
+#include "cudalint/Checks.h"
 #include "cudalint/SarifReport.h"
 
 #include "gtest/gtest.h"

@@ -414,10 +414,11 @@ std::vector<LaunchNotice> uncheckedNotices(const Snapshot &S) {
         Why.push_back(describeUncheckedReason(R));
     if (Why.empty())
       continue;
-    Out.push_back({L.Loc, "launch of " +
-                              (L.Kernel.empty() ? std::string("an unknown kernel")
-                                                : "'" + L.Kernel + "'") +
-                              " not fully checked: " + join(Why, "; ")});
+    Out.push_back(
+        {L.Loc, "launch of " +
+                    (L.Kernel.empty() ? std::string("an unknown kernel")
+                                      : "'" + L.Kernel + "'") +
+                    " not fully checked: " + join(Why, "; ")});
   }
   return Out;
 }
