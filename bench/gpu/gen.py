@@ -17,9 +17,9 @@ import os
 import sys
 
 VERSION = 2
-# The wave probe's blocks spin this long on %globaltimer (version 2; version 1 spun
+# The wave probe's blocks spin these long on %globaltimer (version 2; version 1 spun
 # 200,000 clock64 cycles, about 0.1 ms, too short to show a whole extra wave).
-SPIN_NS = 1000000
+SPIN_NS = (1000000, 4000000)
 
 # Per arch (from docs/arch-model.md): threads/SM, blocks/SM, shared memory per
 # SM at the largest carveout, opt-in maximum per block, reserved per block,
@@ -389,13 +389,15 @@ class Suite:
             # Blocks of equal duration, long enough (1 ms) that dispatching a wave costs
             # nothing against it: shorter blocks (20 us) measure x1.65-1.84 for one block
             # past a full wave where the model says x2.00 (DESIGN.md, tail calibration).
-            k = {"spin_ns": SPIN_NS, "bounds": [t]}
             per_sm = self.blocks_per_sm({"kernel": {}, "threads": t, "dyn_smem": 0})
             wave = per_sm * self.sms
-            for mult in (1, 2, 3, 4):
-                for extra in (0, 1):
-                    self.add("wave", k, (t,), grid=(mult * wave + extra,), reps=4,
-                             note="%d full waves of %d blocks%s" % (mult, wave, " + 1" if extra else ""))
+            for spin_ns in SPIN_NS:
+                k = {"spin_ns": spin_ns, "bounds": [t]}
+                for mult in (1, 2, 3, 4):
+                    for extra in (0, 1):
+                        self.add("wave", k, (t,), grid=(mult * wave + extra,), reps=4,
+                                 note="%d full waves of %d blocks%s, %d us blocks"
+                                 % (mult, wave, " + 1" if extra else "", spin_ns // 1000))
 
     def gridsync_family(self):
         for api in ("<<<>>>", "cudaLaunchKernel", "cudaLaunchKernelEx"):
