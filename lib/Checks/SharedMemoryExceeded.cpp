@@ -115,9 +115,9 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
       continue;
     }
     Message += cooperativeResidencyReason(Ctx.Launch);
-    Diagnostic D = launchError(
-        *this, Ctx, Message,
-        notResidentError(Ctx.Launch, RuntimeError::InvalidValue));
+    Diagnostic D =
+        launchError(*this, Ctx, Message,
+                    notResidentError(Ctx.Launch, RuntimeError::InvalidValue));
     if (OnSomePath) {
       claimMayFail(D);
       addNote(D, OptIn->Loc,

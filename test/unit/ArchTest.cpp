@@ -144,13 +144,14 @@ TEST(ArchTest, GpuPresets) {
     const char *Name;
     unsigned Sm, SMs;
   } Required[] = {
-      {"T4", 75, 40},         {"A10", 86, 72},        {"A100-SXM", 80, 108},
-      {"A100-PCIe", 80, 108}, {"RTX-3090", 86, 82},   {"RTX-4090", 89, 128},
-      {"L4", 89, 58},         {"L40S", 89, 142},      {"H100-SXM", 90, 132},
-      {"H100-PCIe", 90, 114}, {"H200", 90, 132},      {"GH200", 90, 132},
-      {"B200", 100, 148},     {"RTX-5090", 120, 170},
-      // Added with the SM counts of their data sheets (docs/arch-model.md).
-      {"RTX-4080", 89, 76},   {"RTX-6000-Ada", 89, 142},
+      {"T4", 75, 40},        {"A10", 86, 72},
+      {"A100-SXM", 80, 108}, {"A100-PCIe", 80, 108},
+      {"RTX-3090", 86, 82},  {"RTX-4090", 89, 128},
+      {"L4", 89, 58},        {"L40S", 89, 142},
+      {"H100-SXM", 90, 132}, {"H100-PCIe", 90, 114},
+      {"H200", 90, 132},     {"GH200", 90, 132},
+      {"B200", 100, 148},    {"RTX-5090", 120, 170},
+      {"RTX-4080", 89, 76},  {"RTX-6000-Ada", 89, 142},
   };
   for (const auto &R : Required) {
     SCOPED_TRACE(R.Name);
@@ -205,7 +206,8 @@ TEST(ArchTest, CustomGpu) {
     auto E = makeCustomGpu("sm_90", Bad);
     ASSERT_FALSE(static_cast<bool>(E)) << Bad;
     EXPECT_EQ(llvm::toString(E.takeError()),
-              std::string("'") + Bad + "' is not a number of SMs from 1 to 1024");
+              std::string("'") + Bad +
+                  "' is not a number of SMs from 1 to 1024");
   }
   auto Arch = makeCustomGpu("sm_91", "78");
   ASSERT_FALSE(static_cast<bool>(Arch));

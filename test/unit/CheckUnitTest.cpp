@@ -3138,8 +3138,8 @@ TEST(RuntimeErrorOrder, CooperativeBlocksThatCannotBeResident) {
                         "and a cooperative launch needs every block resident "
                         "at once; the launch fails with "
                         "cudaErrorCooperativeLaunchTooLarge"));
-  std::vector<Diagnostic> Regs = Run(
-      Launch(K, c(132), c(1024)).api("cudaLaunchKernelEx", true), 128);
+  std::vector<Diagnostic> Regs =
+      Run(Launch(K, c(132), c(1024)).api("cudaLaunchKernelEx", true), 128);
   ASSERT_THAT(checkNames(Regs), ElementsAre("cuda-too-many-resources"));
   EXPECT_EQ(Regs.front().CudaError, "cudaErrorCooperativeLaunchTooLarge");
   EXPECT_THAT(Regs.front().Message, HasSubstr("available to a block: no block "
@@ -3153,10 +3153,11 @@ TEST(RuntimeErrorOrder, CooperativeBlocksThatCannotBeResident) {
   EXPECT_EQ(Plain.back().CudaError, "cudaErrorLaunchOutOfResources");
   EXPECT_THAT(Plain.front().Message, Not(HasSubstr("resident")));
   // Whether cudaLaunchKernelEx is cooperative is not known: no name.
-  std::vector<Diagnostic> Unknown = Run(
-      Launch(K, c(132), c(128)).smem(c(64 * 1024)).api("cudaLaunchKernelEx",
-                                                        std::nullopt),
-      16);
+  std::vector<Diagnostic> Unknown =
+      Run(Launch(K, c(132), c(128))
+              .smem(c(64 * 1024))
+              .api("cudaLaunchKernelEx", std::nullopt),
+          16);
   ASSERT_THAT(checkNames(Unknown), ElementsAre("cuda-shared-memory-exceeded"));
   EXPECT_EQ(Unknown.front().CudaError, "");
   // Over its bound as well: the bound's cudaErrorInvalidValue comes first.
