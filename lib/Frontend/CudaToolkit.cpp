@@ -186,6 +186,9 @@ cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache cacheConfig);
 
 CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit) {
   CudaParseSetup S;
+  S.SystemRoots = {"/usr/include", "/usr/lib"};
+  if (Toolkit)
+    S.SystemRoots.push_back(Toolkit->Root);
   // Host side only: the launches and the host view of the annotations; the
   // device view per arch comes from device compilation.
   S.Args = {"--cuda-host-only", "-nocudalib", "-Wno-unknown-cuda-version",
