@@ -197,11 +197,12 @@ public:
   ErrorOr<std::string> getName() override { return Inner->getName(); }
   std::error_code close() override { return Inner->close(); }
 
-  ErrorOr<std::unique_ptr<MemoryBuffer>>
-  getBuffer(const Twine &Name, int64_t FileSize, bool RequiresNullTerminator,
-            bool IsVolatile) override {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = Inner->getBuffer(
-        Name, FileSize, RequiresNullTerminator, IsVolatile);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> getBuffer(const Twine &Name,
+                                                   int64_t FileSize,
+                                                   bool RequiresNullTerminator,
+                                                   bool IsVolatile) override {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+        Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
     if (!Buffer)
       return Buffer;
     std::optional<std::string> Joined =

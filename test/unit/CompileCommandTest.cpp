@@ -640,12 +640,12 @@ TEST(CompileCommandTest, DroppedFlagsAreNamedWhereTheyAre) {
   // constexpr flags that Clang does not know; behind a ccache wrapper the
   // positions still count in Original.
   TranslatedCommand T =
-      translate({"/tmp/clang-tool", "-std=c++17", "--extended-lambda",
-                 "-I", "inc", "--expt-relaxed-constexpr", "k.cu"});
+      translate({"/tmp/clang-tool", "-std=c++17", "--extended-lambda", "-I",
+                 "inc", "--expt-relaxed-constexpr", "k.cu"});
   EXPECT_THAT(T.DroppedArgs, ElementsAre(2, 5));
-  TranslatedCommand W = translate({"ccache", "clang++", "--cuda-path",
-                                   "/usr/local/cuda", "--extended-lambda",
-                                   "k.cu"});
+  TranslatedCommand W =
+      translate({"ccache", "clang++", "--cuda-path", "/usr/local/cuda",
+                 "--extended-lambda", "k.cu"});
   EXPECT_THAT(W.DroppedArgs, ElementsAre(4));
   EXPECT_EQ(W.Original[4], "--extended-lambda");
   // nvcc knows them: nothing is dropped, and nothing reaches Clang.

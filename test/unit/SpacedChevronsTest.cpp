@@ -53,12 +53,10 @@ TEST(SpacedChevronsTest, AcrossLines) {
 
 TEST(SpacedChevronsTest, LeavesTheRestAlone) {
   for (const char *Text : {
-           "x = a << b;",
-           "k<<<1, 2>>>();",
+           "x = a << b;", "k<<<1, 2>>>();",
            "std::vector<std::vector<int> > v; A<B<C<int>> > w;",
            "friend int operator<< <T>(P<T> &, int);",
-           "const char *s = \"k<< <1, 2>> >()\";",
-           "// k<< <1, 2>> >()\n",
+           "const char *s = \"k<< <1, 2>> >()\";", "// k<< <1, 2>> >()\n",
            "/* k<< <1, 2>> >() */",
            "k<< <1, 2;", // no closing chevrons before the statement ends
        })
