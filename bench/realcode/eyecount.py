@@ -4,7 +4,8 @@
 Greps each project's sources (not third_party/) for the launch forms nvcc accepts: chevrons
 (`<<<`, and spaced `<< <`), the runtime and driver launch APIs, graph kernel nodes, PFN_/pfn_
 launch pointers and `launch`-style macros. Lines inside comments are skipped. With --run, each
-site is matched against the `launches` of that run's JSON (same file and line, any mode): sites
+site is matched against the `launches` of that run's JSON (same file, the same line or up to
+two lines above, any mode): sites
 the tool did not report are printed as misses for a human to explain (macro, template, another
 file, a form not recognised).
 
@@ -112,7 +113,8 @@ def main():
         for s in ss:
             s["project"] = p
             if seen is not None:
-                s["reported"] = (os.path.realpath(s["file"]), s["line"]) in seen
+                # a launch is reported at its callee's line; `<<<` may sit a line or two below it
+                s["reported"] = any((os.path.realpath(s["file"]), s["line"] - d) in seen for d in (0, 1, 2))
         allsites += ss
         if not a.json:
             forms = {}

@@ -101,22 +101,35 @@ def main():
     meta = {"tool": tool, "sha256": digest, "version": version, "run": a.run,
             "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "modes": a.modes, "projects": projects, "jobs": a.jobs, "extra": a.extra}
-    with open(os.path.join(outdir, "meta.json"), "w") as f:
+    metapath = os.path.join(outdir, "meta.json")
+    if os.path.exists(metapath):
+        # a partial rerun into an existing run: keep its history
+        with open(metapath) as f:
+            old = json.load(f)
+        meta["earlier"] = old.get("earlier", []) + [{k: v for k, v in old.items() if k != "earlier"}]
+    with open(metapath, "w") as f:
         json.dump(meta, f, indent=1)
 
     recpath = os.path.join(outdir, "records.jsonl")
     done = set()
-    if a.skip_done and os.path.exists(recpath):
+    modes = a.modes.split(",")
+    if os.path.exists(recpath):
+        # keep the records of other projects and modes; redo (or, with --skip-done, keep) these
+        kept = []
         for line in open(recpath):
             r = json.loads(line)
-            done.add((r["project"], r["mode"], r["rel"]))
-    elif os.path.exists(recpath):
-        os.remove(recpath)
+            if r["project"] in projects and r["mode"] in modes:
+                if not a.skip_done:
+                    continue
+                done.add((r["project"], r["mode"], r["rel"]))
+            kept.append(line)
+        with open(recpath, "w") as f:
+            f.writelines(kept)
     common = ["--format=json", "--cache-dir", cache, "-j", a.jobs] + a.extra.split()
     for proj in projects:
         with open(os.path.join(dbroot, proj, "files.json")) as f:
             files = json.load(f)
-        for mode in a.modes.split(","):
+        for mode in modes:
             d = os.path.join(outdir, proj, mode)
             os.makedirs(d, exist_ok=True)
             for e in files:
@@ -137,7 +150,7 @@ def main():
                 print(f"[{time.strftime('%H:%M:%S')}] {proj} {mode} {e['rel']}: rc={rec['rc']} "
                       f"{rec.get('wall_s')}s {rec.get('maxrss_kb', 0) // 1024}MiB{flag}", flush=True)
     meta["finished"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    with open(os.path.join(outdir, "meta.json"), "w") as f:
+    with open(metapath, "w") as f:
         json.dump(meta, f, indent=1)
 
 

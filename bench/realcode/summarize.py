@@ -28,6 +28,8 @@ def summarize(run, project, mode):
     s["timeouts"] = [r["rel"] for r, _ in recs if r.get("timeout")]
     s["exit2"] = [(r["rel"], " | ".join(r.get("stderr_tail", [])[-1:])) for r, _ in recs if r["rc"] == 2]
     s["no_json"] = [r["rel"] for r, d in recs if d is None]
+    s["internal_errors"] = [(r["rel"], str(e)[:160]) for r, d in recs if d
+                            for e in d.get("internal_errors", [])]
     walls = [r.get("wall_s", r.get("harness_wall_s", 0)) for r, _ in recs]
     s["wall_total_s"] = round(sum(walls), 1)
     s["wall_median_s"] = round(statistics.median(walls), 2) if walls else 0
@@ -67,6 +69,15 @@ def summarize(run, project, mode):
                     "pct": round(100.0 * len(res) / len(subset), 1) if subset else None,
                     "by_kind": dict(collections.Counter(block_total(l).get("kind", "unknown")
                                                         for l, _ in subset))}
+    # source sites: one per (file, line, column), resolved when every instantiation is
+    for label, subset in (("chevron_src_all", chev), ("chevron_src_infile", [x for x in chev if x[1]])):
+        src = {}
+        for l, _ in subset:
+            k = site_key(l)[:3]
+            src[k] = src.get(k, True) and value_state(block_total(l)) == "resolved"
+        s[label] = {"sites": len(src), "block_resolved": sum(src.values()),
+                    "pct": round(100.0 * sum(src.values()) / len(src), 1) if src else None}
+    s["source_sites"] = len({site_key(l)[:3] for l, _ in sites.values()})
     unk = collections.Counter(reason_class(unknown_reason(l)) for l, _ in chev
                               if value_state(block_total(l)) == "unknown")
     s["unknown_reasons"] = unk.most_common()
@@ -97,7 +108,7 @@ def main():
     recs = load_records(a.run)
     keys = sorted({(r["project"], r["mode"]) for r in recs if not a.project or r["project"] == a.project})
     if a.markdown:
-        print("| project | mode | files | exit 0/1/2/other | crashes | launches (by api) | `<<<>>>` sites | block resolved (in-file) | errors | warnings | files with parse errors | wall total / median / worst | peak RSS |")
+        print("| project | mode | files | exit 0/1/2/other | crashes (+ recovered internal errors) | launches: instantiations (by api) / source sites | `<<<>>>` source sites: block resolved, all / in-file | `<<<>>>` instantiations: block resolved | errors | warnings | files with parse errors | wall total / median / worst | peak RSS |")
         print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for p, m in keys:
         s = summarize(a.run, p, m)
@@ -106,13 +117,15 @@ def main():
         if a.markdown:
             ci = s["chevron_infile"]
             ca = s["chevron_all"]
+            sa, si = s["chevron_src_all"], s["chevron_src_infile"]
             apis = ", ".join(f"{k} {v}" for k, v in sorted(s["by_api"].items()))
             errs = sum(s["findings"].get("error", {}).values())
             warns = sum(s["findings"].get("warning", {}).values())
             w = s["wall_worst"]
             print(f"| {p} | {m} | {s['files']} | {ex.get('0', 0)}/{ex.get('1', 0)}/{ex.get('2', 0)}/{other} "
-                  f"| {len(s['crashes'])} | {s['launches']} ({apis}) | {ca['sites']} "
-                  f"| {ca['block_resolved']}/{ca['sites']} ({ci['block_resolved']}/{ci['sites']} = {ci['pct']}%) "
+                  f"| {len(s['crashes'])} + {len(s['internal_errors'])} internal | {s['launches']} ({apis}) / {s['source_sites']} "
+                  f"| {sa['block_resolved']}/{sa['sites']} / {si['block_resolved']}/{si['sites']} ({si['pct']}%) "
+                  f"| {ca['block_resolved']}/{ca['sites']} "
                   f"| {errs} | {warns} | {s['frontend_errors']['files']} "
                   f"| {s['wall_total_s']} s / {s['wall_median_s']} s / {w[0] if w else ''} {w[1] if w else ''} s "
                   f"| {s['peak_rss_mib']} MiB |")
@@ -122,12 +135,15 @@ def main():
               f"  timeouts {len(s['timeouts'])} {s['timeouts'] or ''}")
         for rel, why in s["exit2"]:
             print(f"  exit 2: {rel}: {why}")
+        for rel, why in s["internal_errors"]:
+            print(f"  internal error (recovered): {rel}: {why}")
         print(f"  time: total {s['wall_total_s']} s, median {s['wall_median_s']} s, worst {s['wall_worst']}, "
               f"peak RSS {s['peak_rss_mib']} MiB")
         print(f"  launches {s['launches']} by api {s['by_api']}")
-        for label in ("chevron_all", "chevron_infile"):
+        print(f"  source sites {s['source_sites']}")
+        for label in ("chevron_all", "chevron_infile", "chevron_src_all", "chevron_src_infile"):
             c = s[label]
-            print(f"  <<<>>> {label[8:]}: {c['block_resolved']}/{c['sites']} block resolved ({c['pct']}%) {c['by_kind']}")
+            print(f"  <<<>>> {label[8:]}: {c['block_resolved']}/{c['sites']} block resolved ({c['pct']}%) {c.get('by_kind', '')}")
         for why, n in s["unknown_reasons"]:
             print(f"    unknown x{n}: {why}")
         print(f"  findings: {s['findings']}")
