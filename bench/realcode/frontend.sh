@@ -15,6 +15,6 @@ for p in $projects; do
   CUDA_LAUNCH_LINT="$TOOL" REPEAT="${REPEAT:-1}" nice -n 10 "$here/../frontend-per-file.sh" "$REALCODE/db/$p" .cu | tee -a "$all"
 done
 echo "== all projects"
-grep ' ratio ' "$all" | awk '{for (i = 1; i <= NF; i++) { if ($i == "ratio") r = $(i + 1); if ($i == "peak") m = $(i + 1) } print r, m, $1}' \
+grep ' clang .* ratio ' "$all" | awk '{for (i = 1; i <= NF; i++) { if ($i == "ratio") r = $(i + 1); if ($i == "peak") m = $(i + 1) } print r, m, $1}' \
   | sort -g | awk '{r[NR] = $1; if ($2 > peak) { peak = $2; pf = $3 } w = $3} END {printf "files: %d, median ratio %s, worst %s (%s), peak %d MiB (%s)\n", NR, r[int((NR + 1) / 2)], r[NR], w, peak, pf}'
 rm -f "$all"
