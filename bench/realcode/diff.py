@@ -56,7 +56,10 @@ def main():
     a = ap.parse_args()
     os_, od, of = collect(a.old, a.project, a.mode)
     ns, nd, nf = collect(a.new, a.project, a.mode)
-    pms = sorted({k[:2] for k in list(of) + list(nf)})
+    old_pms, new_pms = {k[:2] for k in of}, {k[:2] for k in nf}
+    for pm in sorted(old_pms ^ new_pms):
+        print(f"== {pm[0]} [{pm[1]}]: only in the {'old' if pm in old_pms else 'new'} run; not compared")
+    pms = sorted(old_pms & new_pms)
     bad = False
     totals = collections.Counter()
     for pm in pms:
