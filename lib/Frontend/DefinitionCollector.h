@@ -276,16 +276,27 @@ public:
           Callee && I - Object < Callee->getNumParams()
               ? Callee->getParamDecl(I - Object)->getType()
               : clang::QualType();
+      // A call through a pointer (a driver entry point's PFN_cuLaunchKernelEx
+      // type) has its parameter types in the pointer's type.
+      const clang::FunctionProtoType *Proto = nullptr;
+      if (const auto *Pointer =
+              C->getCallee()->getType()->getAs<clang::PointerType>();
+          Pointer && !Callee)
+        Proto = Pointer->getPointeeType()->getAs<clang::FunctionProtoType>();
+      clang::QualType AddressParam = Proto && I < Proto->getNumParams()
+                                         ? Proto->getParamType(I)
+                                         : ParamType;
       if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(Arg);
           U && U->getOpcode() == clang::UO_AddrOf &&
-          refersToV(resolver::memberBase(U->getSubExpr())) && Callee) {
-        if (Callee->getIdentifier() &&
+          refersToV(resolver::memberBase(U->getSubExpr())) &&
+          (Callee || Proto)) {
+        if (Callee && Callee->getIdentifier() &&
             Callee->getName().starts_with("cudaOccupancy"))
           AddressToOccupancyApi = true;
-        else if (!ParamType.isNull() && ParamType->isPointerType() &&
-                 ParamType->getPointeeType().isConstQualified())
+        else if (!AddressParam.isNull() && AddressParam->isPointerType() &&
+                 AddressParam->getPointeeType().isConstQualified())
           ReadOnlyAddresses.insert(U);
-        else
+        else if (Callee)
           AddressPassedTo[U] = Callee;
       }
       // Passed by non-const reference: the callee may change it, unless
