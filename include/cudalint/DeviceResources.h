@@ -57,6 +57,10 @@ struct KernelResources {
   std::optional<std::array<unsigned, 3>> MaxNTid, ReqNTid, ReqNCtaPerCluster;
   std::optional<unsigned> MinNCtaPerSM, MaxNReg, MaxClusterRank;
   bool ExplicitCluster = false;
+  /// With HasPtx: the kernel's body is empty on this arch (only `ret;`).
+  /// Where another arch's body is not, the preprocessor removed the code
+  /// for this arch: the kernel is not built for it (compiledOut).
+  bool EmptyBody = false;
 
   /// .maxntid x*y*z (the launch bound's max threads), if any.
   std::optional<uint64_t> maxThreads() const {
@@ -186,6 +190,19 @@ struct DeviceResourceTable {
   bool isNotATarget(llvm::StringRef MainFile, llvm::StringRef Arch) const {
     const DeviceGap *G = gap(MainFile, Arch);
     return G && G->K == DeviceGap::Kind::NotATarget;
+  }
+  /// Whether Mangled's code is removed on Arch (`#if __CUDA_ARCH__ >= 800`
+  /// around its body): its body is empty there and not on another arch, so
+  /// the code is not meant to run on Arch and none of its launches or
+  /// settings is judged for it.
+  bool compiledOut(llvm::StringRef Mangled, llvm::StringRef Arch) const {
+    const KernelResources *R = find(Mangled, Arch);
+    if (!R || !R->HasPtx || !R->EmptyBody)
+      return false;
+    for (const KernelResources *Other : forKernel(Mangled))
+      if (Other->HasPtx && !Other->EmptyBody)
+        return true;
+    return false;
   }
   /// The archs MainFile's launches and kernels are judged for: its own
   /// archs (else Defaults) without those that are not targets of it. May

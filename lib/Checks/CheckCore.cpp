@@ -242,6 +242,11 @@ RunIndex::archsOf(const TranslationUnitFacts &U) const {
   return Out;
 }
 
+bool RunIndex::compiledOut(StringRef Mangled, const ArchInfo &A) const {
+  return Run.Resources && !Mangled.empty() &&
+         Run.Resources->compiledOut(Mangled, A.Name);
+}
+
 const KernelResources *RunIndex::resources(StringRef Mangled,
                                            const ArchInfo &A) const {
   if (!Run.Resources || !Run.Resources->Enabled || Mangled.empty())
@@ -264,7 +269,8 @@ RunIndex::launchContexts(const TranslationUnitFacts &U,
                          const LaunchSite &L) const {
   std::vector<LaunchContext> PerArch;
   for (const ArchInfo *A : archsOf(U))
-    PerArch.push_back({L, L.Mangled.empty() ? nullptr : kernel(L.Mangled), *A,
+    if (!compiledOut(L.Mangled, *A))
+      PerArch.push_back({L, L.Mangled.empty() ? nullptr : kernel(L.Mangled), *A,
                        resources(L.Mangled, *A), listFor(Settings, L.Mangled),
                        listFor(Launches, L.Mangled), Run.Options});
   return PerArch;
@@ -329,6 +335,8 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
           S.Mangled.empty() ? ArrayRef(Self) : Index.settingsOf(S.Mangled);
       std::vector<std::vector<Diagnostic>> Found(Archs.size());
       for (size_t I = 0; I < Archs.size(); ++I) {
+        if (Index.compiledOut(S.Mangled, *Archs[I]))
+          continue;
         SettingContext Ctx{
             S,         S.Mangled.empty() ? nullptr : Index.kernel(S.Mangled),
             *Archs[I], Index.resources(S.Mangled, *Archs[I]),
@@ -348,6 +356,8 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
       if (!K.Loc.valid() || !KernelsChecked.insert(K.Mangled).second)
         continue;
       for (const ArchInfo *A : Archs) {
+        if (Index.compiledOut(K.Mangled, *A))
+          continue;
         KernelContext Ctx{K, *A, Index.resources(K.Mangled, *A),
                           Index.launchesOf(K.Mangled), Run.Options};
         std::vector<Diagnostic> Found;

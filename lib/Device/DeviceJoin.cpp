@@ -176,6 +176,17 @@ DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
           Table.Notes.push_back(N);
       }
     }
+    for (const KernelInfo &K : U.Kernels)
+      for (const std::string &Arch : Archs)
+        if (!K.Mangled.empty() && Table.compiledOut(K.Mangled, Arch)) {
+          std::string N = U.MainFile + ": kernel " + K.Name +
+                          ": its body is empty on " + Arch +
+                          " and not on another arch (the preprocessor "
+                          "removes its code there); nothing of it is judged "
+                          "for " + Arch;
+          if (Said.insert(N).second)
+            Table.Notes.push_back(N);
+        }
   }
   return Table;
 }
