@@ -57,7 +57,6 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
   if (Found.empty() || Found.size() > MaxBranchConstants)
     return std::nullopt;
   // The type's own bounds: a stretch that reaches one bounds nothing.
-  bool Signed = T->isSignedIntegerType();
   IntegerBounds TypeBounds = integerBounds(T, Ctx);
   int64_t TypeMin = TypeBounds.Min, TypeMax = TypeBounds.Max;
   auto Reaches = [&](int64_t X) {
@@ -109,8 +108,9 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
     Lo = std::min(*Lo, P);
     Hi = std::max(*Hi, P);
   }
-  // Unbounded on a side (only the type bounds it): not a usable range.
-  if ((Signed && *Lo == TypeMin) || *Hi == TypeMax)
+  // Unbounded on both sides (only the type bounds it): nothing learnt. A
+  // range open on one end (`if (n <= 1024)`: at most 1024) still bounds.
+  if (*Lo == TypeMin && *Hi == TypeMax)
     return std::nullopt;
   ResolvedValue R = ResolvedValue::range(*Lo, *Hi);
   std::string Note = What + " is " + describeValue(R) + " on the way here";

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BranchTests.h"
+#include "CallInterpreter.h"
 #include "DefinitionCollector.h"
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
@@ -153,6 +154,16 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   auto EntryValue = [&](const ValueQuery &At) {
     return resolveParameter(Parm, At, Path, What);
   };
+  if (const LambdaExpr *Lambda = referenceCaptureAround(V, Use)) {
+    std::optional<ResolvedValue> Captured = capturedByReference(
+        V, Lambda, F, Path, Collect, PartOf, What,
+        Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(EntryValue)
+             : nullptr,
+        InF);
+    return Explained(Captured ? std::move(*Captured)
+                              : Unknown("it is captured by reference in a "
+                                        "lambda the analysis cannot place"));
+  }
   if (std::optional<ResolvedValue> Exact = reachingFlow(
           V, F, Use, Path, Collect, PartOf, What,
           Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(

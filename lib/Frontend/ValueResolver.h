@@ -5,6 +5,7 @@
 #define CUDALINT_LIB_FRONTEND_VALUERESOLVER_H
 
 #include "BranchRoots.h"
+#include "FloatValues.h"
 #include "KernelAttributes.h"
 #include "ValueQuery.h"
 
@@ -38,6 +39,7 @@ class ParmVarDecl;
 class Stmt;
 class Expr;
 class FunctionDecl;
+class LambdaExpr;
 class MangleContext;
 class NamedDecl;
 class VarDecl;
@@ -45,6 +47,7 @@ class VarDecl;
 
 namespace cudalint {
 
+class CallInterpreter;
 class DefinitionCollector;
 struct Definition;
 struct GrowthStep;
@@ -161,6 +164,13 @@ private:
   /// (CalleeValues.cpp); none for a call it does not enter.
   std::optional<ResolvedValue> resolveCallResult(const clang::CallExpr *Call,
                                                  const ValueQuery &Q);
+  /// The result of Call, to Def, a function of the file, run by the
+  /// interpreter on the arguments' values (CallInterpreter.h); none when an
+  /// argument is unknown or the body uses what it does not evaluate.
+  std::optional<ResolvedValue> interpretedCall(const clang::FunctionDecl *Def,
+                                               const clang::CallExpr *Call,
+                                               const ValueQuery &Q);
+  std::unique_ptr<CallInterpreter> Interpreter;
   /// A fresh query for a launch argument Use: the conditions of the `if`
   /// branches it sits in (the condition, and the branch taken), a budget of
   /// its own.
@@ -190,14 +200,25 @@ private:
   ResolvedValue constructedField(const clang::CXXConstructExpr *Construct,
                                  llvm::ArrayRef<std::string> Path,
                                  const ValueQuery &Q);
-  /// min(A, B) or max(A, B) under one of their names (min, umin, llmin,
-  /// ...) in a result of type Bounds: applyIntegerOp, or with one side
-  /// unknown the range the other side and the type give (boundByOneSide);
-  /// none for another name.
+  /// min(A, B) or max(A, B) (Meaning, of the known functions' table) in a
+  /// result of type Bounds: applyIntegerOp, or with one side unknown the
+  /// range the other side and the type give (boundByOneSide); none for
+  /// another meaning.
   std::optional<ResolvedValue>
-  resolveMinMax(llvm::StringRef Name, const clang::Expr *A,
-                const clang::Expr *B, const IntegerBounds &Bounds,
-                const clang::Expr *E, const ValueQuery &Q);
+  resolveMinMax(KnownMeaning Meaning, llvm::StringRef Name,
+                const clang::Expr *A, const clang::Expr *B,
+                const IntegerBounds &Bounds, const clang::Expr *E,
+                const ValueQuery &Q);
+  /// E converted to an integer when E, through parentheses and implicit
+  /// conversions, converts a floating-point value to one
+  /// (FloatExpressions.cpp); none otherwise.
+  std::optional<ResolvedValue> convertedFloat(const clang::Expr *E,
+                                              const ValueQuery &Q);
+  /// The value of a floating-point expression of type float or double.
+  FloatValue resolveFloat(const clang::Expr *E, const ValueQuery &Q);
+  /// A call of a known function (rounding, min, max) on floating point.
+  FloatValue knownFloatCall(KnownMeaning Meaning, const clang::CallExpr *Call,
+                            FloatWidth W, const ValueQuery &Q);
   ResolvedValue resolveArrayElement(const clang::ArraySubscriptExpr *Sub,
                                     const ValueQuery &Q);
   /// The element a range-for binds when Begin is its `__begin` iterator:
@@ -228,6 +249,24 @@ private:
   std::optional<ResolvedValue> reachingFlow(
       const clang::VarDecl *V, const clang::FunctionDecl *F,
       const clang::Expr *Use, llvm::ArrayRef<std::string> Path,
+      const DefinitionCollector &Collect,
+      llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
+          PartOf,
+      const std::string &What,
+      llvm::function_ref<ResolvedValue(const ValueQuery &)> EntryValue,
+      const ValueQuery &Q);
+
+  /// The lambda of V's function around Use that captures V by reference
+  /// (the outermost one); null when Use is not in one (LambdaCaptures.cpp).
+  const clang::LambdaExpr *referenceCaptureAround(const clang::VarDecl *V,
+                                                  const clang::Expr *Use);
+  /// V read in Lambda, which captures it by reference: the definitions that
+  /// reach the lambda's creation, and every one that may run after it (the
+  /// lambda may run then), none of them proven when there are such; none
+  /// when the CFG cannot place them.
+  std::optional<ResolvedValue> capturedByReference(
+      const clang::VarDecl *V, const clang::LambdaExpr *Lambda,
+      const clang::FunctionDecl *F, llvm::ArrayRef<std::string> Path,
       const DefinitionCollector &Collect,
       llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
           PartOf,
