@@ -462,6 +462,13 @@ std::optional<bool> ValueResolver::knownTruth(const Expr *Cond,
   const VarDecl *V = Tested->first;
   if (!keepsFirstValue(V))
     return std::nullopt;
+  // A helper's parameter bound to this call's argument (`pick(big)`
+  // returning `big ? 1024 : 128`): the argument's truth, as the caller
+  // knows it.
+  if (const auto *Parm = dyn_cast<ParmVarDecl>(V))
+    if (const Expr *Argument = Q.scope().BoundParameters.lookup(Parm))
+      if (std::optional<bool> Truth = knownTruth(Argument, Q.deeper()))
+        return *Truth != Tested->second;
   for (const auto &[Known, Truth] : Q.scope().KnownConditions)
     if (auto Other = testedVariable(Known); Other && Other->first == V)
       return Truth != (Tested->second != Other->second);

@@ -66,17 +66,6 @@ const SubstNonTypeTemplateParmExpr *substitutedParameter(const Expr *E) {
   return nullptr;
 }
 
-/// The kernel E names as a value: `k`, `&k`, `(void *)k`, `k<T>`.
-const FunctionDecl *namedKernel(const Expr *E) {
-  E = E->IgnoreParenCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(E);
-      U && U->getOpcode() == UO_AddrOf)
-    E = U->getSubExpr()->IgnoreParenCasts();
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  const auto *F = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
-  return F && F->hasAttr<CUDAGlobalAttr>() ? F : nullptr;
-}
-
 /// Whether A and B read the same variable (`s * s`).
 bool sameVariable(const Expr *A, const Expr *B) {
   const auto *DA = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
@@ -105,6 +94,7 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
 
 ResolvedValue ValueResolver::resolveInt(const Expr *E, CallPin Pin) {
   QueryScope Scope = scopeAt(E, Pin);
+  addKernelChoice(Scope, Pin);
   QueryBudget Budget;
   return resolveInt(E, ValueQuery(Scope, Budget));
 }
@@ -138,6 +128,7 @@ ValueResolver::Kernels ValueResolver::kernelsIn(ResolvedValue R) const {
 
 Dim3Value ValueResolver::resolveDim3(const Expr *E, CallPin Pin) {
   QueryScope Scope = scopeAt(E, Pin);
+  addKernelChoice(Scope, Pin);
   QueryBudget Budget;
   return resolveDim3(E, ValueQuery(Scope, Budget));
 }

@@ -93,6 +93,11 @@ CallerIndex indexCallers(clang::ASTContext &Ctx);
 struct CallPin {
   const clang::FunctionDecl *Function = nullptr;
   const clang::CallExpr *Call = nullptr;
+  /// The kernel a launch through a pointer is checked for, and the
+  /// launch's callee: the conditions that choose that kernel hold for its
+  /// launch values too (KernelChoice.cpp).
+  const clang::FunctionDecl *Kernel = nullptr;
+  const clang::Expr *KernelCallee = nullptr;
 };
 
 /// Resolves integer and dim3 expressions of host code as a reader of the
@@ -120,6 +125,12 @@ public:
   Kernels resolveKernels(const clang::Expr *E, CallPin Pin = {}) {
     return kernelsIn(resolveInt(E, Pin));
   }
+  /// Pin, for the launch whose callee is Callee checked for the kernel
+  /// named Mangled: its launch values are then resolved under the
+  /// conditions that choose that kernel (`wide ? kw : kn` launching kn
+  /// only where !wide).
+  CallPin choosing(CallPin Pin, const clang::Expr *Callee,
+                   llvm::StringRef Mangled);
   /// The kernels a resolved value holds (a struct's `func` field).
   Kernels kernelsIn(ResolvedValue R) const;
   /// A part of the struct E (cfg.blockDim.x, cfg.attrs[0].id) as it is
@@ -171,6 +182,10 @@ private:
                                                const clang::CallExpr *Call,
                                                const ValueQuery &Q);
   std::unique_ptr<CallInterpreter> Interpreter;
+  /// The conditions, with their truth, under which Callee holds Kernel
+  /// (the ternaries that choose it, written in the callee or in the
+  /// initialiser of a variable that keeps it), added to Scope's known ones.
+  void addKernelChoice(QueryScope &Scope, CallPin Pin);
   /// A fresh query for a launch argument Use: the conditions of the `if`
   /// branches it sits in (the condition, and the branch taken), a budget of
   /// its own.

@@ -293,6 +293,21 @@ TEST(ValueFlowTest, ReferenceCaptureIsAChangeOnlyWhereTheLambdaWrites) {
             (Strings{"{128, 256}", "{128, 256}", "{128, 2048}", "2048", "?"}));
 }
 
+// --- A helper's result under the caller's condition ----------------------
+
+TEST(ValueFlowTest, AHelpersConditionIsTheCallersVariable) {
+  EXPECT_EQ(describedAll(R"cpp(
+    static int pick(bool big) { return big ? 1024 : 128; }
+    static int pick_not(bool small) { return !small ? 1024 : 128; }
+    void f(bool big) {
+      int t = pick(big);
+      if (big) value_at(t); else value_at(t);
+      value_at(t);
+      if (!big) value_at(pick_not(big));
+    })cpp"),
+            (Strings{"1024", "128", "{128, 1024}", "1024"}));
+}
+
 // --- The domains on their own ---------------------------------------------
 
 TEST(ValueFlowTest, FloatValuesRoundAsC) {
