@@ -118,19 +118,27 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
       return Unknown("its function's body is not available");
     const VarDecl *Def = V->getDefinition();
     bool Const = V->getType().isConstQualified();
+    // Unknown as a whole, but the tests on the way in the use's function
+    // may bound it (`if (g_n <= 1024)`, BranchValues.cpp).
+    auto Tested = [&](const Twine &Why) {
+      if (Path.empty())
+        if (std::optional<ResolvedValue> Bounded = allowedByTestsOf(Use, Q))
+          return *Bounded;
+      return Unknown(Why);
+    };
     if (!Const &&
         (!Def || V->getType().isVolatileQualified() ||
          V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>()))
-      return Unknown("not const, so any code may change it");
+      return Tested("not const, so any code may change it");
     if (!Const)
       if (auto It = globalWrites().find(V->getCanonicalDecl());
           It != globalWrites().end())
-        return Unknown("not const, and written at " + Locate(It->second).File +
-                       ":" + std::to_string(Locate(It->second).Line));
+        return Tested("not const, and written at " + Locate(It->second).File +
+                      ":" + std::to_string(Locate(It->second).Line));
     const VarDecl *Init = Def ? Def : V;
     if (!Init->getInit())
-      return Unknown(Const ? "its initialiser is not in this file"
-                           : "not const, so any code may change it");
+      return Const ? Unknown("its initialiser is not in this file")
+                   : Tested("not const, so any code may change it");
     Definition D{Init->getInit(), {}, nullptr, Init->getLocation()};
     ResolvedValue R = withOrigin(PartOf(D, Q), (Const ? "" : "global ") + What,
                                  Locate(Init->getLocation()));

@@ -144,6 +144,16 @@ TEST(ValueFlowTest, EveryComparisonOnTheWayBoundsAParameter) {
                      "[32, 1024]", "[0, 1024]", "?"}));
 }
 
+TEST(ValueFlowTest, ComparisonsBoundAGlobalNothingOnTheWayChanges) {
+  EXPECT_EQ(describedAll(R"cpp(
+    void tested() { if (g_limit <= 256) value_at(g_limit); }
+    void guarded() { if (g_limit < 32 || g_limit > 1024) return; value_at(g_limit); }
+    void called() { if (g_limit <= 256) { input(); value_at(g_limit); } }
+    void written() { if (g_limit <= 256) { g_limit += 2; value_at(g_limit); } }
+    )cpp"),
+            (Strings{"[-2147483648, 256]", "[32, 1024]", "?", "?"}));
+}
+
 // --- Disjunctions in tests and asserts ------------------------------------
 
 TEST(ValueFlowTest, DisjunctionInAnAssert) {

@@ -50,6 +50,23 @@ void early_return(float *y, int n) {
 // CHECK: flow-by-meaning.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block [-2147483648, 1024]x1x1
 }
 
+// A global no statement or call on the way may change: its tests bound it.
+int g_threads;
+void on_a_global(float *y) {
+  if (g_threads >= 32 && g_threads <= 512)
+    k<<<1, g_threads>>>(y);
+// CHECK: flow-by-meaning.cu:[[@LINE-1]]:5: <<<>>> k grid 1x1x1 block [32, 512]x1x1
+}
+void set_threads(int n) { g_threads = n; }
+void after_a_call(float *y) {
+  if (g_threads > 512)
+    return;
+  set_threads(4096);
+  k<<<1, g_threads>>>(y);
+// CHECK: flow-by-meaning.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block ?x1x1
+// CHECK-NEXT: block.x unknown: variable 'g_threads': not const, and written at
+}
+
 // Disjunctions in an assert and in a test.
 void asserted(float *y, int x) {
   assert(x == 64 || x == 128);
