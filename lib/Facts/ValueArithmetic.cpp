@@ -202,8 +202,7 @@ std::optional<ResolvedValue> boundByOneSide(IntegerOp Op,
   if (Op == IntegerOp::Max)
     R = ResolvedValue::range(std::max(Known.lowest(), Bounds.Min), Bounds.Max);
   else if (Op == IntegerOp::Min)
-    R = ResolvedValue::range(Bounds.Min,
-                             std::min(Known.highest(), Bounds.Max));
+    R = ResolvedValue::range(Bounds.Min, std::min(Known.highest(), Bounds.Max));
   else
     return std::nullopt;
   R.Origins = Known.Origins;

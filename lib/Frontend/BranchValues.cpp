@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "BranchTests.h"
-#include "KnownFunctions.h"
 #include "DefinitionCollector.h"
+#include "KnownFunctions.h"
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
 

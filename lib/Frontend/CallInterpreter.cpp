@@ -25,113 +25,6 @@ namespace cudalint {
 
 using namespace resolver;
 
-std::optional<bool> comparedValues(BinaryOperatorKind Op,
-                                   const ResolvedValue &L,
-                                   const ResolvedValue &R) {
-  if (!L.isKnown() || !R.isKnown())
-    return std::nullopt;
-  int64_t LMin = L.lowest(), LMax = L.highest();
-  int64_t RMin = R.lowest(), RMax = R.highest();
-  auto Decided = [](bool Always, bool Never) -> std::optional<bool> {
-    if (Always)
-      return true;
-    if (Never)
-      return false;
-    return std::nullopt;
-  };
-  bool Apart = LMax < RMin || RMax < LMin;
-  bool Same = L.isConstant() && R.isConstant() && LMin == RMin;
-  // A set may miss the other side's values even when their ranges meet.
-  if (L.K == ResolvedValue::Kind::Set && R.isConstant() &&
-      !llvm::is_contained(L.Values, RMin))
-    Apart = true;
-  if (R.K == ResolvedValue::Kind::Set && L.isConstant() &&
-      !llvm::is_contained(R.Values, LMin))
-    Apart = true;
-  switch (Op) {
-  case BO_LT:
-    return Decided(LMax < RMin, LMin >= RMax);
-  case BO_LE:
-    return Decided(LMax <= RMin, LMin > RMax);
-  case BO_GT:
-    return Decided(LMin > RMax, LMax <= RMin);
-  case BO_GE:
-    return Decided(LMin >= RMax, LMax < RMin);
-  case BO_EQ:
-    return Decided(Same, Apart);
-  case BO_NE:
-    return Decided(Apart, Same);
-  default:
-    return std::nullopt;
-  }
-}
-
-std::optional<ResolvedValue> narrowedBy(const ResolvedValue &V,
-                                        BinaryOperatorKind Op,
-                                        const ResolvedValue &R, bool Truth) {
-  if (!V.isKnown() || !R.isKnown())
-    return V;
-  if (!Truth)
-    Op = BinaryOperator::negateComparisonOp(Op);
-  // The bounds `v op r` puts on v for some r of R.
-  int64_t Lo = INT64_MIN, Hi = INT64_MAX;
-  switch (Op) {
-  case BO_LT:
-    if (R.highest() == INT64_MIN)
-      return std::nullopt;
-    Hi = R.highest() - 1;
-    break;
-  case BO_LE:
-    Hi = R.highest();
-    break;
-  case BO_GT:
-    if (R.lowest() == INT64_MAX)
-      return std::nullopt;
-    Lo = R.lowest() + 1;
-    break;
-  case BO_GE:
-    Lo = R.lowest();
-    break;
-  case BO_EQ:
-    Lo = R.lowest();
-    Hi = R.highest();
-    break;
-  default: // BO_NE: only a constant excludes anything
-    break;
-  }
-  std::optional<int64_t> Excluded;
-  if (Op == BO_NE && R.isConstant())
-    Excluded = R.value();
-  auto Keeps = [&](int64_t X) {
-    return X >= Lo && X <= Hi && (!Excluded || X != *Excluded) &&
-           (Op != BO_EQ || R.K == ResolvedValue::Kind::Range ||
-            llvm::is_contained(R.Values, X));
-  };
-  ResolvedValue Out;
-  if (V.K == ResolvedValue::Kind::Range) {
-    int64_t Min = std::max(V.Min, Lo), Max = std::min(V.Max, Hi);
-    if (Excluded && Min == *Excluded && Min < Max)
-      ++Min;
-    if (Excluded && Max == *Excluded && Min < Max)
-      --Max;
-    if (Min > Max || (Min == Max && !Keeps(Min)))
-      return std::nullopt;
-    Out = ResolvedValue::range(Min, Max);
-  } else {
-    std::vector<int64_t> Kept;
-    for (int64_t X : V.Values)
-      if (Keeps(X))
-        Kept.push_back(X);
-    if (Kept.empty())
-      return std::nullopt;
-    Out = ResolvedValue::oneOf(Kept);
-    if (Out.K == ResolvedValue::Kind::Set)
-      Out.keepProven(V.Proven);
-  }
-  Out.Origins = V.Origins;
-  return Out;
-}
-
 namespace {
 
 enum class Exit { Normal, Break, Continue, Return };
@@ -175,9 +68,10 @@ bool isComparison(const Expr *E) {
 /// One evaluation of a call: its states, the budget, and why it stopped.
 class Run {
 public:
-  Run(ASTContext &Ctx, llvm::function_ref<ResolvedValue(
-                           const FunctionDecl *, ArrayRef<ResolvedValue>)>
-                           Call)
+  Run(ASTContext &Ctx,
+      llvm::function_ref<ResolvedValue(const FunctionDecl *,
+                                       ArrayRef<ResolvedValue>)>
+          Call)
       : Ctx(Ctx), Call(Call) {}
 
   ResolvedValue call(const FunctionDecl *F, ArrayRef<ResolvedValue> Args);
@@ -206,14 +100,14 @@ private:
 
   std::vector<Outcome> exec(const Stmt *S, State In);
   std::vector<Outcome> sequence(const CompoundStmt *C, State In);
-  std::vector<Outcome> loop(const Expr *Cond, const Stmt *Body,
-                            const Expr *Inc, bool BodyFirst, State In);
+  std::vector<Outcome> loop(const Expr *Cond, const Stmt *Body, const Expr *Inc,
+                            bool BodyFirst, State In);
   bool effect(const Expr *E, State &S);
   ResolvedValue eval(const Expr *E, const State &S);
   ResolvedValue callValue(const CallExpr *C, const State &S);
   std::optional<bool> truth(const Expr *Cond, const State &S);
-  std::pair<std::optional<State>, std::optional<State>>
-  branch(const Expr *Cond, const State &S);
+  std::pair<std::optional<State>, std::optional<State>> branch(const Expr *Cond,
+                                                               const State &S);
   bool refine(const Expr *Cond, bool Truth, State &S);
 };
 
@@ -226,6 +120,10 @@ ResolvedValue Run::call(const FunctionDecl *F, ArrayRef<ResolvedValue> Args) {
       return ResolvedValue::unknown("its parameter '" + P->getNameAsString() +
                                     "' is not an integer");
     S[P] = I < Args.size() ? Args[I] : ResolvedValue::unknown("no argument");
+    // Where the arguments came from is the call's business: every step of
+    // a loop would otherwise add them again (a value's origins are the
+    // union of its operands').
+    S[P].Origins.clear();
   }
   std::vector<Outcome> Outcomes = exec(F->getBody(), std::move(S));
   if (!Failure.empty())
@@ -267,9 +165,8 @@ std::vector<Outcome> Run::exec(const Stmt *S, State In) {
         return {};
       }
       In[V] = V->getInit() ? eval(V->getInit(), In)
-                           : ResolvedValue::unknown(
-                                 "'" + V->getNameAsString() +
-                                 "' is not initialised");
+                           : ResolvedValue::unknown("'" + V->getNameAsString() +
+                                                    "' is not initialised");
     }
     return {{std::move(In)}};
   }
@@ -436,22 +333,23 @@ bool Run::effect(const Expr *E, State &S) {
       std::optional<IntegerOp> Op =
           integerOp(BinaryOperator::getOpForCompoundAssignment(B->getOpcode()));
       if (!Op)
-        return fail(("operator '" + B->getOpcodeStr() + "' is not evaluated")
-                        .str());
+        return fail(
+            ("operator '" + B->getOpcodeStr() + "' is not evaluated").str());
       const auto *CA = cast<CompoundAssignOperator>(B);
-      return Store(V, applyIntegerOp(*Op, S[V], RHS,
-                                     integerBounds(
-                                         CA->getComputationResultType(), Ctx)));
+      return Store(V, applyIntegerOp(
+                          *Op, S[V], RHS,
+                          integerBounds(CA->getComputationResultType(), Ctx)));
     }
   }
-  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp()) {
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->isIncrementDecrementOp()) {
     const VarDecl *V = Target(U->getSubExpr());
     if (!V)
       return false;
-    return Store(V, applyIntegerOp(
-                        U->isIncrementOp() ? IntegerOp::Add : IntegerOp::Sub,
-                        S[V], ResolvedValue::constant(1),
-                        integerBounds(V->getType(), Ctx)));
+    return Store(
+        V, applyIntegerOp(U->isIncrementOp() ? IntegerOp::Add : IntegerOp::Sub,
+                          S[V], ResolvedValue::constant(1),
+                          integerBounds(V->getType(), Ctx)));
   }
   eval(E, S); // evaluated for nothing: `(void)n;`
   return Failure.empty();
@@ -479,7 +377,8 @@ ResolvedValue Run::eval(const Expr *E, const State &S) {
       IntegerBounds B = integerBounds(Cast->getType(), Ctx);
       if (V.isKnown() && (V.lowest() < B.Min || V.highest() > B.Max))
         return ResolvedValue::unknown("a conversion that may not keep the "
-                                      "value in '" + B.Name + "'");
+                                      "value in '" +
+                                      B.Name + "'");
       return V;
     }
     case CK_IntegralToBoolean:
@@ -644,8 +543,8 @@ bool Run::refine(const Expr *Cond, bool Truth, State &S) {
     return true;
   };
   return Narrow(B->getLHS(), B->getOpcode(), R) &&
-         Narrow(B->getRHS(), BinaryOperator::reverseComparisonOp(B->getOpcode()),
-                L);
+         Narrow(B->getRHS(),
+                BinaryOperator::reverseComparisonOp(B->getOpcode()), L);
 }
 
 std::string describeArguments(ArrayRef<ResolvedValue> Args) {

@@ -1,4 +1,5 @@
-//===- CallInterpreter.h - A function of the file run on known values -*- C++ -*-===//
+//===- CallInterpreter.h - A function of the file run on known values -*- C++
+//-*-===//
 //
 // `static int np2(int x) { int p = 1; while (p < x) p *= 2; return p; }`
 // called with 1500 returns 2048: its loop is run, not read. The interpreter
@@ -17,9 +18,10 @@
 #ifndef CUDALINT_LIB_FRONTEND_CALLINTERPRETER_H
 #define CUDALINT_LIB_FRONTEND_CALLINTERPRETER_H
 
+#include "ValueComparisons.h"
+
 #include "cudalint/Facts.h"
 
-#include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -39,19 +41,6 @@ namespace cudalint {
 /// its states, and how many states may be alive at once.
 inline constexpr unsigned MaxInterpretedSteps = 10000;
 inline constexpr unsigned MaxInterpretedStates = 64;
-
-/// Whether `L op R` (a comparison) holds for every value L and R may
-/// take (true), for none (false), or depends on them (none).
-std::optional<bool> comparedValues(clang::BinaryOperatorKind Op,
-                                   const ResolvedValue &L,
-                                   const ResolvedValue &R);
-
-/// The values of V for which `V op R` may have the truth Truth (R is
-/// one of its values): a set filtered, a range narrowed; none when no
-/// value of V can. An unknown V stays as it is.
-std::optional<ResolvedValue> narrowedBy(const ResolvedValue &V,
-                                        clang::BinaryOperatorKind Op,
-                                        const ResolvedValue &R, bool Truth);
 
 /// Runs functions of one translation unit on known argument values,
 /// remembering each answer.

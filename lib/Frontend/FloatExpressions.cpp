@@ -164,7 +164,8 @@ FloatValue ValueResolver::resolveFloat(const Expr *E, const ValueQuery &Q) {
     if (U->getOpcode() == UO_Plus)
       return resolveFloat(U->getSubExpr(), Q.deeper());
     if (U->getOpcode() == UO_Minus)
-      return applyFloatOp(FloatOp::Mul, resolveFloat(U->getSubExpr(), Q.deeper()),
+      return applyFloatOp(FloatOp::Mul,
+                          resolveFloat(U->getSubExpr(), Q.deeper()),
                           FloatValue::of({-1.0}), *W);
   }
   if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
@@ -229,9 +230,9 @@ FloatValue ValueResolver::knownFloatCall(KnownMeaning Meaning,
         return Sides[I];
       Sides[I] = floatOfType(integerBounds(Int->getType(), Ctx), W);
     }
-    FloatValue R = applyFloatOp(Meaning == KnownMeaning::Min ? FloatOp::Min
-                                                             : FloatOp::Max,
-                                Sides[0], Sides[1], W);
+    FloatValue R =
+        applyFloatOp(Meaning == KnownMeaning::Min ? FloatOp::Min : FloatOp::Max,
+                     Sides[0], Sides[1], W);
     return Origin(std::move(R));
   }
   return FloatValue::unknown("a call of '" + Name + "' with " +

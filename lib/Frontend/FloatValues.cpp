@@ -172,12 +172,12 @@ ResolvedValue floatToInteger(const FloatValue &V, const IntegerBounds &Bounds) {
   // hold is undefined behaviour in C, so no value is claimed.
   auto Fits = [&](double X) {
     double T = std::trunc(X);
-    return T >= double(Bounds.Min) && T <= double(Bounds.Max) &&
-           T > -9.2e18 && T < 9.2e18;
+    return T >= double(Bounds.Min) && T <= double(Bounds.Max) && T > -9.2e18 &&
+           T < 9.2e18;
   };
   if (!Fits(V.lowest()) || !Fits(V.highest()))
-    return ResolvedValue::unknown("a floating-point value that may not fit in '" +
-                                  Bounds.Name + "'");
+    return ResolvedValue::unknown(
+        "a floating-point value that may not fit in '" + Bounds.Name + "'");
   ResolvedValue R;
   if (V.K == FloatValue::Kind::Range) {
     R = ResolvedValue::range(int64_t(std::trunc(V.Lo)),

@@ -1,4 +1,5 @@
-//===- FloatValues.h - Floating-point values on the way to an integer -*- C++ -*-===//
+//===- FloatValues.h - Floating-point values on the way to an integer -*- C++
+//-*-===//
 //
 // `int(std::ceil(n / 32.0)) * 64`: a launch value computed in floating
 // point and converted back. The engine follows such a value as C computes

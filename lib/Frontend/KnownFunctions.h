@@ -1,4 +1,5 @@
-//===- KnownFunctions.h - Library functions by meaning ------------*- C++ -*-===//
+//===- KnownFunctions.h - Library functions by meaning ------------*- C++
+//-*-===//
 //
 // What a call of a library function the engine knows means (min, max,
 // clamp, ceil, ...), looked up in the table KnownFunctions.def declares.

@@ -64,8 +64,8 @@ std::optional<ResolvedValue> ValueResolver::capturedByReference(
   QueryScope AtLambda = Q.scope();
   AtLambda.Anchors[F] = Lambda;
   ValueQuery InF = Q.within(AtLambda);
-  std::optional<ResolvedValue> AtCreation = reachingFlow(
-      V, F, Lambda, Path, Collect, PartOf, What, EntryValue, InF);
+  std::optional<ResolvedValue> AtCreation =
+      reachingFlow(V, F, Lambda, Path, Collect, PartOf, What, EntryValue, InF);
   if (!AtCreation)
     return std::nullopt;
   SmallVector<ResolvedValue, 4> Parts{std::move(*AtCreation)};

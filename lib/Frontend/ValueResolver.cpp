@@ -10,10 +10,10 @@
 
 #include "ValueResolver.h"
 
-#include "CallInterpreter.h"
 #include "KnownFunctions.h"
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
+#include "ValueComparisons.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -172,11 +172,9 @@ QueryScope ValueResolver::scopeAt(const Expr *Use, CallPin Pin) const {
   return Scope;
 }
 
-std::optional<ResolvedValue>
-ValueResolver::resolveMinMax(KnownMeaning Meaning, StringRef Name,
-                             const Expr *ArgA, const Expr *ArgB,
-                             const IntegerBounds &Bounds, const Expr *E,
-                             const ValueQuery &Q) {
+std::optional<ResolvedValue> ValueResolver::resolveMinMax(
+    KnownMeaning Meaning, StringRef Name, const Expr *ArgA, const Expr *ArgB,
+    const IntegerBounds &Bounds, const Expr *E, const ValueQuery &Q) {
   if (Meaning != KnownMeaning::Min && Meaning != KnownMeaning::Max)
     return std::nullopt;
   bool IsMin = Meaning == KnownMeaning::Min;
@@ -303,9 +301,9 @@ std::optional<ResolvedValue> ValueResolver::resolveLimits(const CallExpr *Call,
   if (Call->getNumArgs() == 1 && isRounding(*Meaning) &&
       Call->getArg(0)->getType()->isRealFloatingType())
     return withOrigin(
-        floatToInteger(roundFloat(*Meaning,
-                                  resolveFloat(Call->getArg(0), Q.deeper())),
-                       Bounds),
+        floatToInteger(
+            roundFloat(*Meaning, resolveFloat(Call->getArg(0), Q.deeper())),
+            Bounds),
         F->getName().str() + "()", Locate(Call->getBeginLoc()));
   return std::nullopt;
 }

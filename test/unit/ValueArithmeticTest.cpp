@@ -102,7 +102,8 @@ TEST(ValueArithmeticTest, OneSideUnknown) {
       boundByOneSide(IntegerOp::Min, C, Int);
   ASSERT_TRUE(SignedMin);
   EXPECT_EQ(describeValue(*SignedMin), "[-2147483648, 2048]");
-  EXPECT_FALSE(boundByOneSide(IntegerOp::Min, ResolvedValue::unknown("?"), Int));
+  EXPECT_FALSE(
+      boundByOneSide(IntegerOp::Min, ResolvedValue::unknown("?"), Int));
   std::optional<ResolvedValue> Min =
       boundByOneSide(IntegerOp::Min, ResolvedValue::constant(256), Unsigned);
   ASSERT_TRUE(Min);
