@@ -68,6 +68,10 @@ struct Definition {
   const clang::ParmVarDecl *OutParameter = nullptr;
   /// A growth step (ValueResolver::grownValues); Value is its amount.
   std::optional<GrowthStep> Growth = std::nullopt;
+  /// A call of a non-const method defined in the file on the variable (or
+  /// on its part at Path): Value is the call, and the part's value after it
+  /// is what the method leaves in `*this` (ObjectStore.cpp).
+  const clang::CXXMethodDecl *Method = nullptr;
 };
 
 /// Collects the definitions of one variable inside a function body, with
@@ -223,6 +227,21 @@ public:
     return true;
   }
 
+  // `c.set_threads(2048)`: a method of the file changes the object in a
+  // way its body shows (followed as a definition); another method is left
+  // to Clang's mutation analysis.
+  bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *C) {
+    MemberPath Path;
+    if (!refersToV(
+            resolver::memberBase(C->getImplicitObjectArgument(), &Path)) ||
+        isInsideLambda() || !isExact(Path))
+      return true;
+    if (const clang::CXXMethodDecl *M = resolver::followedMethod(C))
+      Defs.push_back({C, Path, current(), C->getExprLoc(), C, nullptr,
+                      std::nullopt, M});
+    return true;
+  }
+
   // A jump into a loop's body skips its test: goto, or a case label of a
   // switch outside the loop.
   bool VisitGotoStmt(clang::GotoStmt *) {
@@ -272,20 +291,19 @@ public:
                       llvm::isa<clang::CXXMethodDecl>(Callee);
     for (unsigned I = Object; I < C->getNumArgs(); ++I) {
       const clang::Expr *Arg = C->getArg(I)->IgnoreParenImpCasts();
-      clang::QualType ParamType =
-          Callee && I - Object < Callee->getNumParams()
-              ? Callee->getParamDecl(I - Object)->getType()
-              : clang::QualType();
+      // Through a function pointer (`pfn_cuLaunchKernelEx(&cfg, ...)`), the
+      // pointer's prototype gives the parameter's type.
+      clang::QualType ParamType = resolver::parameterType(C, I - Object);
       if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(Arg);
           U && U->getOpcode() == clang::UO_AddrOf &&
-          refersToV(resolver::memberBase(U->getSubExpr())) && Callee) {
-        if (Callee->getIdentifier() &&
+          refersToV(resolver::memberBase(U->getSubExpr()))) {
+        if (Callee && Callee->getIdentifier() &&
             Callee->getName().starts_with("cudaOccupancy"))
           AddressToOccupancyApi = true;
         else if (!ParamType.isNull() && ParamType->isPointerType() &&
                  ParamType->getPointeeType().isConstQualified())
           ReadOnlyAddresses.insert(U);
-        else
+        else if (Callee)
           AddressPassedTo[U] = Callee;
       }
       // Passed by non-const reference: the callee may change it, unless
@@ -293,7 +311,11 @@ public:
       const auto *Param = Callee && I - Object < Callee->getNumParams()
                               ? Callee->getParamDecl(I - Object)
                               : nullptr;
-      if (refersToV(resolver::memberBase(Arg)) && !ParamType.isNull() &&
+      // (`std::get<0>(p)` read as a value reads p: VisitImplicitCastExpr.)
+      const clang::Expr *Base = resolver::memberBase(Arg);
+      if (refersToV(Base) &&
+          !Reads.count(llvm::cast<clang::DeclRefExpr>(Base)) &&
+          !ParamType.isNull() &&
           ParamType->isReferenceType() &&
           !ParamType.getNonReferenceType().isConstQualified() &&
           !Callers.ReadOnlyReferences.count(Param) &&

@@ -11,11 +11,13 @@
 
 #include "BranchTests.h"
 #include "DefinitionCollector.h"
+#include "ObjectStore.h"
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Analysis/CFG.h"
@@ -103,6 +105,10 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
                           : Unknown("a part of it is assigned by a call");
     if (Def.Growth)
       return grownValues(V, *Def.Growth, At);
+    if (Def.Method) // `c.set_threads(2048)` (ObjectStore.cpp)
+      return afterMethodCall(cast<CXXMemberCallExpr>(Def.Value), Def.Method,
+                             llvm::ArrayRef(Path).drop_front(Def.Path.size()),
+                             At.deeper());
     return resolvePart(Def.Value,
                        llvm::ArrayRef(Path).drop_front(Def.Path.size()),
                        At.deeper());
@@ -153,8 +159,10 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   auto EntryValue = [&](const ValueQuery &At) {
     return resolveParameter(Parm, At, Path, What);
   };
+  auto IsV = [&](const Expr *E) { return refersTo(E, V); };
   if (std::optional<ResolvedValue> Exact = reachingFlow(
-          V, F, Use, Path, Collect, PartOf, What,
+          FlowSubject{IsV, V, V->getType(), V->getLocation()}, F, Use, Path,
+          Collect.Defs, PartOf, What,
           Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(
                      EntryValue)
                : nullptr,
@@ -286,8 +294,8 @@ ResolvedValue ValueResolver::grownValues(const VarDecl *V,
 }
 
 std::optional<ResolvedValue> ValueResolver::reachingFlow(
-    const VarDecl *V, const FunctionDecl *F, const Expr *Use,
-    ArrayRef<std::string> Path, const DefinitionCollector &Collect,
+    const FlowSubject &Subject, const FunctionDecl *F, const Expr *Use,
+    ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
     llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
         PartOf,
     const std::string &What,
@@ -297,14 +305,14 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   if (!Flow)
     return std::nullopt;
   // A parameter's value on entry is a definition too (null site).
-  Definition Entry{nullptr, {}, nullptr, V->getLocation(), nullptr};
+  Definition Entry{nullptr, {}, nullptr, Subject.Loc, nullptr};
   std::vector<FunctionFlow::Site> Sites;
   std::vector<const Definition *> Defs;
   if (EntryValue) {
     Sites.push_back({nullptr, FunctionFlow::Kind::Whole});
     Defs.push_back(&Entry);
   }
-  for (const Definition &Def : Collect.Defs) {
+  for (const Definition &Def : Definitions) {
     if (startsWith(Path, Def.Path))
       Sites.push_back({Def.Site, FunctionFlow::Kind::Whole});
     else if (startsWith(Def.Path, Path))
@@ -349,7 +357,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   // A variable with one definition keeps its value: whatever the branches
   // on the way to where the outermost use in F (the launch, or the call
   // that leads to it) allow is also what this use read.
-  auto IsV = [&](const Expr *E) { return refersTo(E, V); };
+  TestedSubject IsV = Subject.Is;
   const Stmt *Target = Use;
   if (Sites.size() == 1)
     if (const Stmt *Anchor = Q.scope().Anchors.lookup(F);
@@ -399,8 +407,9 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
     // Unknown here, but the branches on the way may pin it down: inside
     // `case 512:` of `switch (threads)`, threads is 512.
     if (Path.empty() && !Value.isKnown())
-      if (std::optional<ResolvedValue> Allowed = allowedByBranches(
-              V->getType(), IsV, V, F, *Flow, Def.Site, Kills, Target, What))
+      if (std::optional<ResolvedValue> Allowed =
+              allowedByBranches(Subject.Type, IsV, Subject.Key, F, *Flow,
+                                Def.Site, Kills, Target, What))
         Value = std::move(*Allowed);
     // (The value on entry says where it came from: the callers.)
     Parts.push_back(Def.Site

@@ -12,8 +12,10 @@
 
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
+#include "StdObjects.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -442,14 +444,25 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
       return *R;
   }
 
-  // A part of a variable: block.x, cfg.dynamicSmemBytes.
-  if (isa<MemberExpr>(Plain) || isa<ArraySubscriptExpr>(Plain)) {
+  // A part of a variable: block.x, cfg.dynamicSmemBytes, s[i] of a
+  // std::array, kTable[i].block of an array of structs.
+  if (std::string Step; isa<MemberExpr>(Plain) ||
+                        isa<ArraySubscriptExpr>(Plain) ||
+                        stdAccessedObject(Plain, &Step)) {
     MemberPath Path;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Path)))
+    const Expr *Base = memberBase(Plain, &Path);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base)) {
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-          V && !V->getType()->isArrayType())
-        return resolveVariable(V, Plain, Q.deeper(), Path);
+          V && (!V->getType()->isArrayType() || Path.size() > 1))
+        return resolveElements(V, Plain, Q.deeper(), Path);
+      if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+        return resolveBinding(B, Path, Q.deeper());
+    }
   }
+  // A member of `*this` in a method (ObjectStore.cpp).
+  if (isa<MemberExpr>(Plain))
+    if (std::optional<ResolvedValue> R = thisMemberValue(Plain, {}, Q.deeper()))
+      return *R;
   // x of some other dim3 expression.
   if (const auto *ME = dyn_cast<MemberExpr>(Plain)) {
     if (isDim3(ME->getBase()->getType())) {
@@ -459,9 +472,13 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
     return unfollowed(Plain);
   }
 
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(Plain))
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Plain)) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       return resolveVariable(V, Plain, Q.deeper(), {});
+    // `auto [grid, block] = config(n);`
+    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+      return resolveBinding(B, {}, Q.deeper());
+  }
 
   // sizes[i] of an array that is only ever read: any of its initialisers.
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Plain))
