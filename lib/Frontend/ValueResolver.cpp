@@ -434,6 +434,10 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
     return R;
   }
 
+  // `a = b = 1`: an assignment's value is what it assigns.
+  if (const auto *B = dyn_cast<BinaryOperator>(Plain);
+      B && B->getOpcode() == BO_Assign)
+    return resolveInt(B->getRHS(), Q.deeper());
   if (const auto *B = dyn_cast<BinaryOperator>(Plain))
     return resolveBinary(B, Q);
 

@@ -301,6 +301,35 @@ TEST(ObjectStoreTest, AConstructorBodyChangingAMemberUnseen) {
   EXPECT_NE(V.Reason.find("threads *= 2"), std::string::npos) << V.Reason;
 }
 
+// --- Objects whose address goes to a function that only reads them ------
+
+TEST(ObjectStoreTest, AnAddressHandedToAPointerToConstIsARead) {
+  std::vector<ResolvedValue> V = valuesAt(R"cpp(
+    struct Config { int x = 1; int y = 1; };
+    int (*launch)(const Config *);
+    int show(const Config *c);
+    void f(void (*fill)(Config *)) {
+      Config c = {};
+      c.x = 256;
+      show(&c);
+      launch(&c);
+      value_at(c.x);
+      Config d = {};
+      d.y = 64;
+      fill(&d);
+      value_at(d.y);
+      int a, b;
+      a = b = 32;
+      value_at(a);
+    })cpp");
+  ASSERT_EQ(V.size(), 3u);
+  EXPECT_EQ(describeValue(V[0]), "256");
+  EXPECT_FALSE(V[1].isKnown()); // written through its address
+  EXPECT_NE(V[1].Reason.find("its address is taken"), std::string::npos)
+      << V[1].Reason;
+  EXPECT_EQ(describeValue(V[2]), "32");
+}
+
 // --- Aggregates and arrays of structs ------------------------------------
 
 TEST(ObjectStoreTest, EachRowOfAConstTableOfStructs) {
