@@ -425,6 +425,16 @@ private:
   const DefinitionCollector &definitionsOf(const clang::VarDecl *V,
                                            const clang::FunctionDecl *F);
 
+  /// The global V at Use when any code may change it (Why): the
+  /// assignments to it in the function around Use, each call there (which
+  /// may change it) and its value on entry as definitions, each filtered and
+  /// bounded by the branches that test V on the way; none where the
+  /// function's flow cannot say (a destructor may run on the way).
+  std::optional<ResolvedValue> globalInFunction(const clang::VarDecl *V,
+                                                const clang::Expr *Use,
+                                                const std::string &What,
+                                                const std::string &Why,
+                                                const ValueQuery &Q);
   /// Each global variable this file writes or lets escape (assigned, ++,
   /// its address taken, bound to a non-const reference), and where first.
   const llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> &

@@ -250,6 +250,34 @@ TEST(ObjectStoreTest, ComparisonsOnAMemberBoundIt) {
             Described({"[32, 1024]"}));
 }
 
+TEST(ObjectStoreTest, ComparisonsOnAGlobalAnyCodeMayChangeBoundIt) {
+  std::vector<ResolvedValue> V = valuesAt(R"cpp(
+    int g_threads = 256;
+    extern int g_blocks;
+    void set(int t) { g_threads = t; }
+    void f() {
+      if (g_threads >= 32 && g_threads <= 1024)
+        value_at(g_threads);
+      if (g_blocks > 0 && g_blocks <= 64) {
+        set(2048); // may change both
+        value_at(g_blocks);
+      }
+      g_threads = 128;
+      value_at(g_threads);
+      if (g_threads < 4096) {
+        set(8192);
+        value_at(g_threads);
+      }
+    })cpp");
+  ASSERT_EQ(V.size(), 4u);
+  EXPECT_EQ(describeValue(V[0]), "[32, 1024]");
+  EXPECT_FALSE(V[1].isKnown()) << describeValue(V[1]);
+  EXPECT_NE(V[1].Reason.find("a call may change it"), std::string::npos)
+      << V[1].Reason;
+  EXPECT_EQ(describeValue(V[2]), "128");
+  EXPECT_FALSE(V[3].isKnown()) << describeValue(V[3]);
+}
+
 // --- Constructor bodies and functional casts ------------------------------
 
 TEST(ObjectStoreTest, AConstructorBodySetsTheMember) {

@@ -108,6 +108,22 @@ struct Ranged {
 };
 void ranged(Ranged &r, float *y) { r.run(y); }
 
+// Comparisons on a global that other code writes bound it, until a call
+// that may write it.
+int g_threads = 256;
+void set_threads(int t) { g_threads = t; }
+void global_bounds(float *y) {
+  if (g_threads >= 32 && g_threads <= 1024)
+    k<<<1, g_threads>>>(y);
+// LIST: store-model.cu:[[@LINE-1]]:5: <<<>>> k grid 1x1x1 block [32, 1024]x1x1 ([32, 1024] threads) smem 0
+  if (g_threads <= 1024) {
+    set_threads(2048);
+    k<<<1, g_threads>>>(y);
+// LIST: store-model.cu:[[@LINE-1]]:5: <<<>>> k grid 1x1x1 block ?x1x1
+// LIST-NEXT: block.x unknown: {{.*}}a call may change it
+  }
+}
+
 // Each row of a const table of structs.
 struct Row {
   int grid, block;
