@@ -237,8 +237,8 @@ public:
         isInsideLambda() || !isExact(Path))
       return true;
     if (const clang::CXXMethodDecl *M = resolver::followedMethod(C))
-      Defs.push_back({C, Path, current(), C->getExprLoc(), C, nullptr,
-                      std::nullopt, M});
+      Defs.push_back(
+          {C, Path, current(), C->getExprLoc(), C, nullptr, std::nullopt, M});
     return true;
   }
 
@@ -315,8 +315,7 @@ public:
       const clang::Expr *Base = resolver::memberBase(Arg);
       if (refersToV(Base) &&
           !Reads.count(llvm::cast<clang::DeclRefExpr>(Base)) &&
-          !ParamType.isNull() &&
-          ParamType->isReferenceType() &&
+          !ParamType.isNull() && ParamType->isReferenceType() &&
           !ParamType.getNonReferenceType().isConstQualified() &&
           !Callers.ReadOnlyReferences.count(Param) &&
           !Callers.ForwardedToCopies.count(Arg)) {

@@ -185,6 +185,48 @@ private:
 
 } // namespace
 
+ResolvedValue ValueResolver::resolveGlobal(
+    const VarDecl *V, const Expr *Use, llvm::ArrayRef<std::string> Path,
+    const std::string &What,
+    llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
+        PartOf,
+    const ValueQuery &Q) {
+  auto Unknown = [&](const Twine &Why) {
+    return ResolvedValue::unknown((What + ": " + Why).str());
+  };
+  const VarDecl *Def = V->getDefinition();
+  bool Const = V->getType().isConstQualified();
+  // A global any code may change: what the function around the use does
+  // to it on the way, and the branches that test it (GlobalValues.cpp).
+  auto Changing = [&](const std::string &Why) {
+    if (Path.empty() && !V->getType().isVolatileQualified() &&
+        !V->hasAttr<CUDADeviceAttr>() && !V->hasAttr<CUDAConstantAttr>())
+      if (std::optional<ResolvedValue> R =
+              globalInFunction(V, Use, What, Why, Q))
+        return *R;
+    return Unknown(Why);
+  };
+  if (!Const &&
+      (!Def || V->getType().isVolatileQualified() ||
+       V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>()))
+    return Changing("not const, so any code may change it");
+  if (!Const)
+    if (auto It = globalWrites().find(V->getCanonicalDecl());
+        It != globalWrites().end())
+      return Changing("not const, and written at " + Locate(It->second).File +
+                      ":" + std::to_string(Locate(It->second).Line));
+  const VarDecl *Init = Def ? Def : V;
+  if (!Init->getInit())
+    return Unknown(Const ? "its initialiser is not in this file"
+                         : "not const, so any code may change it");
+  Definition D{Init->getInit(), {}, nullptr, Init->getLocation()};
+  ResolvedValue R = withOrigin(PartOf(D, Q), (Const ? "" : "global ") + What,
+                               Locate(Init->getLocation()));
+  if (!Const && R.isKnown() && V->isExternallyVisible())
+    R.Origins.back().Global = mangledName(V);
+  return R;
+}
+
 std::optional<ResolvedValue>
 ValueResolver::globalInFunction(const VarDecl *V, const Expr *Use,
                                 const std::string &What, const std::string &Why,
@@ -211,8 +253,8 @@ ValueResolver::globalInFunction(const VarDecl *V, const Expr *Use,
     return DRE && DRE->getDecl()->getCanonicalDecl() == Canonical;
   };
   return reachingFlow(
-      FlowSubject{IsV, Canonical, V->getType(), V->getLocation()}, F,
-                      Use, {}, Changes.Defs, PartOf, What, OnEntry, Q);
+      FlowSubject{IsV, Canonical, V->getType(), V->getLocation()}, F, Use, {},
+      Changes.Defs, PartOf, What, OnEntry, Q);
 }
 
 const llvm::DenseMap<const VarDecl *, SourceLocation> &

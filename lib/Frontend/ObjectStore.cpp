@@ -100,16 +100,14 @@ public:
     MemberPath Path;
     if (B->getOpcode() == BO_Assign && thisMemberPath(B->getLHS(), &Path) &&
         exact(Path))
-      Out.Defs.push_back(
-          {B->getRHS(), Path, nullptr, B->getOperatorLoc(), B});
+      Out.Defs.push_back({B->getRHS(), Path, nullptr, B->getOperatorLoc(), B});
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
     MemberPath Path;
     if (C->getOperator() == OO_Equal && C->getNumArgs() == 2 &&
         thisMemberPath(C->getArg(0), &Path) && exact(Path))
-      Out.Defs.push_back(
-          {C->getArg(1), Path, nullptr, C->getOperatorLoc(), C});
+      Out.Defs.push_back({C->getArg(1), Path, nullptr, C->getOperatorLoc(), C});
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
@@ -122,8 +120,9 @@ public:
       Out.Defs.push_back(
           {C, Path, nullptr, C->getExprLoc(), C, nullptr, std::nullopt, M});
     else if (OnThis && !C->getMethodDecl()->isConst())
-      unfollowed(C, Path, "it may be changed by '" + spelling(C, Ctx) +
-                              "' at line " + lineOf(C, Ctx));
+      unfollowed(C, Path,
+                 "it may be changed by '" + spelling(C, Ctx) + "' at line " +
+                     lineOf(C, Ctx));
     return true;
   }
   bool VisitMemberExpr(MemberExpr *M) {
@@ -143,7 +142,8 @@ public:
   // `this` other than as a member's or a method call's object: the object
   // is handed on, and may be changed through it anywhere.
   bool TraverseMemberExpr(MemberExpr *M) {
-    if (const auto *T = dyn_cast<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+    if (const auto *T =
+            dyn_cast<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
       ObjectUses.insert(T);
     return Base::TraverseMemberExpr(M);
   }
@@ -154,7 +154,8 @@ public:
   }
 
   void unfollowed(const Stmt *S, MemberPath Path, std::string Why) {
-    Out.Defs.push_back({nullptr, std::move(Path), nullptr, S->getBeginLoc(), S});
+    Out.Defs.push_back(
+        {nullptr, std::move(Path), nullptr, S->getBeginLoc(), S});
     Out.Unfollowed.try_emplace(S, std::move(Why));
   }
   bool accountsFor(const Stmt *S) const {
@@ -233,7 +234,8 @@ ValueResolver::thisMemberValue(const Expr *E, llvm::ArrayRef<std::string> Rest,
 }
 
 ResolvedValue ValueResolver::thisMemberAt(
-    const FunctionDecl *Method, const Expr *Use, llvm::ArrayRef<std::string> Path,
+    const FunctionDecl *Method, const Expr *Use,
+    llvm::ArrayRef<std::string> Path,
     llvm::function_ref<ResolvedValue(const ValueQuery &)> Entry,
     const ValueQuery &Q) {
   const auto *Record = cast<CXXMethodDecl>(Method)->getParent();
@@ -279,8 +281,9 @@ ResolvedValue ValueResolver::thisMemberAt(
     return Unknown("its method's flow cannot be built");
   if (Use) {
     // A subject of its own: the branches that test this part bound it.
-    const void *Key = &*ThisPaths.insert(std::vector<std::string>(
-                           Path.begin(), Path.end())).first;
+    const void *Key =
+        &*ThisPaths.insert(std::vector<std::string>(Path.begin(), Path.end()))
+              .first;
     auto Is = [&](const Expr *E) {
       MemberPath Other;
       return thisMemberPath(E, &Other) && llvm::ArrayRef(Other) == Path;
@@ -294,7 +297,8 @@ ResolvedValue ValueResolver::thisMemberAt(
     return Unknown("its use has no place in the method's flow");
   }
   // At the exit: what the definitions that reach it leave.
-  std::vector<FunctionFlow::Site> Sites = {{nullptr, FunctionFlow::Kind::Whole}};
+  std::vector<FunctionFlow::Site> Sites = {
+      {nullptr, FunctionFlow::Kind::Whole}};
   for (const Definition &Def : Relative)
     Sites.push_back({Def.Site, Def.Path.empty() ? FunctionFlow::Kind::Whole
                                                 : FunctionFlow::Kind::Partial});
@@ -323,8 +327,8 @@ ResolvedValue ValueResolver::thisOnEntry(const CXXMethodDecl *Method,
                                          llvm::ArrayRef<std::string> Path,
                                          const ValueQuery &Q) {
   std::string What = "member '" + pathText(Path) + "' of '" +
-                     Method->getParent()->getNameAsString() + "' on entry to '" +
-                     Method->getNameAsString() + "'";
+                     Method->getParent()->getNameAsString() +
+                     "' on entry to '" + Method->getNameAsString() + "'";
   auto Unknown = [&](const std::string &Why) {
     return ResolvedValue::unknown(What + ": " + Why);
   };
@@ -384,8 +388,8 @@ ResolvedValue ValueResolver::afterMethodCall(const CXXMemberCallExpr *Call,
   InMethod.WayOn.clear();
   InMethod.WayOnFunction = nullptr;
   InMethod.MemberUse = nullptr;
-  for (unsigned I = 0;
-       I < Method->getNumParams() && I < Call->getNumArgs(); ++I)
+  for (unsigned I = 0; I < Method->getNumParams() && I < Call->getNumArgs();
+       ++I)
     if (const ParmVarDecl *Parm = Method->getParamDecl(I);
         keepsFirstValue(Parm))
       InMethod.BoundParameters[Parm] = Call->getArg(I);
@@ -410,8 +414,7 @@ ResolvedValue ValueResolver::objectPartAt(const Expr *Object,
       return ResolvedValue::unknown("an object used inside a lambda");
     return thisMemberAt(
         Method, This, Path,
-        [&](const ValueQuery &At) { return thisOnEntry(Method, Path, At); },
-        Q);
+        [&](const ValueQuery &At) { return thisOnEntry(Method, Path, At); }, Q);
   }
   if (std::optional<ResolvedValue> R = thisMemberValue(Plain, Path, Q))
     return *R;
@@ -440,7 +443,8 @@ ResolvedValue ValueResolver::resolveElements(const VarDecl *V, const Expr *Use,
   const Type *Element = T->getArrayElementTypeNoTypeQual();
   bool Watched =
       T.isConstQualified() || V->isConstexpr() || T->isRecordType() ||
-      (Element && T->getAsArrayTypeUnsafe()->getElementType().isConstQualified());
+      (Element &&
+       T->getAsArrayTypeUnsafe()->getElementType().isConstQualified());
   if (Count == 0 || Count > 4 * MaxSetSize || !Watched)
     return resolveVariable(V, Use, Q, Path);
   SmallVector<ResolvedValue, 4> Parts;
@@ -462,7 +466,8 @@ ResolvedValue ValueResolver::resolveBinding(const BindingDecl *B,
                                             llvm::ArrayRef<std::string> Path,
                                             const ValueQuery &Q) {
   std::string What = "binding '" + B->getName().str() + "'";
-  const auto *Whole = dyn_cast_or_null<DecompositionDecl>(B->getDecomposedDecl());
+  const auto *Whole =
+      dyn_cast_or_null<DecompositionDecl>(B->getDecomposedDecl());
   const Expr *Binding = B->getBinding();
   if (!Whole || !Whole->getInit() || !Binding)
     return ResolvedValue::unknown(What + ": the object it names is not known");
@@ -487,7 +492,8 @@ ResolvedValue ValueResolver::resolveBinding(const BindingDecl *B,
   }
   // The part of the object it names: a member (`d.grid`), an element
   // (`d[1]`), or through `std::get<1>(d)` (a pair's, a tuple's).
-  if (const auto *Holding = dyn_cast<DeclRefExpr>(Binding->IgnoreParenImpCasts()))
+  if (const auto *Holding =
+          dyn_cast<DeclRefExpr>(Binding->IgnoreParenImpCasts()))
     if (const auto *V = dyn_cast<VarDecl>(Holding->getDecl());
         V && V != Whole && V->getInit())
       Binding = V->getInit();

@@ -1,4 +1,5 @@
-//===- ObjectStore.h - What a method does to the object it runs on -*- C++ -*-===//
+//===- ObjectStore.h - What a method does to the object it runs on -*- C++
+//-*-===//
 //
 // The store model for `*this`: inside a method (or a constructor's body), a
 // member is a subject of its own, defined by the assignments to it, by the

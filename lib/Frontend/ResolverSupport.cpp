@@ -103,7 +103,8 @@ const Expr *memberBase(const Expr *E, MemberPath *Path) {
           Index ? "[" + std::to_string(Index->getValue().getZExtValue()) + "]"
                 : "[?]");
       E = Sub->getBase()->IgnoreParenImpCasts();
-    } else if (std::string Step; const Expr *Object = stdAccessedObject(E, &Step)) {
+    } else if (std::string Step;
+               const Expr *Object = stdAccessedObject(E, &Step)) {
       // `s[i]`, `std::get<1>(t)`: a step, as `[2]` or `.x` (StdObjects.def).
       if (!Step.empty())
         Reversed.push_back(std::move(Step));

@@ -49,8 +49,9 @@ const CXXRecordDecl *stdRecord(QualType T, StringRef Name) {
 
 std::string indexStep(const Expr *Index) {
   const auto *Literal = dyn_cast<IntegerLiteral>(Index->IgnoreParenImpCasts());
-  return Literal ? "[" + std::to_string(Literal->getValue().getZExtValue()) + "]"
-                 : "[?]";
+  return Literal
+             ? "[" + std::to_string(Literal->getValue().getZExtValue()) + "]"
+             : "[?]";
 }
 
 /// The element a step names: 0 for "first" and "[0]", ...
@@ -60,8 +61,7 @@ std::optional<unsigned> elementIndex(StringRef Step) {
   if (Step == "second")
     return 1;
   unsigned Index;
-  if (!Step.consume_front("[") || Step.consumeInteger(10, Index) ||
-      Step != "]")
+  if (!Step.consume_front("[") || Step.consumeInteger(10, Index) || Step != "]")
     return std::nullopt;
   return Index;
 }
@@ -113,9 +113,9 @@ const Expr *stdAccessedObject(const Expr *E, std::string *Step) {
   for (const Accessor &A : Accessors) {
     bool OfMember = *A.Record;
     if (Name != A.Function || OfMember != (Object != nullptr) ||
-        (OfMember && !stdRecord(F->getASTContext().getRecordType(
-                                    Method->getParent()),
-                                A.Record)))
+        (OfMember &&
+         !stdRecord(F->getASTContext().getRecordType(Method->getParent()),
+                    A.Record)))
       continue;
     unsigned Arguments = Call->getNumArgs() - FirstArgument;
     switch (A.Kind) {
@@ -139,8 +139,8 @@ const Expr *stdAccessedObject(const Expr *E, std::string *Step) {
           Moved && Moved->getNumArgs() == 1 &&
           isStdForwardOrMove(Moved->getDirectCallee()))
         Of = Moved->getArg(0)->IgnoreParenImpCasts();
-      *Step = stdElementStep(
-          Of->getType(), Template->get(0).getAsIntegral().getZExtValue());
+      *Step = stdElementStep(Of->getType(),
+                             Template->get(0).getAsIntegral().getZExtValue());
       if (Step->empty())
         continue;
       return Of;

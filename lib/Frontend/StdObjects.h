@@ -1,4 +1,5 @@
-//===- StdObjects.h - Standard library objects the engine sees into -*- C++ -*-===//
+//===- StdObjects.h - Standard library objects the engine sees into -*- C++
+//-*-===//
 //
 // std::array, std::pair and std::tuple as the engine reads them: an
 // accessor (`s[i]`, `s.at(1)`, `s.data()`, `std::get<1>(t)`) is a step into

@@ -121,38 +121,7 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   if (!F || !F->hasBody() || !V->hasLocalStorage()) {
     if (V->hasLocalStorage())
       return Unknown("its function's body is not available");
-    const VarDecl *Def = V->getDefinition();
-    bool Const = V->getType().isConstQualified();
-    // A global any code may change: what the function around the use does
-    // to it on the way, and the branches that test it (GlobalValues.cpp).
-    auto Changing = [&](const std::string &Why) {
-      if (Path.empty() && !V->getType().isVolatileQualified() &&
-          !V->hasAttr<CUDADeviceAttr>() && !V->hasAttr<CUDAConstantAttr>())
-        if (std::optional<ResolvedValue> R =
-                globalInFunction(V, Use, What, Why, Q))
-          return *R;
-      return Unknown(Why);
-    };
-    if (!Const &&
-        (!Def || V->getType().isVolatileQualified() ||
-         V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>()))
-      return Changing("not const, so any code may change it");
-    if (!Const)
-      if (auto It = globalWrites().find(V->getCanonicalDecl());
-          It != globalWrites().end())
-        return Changing("not const, and written at " +
-                        Locate(It->second).File + ":" +
-                        std::to_string(Locate(It->second).Line));
-    const VarDecl *Init = Def ? Def : V;
-    if (!Init->getInit())
-      return Unknown(Const ? "its initialiser is not in this file"
-                           : "not const, so any code may change it");
-    Definition D{Init->getInit(), {}, nullptr, Init->getLocation()};
-    ResolvedValue R = withOrigin(PartOf(D, Q), (Const ? "" : "global ") + What,
-                                 Locate(Init->getLocation()));
-    if (!Const && R.isKnown() && V->isExternallyVisible())
-      R.Origins.back().Global = mangledName(V);
-    return Explained(R);
+    return Explained(resolveGlobal(V, Use, Path, What, PartOf, Q));
   }
 
   const DefinitionCollector &Collect = definitionsOf(V, F);

@@ -266,8 +266,8 @@ ResolvedValue ValueResolver::constructedField(const CXXConstructExpr *Construct,
   // value, each parameter this construction's argument.
   QueryScope InBody = Q.scope();
   InBody.Constructions[Ctor] = Construct;
-  for (unsigned I = 0;
-       I < Ctor->getNumParams() && I < Construct->getNumArgs(); ++I)
+  for (unsigned I = 0; I < Ctor->getNumParams() && I < Construct->getNumArgs();
+       ++I)
     if (const ParmVarDecl *Parm = Ctor->getParamDecl(I); keepsFirstValue(Parm))
       InBody.BoundParameters.try_emplace(Parm, Construct->getArg(I));
   auto Initialised = [&](const ValueQuery &) {

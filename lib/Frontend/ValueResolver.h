@@ -425,6 +425,15 @@ private:
   const DefinitionCollector &definitionsOf(const clang::VarDecl *V,
                                            const clang::FunctionDecl *F);
 
+  /// A global or static variable V at Use: its initialiser where nothing
+  /// in the program writes it, else globalInFunction. PartOf reads the
+  /// part at Path of a definition (resolveVariable's).
+  ResolvedValue resolveGlobal(
+      const clang::VarDecl *V, const clang::Expr *Use,
+      llvm::ArrayRef<std::string> Path, const std::string &What,
+      llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
+          PartOf,
+      const ValueQuery &Q);
   /// The global V at Use when any code may change it (Why): the
   /// assignments to it in the function around Use, each call there (which
   /// may change it) and its value on entry as definitions, each filtered and

@@ -91,9 +91,9 @@ public:
 std::vector<ResolvedValue> valuesAt(const std::string &Code) {
   std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
       std::string(Prelude) + Code, {"-std=c++17", "-Wno-unused-value"},
-      "input.cc", "object-store-test", std::make_shared<PCHContainerOperations>(),
-      tooling::getClangStripDependencyFileAdjuster(),
-      {{"std.h", StdHeader}});
+      "input.cc", "object-store-test",
+      std::make_shared<PCHContainerOperations>(),
+      tooling::getClangStripDependencyFileAdjuster(), {{"std.h", StdHeader}});
   EXPECT_TRUE(AST);
   if (!AST)
     return {};
