@@ -256,6 +256,9 @@ std::optional<ResolvedValue> ValueResolver::constantValue(const Expr *E) {
 
 ResolvedValue ValueResolver::resolveBinary(const BinaryOperator *B,
                                            const ValueQuery &Q) {
+  // `a = b = 1`: an assignment's value is what it assigns.
+  if (B->getOpcode() == BO_Assign)
+    return resolveInt(B->getRHS(), Q.deeper());
   ResolvedValue L = resolveInt(B->getLHS(), Q.deeper());
   // `s * s` reads one value twice: 4 * 4 and 8 * 8, never 4 * 8.
   if (sameVariable(B->getLHS(), B->getRHS()) &&
@@ -434,10 +437,6 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
     return R;
   }
 
-  // `a = b = 1`: an assignment's value is what it assigns.
-  if (const auto *B = dyn_cast<BinaryOperator>(Plain);
-      B && B->getOpcode() == BO_Assign)
-    return resolveInt(B->getRHS(), Q.deeper());
   if (const auto *B = dyn_cast<BinaryOperator>(Plain))
     return resolveBinary(B, Q);
 
@@ -449,10 +448,11 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
   }
 
   // A part of a variable: block.x, cfg.dynamicSmemBytes, s[i] of a
-  // std::array, kTable[i].block of an array of structs.
-  if (std::string Step; isa<MemberExpr>(Plain) ||
-                        isa<ArraySubscriptExpr>(Plain) ||
-                        stdAccessedObject(Plain, &Step)) {
+  // std::array, kTable[i].block of an array of structs; a structured
+  // binding (`auto [grid, block] = config(n);`) or a part of one.
+  if (std::string Step;
+      isa<MemberExpr, ArraySubscriptExpr, DeclRefExpr>(Plain) ||
+      stdAccessedObject(Plain, &Step)) {
     MemberPath Path;
     const Expr *Base = memberBase(Plain, &Path);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Base)) {
@@ -476,13 +476,9 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
     return unfollowed(Plain);
   }
 
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(Plain)) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Plain))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       return resolveVariable(V, Plain, Q.deeper(), {});
-    // `auto [grid, block] = config(n);`
-    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
-      return resolveBinding(B, {}, Q.deeper());
-  }
 
   // sizes[i] of an array that is only ever read: any of its initialisers.
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Plain))
