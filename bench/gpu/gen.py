@@ -4,6 +4,11 @@ kernel and one host function per case, and a manifest (cases.json) with each
 case's place in the sources and the outcome the generator means it to have.
 
     gen.py --arch sm_90 --sms 132 --out DIR
+    gen.py --from-cases CASES.json --out DIR
+
+--from-cases writes the sources of an existing manifest again (a recording's
+cases.json, made by this or an earlier generator version) and checks that
+every case keeps its lines: a recording is replayed against what it ran.
 
 The expected outcome is the generator's own arithmetic from the documented
 limits (docs/arch-model.md's sources, DESIGN.md's H100 facts), written here
@@ -17,9 +22,9 @@ import os
 import sys
 
 VERSION = 2
-# The wave probe's blocks spin this long on %globaltimer (version 2; version 1 spun
+# The wave probe's blocks spin these long on %globaltimer (version 2; version 1 spun
 # 200,000 clock64 cycles, about 0.1 ms, too short to show a whole extra wave).
-SPIN_NS = 1000000
+SPIN_NS = (1000000, 4000000)
 
 # Per arch (from docs/arch-model.md): threads/SM, blocks/SM, shared memory per
 # SM at the largest carveout, opt-in maximum per block, reserved per block,
@@ -47,7 +52,7 @@ ERROR_ORDER = [
     "cuda-grid-sync-needs-cooperative-launch", "cuda-cooperative-launch-too-large",
 ]
 ERROR_CHECKS = ERROR_ORDER + ["cuda-func-attribute-refused"]
-# The cudaError_t measured on an H100 (DESIGN.md); None: not measured yet.
+# The cudaError_t measured on an H100 and an H200 (DESIGN.md); None: not measured yet.
 RUNTIME_ERROR = {
     "cuda-launch-bounds-exceeded": "cudaErrorInvalidValue",
     "cuda-block-size-invalid": "cudaErrorInvalidValue",
@@ -58,6 +63,8 @@ RUNTIME_ERROR = {
     "cuda-grid-sync-needs-cooperative-launch": None,
     "cuda-cooperative-launch-too-large": "cudaErrorCooperativeLaunchTooLarge",
 }
+# Launch errors that leave no block resident on an SM.
+NOT_RESIDENT = ("cuda-shared-memory-exceeded", "cuda-too-many-resources")
 API_ORDER = ["<<<>>>", "cudaLaunchKernel", "cudaLaunchKernelEx", "cudaLaunchCooperativeKernel"]
 
 
@@ -146,9 +153,12 @@ class Suite:
             # overflow the register file (ptxas for sm_75 gives 64 where sm_90 gets 200+).
             maybe.append("cuda-too-many-resources")
         cl = c.get("cluster") or k.get("cluster_dims")
-        if cl:
+        if cl and self.clusters is None:
+            # Never run on a GPU before sm_90: the tool warns that it may fail.
+            maybe.append("cuda-cluster-dims-mismatch")
+        elif cl:
             size = cl[0] * cl[1] * cl[2]
-            if (self.clusters is None or any(gi % ci for gi, ci in zip(g, cl))
+            if (any(gi % ci for gi, ci in zip(g, cl))
                     or size > self.clusters[1]
                     or (size > self.clusters[0] and not nonportable)):
                 checks.append("cuda-cluster-dims-mismatch")
@@ -161,6 +171,9 @@ class Suite:
                 checks.append("cuda-cooperative-launch-too-large")
         checks.sort(key=ERROR_ORDER.index)
         runtime = RUNTIME_ERROR[checks[0]] if checks else None
+        if coop and checks and checks[0] in NOT_RESIDENT:
+            # No block can be resident: the cooperative launch says so first (an H200).
+            runtime = "cudaErrorCooperativeLaunchTooLarge"
         return {"fails": bool(checks or refused), "launch_checks": checks, "maybe_checks": maybe,
                 "refused_attrs": refused, "launch_error": runtime if checks else "cudaSuccess"}
 
@@ -389,13 +402,15 @@ class Suite:
             # Blocks of equal duration, long enough (1 ms) that dispatching a wave costs
             # nothing against it: shorter blocks (20 us) measure x1.65-1.84 for one block
             # past a full wave where the model says x2.00 (DESIGN.md, tail calibration).
-            k = {"spin_ns": SPIN_NS, "bounds": [t]}
             per_sm = self.blocks_per_sm({"kernel": {}, "threads": t, "dyn_smem": 0})
             wave = per_sm * self.sms
-            for mult in (1, 2, 3, 4):
-                for extra in (0, 1):
-                    self.add("wave", k, (t,), grid=(mult * wave + extra,), reps=4,
-                             note="%d full waves of %d blocks%s" % (mult, wave, " + 1" if extra else ""))
+            for spin_ns in SPIN_NS:
+                k = {"spin_ns": spin_ns, "bounds": [t]}
+                for mult in (1, 2, 3, 4):
+                    for extra in (0, 1):
+                        self.add("wave", k, (t,), grid=(mult * wave + extra,), reps=4,
+                                 note="%d full waves of %d blocks%s, %d us blocks"
+                                 % (mult, wave, " + 1" if extra else "", spin_ns // 1000))
 
     def gridsync_family(self):
         for api in ("<<<>>>", "cudaLaunchKernel", "cudaLaunchKernelEx"):
@@ -448,6 +463,10 @@ def kernel_source(c):
                  "  }",
                  "#pragma unroll",
                  "  for (int i = 0; i < %d; ++i) v += a[i];" % n]
+    if k.get("spin"):
+        # Generator version 1 (kept to replay its recordings).
+        body += ["  long long t0 = clock64();",
+                 "  while (clock64() - t0 < 200000) {}"]
     if k.get("spin_ns"):
         # %globaltimer counts nanoseconds whatever the SM clock does; clock64 cycles
         # shrink and stretch with boost clocks.
@@ -510,7 +529,7 @@ def host_source(c):
     return "\n".join(lines) + "\n"
 
 
-def write_suite(suite, out):
+def write_suite(suite, out, version=VERSION):
     os.makedirs(out, exist_ok=True)
     families = []
     for c in suite.cases:
@@ -519,7 +538,7 @@ def write_suite(suite, out):
     for fam in families:
         cases = [c for c in suite.cases if c["family"] == fam]
         name = "suite-%s.cu" % fam
-        text = HEADER % (VERSION, suite.arch, suite.sms)
+        text = HEADER % (version, suite.arch, suite.sms)
         line = text.count("\n") + 1
         for c in cases:
             chunk = "\n" + kernel_source(c) + host_source(c)
@@ -545,21 +564,61 @@ def write_suite(suite, out):
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "harness.h")) as src, open(os.path.join(out, "harness.h"), "w") as dst:
         dst.write(src.read())
-    manifest = {"generator_version": VERSION, "arch": suite.arch, "sm_count": suite.sms,
+    manifest = {"generator_version": version, "arch": suite.arch, "sm_count": suite.sms,
                 "files": ["suite-%s.cu" % f for f in families], "cases": suite.cases}
     with open(os.path.join(out, "cases.json"), "w") as f:
         json.dump(manifest, f, indent=1)
     return manifest
 
 
+PLACE = ("file", "first_line", "last_line", "kernel_name", "launch_line", "settings_lines")
+
+
+def write_from_cases(path, out):
+    """The sources of the manifest at path, written into out with the manifest itself
+    (byte for byte); exits 2 when the manifest cannot be read or a case would not keep
+    its lines."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+        manifest = json.loads(raw)
+        cases = manifest["cases"]
+        suite = argparse.Namespace(arch=manifest["arch"], sms=manifest["sm_count"],
+                                   cases=[{k: v for k, v in c.items() if k not in PLACE} for c in cases])
+        version = manifest["generator_version"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        sys.stderr.write("gen.py: cannot read the manifest %s: %s\n" % (path, e))
+        sys.exit(2)
+    written = write_suite(suite, out, version)
+    for old, new in zip(cases, written["cases"]):
+        moved = [k for k in PLACE if old.get(k) != new.get(k)]
+        if moved:
+            sys.stderr.write("gen.py: case %s of %s would not keep its %s: this generator cannot "
+                             "write that manifest's sources\n" % (old["id"], path, ", ".join(moved)))
+            sys.exit(2)
+    if written["files"] != manifest["files"]:
+        sys.stderr.write("gen.py: %s lists files %s, the cases give %s\n"
+                         % (path, manifest["files"], written["files"]))
+        sys.exit(2)
+    with open(os.path.join(out, "cases.json"), "wb") as f:
+        f.write(raw)
+    print("gen.py: %d cases of %s (generator version %s) in %d files -> %s"
+          % (len(cases), path, version, len(written["files"]), out))
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--from-cases", metavar="CASES_JSON",
+                    help="write the sources of this manifest instead of generating a suite")
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--sms", type=int, default=132, help="the GPU's SM count (default: H100 SXM's 132)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--min-cases", type=int, default=0,
                     help="exit 1 unless there are this many cases and every error check is meant to fire")
     a = ap.parse_args()
+    if a.from_cases:
+        return write_from_cases(a.from_cases, a.out)
     s = Suite(a.arch, a.sms)
     s.generate()
     m = write_suite(s, a.out)
@@ -572,7 +631,9 @@ def main():
             meant[check] = meant.get(check, 0) + 1
     for check in ERROR_CHECKS:
         print("  %-42s %4d cases" % (check, meant.get(check, 0)))
-    missing = [x for x in ERROR_CHECKS if x not in meant]
+    # Before sm_90 a cluster launch is a warning (no hardware fact yet).
+    missing = [x for x in ERROR_CHECKS if x not in meant
+               and not (x == "cuda-cluster-dims-mismatch" and s.clusters is None)]
     if a.min_cases and (len(m["cases"]) < a.min_cases or missing):
         print("gen.py: fewer than %d cases, or no case for %s" % (a.min_cases, ", ".join(missing) or "-"))
         return 1

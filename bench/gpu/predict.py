@@ -3,14 +3,20 @@
 predicts: its findings (check, severity, cudaError_t), a verdict (fails /
 may-fail / clean), the launch's blocks per SM, and the kernel's registers.
 
-    predict.py --tool cuda-launch-lint --suite DIR [--gpu PRESET] [--check-intent]
+    predict.py --tool cuda-launch-lint --suite DIR [--gpu PRESET] [--device-facts LOG]
+               [--check-intent]
 
 DIR is gen.py's output (cases.json and the suite-*.cu files); the result goes
 to DIR/predictions.json. The arch and SM count are the manifest's; the GPU
 preset is the one of that arch and SM count (`occupancy --list-gpus`) unless
---gpu names one. --check-intent compares the tool's errors with what the
-generator meant each case to do and exits 1 on any disagreement. Needs the
-CUDA toolkit (the tool compiles the device side for registers), no GPU.
+--gpu names one, and with no such preset the tool gets the SM count itself
+(--sm-count). --device-facts gives the tool a saved ptxas log of the suite
+(facts.py) instead of compiling the device side. A case the tool does not
+say fails and whose kernel has no device facts (the compile failed or timed
+out) is "unknown", with the reason, never "clean". --check-intent compares
+the tool's errors with what the generator meant each case to do and exits 1
+on any disagreement. Needs the CUDA toolkit (the tool compiles the device
+side for registers) unless --device-facts is given; no GPU.
 """
 import argparse
 import hashlib
@@ -49,6 +55,8 @@ def predict(tool, suite, gpu=None, extra=()):
     cmd = [tool, "--format=json", "--arch=" + arch]
     if gpu:
         cmd.append("--gpu=" + gpu)
+    else:
+        cmd.append("--sm-count=%d" % sms)
     cmd += list(extra)
     cmd += [os.path.join(suite, f) for f in manifest["files"]]
     cmd += ["--", "-std=c++17", "-I" + os.path.abspath(suite)]
@@ -106,11 +114,21 @@ def predict(tool, suite, gpu=None, extra=()):
                 cases[c["id"]]["launchable"] = o["launchable"]
                 cases[c["id"]]["waves"] = o.get("waves")
     kernels = {k["name"]: k for k in report["kernels"]}
+    notes = [n if isinstance(n, str) else n.get("message", json.dumps(n))
+             for n in report.get("device", {}).get("notes", [])]
     for c in manifest["cases"]:
         k = kernels.get(c["kernel_name"], {}).get("per_arch", {}).get(arch)
-        if k:
-            cases[c["id"]]["registers"] = k.get("registers")
-            cases[c["id"]]["static_smem"] = k.get("static_smem")
+        pr = cases[c["id"]]
+        if k and k.get("registers") is not None:
+            pr["registers"] = k.get("registers")
+            pr["static_smem"] = k.get("static_smem")
+        elif pr["verdict"] != "fails":
+            # Without registers and shared memory the tool could not judge the launch:
+            # its silence is no prediction.
+            why = [n for n in notes if c["file"] in n and arch in n]
+            pr["verdict"] = "unknown"
+            pr["unknown_reason"] = why[0] if why else "no device facts for %s on %s" % (
+                c["kernel_name"], arch)
     version = subprocess.run([tool, "--version"], capture_output=True, text=True).stdout.strip()
     with open(os.path.join(suite, "cases.json"), "rb") as f:
         sha = hashlib.sha256(f.read()).hexdigest()
@@ -140,7 +158,8 @@ def check_intent(manifest, pred):
         if len(got_refused) != len(want["refused_attrs"]):
             problems.append("%d refused attribute calls, generator meant %d (%s)"
                             % (len(got_refused), len(want["refused_attrs"]), want["refused_attrs"]))
-        warned = [f["check"] for f in pr["findings"] if f["check"] in ERROR_CHECKS and f["severity"] != "error"]
+        warned = [f["check"] for f in pr["findings"] if f["check"] in ERROR_CHECKS and f["severity"] != "error"
+                  and f["check"] not in maybe]
         if warned:
             problems.append("may-fail warnings %s on a constant launch" % sorted(set(warned)))
         if problems:
@@ -153,10 +172,16 @@ def main():
     ap.add_argument("--tool", required=True)
     ap.add_argument("--suite", required=True)
     ap.add_argument("--gpu", help="GPU preset (default: the one of the suite's arch and SM count)")
+    ap.add_argument("--device-facts", metavar="LOG",
+                    help="a saved ptxas log of the suite (facts.py) instead of a device compile")
     ap.add_argument("--check-intent", action="store_true")
     ap.add_argument("--no-cache", action="store_true")
     a = ap.parse_args()
     extra = ["--no-cache"] if a.no_cache else ["--cache-dir=" + os.path.join(a.suite, ".cache")]
+    if a.device_facts:
+        if not os.path.isfile(a.device_facts):
+            die("predict.py: no device facts file %s" % a.device_facts)
+        extra.append("--resource-usage=" + os.path.abspath(a.device_facts))
     pred = predict(a.tool, a.suite, a.gpu, extra)
     with open(os.path.join(a.suite, "predictions.json"), "w") as f:
         json.dump(pred, f, indent=1)
@@ -165,12 +190,16 @@ def main():
         verdicts[pr["verdict"]] = verdicts.get(pr["verdict"], 0) + 1
     print("predict.py: %d cases on %s%s in %.1f s: %s" % (
         len(pred["cases"]), pred["arch"], " (" + pred["gpu"] + ")" if pred["gpu"] else
-        " (no GPU preset with %d SMs: cooperative and wave predictions use the arch's largest GPU)"
-        % pred["sm_count"], pred["seconds"],
+        " (no GPU preset with %d SMs: --sm-count)" % pred["sm_count"], pred["seconds"],
         ", ".join("%s %d" % kv for kv in sorted(verdicts.items()))))
     if pred["frontend_errors"]:
         print("predict.py: %d front-end errors, first: %s" % (len(pred["frontend_errors"]),
                                                                pred["frontend_errors"][0]))
+    unknown = [(cid, pr["unknown_reason"]) for cid, pr in sorted(pred["cases"].items())
+               if pr["verdict"] == "unknown"]
+    if unknown:
+        reasons = sorted({why for _, why in unknown})
+        print("predict.py: %d cases unknown (no device facts): %s" % (len(unknown), "; ".join(reasons[:5])))
     if pred["stray_diagnostics"]:
         print("predict.py: %d findings outside every case" % len(pred["stray_diagnostics"]))
     if a.check_intent:
@@ -181,7 +210,7 @@ def main():
             print("DISAGREE %s: %s" % (cid, "; ".join(problems)))
         n = len(manifest["cases"])
         print("predict.py: the tool agrees with the generator on %d of %d cases" % (n - len(bad), n))
-        if bad or pred["frontend_errors"]:
+        if bad or pred["frontend_errors"] or unknown:
             return 1
     return 0
 

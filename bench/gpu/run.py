@@ -8,7 +8,10 @@
 3. compiles each suite file with nvcc -arch=sm_XY and runs it under a timeout,
    starting again after the case that hung, crashed or left a sticky error;
 4. writes DIR/recording.json (the format is bench/gpu/README.md's);
-5. with --tool: predicts (predict.py) and compares (compare.py); the exit
+5. writes the suite's device facts (facts.py: nvcc -cubin -Xptxas -v of each
+   file) to DIR/device-facts/<sha16>-sm_XY.log, which the replay in CI reads
+   from bench/gpu/recordings/device-facts/ instead of compiling;
+6. with --tool: predicts (predict.py) and compares (compare.py); the exit
    status is compare.py's. Without --tool: 0 once the recording is written.
 
 Only this step needs a GPU; predict.py and compare.py run anywhere.
@@ -177,6 +180,12 @@ def main():
     with open(os.path.join(out, "recording.json"), "w") as f:
         json.dump(recording, f, indent=1)
     print("run.py: wrote %s" % os.path.join(out, "recording.json"))
+    # The suite's device facts: the replay of this recording in CI needs no device compile.
+    facts = os.path.join(out, "device-facts", "%s-%s.log" % (manifest_sha[:16], arch))
+    os.makedirs(os.path.dirname(facts), exist_ok=True)
+    if subprocess.call([sys.executable, os.path.join(HERE, "facts.py"), "write", "--suite", out,
+                        "--out", facts, "-j", str(max(1, a.j)), "--nvcc", a.nvcc]):
+        print("run.py: no device facts log (facts.py failed): the replay will compile the suite")
     if not a.tool:
         return 0
     rc = subprocess.call([sys.executable, os.path.join(HERE, "predict.py"), "--tool", a.tool, "--suite", out])

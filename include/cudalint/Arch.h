@@ -16,6 +16,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace cudalint {
@@ -100,8 +101,8 @@ llvm::Error checkKnownArchs(llvm::ArrayRef<std::string> Archs);
 
 /// A GPU product: an architecture and how many SMs the product has.
 struct GpuPreset {
-  llvm::StringLiteral Name; // "H100-SXM", matched case-insensitively
-  llvm::StringLiteral Description;
+  llvm::StringRef Name; // "H100-SXM", matched case-insensitively
+  llvm::StringRef Description;
   unsigned SmVersion; // 90
   unsigned SMCount;
 
@@ -112,6 +113,19 @@ llvm::ArrayRef<GpuPreset> allGpuPresets();
 const GpuPreset *findGpuPreset(llvm::StringRef Name);
 /// Like findGpuPreset; an unknown name is an error listing the known ones.
 llvm::Expected<const GpuPreset &> lookupGpuPreset(llvm::StringRef Name);
+
+/// A GPU without a preset: an arch and its SM count (--sm-count), named
+/// "--sm-count=N". It owns the text its Preset points into.
+struct CustomGpu {
+  std::string Name, Description;
+  GpuPreset Preset;
+};
+/// Arch (one spelling lookupArch knows) with SMCount SMs; an error naming
+/// what is wrong for an unknown arch or an SM count outside 1..MaxSMCount.
+llvm::Expected<std::shared_ptr<const CustomGpu>>
+makeCustomGpu(llvm::StringRef Arch, llvm::StringRef SMCount);
+/// More SMs than any GPU has (188 on the largest preset): a typo.
+inline constexpr unsigned MaxSMCount = 1024;
 
 } // namespace cudalint
 

@@ -62,6 +62,10 @@ struct TranslatedCommand {
   /// unusable GPU architecture, e.g. "unknown nvcc flag '--frobnicate'
   /// dropped".
   std::vector<std::string> Warnings;
+  /// Where the flags a warning reports dropped are in Original (Clang and
+  /// GCC-style commands, whose Original is what Clang would otherwise run):
+  /// the parse must leave them out, as it says.
+  std::vector<size_t> DroppedArgs;
 };
 
 /// Translates one compile command. Argv[0] is the compiler (or a ccache /

@@ -52,6 +52,9 @@ struct LintSettings {
   std::string Archs;
   /// A GPU preset (pins the SM count for the grid checks); empty: none.
   std::string Gpu;
+  /// A GPU without a preset: its SM count, with the one arch of Archs
+  /// (--sm-count), as written; unset: none. Excludes Gpu.
+  std::optional<std::string> SMCount;
   /// The CUDA toolkit; empty: $CUDA_PATH, $CUDA_HOME, nvcc on $PATH,
   /// /usr/local/cuda.
   std::string CudaPath;
@@ -178,6 +181,8 @@ private:
   void check(PipelineResult &R, const PipelineInput &In) const;
 
   DeviceFactsOptions Device;
+  /// The GPU of --sm-count, which Options.Gpu then points into.
+  std::shared_ptr<const CustomGpu> SMCountGpu;
   std::optional<CudaToolkit> Toolkit;
   std::string NoToolkitReason;
   std::vector<const Check *> Enabled;

@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
 
@@ -33,6 +34,8 @@ const GpuPreset Presets[] = {
     {"L4", "L4", 89, 58},
     {"L40", "L40", 89, 142},
     {"L40S", "L40S", 89, 142},
+    {"RTX-6000-Ada", "RTX 6000 Ada Generation", 89, 142},
+    {"RTX-4080", "GeForce RTX 4080", 89, 76},
     {"RTX-4090", "GeForce RTX 4090", 89, 128},
     {"H100-SXM", "H100 SXM5", 90, 132},
     {"H100-PCIe", "H100 PCIe", 90, 114},
@@ -84,6 +87,24 @@ Expected<const GpuPreset &> lookupGpuPreset(StringRef Name) {
   return createStringError(inconvertibleErrorCode(),
                            "unknown GPU preset '%s' (known: %s)",
                            Name.str().c_str(), knownPresetList().c_str());
+}
+
+Expected<std::shared_ptr<const CustomGpu>> makeCustomGpu(StringRef Arch,
+                                                         StringRef SMCount) {
+  unsigned SMs = 0;
+  if (SMCount.trim().getAsInteger(10, SMs) || SMs == 0 || SMs > MaxSMCount)
+    return createStringError(inconvertibleErrorCode(),
+                             "'%s' is not a number of SMs from 1 to %u",
+                             SMCount.str().c_str(), MaxSMCount);
+  Expected<const ArchInfo &> A = lookupArch(Arch);
+  if (!A)
+    return A.takeError();
+  auto G = std::make_shared<CustomGpu>();
+  G->Name = formatv("--sm-count={0}", SMs).str();
+  G->Description =
+      formatv("an {0} GPU with {1} SMs (--sm-count)", A->Name, SMs).str();
+  G->Preset = {G->Name, G->Description, A->smVersion(), SMs};
+  return G;
 }
 
 } // namespace cudalint

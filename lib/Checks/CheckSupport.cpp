@@ -70,6 +70,20 @@ std::string runtimeErrorName(const CheckOptions &O, RuntimeError E) {
   llvm_unreachable("unknown runtime error");
 }
 
+std::optional<RuntimeError> notResidentError(const LaunchSite &L,
+                                             RuntimeError Otherwise) {
+  if (!L.Cooperative)
+    return std::nullopt;
+  return *L.Cooperative ? RuntimeError::CooperativeLaunchTooLarge : Otherwise;
+}
+
+std::string cooperativeResidencyReason(const LaunchSite &L) {
+  if (!L.Cooperative || !*L.Cooperative)
+    return {};
+  return ": no block can be resident on an SM, and a cooperative launch "
+         "needs every block resident at once";
+}
+
 void stateLaunchOutcome(Diagnostic &D) {
   if (D.Promise == Claim::Advice)
     return;

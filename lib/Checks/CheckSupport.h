@@ -76,10 +76,24 @@ enum class RuntimeError {
   InvalidClusterSize,
 };
 
-/// The toolkit the names were checked on: 526 launches run on an H100 with
-/// the CUDA 13.0 runtime (DESIGN.md). Older toolkits are reported to return
-/// other codes (cudaErrorInvalidConfiguration for a bad block).
+/// The toolkit the names were checked on: 526 launches run on an H100 and
+/// 633 on an H200 and an H100 with the CUDA 13.0 runtime (DESIGN.md,
+/// bench/gpu/recordings). Older toolkits are reported to return other codes
+/// (cudaErrorInvalidConfiguration for a bad block).
 inline constexpr llvm::StringLiteral RuntimeErrorsCheckedOn = "13.0";
+
+/// The error of a launch no block of which can be resident on an SM (its
+/// shared memory or registers are over what one block may have): a
+/// cooperative launch returns cudaErrorCooperativeLaunchTooLarge, checked
+/// on an H200 (CUDA 13.0) for shared memory without an opt-in and for the
+/// register file; any other launch returns Otherwise. None when whether the
+/// launch is cooperative is not known.
+std::optional<RuntimeError> notResidentError(const LaunchSite &L,
+                                             RuntimeError Otherwise);
+/// ", and a cooperative launch needs every block resident at once" for a
+/// cooperative launch, to follow why no block can be resident; empty
+/// otherwise.
+std::string cooperativeResidencyReason(const LaunchSite &L);
 
 /// E's name ("cudaErrorInvalidValue") when the run's toolkit is
 /// RuntimeErrorsCheckedOn or newer; empty for an older or unknown toolkit:

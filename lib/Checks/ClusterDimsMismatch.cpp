@@ -50,12 +50,14 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
   }
   std::string ShapeText =
       formatv("{0}x{1}x{2}", Shape[0], Shape[1], Shape[2]).str();
-  // cudaErrorInvalidClusterSize was seen (CUDA 13.0, an H100) for clusters
-  // over the portable or the hardware maximum; what a grid that is not a
-  // whole number of clusters, or clusters before sm_90, return was not
-  // checked: those findings name no error.
+  // cudaErrorInvalidClusterSize was seen (CUDA 13.0) for clusters over the
+  // portable or the hardware maximum (an H100) and for grids that are not a
+  // whole number of clusters (an H200). Clusters before sm_90 were never
+  // launched on such a GPU: that finding is a warning naming no error.
   auto Report = [&](std::string Message, std::optional<RuntimeError> E) {
     Diagnostic D = launchError(*this, Ctx, Message, E);
+    if (!E)
+      claimMayFail(D);
     if (ShapeLoc.valid() &&
         !(ShapeLoc.Line == L.Loc.Line && ShapeLoc.File == L.Loc.File))
       addNote(D, ShapeLoc, "cluster shape " + ShapeText + " from " + ShapeWhat);
@@ -64,7 +66,8 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
 
   if (!Ctx.Arch.SupportsClusters) {
     Report(formatv("launch of {0} uses thread block clusters ({1}), which "
-                   "{2} does not have (sm_90 and newer)",
+                   "{2} does not have (sm_90 and newer); no such launch was "
+                   "run on a GPU before sm_90",
                    kernelName(L), ShapeText, Ctx.Arch.Name)
                .str(),
            std::nullopt);
@@ -104,7 +107,7 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
                        "{0} = {2}",
                        Names[I], G, Shape[I])
                    .str(),
-               std::nullopt);
+               RuntimeError::InvalidClusterSize);
         return;
       }
   }

@@ -5,7 +5,9 @@
 // and nothing goes beyond the arch's opt-in maximum. An opt-in the runtime
 // refuses (n + static over that maximum) leaves the previous limit: the
 // launch is checked against the last opt-in it accepts. Over the limit, the
-// launch fails with cudaErrorInvalidValue (CUDA 13.0, an H100).
+// launch fails with cudaErrorInvalidValue (CUDA 13.0, an H100), a
+// cooperative one with cudaErrorCooperativeLaunchTooLarge (an H200): no
+// block can be resident.
 //
 //===----------------------------------------------------------------------===//
 
@@ -112,7 +114,10 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
     } else {
       continue;
     }
-    Diagnostic D = launchError(*this, Ctx, Message, RuntimeError::InvalidValue);
+    Message += cooperativeResidencyReason(Ctx.Launch);
+    Diagnostic D =
+        launchError(*this, Ctx, Message,
+                    notResidentError(Ctx.Launch, RuntimeError::InvalidValue));
     if (OnSomePath) {
       claimMayFail(D);
       addNote(D, OptIn->Loc,

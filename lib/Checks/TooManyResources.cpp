@@ -3,7 +3,8 @@
 // The registers a block needs, after the per-warp allocation granularity,
 // must fit the register file available to one block; otherwise the launch
 // fails with cudaErrorLaunchOutOfResources ("too many resources requested
-// for launch").
+// for launch"), a cooperative one with cudaErrorCooperativeLaunchTooLarge
+// (an H200, CUDA 13.0): no block can be resident.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,8 +62,10 @@ void TooManyResources::checkLaunch(const LaunchContext &Ctx,
                                 .str(),
                       A.RegistersPerBlock)
                   .str();
-    Diagnostic D =
-        launchError(*this, Ctx, Message, RuntimeError::LaunchOutOfResources);
+    Message += cooperativeResidencyReason(Ctx.Launch);
+    Diagnostic D = launchError(
+        *this, Ctx, Message,
+        notResidentError(Ctx.Launch, RuntimeError::LaunchOutOfResources));
     addResourceNote(D, R);
     // The largest warp multiple that fits, and the bound that would make
     // ptxas fit the registers to this block size.

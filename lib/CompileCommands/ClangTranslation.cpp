@@ -135,8 +135,10 @@ Error translateClangLike(ArrayRef<std::string> Args, Collector &C) {
   // Clang spells these with '=' only; the two-argument form some scripts
   // write would otherwise leave its value behind as a source file.
   std::vector<std::string> Normalized;
+  std::vector<size_t> ArgIndex; // where each normalized argument came from
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef Arg = Args[I];
+    ArgIndex.push_back(I);
     if (Arg == "--cuda-gpu-arch" || Arg == "--offload-arch" ||
         Arg == "--cuda-path") {
       if (I + 1 == Args.size())
@@ -164,6 +166,7 @@ Error translateClangLike(ArrayRef<std::string> Args, Collector &C) {
           StringRef(A->getAsString(List)).split('=').first.str();
       C.warnOnce(Spelling,
                  formatv("unknown {0} flag '{1}' dropped", Who, Spelling));
+      Out.DroppedArgs.push_back(ArgIndex[A->getIndex()]);
       continue;
     }
     if (O.matches(copts::OPT_offload_arch_EQ)) {

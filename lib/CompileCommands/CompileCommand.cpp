@@ -262,6 +262,8 @@ Expected<TranslatedCommand> translateCompileCommand(ArrayRef<std::string> Argv,
                                              : translateClangLike(Args, C);
   if (Err)
     return std::move(Err);
+  for (size_t &Index : Out.DroppedArgs)
+    Index += CompilerIndex + 1; // from Args to Original
   C.finishArchs();
   return Out;
 }

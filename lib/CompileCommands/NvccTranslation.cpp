@@ -357,6 +357,11 @@ void NvccTranslator::finish() {
     Out.ClangArgs.push_back(*HostStd);
   if (!Out.MaxRegCount)
     Out.MaxRegCount = ptxasMaxRegCount(Out.PtxasOptions);
+  // nvcc's relocatable device code (-rdc=true, -dc) is Clang's -fgpu-rdc,
+  // and the host parse needs it too: without it Clang rejects every
+  // `extern __shared__` variable that is not an unsized array.
+  if (Out.RelocatableDeviceCode)
+    Out.ClangArgs.push_back("-fgpu-rdc");
 }
 
 } // namespace

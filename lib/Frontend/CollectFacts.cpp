@@ -11,6 +11,7 @@
 #include "CudaParseSetup.h"
 #include "FactCollector.h"
 #include "FrontendCache.h"
+#include "SpacedChevrons.h"
 
 #include "cudalint/CacheSupport.h"
 #include "cudalint/Frontend.h"
@@ -80,6 +81,7 @@ struct DependencyCapture {
   ArrayRef<std::string> VirtualPaths;
   int64_t ParseStartNs = 0;
   FileStates *Files = nullptr;
+  const SpacedChevronFileSystem *Joined = nullptr;
   std::vector<DependencyRecord> Deps;
   /// The parse reached its end (Clang's errors or not) and the files were
   /// recorded; WhyNot otherwise.
@@ -109,8 +111,10 @@ public:
         // command's: relative header names resolve as the parse saw them.
         if (Capture) {
           Stage.What = "recording the files the parse read";
+          const SpacedChevronFileSystem *Joined = Capture->Joined;
           Capture->Recorded = recordParseDependencies(
               CI, Capture->VirtualPaths, Capture->ParseStartNs, *Capture->Files,
+              [Joined](StringRef Hash) { return Joined->originalHash(Hash); },
               Capture->Deps, Capture->WhyNot);
         }
         Stage.What = "finishing the parse";
@@ -207,14 +211,22 @@ collectFacts(const tooling::CompilationDatabase &DB,
     // A file system of its own, whose working directory is the command's:
     // ClangTool on the shared real file system changes the process's
     // working directory for each command, which units parsed at once (and
-    // the device stage, running beside) would see change under them.
+    // the device stage, running beside) would see change under them. The
+    // user's files are read with nvcc's spaced launch chevrons joined.
+    auto Joined = llvm::makeIntrusiveRefCnt<SpacedChevronFileSystem>(
+        llvm::vfs::createPhysicalFileSystem(), Setup.SystemRoots);
     tooling::ClangTool Tool(DB, {Files[I]},
-                            std::make_shared<PCHContainerOperations>(),
-                            llvm::vfs::createPhysicalFileSystem());
+                            std::make_shared<PCHContainerOperations>(), Joined);
     for (const auto &[Path, Text] : Setup.VirtualFiles)
       Tool.mapVirtualFile(Path, Text);
-    for (const auto &[Path, Text] : Opts.Overlays)
-      Tool.mapVirtualFile(Path, Text);
+    // An editor's unsaved buffers lie above that file system. (The tool
+    // keeps the text's address: the joined texts live as long as it.)
+    std::vector<std::string> OverlayTexts;
+    OverlayTexts.reserve(Opts.Overlays.size());
+    for (const auto &[Path, Text] : Opts.Overlays) {
+      OverlayTexts.push_back(joinSpacedChevrons(Text).value_or(Text));
+      Tool.mapVirtualFile(Path, OverlayTexts.back());
+    }
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         Extra, tooling::ArgumentInsertPosition::END));
     ErrorRecorder Errors(Facts);
@@ -227,6 +239,7 @@ collectFacts(const tooling::CompilationDatabase &DB,
     Capture.VirtualPaths = VirtualPaths;
     Capture.ParseStartNs = nowNs();
     Capture.Files = &States;
+    Capture.Joined = Joined.get();
     struct Factory : tooling::FrontendActionFactory {
       TranslationUnitFacts &Facts;
       UnitStage &Stage;

@@ -17,6 +17,10 @@ namespace cudalint {
 struct CudaParseSetup {
   std::vector<std::string> Args;
   std::vector<std::pair<std::string, std::string>> VirtualFiles; // path, text
+  /// Where the toolkit's and the system's headers are: the parse reads
+  /// them as they are (spaced launch chevrons are joined in the user's own
+  /// files only, SpacedChevrons.h).
+  std::vector<std::string> SystemRoots;
 };
 
 CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit);

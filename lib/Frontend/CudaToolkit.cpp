@@ -186,6 +186,9 @@ cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache cacheConfig);
 
 CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit) {
   CudaParseSetup S;
+  S.SystemRoots = {"/usr/include", "/usr/lib"};
+  if (Toolkit)
+    S.SystemRoots.push_back(Toolkit->Root);
   // Host side only: the launches and the host view of the annotations; the
   // device view per arch comes from device compilation.
   S.Args = {"--cuda-host-only", "-nocudalib", "-Wno-unknown-cuda-version",
@@ -197,6 +200,15 @@ CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit) {
             // recovery boundary survives (fuzz/regressions/frontend).
             "-fno-spell-checking", std::string("-Xclang"),
             std::string("-target-sdk-version=") + ClangNewestCudaVersion};
+  // libTooling looks for Clang's resource directory beside the running
+  // binary (build/tools/lib/clang/19, which does not exist). Debian's Clang
+  // then still finds its builtin headers elsewhere, but not the CUDA
+  // wrappers (cuda_wrappers/new declares placement new for device code):
+  // CUB's headers fail with "no matching 'operator new'" where clang++
+  // itself is clean.
+  if (sys::fs::is_directory(CUDALINT_CLANG_RESOURCE_DIR))
+    S.Args.push_back(std::string("-resource-dir=") +
+                     CUDALINT_CLANG_RESOURCE_DIR);
   if (Toolkit) {
     S.Args.push_back("--cuda-path=" + Toolkit->Root);
     S.Args.push_back(std::string("-idirafter") + StubDir);

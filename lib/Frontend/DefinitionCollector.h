@@ -321,7 +321,8 @@ public:
           !Callers.ForwardedToCopies.count(Arg)) {
         // The whole integer handed to a function defined here: the call
         // gives it what that function assigns (followed when resolved).
-        const clang::FunctionDecl *Def = Callee->getDefinition();
+        const clang::FunctionDecl *Def =
+            Callee ? Callee->getDefinition() : nullptr;
         if (refersToV(Arg) && V->getType()->isIntegerType() && Def &&
             !isInsideLambda() && I - Object < Def->getNumParams() &&
             ParamType->isLValueReferenceType())
@@ -332,8 +333,10 @@ public:
                           C,
                           Def->getParamDecl(I - Object)});
         else
-          escape("it is passed by reference to '" + Callee->getNameAsString() +
-                 "'");
+          escape(Callee ? "it is passed by reference to '" +
+                              Callee->getNameAsString() + "'"
+                        : std::string("it is passed by reference through a "
+                                      "function pointer"));
       }
     }
     return true;

@@ -1,8 +1,8 @@
 //===- FactCollector.cpp - Kernels and launch sites from the host AST -----===//
 //
 // The AST walk: kernels (with their host-side attributes), the launch forms
-// (<<<>>>, cudaLaunchKernel and cudaLaunchCooperativeKernel,
-// cudaLaunchKernelEx, cuLaunchKernel), cudaFuncSetAttribute /
+// (<<<>>>, the runtime and driver launch APIs of LaunchApis.h, named or
+// through pointers, CUDA graph kernel nodes), cudaFuncSetAttribute /
 // cudaFuncSetCacheConfig, and the device-query conditions around launches.
 // Launch values come from the ValueResolver. Parsing the units:
 // CollectFacts.cpp.
@@ -28,7 +28,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -131,31 +130,19 @@ public:
     if (isa<CUDAKernelCallExpr>(Call) || isDependent(Call) ||
         inSystemHeader(Call))
       return true;
+    if (std::optional<LaunchCall> Launch = LaunchApiCalls.find(Call)) {
+      size_t Before = Facts.Launches.size();
+      launchThroughApi(Call, *Launch->Api);
+      // Through a pointer either of two APIs may be behind.
+      if (Launch->Ambiguous)
+        for (size_t I = Before; I < Facts.Launches.size(); ++I)
+          Facts.Launches[I].Cooperative = std::nullopt;
+      return true;
+    }
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || !Callee->getIdentifier())
       return true;
     StringRef Name = Callee->getName();
-    for (const LaunchApi &Api : PointerLaunchApis) {
-      if (Name != Api.Name || Call->getNumArgs() <= Api.Block)
-        continue;
-      const Expr *Kernel = Call->getArg(Api.Kernel);
-      for (CallPin Pin : wrapperCalls(Kernel))
-        for (LaunchSite &L :
-             sitesPerKernel(Call, Api.Name, kernelOf(Kernel), Kernel, Pin)) {
-          fillConfig(L, Call->getArg(Api.Grid), Call->getArg(Api.Block),
-                     Api.SharedMem < Call->getNumArgs()
-                         ? Call->getArg(Api.SharedMem)
-                         : nullptr,
-                     Pin);
-          Facts.Launches.push_back(std::move(L));
-        }
-      return true;
-    }
-    if ((Name == "cudaLaunchKernelEx" || Name == "cudaLaunchKernelExC") &&
-        Call->getNumArgs() >= 2) {
-      launchWithConfig(Call, Name);
-      return true;
-    }
     // The driver API's versioned entry points (cuGraphAddKernelNode is a
     // macro for cuGraphAddKernelNode_v2 since CUDA 12).
     StringRef Unversioned = Name;
@@ -166,32 +153,11 @@ public:
                          /*Node=*/true);
         return true;
       }
-    if (Unversioned == "cuLaunchKernelEx" && Call->getNumArgs() >= 2) {
-      launchFromStruct(Call, "cuLaunchKernelEx", Call->getArg(0),
-                       /*Driver=*/true, /*Node=*/false);
-      return true;
-    }
     if (((Name == "cudaFuncSetAttribute" || Name == "cuFuncSetAttribute") &&
          Call->getNumArgs() == 3) ||
         ((Name == "cudaFuncSetCacheConfig" || Name == "cuFuncSetCacheConfig") &&
          Call->getNumArgs() == 2)) {
       kernelSetting(Call, Name);
-      return true;
-    }
-    if ((Name == "cuLaunchKernel" || Name == "cuLaunchCooperativeKernel") &&
-        Call->getNumArgs() >= 8) {
-      // cuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, stream, ...): the
-      // CUfunction rarely names its kernel statically.
-      LaunchSite L = site(Call, Name.data(), nullptr);
-      L.Grid = {Resolver.resolveInt(Call->getArg(1)),
-                Resolver.resolveInt(Call->getArg(2)),
-                Resolver.resolveInt(Call->getArg(3))};
-      L.Block = {Resolver.resolveInt(Call->getArg(4)),
-                 Resolver.resolveInt(Call->getArg(5)),
-                 Resolver.resolveInt(Call->getArg(6))};
-      L.DynamicSharedMem = Resolver.resolveInt(Call->getArg(7));
-      L.ThreadsPerBlock = threadsPerBlock(L.Block);
-      Facts.Launches.push_back(std::move(L));
     }
     return true;
   }
@@ -372,6 +338,48 @@ private:
     return Out;
   }
 
+  /// A launch through one of LaunchApis, named or through a pointer.
+  void launchThroughApi(const CallExpr *Call, const LaunchApi &Api) {
+    switch (Api.Form) {
+    case LaunchForm::KernelPointer: {
+      const Expr *Kernel = Call->getArg(Api.Kernel);
+      for (CallPin Pin : wrapperCalls(Kernel))
+        for (LaunchSite &L :
+             sitesPerKernel(Call, Api.Name, kernelOf(Kernel), Kernel, Pin)) {
+          fillConfig(L, Call->getArg(Api.Grid), Call->getArg(Api.Block),
+                     Api.SharedMem < Call->getNumArgs()
+                         ? Call->getArg(Api.SharedMem)
+                         : nullptr,
+                     Pin);
+          Facts.Launches.push_back(std::move(L));
+        }
+      return;
+    }
+    case LaunchForm::RuntimeConfig:
+      launchWithConfig(Call, Api.Name);
+      return;
+    case LaunchForm::DriverConfig:
+      launchFromStruct(Call, Api.Name, Call->getArg(0), /*Driver=*/true,
+                       /*Node=*/false);
+      return;
+    case LaunchForm::DriverArguments: {
+      // cuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, stream, ...): the
+      // CUfunction rarely names its kernel statically.
+      LaunchSite L = site(Call, Api.Name, nullptr);
+      L.Grid = {Resolver.resolveInt(Call->getArg(1)),
+                Resolver.resolveInt(Call->getArg(2)),
+                Resolver.resolveInt(Call->getArg(3))};
+      L.Block = {Resolver.resolveInt(Call->getArg(4)),
+                 Resolver.resolveInt(Call->getArg(5)),
+                 Resolver.resolveInt(Call->getArg(6))};
+      L.DynamicSharedMem = Resolver.resolveInt(Call->getArg(7));
+      L.ThreadsPerBlock = threadsPerBlock(L.Block);
+      Facts.Launches.push_back(std::move(L));
+      return;
+    }
+    }
+  }
+
   /// A launch whose values are the fields of the struct Params points to
   /// (`&params`), as they are at the call: a graph's kernel node
   /// (cudaKernelNodeParams: func, gridDim, blockDim, sharedMemBytes) or
@@ -413,20 +421,26 @@ private:
                Part({"blockDim", "z"})};
     }
     ResolvedValue SharedMem = Part({"sharedMemBytes"});
-    // CUlaunchConfig's attributes are not followed, unless there are none.
-    bool AttributesUnknown = false;
-    if (!Node) {
-      ResolvedValue Count = Part({"numAttrs"});
-      AttributesUnknown = !(Count.isConstant() && Count.value() == 0);
+    // CUlaunchConfig's attributes, as cudaLaunchConfig_t's (a kernel node
+    // has none: its attributes are set apart).
+    std::optional<Dim3Value> Cluster;
+    std::optional<bool> Cooperative = false;
+    if (!Node && Struct) {
+      Cluster = clusterAttribute(Struct, DriverLaunchAttributes, Resolver, Ctx);
+      Cooperative =
+          cooperativeAttribute(Struct, DriverLaunchAttributes, Resolver, Ctx);
+    } else if (!Node) {
+      Cluster = Dim3Value{}; // whatever the config holds
+      Cooperative = std::nullopt;
     }
     for (LaunchSite &L : Sites) {
       L.Grid = Grid;
       L.Block = Block;
       L.ThreadsPerBlock = threadsPerBlock(Block);
       L.DynamicSharedMem = SharedMem;
-      if (AttributesUnknown) {
-        L.ClusterDims = Dim3Value{};
-        L.Cooperative = std::nullopt;
+      if (!Node) {
+        L.ClusterDims = Cluster;
+        L.Cooperative = Cooperative;
       }
       Facts.Launches.push_back(std::move(L));
     }
@@ -455,8 +469,10 @@ private:
                  Part({"blockDim", "z"})};
       L.ThreadsPerBlock = threadsPerBlock(L.Block);
       L.DynamicSharedMem = Part({"dynamicSmemBytes"});
-      L.ClusterDims = clusterAttribute(Cfg, Resolver, Ctx);
-      L.Cooperative = cooperativeAttribute(Cfg, Resolver, Ctx);
+      L.ClusterDims =
+          clusterAttribute(Cfg, RuntimeLaunchAttributes, Resolver, Ctx);
+      L.Cooperative =
+          cooperativeAttribute(Cfg, RuntimeLaunchAttributes, Resolver, Ctx);
     } else {
       L.ClusterDims = Dim3Value{}; // whatever the config holds
       L.Cooperative = std::nullopt;
@@ -489,18 +505,7 @@ private:
         for (const EnumConstantDecl *E : Enum->getDecl()->enumerators())
           if (E->getInitVal() == Attr.value())
             S.Attribute = E->getName().str();
-      StringRef Short(S.Attribute);
-      Short.consume_front("cudaFuncAttribute");
-      // The driver API's enumerators, as their runtime API twins.
-      S.Attribute =
-          llvm::StringSwitch<std::string>(Short)
-              .Case("CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES",
-                    "MaxDynamicSharedMemorySize")
-              .Case("CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT",
-                    "PreferredSharedMemoryCarveout")
-              .Case("CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED",
-                    "NonPortableClusterSizeAllowed")
-              .Default(Short.str());
+      S.Attribute = functionAttributeName(S.Attribute);
     }
     S.Value = Resolver.resolveInt(Call->getArg(IsCacheConfig ? 1 : 2));
     if (CurrentFunction)
@@ -561,6 +566,7 @@ private:
       SettingCalls;
   std::vector<LaunchSite> PatternLaunches;
   DeviceQueryFinder DeviceQueries{Ctx};
+  LaunchApiFinder LaunchApiCalls{Ctx};
 };
 
 } // namespace

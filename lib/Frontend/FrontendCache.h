@@ -13,8 +13,10 @@
 #include "cudalint/FileStates.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,13 +41,17 @@ factsCacheKey(const clang::tooling::CompilationDatabase &DB,
 /// the hash of the very content the parse read, and the size and time when
 /// they are old enough to prove it unchanged later (see RacyWindowNs).
 /// Virtual files (the tool's in-memory headers; their text is in the key)
-/// are left out. False, with Why, when a file cannot be recorded: the unit
-/// is then not cached.
-bool recordParseDependencies(const clang::CompilerInstance &CI,
-                             llvm::ArrayRef<std::string> VirtualPaths,
-                             int64_t ParseStartNs, FileStates &Files,
-                             std::vector<DependencyRecord> &Out,
-                             std::string &Why);
+/// are left out. A file the parse read as edited in memory (spaced
+/// chevrons joined) is recorded by its content on disk: OriginalHash gives
+/// the disk content's hash for the hash of a text the parse was given.
+/// False, with Why, when a file cannot be recorded: the unit is then not
+/// cached.
+bool recordParseDependencies(
+    const clang::CompilerInstance &CI, llvm::ArrayRef<std::string> VirtualPaths,
+    int64_t ParseStartNs, FileStates &Files,
+    llvm::function_ref<std::optional<std::string>(llvm::StringRef)>
+        OriginalHash,
+    std::vector<DependencyRecord> &Out, std::string &Why);
 
 } // namespace cudalint
 

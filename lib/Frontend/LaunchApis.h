@@ -1,21 +1,92 @@
 //===- LaunchApis.h - The runtime and driver calls that launch --*- C++ -*-===//
+//
+// Which calls launch a kernel, and where their values are: by the callee's
+// name for a direct call, by the callee's function type for a call through
+// a pointer (driver entry points, cudaTypedefs.h's PFN_* types). docs/
+// launch-forms.md lists every form.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef CUDALINT_LIB_FRONTEND_LAUNCHAPIS_H
 #define CUDALINT_LIB_FRONTEND_LAUNCHAPIS_H
 
+#include "clang/AST/Type.h"
 #include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+} // namespace clang
 
 namespace cudalint {
 
-/// The launch APIs that take a kernel pointer, with the positions of their
-/// grid, block and dynamic shared memory arguments.
+/// Where a launch API keeps its values.
+enum class LaunchForm {
+  /// (kernel, dim3 grid, dim3 block, args, smem, stream): Kernel, Grid,
+  /// Block and SharedMem are argument positions.
+  KernelPointer,
+  /// (const cudaLaunchConfig_t *config, kernel, ...).
+  RuntimeConfig,
+  /// (const CUlaunchConfig *config, CUfunction f, ...).
+  DriverConfig,
+  /// (CUfunction f, gridDimX, Y, Z, blockDimX, Y, Z, sharedMemBytes, ...).
+  DriverArguments,
+};
+
 struct LaunchApi {
   const char *Name;
-  unsigned Kernel, Grid, Block, SharedMem;
+  LaunchForm Form;
+  unsigned MinArgs;
+  unsigned Kernel = 0, Grid = 0, Block = 0, SharedMem = 0;
 };
-inline constexpr LaunchApi PointerLaunchApis[] = {
-    {"cudaLaunchKernel", 0, 1, 2, 4},
-    {"cudaLaunchCooperativeKernel", 0, 1, 2, 4},
+
+inline constexpr LaunchApi LaunchApis[] = {
+    {"cudaLaunchKernel", LaunchForm::KernelPointer, 3, 0, 1, 2, 4},
+    {"cudaLaunchCooperativeKernel", LaunchForm::KernelPointer, 3, 0, 1, 2, 4},
+    // A template in cuda_runtime.h: only ever called by name.
+    {"cudaLaunchKernelEx", LaunchForm::RuntimeConfig, 2},
+    {"cudaLaunchKernelExC", LaunchForm::RuntimeConfig, 2},
+    {"cuLaunchKernel", LaunchForm::DriverArguments, 8},
+    {"cuLaunchCooperativeKernel", LaunchForm::DriverArguments, 8},
+    {"cuLaunchKernelEx", LaunchForm::DriverConfig, 2},
+};
+
+/// A call that launches, with its API. Ambiguous when it goes through a
+/// pointer whose type several APIs share (cudaLaunchKernel and
+/// cudaLaunchCooperativeKernel): the values are where both keep them, but
+/// whether the launch is cooperative is not known.
+struct LaunchCall {
+  const LaunchApi *Api = nullptr;
+  bool Ambiguous = false;
+};
+
+/// Finds the launch API a call calls: by the callee's name, with the
+/// per-thread default stream suffixes (_ptsz, _ptds) dropped; or, for a
+/// call through a pointer or reference to a function, by that function's
+/// type, which is the API's own for a pointer from cudaGetDriverEntryPoint,
+/// cudaGetDriverEntryPointByVersion or cuGetProcAddress cast to its
+/// PFN_cuLaunchKernel_v4000 / PFN_cuLaunchKernelEx_v11060 type, or declared
+/// `decltype(&cuLaunchKernel)`. A name the user gave the pointer never
+/// counts.
+class LaunchApiFinder {
+public:
+  explicit LaunchApiFinder(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  std::optional<LaunchCall> find(const clang::CallExpr *Call);
+
+private:
+  /// The function type of each API the unit declares (lazily: declared
+  /// once the headers are parsed).
+  const std::vector<std::pair<const LaunchApi *, clang::QualType>> &types();
+
+  clang::ASTContext &Ctx;
+  std::optional<std::vector<std::pair<const LaunchApi *, clang::QualType>>>
+      Types;
 };
 
 /// The calls that give a CUDA graph a kernel node, or new parameters for
@@ -35,6 +106,12 @@ inline constexpr KernelNodeApi KernelNodeApis[] = {
     {"cuGraphKernelNodeSetParams", 1, true},
     {"cuGraphExecKernelNodeSetParams", 2, true},
 };
+
+/// The short name of a function attribute enumerator, the driver API's as
+/// its runtime twin: "MaxDynamicSharedMemorySize" for
+/// cudaFuncAttributeMaxDynamicSharedMemorySize and
+/// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES.
+std::string functionAttributeName(llvm::StringRef Enumerator);
 
 /// The launch forms whose blocks are co-resident (grid_group::sync works).
 inline bool isCooperativeApi(llvm::StringRef Api) {

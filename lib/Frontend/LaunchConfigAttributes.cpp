@@ -1,4 +1,4 @@
-//===- LaunchConfigAttributes.cpp - cudaLaunchConfig_t's attributes -------===//
+//===- LaunchConfigAttributes.cpp - A launch config's attributes ----------===//
 
 #include "LaunchConfigAttributes.h"
 
@@ -21,11 +21,13 @@ static std::optional<int64_t> enumeratorValue(ASTContext &Ctx, StringRef Name) {
   return std::nullopt;
 }
 
-std::optional<Dim3Value>
-clusterAttribute(const Expr *Cfg, ValueResolver &Resolver, ASTContext &Ctx) {
+std::optional<Dim3Value> clusterAttribute(const Expr *Cfg,
+                                          const LaunchAttributeNames &Names,
+                                          ValueResolver &Resolver,
+                                          ASTContext &Ctx) {
   ResolvedValue Count = Resolver.resolveMember(Cfg, {"numAttrs"});
   std::optional<int64_t> ClusterId =
-      enumeratorValue(Ctx, "cudaLaunchAttributeClusterDimension");
+      enumeratorValue(Ctx, Names.ClusterDimension);
   if (Count.isConstant() && Count.value() == 0)
     return std::nullopt;
   if (!Count.isConstant() || !ClusterId || Count.value() > 16)
@@ -39,7 +41,7 @@ clusterAttribute(const Expr *Cfg, ValueResolver &Resolver, ASTContext &Ctx) {
       continue;
     auto Dim = [&](const char *Field) {
       return Resolver.resolveMember(
-          Cfg, {"attrs", Index, "val", "clusterDim", Field});
+          Cfg, {"attrs", Index, Names.Value, "clusterDim", Field});
     };
     return Dim3Value{Dim("x"), Dim("y"), Dim("z")};
   }
@@ -47,13 +49,14 @@ clusterAttribute(const Expr *Cfg, ValueResolver &Resolver, ASTContext &Ctx) {
 }
 
 std::optional<bool> cooperativeAttribute(const Expr *Cfg,
+                                         const LaunchAttributeNames &Names,
                                          ValueResolver &Resolver,
                                          ASTContext &Ctx) {
   ResolvedValue Count = Resolver.resolveMember(Cfg, {"numAttrs"});
   if (Count.isConstant() && Count.value() == 0)
     return false;
   std::optional<int64_t> CooperativeId =
-      enumeratorValue(Ctx, "cudaLaunchAttributeCooperative");
+      enumeratorValue(Ctx, Names.Cooperative);
   if (!Count.isConstant() || !CooperativeId || Count.value() > 16)
     return std::nullopt;
   bool Cooperative = false;
@@ -64,8 +67,8 @@ std::optional<bool> cooperativeAttribute(const Expr *Cfg,
       return std::nullopt; // this one may be the cooperative attribute
     if (Id.value() != *CooperativeId)
       continue;
-    ResolvedValue On =
-        Resolver.resolveMember(Cfg, {"attrs", Index, "val", "cooperative"});
+    ResolvedValue On = Resolver.resolveMember(
+        Cfg, {"attrs", Index, Names.Value, "cooperative"});
     if (!On.isConstant())
       return std::nullopt;
     Cooperative = On.value() != 0;

@@ -29,11 +29,11 @@ using namespace llvm;
 
 namespace cudalint {
 
-bool recordParseDependencies(const CompilerInstance &CI,
-                             ArrayRef<std::string> VirtualPaths,
-                             int64_t ParseStartNs, FileStates &Files,
-                             std::vector<DependencyRecord> &Out,
-                             std::string &Why) {
+bool recordParseDependencies(
+    const CompilerInstance &CI, ArrayRef<std::string> VirtualPaths,
+    int64_t ParseStartNs, FileStates &Files,
+    function_ref<std::optional<std::string>(StringRef)> OriginalHash,
+    std::vector<DependencyRecord> &Out, std::string &Why) {
   FileManager &FM = CI.getFileManager();
   SourceManager &SM = CI.getSourceManager();
   DenseMap<const FileEntry *, StringRef> Parsed;
@@ -77,6 +77,8 @@ bool recordParseDependencies(const CompilerInstance &CI,
       R.Hash = OnDisk->Hash;
     } else if (It != Parsed.end()) {
       R.Hash = hashString(It->second);
+      if (std::optional<std::string> Disk = OriginalHash(R.Hash))
+        R.Hash = std::move(*Disk);
       R.Stat.reset();
     } else {
       // Found but never read (__has_include), and just changed: only its

@@ -5,6 +5,7 @@
 #include "cudalint/CompileCommand.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
 
 #include <mutex>
@@ -49,6 +50,13 @@ public:
         C.CommandLine.insert(C.CommandLine.end(), T->ClangArgs.begin(),
                              T->ClangArgs.end());
         C.CommandLine.push_back(C.Filename);
+      } else if (!T->DroppedArgs.empty()) {
+        // A flag reported dropped must not reach Clang (which would reject
+        // the whole command for it): the command as given, without it.
+        C.CommandLine.clear();
+        for (size_t I = 0; I < T->Original.size(); ++I)
+          if (!llvm::is_contained(T->DroppedArgs, I))
+            C.CommandLine.push_back(T->Original[I]);
       } else if (Placeholder && Named) {
         C.CommandLine = Argv;
       }

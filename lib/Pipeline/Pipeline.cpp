@@ -111,6 +111,20 @@ Expected<Pipeline> Pipeline::create(const LintSettings &S,
   if (!Device)
     return Device.takeError();
   P.Device = std::move(*Device);
+  if (S.SMCount) {
+    // Only the command line has it (the other doors take a --gpu preset).
+    if (!S.Gpu.empty())
+      return settingError("--sm-count", "give the SM count or a --gpu "
+                                        "preset, not both");
+    if (P.Device.Archs.size() != 1)
+      return settingError("--sm-count",
+                          "needs exactly one --arch, the GPU's own");
+    auto Gpu = makeCustomGpu(P.Device.Archs.front(), *S.SMCount);
+    if (!Gpu)
+      return settingError("--sm-count", toString(Gpu.takeError()));
+    P.SMCountGpu = std::move(*Gpu);
+    P.Options.Gpu = &P.SMCountGpu->Preset;
+  }
 
   // The config file; the door's own settings win over it.
   std::optional<LintConfig> Config;

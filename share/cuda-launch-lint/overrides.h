@@ -11,3 +11,62 @@
 #undef __cluster_dims__
 #define __cluster_dims__(...)                                                  \
   __attribute__((cudalint_cluster_dims(0, __VA_ARGS__)))
+
+/* nvcc gives host code the CUDA math header's min and max overloads on
+   integers and floating point (crt/math_functions.hpp); Clang's CUDA wrapper
+   reads that header with __host__ disabled, so only its device-side ones
+   exist and host code that calls max(n, 256) does not parse. The same
+   overloads, host-side only: beside Clang's device ones (CUDA overloads on
+   the target) and never instead of std::min / std::max. */
+#if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__)
+#define CUDALINT_HOST_MIN_MAX(R, A, B)                                        \
+  static inline __host__ R(min)(A __a, B __b) {                                \
+    return (R)__a < (R)__b ? (R)__a : (R)__b;                                  \
+  }                                                                            \
+  static inline __host__ R(max)(A __a, B __b) {                                \
+    return (R)__a > (R)__b ? (R)__a : (R)__b;                                  \
+  }
+CUDALINT_HOST_MIN_MAX(int, int, int)
+CUDALINT_HOST_MIN_MAX(unsigned int, unsigned int, unsigned int)
+CUDALINT_HOST_MIN_MAX(unsigned int, int, unsigned int)
+CUDALINT_HOST_MIN_MAX(unsigned int, unsigned int, int)
+CUDALINT_HOST_MIN_MAX(long int, long int, long int)
+CUDALINT_HOST_MIN_MAX(unsigned long int, unsigned long int, unsigned long int)
+CUDALINT_HOST_MIN_MAX(unsigned long int, long int, unsigned long int)
+CUDALINT_HOST_MIN_MAX(unsigned long int, unsigned long int, long int)
+CUDALINT_HOST_MIN_MAX(long long int, long long int, long long int)
+CUDALINT_HOST_MIN_MAX(unsigned long long int, unsigned long long int,
+                      unsigned long long int)
+CUDALINT_HOST_MIN_MAX(unsigned long long int, long long int,
+                      unsigned long long int)
+CUDALINT_HOST_MIN_MAX(unsigned long long int, unsigned long long int,
+                      long long int)
+CUDALINT_HOST_MIN_MAX(float, float, float)
+CUDALINT_HOST_MIN_MAX(double, double, double)
+CUDALINT_HOST_MIN_MAX(double, float, double)
+CUDALINT_HOST_MIN_MAX(double, double, float)
+#undef CUDALINT_HOST_MIN_MAX
+/* The helpers nvcc's host min and max are written with. */
+static inline __host__ unsigned int umin(unsigned int __a, unsigned int __b) {
+  return __a < __b ? __a : __b;
+}
+static inline __host__ unsigned int umax(unsigned int __a, unsigned int __b) {
+  return __a > __b ? __a : __b;
+}
+static inline __host__ long long int llmin(long long int __a,
+                                           long long int __b) {
+  return __a < __b ? __a : __b;
+}
+static inline __host__ long long int llmax(long long int __a,
+                                           long long int __b) {
+  return __a > __b ? __a : __b;
+}
+static inline __host__ unsigned long long int
+ullmin(unsigned long long int __a, unsigned long long int __b) {
+  return __a < __b ? __a : __b;
+}
+static inline __host__ unsigned long long int
+ullmax(unsigned long long int __a, unsigned long long int __b) {
+  return __a > __b ? __a : __b;
+}
+#endif

@@ -144,11 +144,14 @@ TEST(ArchTest, GpuPresets) {
     const char *Name;
     unsigned Sm, SMs;
   } Required[] = {
-      {"T4", 75, 40},         {"A10", 86, 72},        {"A100-SXM", 80, 108},
-      {"A100-PCIe", 80, 108}, {"RTX-3090", 86, 82},   {"RTX-4090", 89, 128},
-      {"L4", 89, 58},         {"L40S", 89, 142},      {"H100-SXM", 90, 132},
-      {"H100-PCIe", 90, 114}, {"H200", 90, 132},      {"GH200", 90, 132},
-      {"B200", 100, 148},     {"RTX-5090", 120, 170},
+      {"T4", 75, 40},        {"A10", 86, 72},
+      {"A100-SXM", 80, 108}, {"A100-PCIe", 80, 108},
+      {"RTX-3090", 86, 82},  {"RTX-4090", 89, 128},
+      {"L4", 89, 58},        {"L40S", 89, 142},
+      {"H100-SXM", 90, 132}, {"H100-PCIe", 90, 114},
+      {"H200", 90, 132},     {"GH200", 90, 132},
+      {"B200", 100, 148},    {"RTX-5090", 120, 170},
+      {"RTX-4080", 89, 76},  {"RTX-6000-Ada", 89, 142},
   };
   for (const auto &R : Required) {
     SCOPED_TRACE(R.Name);
@@ -189,6 +192,26 @@ TEST(ArchTest, GpuPresets) {
   EXPECT_NE(Message.find("unknown GPU preset 'H300'"), std::string::npos);
   EXPECT_NE(Message.find("H100-SXM"), std::string::npos);
   EXPECT_NE(Message.find("RTX-5090"), std::string::npos);
+}
+
+TEST(ArchTest, CustomGpu) {
+  // --sm-count: a GPU without a preset, as an arch and its SM count.
+  auto G = makeCustomGpu("sm_90", "78");
+  ASSERT_TRUE(static_cast<bool>(G)) << llvm::toString(G.takeError());
+  EXPECT_EQ((*G)->Preset.Name, "--sm-count=78");
+  EXPECT_EQ((*G)->Preset.SMCount, 78u);
+  EXPECT_EQ((*G)->Preset.arch().Name, "sm_90");
+  EXPECT_EQ((*G)->Preset.Description, "an sm_90 GPU with 78 SMs (--sm-count)");
+  for (const char *Bad : {"0", "-1", "x", "", "1025", "12abc"}) {
+    auto E = makeCustomGpu("sm_90", Bad);
+    ASSERT_FALSE(static_cast<bool>(E)) << Bad;
+    EXPECT_EQ(llvm::toString(E.takeError()),
+              std::string("'") + Bad +
+                  "' is not a number of SMs from 1 to 1024");
+  }
+  auto Arch = makeCustomGpu("sm_91", "78");
+  ASSERT_FALSE(static_cast<bool>(Arch));
+  llvm::consumeError(Arch.takeError());
 }
 
 } // namespace

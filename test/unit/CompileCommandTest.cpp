@@ -330,6 +330,11 @@ TEST(CompileCommandTest, RelocatableDeviceCode) {
   EXPECT_TRUE(nvcc({"-dc"}).RelocatableDeviceCode);
   EXPECT_FALSE(nvcc({"-rdc=true", "-rdc=false"}).RelocatableDeviceCode);
   EXPECT_FALSE(nvcc({"-dc", "-dw"}).RelocatableDeviceCode);
+  // The host parse needs it too (`extern __shared__ S s;`), once.
+  EXPECT_THAT(nvcc({"-dc"}).ClangArgs, ElementsAre("-fgpu-rdc"));
+  EXPECT_THAT(nvcc({"-rdc", "true", "-rdc=true"}).ClangArgs,
+              ElementsAre("-fgpu-rdc"));
+  EXPECT_THAT(nvcc({"-rdc=true", "-rdc=false"}).ClangArgs, IsEmpty());
   EXPECT_EQ(translateError({"nvcc", "-rdc=maybe", "k.cu"}),
             "nvcc flag '-rdc' expects true or false, not 'maybe'");
 }
@@ -621,9 +626,32 @@ TEST(CompileCommandTest, ClangCommand) {
   EXPECT_THAT(T.PtxasOptions, ElementsAre("-v"));
   EXPECT_THAT(T.Warnings,
               ElementsAre("unknown clang flag '--frobnicate' dropped"));
+  // Both, each where it is in the command (two-argument spellings joined
+  // before Clang's option table counts).
+  EXPECT_THAT(T.DroppedArgs, ElementsAre(31, 32));
+  EXPECT_EQ(T.Original[31], "--frobnicate");
 
   EXPECT_TRUE(translate({"clang++", "--offload-arch=native", "k.cu"})
                   .ArchIsNativeOrAll);
+}
+
+TEST(CompileCommandTest, DroppedFlagsAreNamedWhereTheyAre) {
+  // A bare flag list after the placeholder compiler, with nvcc's lambda and
+  // constexpr flags that Clang does not know; behind a ccache wrapper the
+  // positions still count in Original.
+  TranslatedCommand T =
+      translate({"/tmp/clang-tool", "-std=c++17", "--extended-lambda", "-I",
+                 "inc", "--expt-relaxed-constexpr", "k.cu"});
+  EXPECT_THAT(T.DroppedArgs, ElementsAre(2, 5));
+  TranslatedCommand W =
+      translate({"ccache", "clang++", "--cuda-path", "/usr/local/cuda",
+                 "--extended-lambda", "k.cu"});
+  EXPECT_THAT(W.DroppedArgs, ElementsAre(4));
+  EXPECT_EQ(W.Original[4], "--extended-lambda");
+  // nvcc knows them: nothing is dropped, and nothing reaches Clang.
+  TranslatedCommand N = nvcc({"--extended-lambda", "-expt-relaxed-constexpr"});
+  EXPECT_THAT(N.DroppedArgs, IsEmpty());
+  EXPECT_THAT(N.ClangArgs, IsEmpty());
 }
 
 TEST(CompileCommandTest, CMakeCompileCommand) {
@@ -662,7 +690,7 @@ TEST(CompileCommandTest, CMakeCompileCommand) {
   EXPECT_THAT(T.ClangArgs,
               ElementsAre("-DKERNELS_EXPORTS", "-I/src/include", "-isystem",
                           "/usr/local/cuda/include", "-O3", "-DNDEBUG", "-fPIC",
-                          "-Wall", "-x", "cuda", "-std=c++17"));
+                          "-Wall", "-x", "cuda", "-std=c++17", "-fgpu-rdc"));
   EXPECT_THAT(T.Warnings, IsEmpty());
 }
 

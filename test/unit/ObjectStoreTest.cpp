@@ -349,8 +349,15 @@ TEST(ObjectStoreTest, AnAddressHandedToAPointerToConstIsARead) {
       int a, b;
       a = b = 32;
       value_at(a);
+      void (*grow)(int &) = nullptr;
+      int t = 64;
+      grow(t);
+      value_at(t);
     })cpp");
-  ASSERT_EQ(V.size(), 3u);
+  ASSERT_EQ(V.size(), 4u);
+  EXPECT_FALSE(V[3].isKnown()); // by reference through a function pointer
+  EXPECT_NE(V[3].Reason.find("through a function pointer"), std::string::npos)
+      << V[3].Reason;
   EXPECT_EQ(describeValue(V[0]), "256");
   EXPECT_FALSE(V[1].isKnown()); // written through its address
   EXPECT_NE(V[1].Reason.find("its address is taken"), std::string::npos)

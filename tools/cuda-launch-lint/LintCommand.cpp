@@ -87,6 +87,12 @@ cl::opt<std::string>
         cl::desc("a GPU model (see 'occupancy --list-gpus'): enables the grid "
                  "checks on its arch"),
         cl::cat(CheckCategory));
+cl::opt<std::string> SMCount(
+    "sm-count", cl::value_desc("N"),
+    cl::desc("the GPU's SM count, for a part without a preset (with one "
+             "--arch): as --gpu, for the cooperative limit and the grid "
+             "checks"),
+    cl::cat(CheckCategory));
 cl::opt<bool> SystemHeaders(
     "system-headers",
     cl::desc("also report findings in system headers and the CUDA toolkit "
@@ -220,6 +226,8 @@ std::optional<LintSettings> settingsFromCommandLine() {
   S.ResourceUsage = ResourceUsage;
   S.Archs = Archs;
   S.Gpu = Gpu;
+  if (SMCount.getNumOccurrences())
+    S.SMCount = SMCount.getValue();
   S.CudaPath = CudaPath;
   S.CacheDir = CacheDir;
   S.NoCache = NoCache;

@@ -10,6 +10,17 @@ if "--version" in sys.argv:
     sys.exit(0)
 out = sys.argv[sys.argv.index("-o") + 1]
 src = [a for a in sys.argv if a.endswith(".cu")][0]
+if "-cubin" in sys.argv:
+    # A device compile (facts.py): ptxas -v's lines for each kernel, invented.
+    for k in re.findall(r"^__global__ void (?:__\w+\([^)]*\) )*(k_\w+)\(", open(src).read(), re.M):
+        name = "_Z%d%sPf" % (len(k), k)
+        sys.stderr.write("ptxas info    : Compiling entry function '%s' for 'sm_90'\n"
+                         "ptxas info    : Function properties for %s\n"
+                         "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+                         "ptxas info    : Used 8 registers, used 0 barriers\n"
+                         "ptxas info    : Compile time = 1.000 ms\n" % (name, name))
+    open(out, "w").close()
+    sys.exit(0)
 if os.path.basename(src) == "devquery.cu":
     dev = {"name": "SYNTHETIC stand-in", "major": 9, "minor": 0, "sm_count": 132,
            "driver_version": 0, "runtime_version": 0}

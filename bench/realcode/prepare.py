@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Write each project's compile database and the harness's per-file list.
+
+Expects the sources at $REALCODE/src/<name> (see README.md for how to export them).
+For 'cmake' projects: configure only (no build) into $REALCODE/build/<name> with
+CMAKE_EXPORT_COMPILE_COMMANDS=ON and copy the database to $REALCODE/db/<name>, adding
+'extra_files' (sources the project builds another way, e.g. setup.py) with the flags of a
+sibling entry. For 'hand' projects: write the database from the nvcc command lines of the
+project's Makefile / CMakeLists (recorded in projects.json).
+
+Also writes $REALCODE/db/<name>/files.json: one object per linted file with the file-by-file
+invocation (cwd, the flags after '--', with --options-file expanded) derived from the same
+database entry, so that both modes see the same flags.
+"""
+import argparse
+import glob
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def load_projects(which):
+    with open(os.path.join(HERE, "projects.json")) as f:
+        cfg = json.load(f)
+    out = {}
+    for group in which:
+        for name, p in cfg[group].items():
+            if not name.startswith("_"):
+                out[name] = p
+    return out
+
+
+def entry_args(e):
+    if "arguments" in e:
+        return list(e["arguments"])
+    return shlex.split(e["command"])
+
+
+def expand_options_files(args, cwd):
+    """nvcc's --options-file F (or -optf F): splice in F's words, as nvcc does."""
+    out = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        path = None
+        if a in ("--options-file", "-optf") and i + 1 < len(args):
+            path = args[i + 1]
+            i += 2
+        elif a.startswith("--options-file="):
+            path = a.split("=", 1)[1]
+            i += 1
+        else:
+            out.append(a)
+            i += 1
+            continue
+        with open(os.path.join(cwd, path)) as f:
+            out.extend(shlex.split(f.read()))
+    return out
+
+
+def file_flags(e):
+    """The entry's compiler and flags without the input file, -c and -o OUT."""
+    args = expand_options_files(entry_args(e), e["directory"])
+    src = os.path.normpath(os.path.join(e["directory"], e["file"]))
+    compiler, rest = args[0], args[1:]
+    flags = []
+    i = 0
+    while i < len(rest):
+        a = rest[i]
+        if a == "-o" and i + 1 < len(rest):
+            i += 2
+            continue
+        if a == "-c":
+            i += 1
+            continue
+        if os.path.normpath(os.path.join(e["directory"], a)) == src:
+            i += 1
+            continue
+        flags.append(a)
+        i += 1
+    return compiler, flags
+
+
+def cmake_db(name, p, root, src):
+    build = os.path.join(root, "build", name)
+    cmd = ["cmake", "-S", src, "-B", build, "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
+           "-DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc"] + p.get("cmake_args", [])
+    print("+", " ".join(shlex.quote(c) for c in cmd), file=sys.stderr)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    with open(os.path.join(build, "compile_commands.json")) as f:
+        db = json.load(f)
+    by_file = {os.path.relpath(e["file"], src): e for e in db}
+    for extra in p.get("extra_files", []):
+        like = dict(by_file[extra["like"]])
+        old = like["file"]
+        new = os.path.join(src, extra["file"])
+        args = [new if a == old else a for a in entry_args(like)]
+        args = [a.replace(os.path.basename(old) + ".o", os.path.basename(new) + ".o") for a in args]
+        db.append({"directory": like["directory"], "file": new,
+                   "command": " ".join(shlex.quote(a) for a in args)})
+    return db
+
+
+def hand_db(name, p, root, src):
+    db = []
+    build = os.path.join(root, "build", name)
+    os.makedirs(build, exist_ok=True)
+    for e in p.get("entries", []):
+        f = os.path.join(src, e["file"])
+        args = [e["compiler"]] + [x.replace("{src}", src) for x in e["flags"]]
+        args += ["-c", f] if "-fatbin" not in e["flags"] else [f]
+        args += ["-o", os.path.join(build, e["output"])]
+        db.append({"directory": src, "file": f,
+                   "command": " ".join(shlex.quote(a) for a in args)})
+    files = []
+    for g in p.get("globs", []):
+        files += sorted(glob.glob(os.path.join(src, g)))
+    if p.get("grep_launch"):
+        files = [f for f in files if "<<<" in open(f, errors="replace").read()]
+    for f in files:
+        cwd = os.path.dirname(f) if p.get("per_dir_cwd") else src
+        flags = [x.replace("{src}", src) for x in p["flags"]]
+        obj = os.path.join(build, os.path.relpath(f, src).replace("/", "_") + ".o")
+        args = ["/usr/local/cuda/bin/nvcc"] + flags + ["-c", f, "-o", obj]
+        db.append({"directory": cwd, "file": f,
+                   "command": " ".join(shlex.quote(a) for a in args)})
+    return db
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--root", default=os.environ.get("REALCODE", "/work/realcode"))
+    ap.add_argument("--old", action="store_true", help="prepare the old projects instead")
+    ap.add_argument("projects", nargs="*")
+    a = ap.parse_args()
+    projects = load_projects(["old_projects"] if a.old else ["projects"])
+    for name, p in projects.items():
+        if a.projects and name not in a.projects:
+            continue
+        src = os.path.join(a.root, "src", name)
+        if not os.path.isdir(src):
+            print(f"skip {name}: no sources at {src}", file=sys.stderr)
+            continue
+        db = cmake_db(name, p, a.root, src) if p["build"] == "cmake" else hand_db(name, p, a.root, src)
+        out = os.path.join(a.root, "db", name)
+        os.makedirs(out, exist_ok=True)
+        with open(os.path.join(out, "compile_commands.json"), "w") as f:
+            json.dump(db, f, indent=1)
+        files = []
+        for e in sorted(db, key=lambda e: e["file"]):
+            rel = os.path.relpath(e["file"], src)
+            if not (rel.endswith(".cu") or any(x["file"] == rel for x in p.get("entries", []))):
+                continue
+            compiler, flags = file_flags(e)
+            files.append({"file": e["file"], "rel": rel, "cwd": e["directory"],
+                          "compiler": compiler, "flags": flags})
+        with open(os.path.join(out, "files.json"), "w") as f:
+            json.dump(files, f, indent=1)
+        print(f"{name}: {len(db)} database entries, {len(files)} files to lint", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

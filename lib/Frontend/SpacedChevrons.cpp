@@ -1,0 +1,262 @@
+//===- SpacedChevrons.cpp - nvcc's `k<< <g, b>> >()` for Clang ------------===//
+
+#include "SpacedChevrons.h"
+
+#include "cudalint/CacheSupport.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace cudalint {
+
+namespace {
+
+struct RawToken {
+  tok::TokenKind Kind;
+  size_t Offset, Length;
+  StringRef Text;
+};
+
+/// Every token of Text, lexed raw as CUDA C++ (`<<<` and `>>>` are tokens).
+std::vector<RawToken> rawTokens(StringRef Text) {
+  SourceManagerForFile Files("<spaced-chevrons>", Text);
+  SourceManager &SM = Files.get();
+  LangOptions Lang;
+  Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CPlusPlus14 = Lang.CPlusPlus17 =
+      true;
+  Lang.CUDA = true;
+  Lang.LineComment = true;
+  Lang.Digraphs = true;
+  FileID Main = SM.getMainFileID();
+  Lexer Lex(Main, SM.getBufferOrFake(Main), SM, Lang);
+  Lex.SetCommentRetentionState(false);
+  std::vector<RawToken> Tokens;
+  Token Tok;
+  while (true) {
+    Lex.LexFromRawLexer(Tok);
+    if (Tok.is(tok::eof))
+      break;
+    size_t Offset = SM.getFileOffset(Tok.getLocation());
+    Tokens.push_back({Tok.getKind(), Offset, Tok.getLength(),
+                      Text.substr(Offset, Tok.getLength())});
+  }
+  return Tokens;
+}
+
+bool isHorizontalSpace(char C) { return C == ' ' || C == '\t'; }
+
+/// How token B (one character) joins token A (two): moved next to A, or A
+/// moved next to B, over blanks on the same line.
+enum class Join { Impossible, BesideA, BesideB };
+
+Join howToJoin(StringRef Text, const RawToken &A, const RawToken &B) {
+  size_t AfterA = A.Offset + A.Length;
+  if (isHorizontalSpace(Text[AfterA]))
+    return Join::BesideA;
+  if (B.Offset >= AfterA + 2 && isHorizontalSpace(Text[B.Offset - 1]) &&
+      isHorizontalSpace(Text[B.Offset - 2]))
+    return Join::BesideB;
+  return Join::Impossible;
+}
+
+/// Makes the three characters of A and B adjacent, every other character
+/// (the blanks taken included) keeping its place.
+void joinPair(std::string &Text, const RawToken &A, const RawToken &B,
+              Join How) {
+  if (How == Join::BesideA) {
+    Text[A.Offset + A.Length] = Text[B.Offset];
+    Text[B.Offset] = ' ';
+  } else if (How == Join::BesideB) {
+    Text[B.Offset - 2] = Text[A.Offset];
+    Text[B.Offset - 1] = Text[A.Offset + 1];
+    Text[A.Offset] = Text[A.Offset + 1] = ' ';
+  }
+}
+
+/// Whether a launch's callee can end with T: `k`, `k<T>`, `k<A<B<T>>>`
+/// (one `>>>` token here), `(*p)`, `t[i]`. Not `operator`, whose
+/// `operator<< <T>` names a template specialisation.
+bool endsCallee(const RawToken &T) {
+  if (T.Kind == tok::raw_identifier)
+    return T.Text != "operator";
+  return T.Kind == tok::greater || T.Kind == tok::greatergreater ||
+         T.Kind == tok::greatergreatergreater || T.Kind == tok::r_paren ||
+         T.Kind == tok::r_square;
+}
+
+/// The index of the `>>` (followed by `>`) or `>>>` that closes the launch
+/// configuration starting at Tokens[From], at bracket depth 0; none before
+/// the statement ends.
+std::optional<size_t> closingChevrons(ArrayRef<RawToken> Tokens, size_t From) {
+  int Depth = 0;
+  for (size_t I = From; I < Tokens.size(); ++I) {
+    switch (Tokens[I].Kind) {
+    case tok::l_paren:
+    case tok::l_square:
+    case tok::l_brace:
+      ++Depth;
+      break;
+    case tok::r_paren:
+    case tok::r_square:
+    case tok::r_brace:
+      if (--Depth < 0)
+        return std::nullopt;
+      break;
+    case tok::semi:
+      if (Depth == 0)
+        return std::nullopt;
+      break;
+    case tok::greatergreatergreater:
+      if (Depth == 0)
+        return I;
+      break;
+    case tok::greatergreater:
+      if (Depth == 0 && I + 1 < Tokens.size() &&
+          Tokens[I + 1].Kind == tok::greater)
+        return I;
+      break;
+    default:
+      break;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Whether Text may hold a spaced pair: `<<` or `>>`, blanks, then `<` or
+/// `>` (a cheap look before lexing; comments between are not looked
+/// through).
+bool mayHoldSpacedPair(StringRef Text) {
+  for (char C : {'<', '>'}) {
+    const char Pair[] = {C, C, 0};
+    for (size_t At = Text.find(Pair); At != StringRef::npos;
+         At = Text.find(Pair, At + 2)) {
+      size_t Next = Text.find_first_not_of(" \t\r\n", At + 2);
+      if (Next != StringRef::npos && Next > At + 2 && Text[Next] == C)
+        return true;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
+std::optional<std::string> joinSpacedChevrons(StringRef Text) {
+  if (!mayHoldSpacedPair(Text))
+    return std::nullopt;
+  std::vector<RawToken> Tokens = rawTokens(Text);
+  std::string Out = Text.str();
+  bool Changed = false;
+  for (size_t I = 1; I + 1 < Tokens.size(); ++I) {
+    const RawToken &T = Tokens[I];
+    bool SpacedOpen = T.Kind == tok::lessless &&
+                      Tokens[I + 1].Kind == tok::less &&
+                      Tokens[I + 1].Offset > T.Offset + T.Length;
+    if (!(SpacedOpen || T.Kind == tok::lesslessless) ||
+        !endsCallee(Tokens[I - 1]))
+      continue;
+    size_t ConfigStart = I + (SpacedOpen ? 2 : 1);
+    std::optional<size_t> Close = closingChevrons(Tokens, ConfigStart);
+    if (!Close)
+      continue;
+    bool SpacedClose = Tokens[*Close].Kind == tok::greatergreater;
+    if (!SpacedOpen && !SpacedClose)
+      continue;
+    // Both ends or neither: a launch half joined is no better than none.
+    Join Open = SpacedOpen ? howToJoin(Text, T, Tokens[I + 1]) : Join::BesideA;
+    Join Shut = SpacedClose
+                    ? howToJoin(Text, Tokens[*Close], Tokens[*Close + 1])
+                    : Join::BesideA;
+    if (Open == Join::Impossible || Shut == Join::Impossible)
+      continue;
+    if (SpacedOpen)
+      joinPair(Out, T, Tokens[I + 1], Open);
+    if (SpacedClose)
+      joinPair(Out, Tokens[*Close], Tokens[*Close + 1], Shut);
+    Changed = true;
+    I = *Close;
+  }
+  if (!Changed)
+    return std::nullopt;
+  return Out;
+}
+
+namespace {
+
+/// A file read through joinSpacedChevrons.
+class JoinedFile : public vfs::File {
+public:
+  JoinedFile(std::unique_ptr<vfs::File> Inner, SpacedChevronFileSystem &FS)
+      : Inner(std::move(Inner)), FS(FS) {}
+
+  ErrorOr<vfs::Status> status() override { return Inner->status(); }
+  ErrorOr<std::string> getName() override { return Inner->getName(); }
+  std::error_code close() override { return Inner->close(); }
+
+  ErrorOr<std::unique_ptr<MemoryBuffer>> getBuffer(const Twine &Name,
+                                                   int64_t FileSize,
+                                                   bool RequiresNullTerminator,
+                                                   bool IsVolatile) override {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+        Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
+    if (!Buffer)
+      return Buffer;
+    std::optional<std::string> Joined =
+        joinSpacedChevrons((*Buffer)->getBuffer());
+    if (!Joined)
+      return Buffer;
+    FS.recordJoined((*Buffer)->getBuffer(), *Joined);
+    return MemoryBuffer::getMemBufferCopy(*Joined,
+                                          (*Buffer)->getBufferIdentifier());
+  }
+
+private:
+  std::unique_ptr<vfs::File> Inner;
+  SpacedChevronFileSystem &FS;
+};
+
+} // namespace
+
+SpacedChevronFileSystem::SpacedChevronFileSystem(
+    IntrusiveRefCntPtr<vfs::FileSystem> Base,
+    std::vector<std::string> SystemRoots)
+    : ProxyFileSystem(std::move(Base)), SystemRoots(std::move(SystemRoots)) {}
+
+ErrorOr<std::unique_ptr<vfs::File>>
+SpacedChevronFileSystem::openFileForRead(const Twine &Path) {
+  ErrorOr<std::unique_ptr<vfs::File>> File =
+      ProxyFileSystem::openFileForRead(Path);
+  if (!File)
+    return File;
+  SmallString<256> Abs;
+  Path.toVector(Abs);
+  makeAbsolute(Abs);
+  // The toolkit's and the system's headers are nobody's spaced launches.
+  for (const std::string &Root : SystemRoots) {
+    StringRef Rest(Abs);
+    if (Rest.consume_front(Root) &&
+        (Rest.empty() || sys::path::is_separator(Rest.front())))
+      return File;
+  }
+  return std::unique_ptr<vfs::File>(
+      std::make_unique<JoinedFile>(std::move(*File), *this));
+}
+
+void SpacedChevronFileSystem::recordJoined(StringRef Original,
+                                           StringRef Joined) {
+  OriginalHashes[hashString(Joined)] = hashString(Original);
+}
+
+std::optional<std::string>
+SpacedChevronFileSystem::originalHash(StringRef Hash) const {
+  auto It = OriginalHashes.find(Hash);
+  if (It == OriginalHashes.end())
+    return std::nullopt;
+  return It->second;
+}
+
+} // namespace cudalint

@@ -1,0 +1,66 @@
+//===- SpacedChevronsTest.cpp - nvcc's spaced launch chevrons -------------===//
+//
+// joinSpacedChevrons on small texts: what is joined, what is left as it was,
+// and that every other character keeps its place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SpacedChevrons.h"
+
+#include "gtest/gtest.h"
+
+using namespace cudalint;
+
+namespace {
+
+std::string joined(llvm::StringRef Text) {
+  std::optional<std::string> J = joinSpacedChevrons(Text);
+  EXPECT_TRUE(J) << "nothing joined in: " << Text.str();
+  if (J) {
+    EXPECT_EQ(J->size(), Text.size());
+  }
+  return J.value_or("");
+}
+
+TEST(SpacedChevronsTest, JoinsBothEnds) {
+  EXPECT_EQ(joined("k<< <g, b>> >(x);"), "k<<< g, b>>> (x);");
+  EXPECT_EQ(joined("k<< <g, b, s, st>> >(x);"), "k<<< g, b, s, st>>> (x);");
+  EXPECT_EQ(joined("k<<  <1, 2>>\t>();"), "k<<<  1, 2>>> ();");
+  // One end spaced, the other not.
+  EXPECT_EQ(joined("k<<<1, 2>> >();"), "k<<<1, 2>>> ();");
+  EXPECT_EQ(joined("k<< <1, 2>>>();"), "k<<< 1, 2>>>();");
+}
+
+TEST(SpacedChevronsTest, CalleesAndConfigurations) {
+  EXPECT_EQ(joined("k<T><< <1, 2>> >();"), "k<T><<< 1, 2>>> ();");
+  EXPECT_EQ(joined("k<A<B>><< <1, 2>> >();"), "k<A<B>><<< 1, 2>>> ();");
+  EXPECT_EQ(joined("k<A<B<C>>><< <1, 2>> >();"), "k<A<B<C>>><<< 1, 2>>> ();");
+  EXPECT_EQ(joined("(*p)<< <1, 2>> >();"), "(*p)<<< 1, 2>>> ();");
+  EXPECT_EQ(joined("t[i]<< <1, 2>> >();"), "t[i]<<< 1, 2>>> ();");
+  // A `>>` inside brackets closes a template, not the launch.
+  EXPECT_EQ(joined("k<< <f(A<B<int>> >(0)), 2>> >();"),
+            "k<<< f(A<B<int>> >(0)), 2>>> ();");
+  EXPECT_EQ(joined("#define L(k) k<< <1, 2>> >()\n"),
+            "#define L(k) k<<< 1, 2>>> ()\n");
+}
+
+TEST(SpacedChevronsTest, AcrossLines) {
+  // Over the blanks on the far side when there are none right after.
+  EXPECT_EQ(joined("k<<\n  <1, 2>>\n  >();"), "k  \n<<<1, 2  \n>>>();");
+  // No blank to take on either line: left as written.
+  EXPECT_EQ(joinSpacedChevrons("k<<\n<1, 2>> >();"), std::nullopt);
+}
+
+TEST(SpacedChevronsTest, LeavesTheRestAlone) {
+  for (const char *Text : {
+           "x = a << b;", "k<<<1, 2>>>();",
+           "std::vector<std::vector<int> > v; A<B<C<int>> > w;",
+           "friend int operator<< <T>(P<T> &, int);",
+           "const char *s = \"k<< <1, 2>> >()\";", "// k<< <1, 2>> >()\n",
+           "/* k<< <1, 2>> >() */",
+           "k<< <1, 2;", // no closing chevrons before the statement ends
+       })
+    EXPECT_EQ(joinSpacedChevrons(Text), std::nullopt) << Text;
+}
+
+} // namespace
