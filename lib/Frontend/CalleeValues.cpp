@@ -46,12 +46,15 @@ constexpr size_t MaxTriedValues = 16;
 } // namespace
 
 std::optional<ResolvedValue>
-ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q) {
+ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
+                                 llvm::ArrayRef<std::string> Path) {
   const FunctionDecl *F = Call->getDirectCallee();
   const FunctionDecl *Def = nullptr;
   // Library functions (in system headers) are not entered: their results
   // are the library's business, and their bodies are large.
-  if (!F || !F->hasBody(Def) || !Def->getReturnType()->isIntegerType() ||
+  if (!F || !F->hasBody(Def) ||
+      !(Path.empty() ? Def->getReturnType()->isIntegerType()
+                     : Def->getReturnType()->isRecordType()) ||
       Def->isVariadic() || isa<CXXOperatorCallExpr>(Call) ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     return std::nullopt;
@@ -114,7 +117,7 @@ ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q) {
   for (const ReturnStmt *R : Reached) {
     if (!R->getRetValue())
       return ResolvedValue::unknown(What + ": a return without a value");
-    ResolvedValue Part = resolveInt(R->getRetValue(), Inner);
+    ResolvedValue Part = resolvePart(R->getRetValue(), Path, Inner);
     // With several returns, a value is shown to come back only from a
     // return every path through the function reaches.
     if (Reached.size() > 1) {

@@ -23,6 +23,7 @@ using namespace clang;
 namespace cudalint {
 
 using resolver::isStdForwardOrMove;
+using resolver::parameterType;
 
 namespace {
 
@@ -34,19 +35,6 @@ const DeclRefExpr *namedFunction(const Expr *E) {
     E = U->getSubExpr()->IgnoreParenImpCasts();
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   return DRE && isa<FunctionDecl>(DRE->getDecl()) ? DRE : nullptr;
-}
-
-/// The declared type of a call's I-th argument's parameter, direct or
-/// through a function pointer; null past the prototype.
-QualType parameterType(const CallExpr *C, unsigned I) {
-  if (const FunctionDecl *F = C->getDirectCallee())
-    return I < F->getNumParams() ? F->getParamDecl(I)->getType() : QualType();
-  QualType T = C->getCallee()->getType();
-  if (const auto *PT = T->getAs<PointerType>())
-    T = PT->getPointeeType();
-  const auto *Proto = T->getAs<FunctionProtoType>();
-  return Proto && I < Proto->getNumParams() ? Proto->getParamType(I)
-                                            : QualType();
 }
 
 /// The parameter a call's callee is, when it calls through one.

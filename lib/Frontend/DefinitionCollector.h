@@ -68,6 +68,10 @@ struct Definition {
   const clang::ParmVarDecl *OutParameter = nullptr;
   /// A growth step (ValueResolver::grownValues); Value is its amount.
   std::optional<GrowthStep> Growth = std::nullopt;
+  /// A call of a non-const method defined in the file on the variable (or
+  /// on its part at Path): Value is the call, and the part's value after it
+  /// is what the method leaves in `*this` (ObjectStore.cpp).
+  const clang::CXXMethodDecl *Method = nullptr;
 };
 
 /// Collects the definitions of one variable inside a function body, with
@@ -229,6 +233,21 @@ public:
     return true;
   }
 
+  // `c.set_threads(2048)`: a method of the file changes the object in a
+  // way its body shows (followed as a definition); another method is left
+  // to Clang's mutation analysis.
+  bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *C) {
+    MemberPath Path;
+    if (!refersToV(
+            resolver::memberBase(C->getImplicitObjectArgument(), &Path)) ||
+        isInsideLambda() || !isExact(Path))
+      return true;
+    if (const clang::CXXMethodDecl *M = resolver::followedMethod(C))
+      Defs.push_back(
+          {C, Path, current(), C->getExprLoc(), C, nullptr, std::nullopt, M});
+    return true;
+  }
+
   // A jump into a loop's body skips its test: goto, or a case label of a
   // switch outside the loop.
   bool VisitGotoStmt(clang::GotoStmt *) {
@@ -278,29 +297,17 @@ public:
                       llvm::isa<clang::CXXMethodDecl>(Callee);
     for (unsigned I = Object; I < C->getNumArgs(); ++I) {
       const clang::Expr *Arg = C->getArg(I)->IgnoreParenImpCasts();
-      clang::QualType ParamType =
-          Callee && I - Object < Callee->getNumParams()
-              ? Callee->getParamDecl(I - Object)->getType()
-              : clang::QualType();
-      // A call through a pointer (a driver entry point's PFN_cuLaunchKernelEx
-      // type) has its parameter types in the pointer's type.
-      const clang::FunctionProtoType *Proto = nullptr;
-      if (const auto *Pointer =
-              C->getCallee()->getType()->getAs<clang::PointerType>();
-          Pointer && !Callee)
-        Proto = Pointer->getPointeeType()->getAs<clang::FunctionProtoType>();
-      clang::QualType AddressParam = Proto && I < Proto->getNumParams()
-                                         ? Proto->getParamType(I)
-                                         : ParamType;
+      // Through a function pointer (`pfn_cuLaunchKernelEx(&cfg, ...)`), the
+      // pointer's prototype gives the parameter's type.
+      clang::QualType ParamType = resolver::parameterType(C, I - Object);
       if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(Arg);
           U && U->getOpcode() == clang::UO_AddrOf &&
-          refersToV(resolver::memberBase(U->getSubExpr())) &&
-          (Callee || Proto)) {
+          refersToV(resolver::memberBase(U->getSubExpr()))) {
         if (Callee && Callee->getIdentifier() &&
             Callee->getName().starts_with("cudaOccupancy"))
           AddressToOccupancyApi = true;
-        else if (!AddressParam.isNull() && AddressParam->isPointerType() &&
-                 AddressParam->getPointeeType().isConstQualified())
+        else if (!ParamType.isNull() && ParamType->isPointerType() &&
+                 ParamType->getPointeeType().isConstQualified())
           ReadOnlyAddresses.insert(U);
         else if (Callee)
           AddressPassedTo[U] = Callee;
@@ -310,14 +317,18 @@ public:
       const auto *Param = Callee && I - Object < Callee->getNumParams()
                               ? Callee->getParamDecl(I - Object)
                               : nullptr;
-      if (refersToV(resolver::memberBase(Arg)) && !ParamType.isNull() &&
-          ParamType->isReferenceType() &&
+      // (`std::get<0>(p)` read as a value reads p: VisitImplicitCastExpr.)
+      const clang::Expr *Base = resolver::memberBase(Arg);
+      if (refersToV(Base) &&
+          !Reads.count(llvm::cast<clang::DeclRefExpr>(Base)) &&
+          !ParamType.isNull() && ParamType->isReferenceType() &&
           !ParamType.getNonReferenceType().isConstQualified() &&
           !Callers.ReadOnlyReferences.count(Param) &&
           !Callers.ForwardedToCopies.count(Arg)) {
         // The whole integer handed to a function defined here: the call
         // gives it what that function assigns (followed when resolved).
-        const clang::FunctionDecl *Def = Callee->getDefinition();
+        const clang::FunctionDecl *Def =
+            Callee ? Callee->getDefinition() : nullptr;
         if (refersToV(Arg) && V->getType()->isIntegerType() && Def &&
             !isInsideLambda() && I - Object < Def->getNumParams() &&
             ParamType->isLValueReferenceType())
@@ -328,8 +339,10 @@ public:
                           C,
                           Def->getParamDecl(I - Object)});
         else
-          escape("it is passed by reference to '" + Callee->getNameAsString() +
-                 "'");
+          escape(Callee ? "it is passed by reference to '" +
+                              Callee->getNameAsString() + "'"
+                        : std::string("it is passed by reference through a "
+                                      "function pointer"));
       }
     }
     return true;

@@ -12,7 +12,9 @@
 #include "ResolverSupport.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
@@ -104,7 +106,156 @@ private:
   }
 };
 
+/// What may change a global on the way through one function: its plain
+/// assignments (definitions with their value), any other change of it and
+/// every call or construction (definitions of an unknown value). Where a
+/// destructor may run (a local or temporary of a class with one), what
+/// changes it is not in the CFG's statements: Opaque.
+class GlobalChanges : public RecursiveASTVisitor<GlobalChanges> {
+public:
+  explicit GlobalChanges(const VarDecl *V) : V(V) {}
+  std::vector<Definition> Defs;
+  llvm::DenseMap<const Stmt *, std::string> Why;
+  bool Opaque = false;
+
+  // A lambda's body or a local class's runs when called: the call counts.
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseCXXRecordDecl(CXXRecordDecl *) { return true; }
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (!B->isAssignmentOp() || !isV(B->getLHS()))
+      return true;
+    if (B->getOpcode() == BO_Assign && isV(B->getLHS(), /*Whole=*/true))
+      Defs.push_back({B->getRHS(), {}, nullptr, B->getOperatorLoc(), B});
+    else
+      unknownAt(B, "it is changed by '" + B->getOpcodeStr().str() + "'");
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+        isV(U->getSubExpr()))
+      unknownAt(U, "it is changed or its address taken");
+    return true;
+  }
+  // (A constexpr function, std::min or dim3's constructor, changes no
+  // global.)
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee(); !F || !F->isConstexpr())
+      unknownAt(C, "a call may change it");
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    if (const CXXConstructorDecl *Ctor = C->getConstructor();
+        !Ctor->isTrivial() && !Ctor->isConstexpr())
+      unknownAt(C, "a constructor may change it");
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *N) {
+    unknownAt(N, "a call may change it");
+    return true;
+  }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *D) {
+    unknownAt(D, "a destructor may change it");
+    return true;
+  }
+  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *) {
+    Opaque = true;
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *D) {
+    if (const CXXRecordDecl *RD =
+            D->getType()->getBaseElementTypeUnsafe()->getAsCXXRecordDecl())
+      Opaque |= RD->hasDefinition() && !RD->hasTrivialDestructor();
+    return true;
+  }
+
+private:
+  bool isV(const Expr *E, bool Whole = false) const {
+    MemberPath Path;
+    const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(E, &Path));
+    return DRE && DRE->getDecl()->getCanonicalDecl() == V->getCanonicalDecl() &&
+           (!Whole || Path.empty());
+  }
+  void unknownAt(const Stmt *S, std::string Reason) {
+    Defs.push_back({nullptr, {}, nullptr, S->getBeginLoc(), S});
+    Why.try_emplace(S, std::move(Reason));
+  }
+  const VarDecl *V;
+};
+
 } // namespace
+
+ResolvedValue ValueResolver::resolveGlobal(
+    const VarDecl *V, const Expr *Use, llvm::ArrayRef<std::string> Path,
+    const std::string &What,
+    llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
+        PartOf,
+    const ValueQuery &Q) {
+  auto Unknown = [&](const Twine &Why) {
+    return ResolvedValue::unknown((What + ": " + Why).str());
+  };
+  const VarDecl *Def = V->getDefinition();
+  bool Const = V->getType().isConstQualified();
+  // A global any code may change: what the function around the use does
+  // to it on the way, and the branches that test it (GlobalValues.cpp).
+  auto Changing = [&](const std::string &Why) {
+    if (Path.empty() && !V->getType().isVolatileQualified() &&
+        !V->hasAttr<CUDADeviceAttr>() && !V->hasAttr<CUDAConstantAttr>())
+      if (std::optional<ResolvedValue> R =
+              globalInFunction(V, Use, What, Why, Q))
+        return *R;
+    return Unknown(Why);
+  };
+  if (!Const &&
+      (!Def || V->getType().isVolatileQualified() ||
+       V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>()))
+    return Changing("not const, so any code may change it");
+  if (!Const)
+    if (auto It = globalWrites().find(V->getCanonicalDecl());
+        It != globalWrites().end())
+      return Changing("not const, and written at " + Locate(It->second).File +
+                      ":" + std::to_string(Locate(It->second).Line));
+  const VarDecl *Init = Def ? Def : V;
+  if (!Init->getInit())
+    return Unknown(Const ? "its initialiser is not in this file"
+                         : "not const, so any code may change it");
+  Definition D{Init->getInit(), {}, nullptr, Init->getLocation()};
+  ResolvedValue R = withOrigin(PartOf(D, Q), (Const ? "" : "global ") + What,
+                               Locate(Init->getLocation()));
+  if (!Const && R.isKnown() && V->isExternallyVisible())
+    R.Origins.back().Global = mangledName(V);
+  return R;
+}
+
+std::optional<ResolvedValue>
+ValueResolver::globalInFunction(const VarDecl *V, const Expr *Use,
+                                const std::string &What, const std::string &Why,
+                                const ValueQuery &Q) {
+  const FunctionDecl *F = functionContaining(Use, Ctx);
+  const FunctionFlow *Flow = F && F->hasBody() ? flowOf(F) : nullptr;
+  if (!Flow || !V->getType()->isIntegerType())
+    return std::nullopt;
+  GlobalChanges Changes(V);
+  Changes.TraverseStmt(F->getBody());
+  if (Changes.Opaque)
+    return std::nullopt;
+  auto PartOf = [&](const Definition &Def, const ValueQuery &At) {
+    return Def.Value ? resolveInt(Def.Value, At.deeper())
+                     : ResolvedValue::unknown(What + ": " +
+                                              Changes.Why.lookup(Def.Site));
+  };
+  auto OnEntry = [&](const ValueQuery &) {
+    return ResolvedValue::unknown(What + ": " + Why);
+  };
+  const VarDecl *Canonical = V->getCanonicalDecl();
+  auto IsV = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl()->getCanonicalDecl() == Canonical;
+  };
+  return reachingFlow(
+      FlowSubject{IsV, Canonical, V->getType(), V->getLocation()}, F, Use, {},
+      Changes.Defs, PartOf, What, OnEntry, Q);
+}
 
 const llvm::DenseMap<const VarDecl *, SourceLocation> &
 ValueResolver::globalWrites() {

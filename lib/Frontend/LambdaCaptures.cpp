@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BranchTests.h"
 #include "DefinitionCollector.h"
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
@@ -64,8 +65,10 @@ std::optional<ResolvedValue> ValueResolver::capturedByReference(
   QueryScope AtLambda = Q.scope();
   AtLambda.Anchors[F] = Lambda;
   ValueQuery InF = Q.within(AtLambda);
-  std::optional<ResolvedValue> AtCreation =
-      reachingFlow(V, F, Lambda, Path, Collect, PartOf, What, EntryValue, InF);
+  auto IsV = [&](const Expr *E) { return refersTo(E, V); };
+  std::optional<ResolvedValue> AtCreation = reachingFlow(
+      FlowSubject{IsV, V, V->getType(), V->getLocation()}, F, Lambda, Path,
+      Collect.Defs, PartOf, What, EntryValue, InF);
   if (!AtCreation)
     return std::nullopt;
   SmallVector<ResolvedValue, 4> Parts{std::move(*AtCreation)};

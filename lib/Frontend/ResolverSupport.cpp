@@ -4,6 +4,7 @@
 
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
+#include "StdObjects.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -102,6 +103,12 @@ const Expr *memberBase(const Expr *E, MemberPath *Path) {
           Index ? "[" + std::to_string(Index->getValue().getZExtValue()) + "]"
                 : "[?]");
       E = Sub->getBase()->IgnoreParenImpCasts();
+    } else if (std::string Step;
+               const Expr *Object = stdAccessedObject(E, &Step)) {
+      // `s[i]`, `std::get<1>(t)`: a step, as `[2]` or `.x` (StdObjects.def).
+      if (!Step.empty())
+        Reversed.push_back(std::move(Step));
+      E = Object->IgnoreParenImpCasts();
     } else {
       break;
     }
@@ -190,6 +197,27 @@ std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
       It->second = R.Val.getInt().getExtValue();
   }
   return It->second;
+}
+
+QualType parameterType(const CallExpr *Call, unsigned I) {
+  if (const FunctionDecl *F = Call->getDirectCallee())
+    return I < F->getNumParams() ? F->getParamDecl(I)->getType() : QualType();
+  QualType T = Call->getCallee()->getType();
+  if (const auto *P = T->getAs<PointerType>())
+    T = P->getPointeeType();
+  const auto *Proto = T->getAs<FunctionProtoType>();
+  return Proto && I < Proto->getNumParams() ? Proto->getParamType(I)
+                                            : QualType();
+}
+
+const CXXMethodDecl *followedMethod(const CXXMemberCallExpr *Call) {
+  const CXXMethodDecl *M = Call->getMethodDecl();
+  const FunctionDecl *Def = nullptr;
+  if (!M || M->isConst() || M->isVirtual() || !M->hasBody(Def) ||
+      M->getASTContext().getSourceManager().isInSystemHeader(
+          Def->getLocation()))
+    return nullptr;
+  return cast<CXXMethodDecl>(Def);
 }
 
 bool isStdForwardOrMove(const FunctionDecl *F) {

@@ -23,6 +23,11 @@
 #include <optional>
 #include <string>
 
+namespace clang {
+class CXXMemberCallExpr;
+class CXXMethodDecl;
+} // namespace clang
+
 namespace cudalint::resolver {
 
 inline constexpr const char *CouldNotParse = "code Clang 19 could not parse";
@@ -77,6 +82,17 @@ void forgetConstants();
 /// The kernel E names as a value: `k`, `&k`, `(void *)k`, `k<T>`; null
 /// for anything else.
 const clang::FunctionDecl *namedKernel(const clang::Expr *E);
+
+/// The type of parameter I of the function Call calls: its declaration's,
+/// or, through a function pointer, the pointer's prototype's; null when
+/// neither says (a variadic argument).
+clang::QualType parameterType(const clang::CallExpr *Call, unsigned I);
+
+/// The definition of the method a member call runs when the analysis may
+/// follow it into its body: not const, defined in the file outside system
+/// headers, not virtual; null otherwise.
+const clang::CXXMethodDecl *
+followedMethod(const clang::CXXMemberCallExpr *Call);
 
 /// std::forward or std::move: their result is their argument.
 bool isStdForwardOrMove(const clang::FunctionDecl *F);

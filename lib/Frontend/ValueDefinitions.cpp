@@ -12,11 +12,13 @@
 #include "BranchTests.h"
 #include "CallInterpreter.h"
 #include "DefinitionCollector.h"
+#include "ObjectStore.h"
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Analysis/CFG.h"
@@ -104,6 +106,10 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
                           : Unknown("a part of it is assigned by a call");
     if (Def.Growth)
       return grownValues(V, *Def.Growth, At);
+    if (Def.Method) // `c.set_threads(2048)` (ObjectStore.cpp)
+      return afterMethodCall(cast<CXXMemberCallExpr>(Def.Value), Def.Method,
+                             llvm::ArrayRef(Path).drop_front(Def.Path.size()),
+                             At.deeper());
     return resolvePart(Def.Value,
                        llvm::ArrayRef(Path).drop_front(Def.Path.size()),
                        At.deeper());
@@ -116,35 +122,7 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   if (!F || !F->hasBody() || !V->hasLocalStorage()) {
     if (V->hasLocalStorage())
       return Unknown("its function's body is not available");
-    const VarDecl *Def = V->getDefinition();
-    bool Const = V->getType().isConstQualified();
-    // Unknown as a whole, but the tests on the way in the use's function
-    // may bound it (`if (g_n <= 1024)`, BranchValues.cpp).
-    auto Tested = [&](const Twine &Why) {
-      if (Path.empty())
-        if (std::optional<ResolvedValue> Bounded = allowedByTestsOf(Use, Q))
-          return *Bounded;
-      return Unknown(Why);
-    };
-    if (!Const &&
-        (!Def || V->getType().isVolatileQualified() ||
-         V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>()))
-      return Tested("not const, so any code may change it");
-    if (!Const)
-      if (auto It = globalWrites().find(V->getCanonicalDecl());
-          It != globalWrites().end())
-        return Tested("not const, and written at " + Locate(It->second).File +
-                      ":" + std::to_string(Locate(It->second).Line));
-    const VarDecl *Init = Def ? Def : V;
-    if (!Init->getInit())
-      return Const ? Unknown("its initialiser is not in this file")
-                   : Tested("not const, so any code may change it");
-    Definition D{Init->getInit(), {}, nullptr, Init->getLocation()};
-    ResolvedValue R = withOrigin(PartOf(D, Q), (Const ? "" : "global ") + What,
-                                 Locate(Init->getLocation()));
-    if (!Const && R.isKnown() && V->isExternallyVisible())
-      R.Origins.back().Global = mangledName(V);
-    return Explained(R);
+    return Explained(resolveGlobal(V, Use, Path, What, PartOf, Q));
   }
 
   const DefinitionCollector &Collect = definitionsOf(V, F);
@@ -172,8 +150,10 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
                               : Unknown("it is captured by reference in a "
                                         "lambda the analysis cannot place"));
   }
+  auto IsV = [&](const Expr *E) { return refersTo(E, V); };
   if (std::optional<ResolvedValue> Exact = reachingFlow(
-          V, F, Use, Path, Collect, PartOf, What,
+          FlowSubject{IsV, V, V->getType(), V->getLocation()}, F, Use, Path,
+          Collect.Defs, PartOf, What,
           Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(
                      EntryValue)
                : nullptr,
@@ -305,8 +285,8 @@ ResolvedValue ValueResolver::grownValues(const VarDecl *V,
 }
 
 std::optional<ResolvedValue> ValueResolver::reachingFlow(
-    const VarDecl *V, const FunctionDecl *F, const Expr *Use,
-    ArrayRef<std::string> Path, const DefinitionCollector &Collect,
+    const FlowSubject &Subject, const FunctionDecl *F, const Expr *Use,
+    ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
     llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
         PartOf,
     const std::string &What,
@@ -316,14 +296,14 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   if (!Flow)
     return std::nullopt;
   // A parameter's value on entry is a definition too (null site).
-  Definition Entry{nullptr, {}, nullptr, V->getLocation(), nullptr};
+  Definition Entry{nullptr, {}, nullptr, Subject.Loc, nullptr};
   std::vector<FunctionFlow::Site> Sites;
   std::vector<const Definition *> Defs;
   if (EntryValue) {
     Sites.push_back({nullptr, FunctionFlow::Kind::Whole});
     Defs.push_back(&Entry);
   }
-  for (const Definition &Def : Collect.Defs) {
+  for (const Definition &Def : Definitions) {
     if (startsWith(Path, Def.Path))
       Sites.push_back({Def.Site, FunctionFlow::Kind::Whole});
     else if (startsWith(Def.Path, Path))
@@ -368,7 +348,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   // A variable with one definition keeps its value: whatever the branches
   // on the way to where the outermost use in F (the launch, or the call
   // that leads to it) allow is also what this use read.
-  auto IsV = [&](const Expr *E) { return refersTo(E, V); };
+  TestedSubject IsV = Subject.Is;
   const Stmt *Target = Use;
   if (Sites.size() == 1)
     if (const Stmt *Anchor = Q.scope().Anchors.lookup(F);
@@ -418,8 +398,9 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
     // Unknown here, but the branches on the way may pin it down: inside
     // `case 512:` of `switch (threads)`, threads is 512.
     if (Path.empty() && !Value.isKnown())
-      if (std::optional<ResolvedValue> Allowed = allowedByBranches(
-              V->getType(), IsV, V, F, *Flow, Def.Site, Kills, Target, What))
+      if (std::optional<ResolvedValue> Allowed =
+              allowedByBranches(Subject.Type, IsV, Subject.Key, F, *Flow,
+                                Def.Site, Kills, Target, What))
         Value = std::move(*Allowed);
     // (The value on entry says where it came from: the callers.)
     Parts.push_back(Def.Site

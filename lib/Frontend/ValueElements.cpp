@@ -11,6 +11,7 @@
 
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
+#include "StdObjects.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -119,7 +120,8 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
 }
 
 std::optional<ResolvedValue>
-ValueResolver::rangeForElement(const VarDecl *Begin, const ValueQuery &Q) {
+ValueResolver::rangeForElement(const VarDecl *Begin, const ValueQuery &Q,
+                               llvm::ArrayRef<std::string> Path) {
   const CXXForRangeStmt *Loop = nullptr;
   for (const DynTypedNode &P : Ctx.getParents(*Begin))
     if (const auto *DS = P.get<DeclStmt>())
@@ -137,6 +139,16 @@ ValueResolver::rangeForElement(const VarDecl *Begin, const ValueQuery &Q) {
   std::string What = "an element of the list";
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Range)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    // A std::array (whose changes Clang's mutation analysis sees) or a
+    // const array of structs: each element, as it is where the loop
+    // starts; every one is bound in turn, so each value is shown.
+    if (V && (isStdArray(V->getType()) || !Path.empty())) {
+      MemberPath Each = {"[?]"};
+      Each.append(Path.begin(), Path.end());
+      return withOrigin(resolveElements(V, DRE, Q.deeper(), Each, true),
+                        "an element of '" + V->getName().str() + "'",
+                        Locate(V->getLocation()));
+    }
     bool Const =
         V && (V->getType().isConstQualified() ||
               (V->getType()->isArrayType() && V->getType()
@@ -163,7 +175,7 @@ ValueResolver::rangeForElement(const VarDecl *Begin, const ValueQuery &Q) {
   SmallVector<ResolvedValue, 4> Parts;
   std::vector<int64_t> Proven;
   for (const Expr *E : Init->inits()) {
-    Parts.push_back(resolveInt(E, Q.deeper()));
+    Parts.push_back(resolvePart(E, Path, Q.deeper()));
     Proven.insert(Proven.end(), Parts.back().Proven.begin(),
                   Parts.back().Proven.end());
   }

@@ -9,6 +9,9 @@
 
 #include "ValueResolver.h"
 
+#include "ObjectStore.h"
+#include "StdObjects.h"
+
 #include "ResolverSupport.h"
 
 #include "clang/AST/Decl.h"
@@ -125,6 +128,16 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
       return D;
     }
 
+  // A dim3 member of `*this` (`block_`), field by field.
+  if (isDim3(Plain->getType()) && thisMemberPath(Plain, nullptr)) {
+    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+    for (unsigned I = 0; I < 3; ++I) {
+      std::string Field = DimFields[I];
+      *Out[I] = *thisMemberValue(Plain, Field, Q.deeper());
+    }
+    return D;
+  }
+
   // An integer where a dim3 is expected (after implicit conversion).
   if (Plain->getType()->isIntegerType()) {
     D.X = resolveInt(Plain, Q.deeper());
@@ -154,6 +167,15 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
   }
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
     return resolvePart(MT->getSubExpr(), Path, Q);
+  // An element of a std::pair or std::tuple made from its elements.
+  if (const Expr *Element = stdProductElement(Plain, Path.front()))
+    return resolvePart(Element, Path.drop_front(), Q.deeper());
+  // `Cfg(p)`: a functional cast that constructs, or copies; `Cfg{...}`.
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Plain);
+      Cast && Cast->getType()->isRecordType())
+    return resolvePart(Cast->getSubExpr()->IgnoreImplicit(), Path, Q);
+  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(Plain))
+    return resolvePart(Bind->getSubExpr(), Path, Q);
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain)) {
     if (Construct->getConstructor()->isCopyOrMoveConstructor())
       return resolvePart(Construct->getArg(0), Path, Q);
@@ -170,6 +192,10 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
       Init = Init->getSemanticForm();
     unsigned Index = 0;
     StringRef Part = Path.front();
+    // std::array{...}: its elements are those of its one member array.
+    if (isStdArray(Init->getType()) && Part.starts_with("[") &&
+        Init->getNumInits() == 1)
+      return resolvePart(Init->getInit(0), Path, Q.deeper());
     if (Init->getType()->isArrayType()) {
       if (!Part.consume_front("[") || Part.consumeInteger(10, Index))
         return ResolvedValue::unknown(InitialiserNotFollowed);
@@ -190,19 +216,68 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
       return ResolvedValue::constant(0);
     return resolvePart(Value, Path.drop_front(), Q.deeper());
   }
+  // A member of `*this` in a method (ObjectStore.cpp).
+  if (std::optional<ResolvedValue> R = thisMemberValue(Plain, Path, Q.deeper()))
+    return *R;
+  // A part of the element a range-for binds (`for (const Row &c : kTable)`).
+  if (const auto *U = dyn_cast<UnaryOperator>(Plain);
+      U && U->getOpcode() == UO_Deref)
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+      if (const auto *Begin = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (std::optional<ResolvedValue> R = rangeForElement(Begin, Q, Path))
+          return *R;
+  // The part of a call's result: what the function's returns give.
+  if (const auto *Call = dyn_cast<CallExpr>(Plain))
+    if (std::optional<ResolvedValue> R = resolveCallResult(Call, Q, Path))
+      return *R;
   MemberPath Inner;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Inner)))
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Inner))) {
+    Inner.append(Path.begin(), Path.end());
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
-      Inner.append(Path.begin(), Path.end());
       const Expr *Use = V->getType()->isArrayType() && Q.scope().MemberUse
                             ? Q.scope().MemberUse
                             : Plain;
-      return resolveVariable(V, Use, Q.deeper(), Inner);
+      return resolveElements(V, Use, Q.deeper(), Inner);
     }
+    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+      return resolveBinding(B, Inner, Q.deeper());
+  }
   return unfollowed(Plain);
 }
 
 ResolvedValue ValueResolver::constructedField(const CXXConstructExpr *Construct,
+                                              llvm::ArrayRef<std::string> Path,
+                                              const ValueQuery &Q) {
+  const FunctionDecl *Body = nullptr;
+  if (!Construct->getConstructor()->isDefined(Body) || !Body->getBody())
+    return initialisedField(Construct, Path, Q);
+  const auto *Ctor = cast<CXXConstructorDecl>(Body);
+  // A body that leaves the part alone leaves the initialisers' value.
+  const ThisEffects &Effects = thisEffectsOf(Ctor);
+  if (Effects.Escape.empty() &&
+      llvm::none_of(Effects.Defs, [&](const Definition &Def) {
+        size_t Common = std::min(Def.Path.size(), Path.size());
+        return std::equal(Def.Path.begin(), Def.Path.begin() + Common,
+                          Path.begin());
+      }))
+    return initialisedField(Construct, Path, Q);
+  // Else what the body leaves at its end, entered with the initialisers'
+  // value, each parameter this construction's argument.
+  QueryScope InBody = Q.scope();
+  InBody.Constructions[Ctor] = Construct;
+  for (unsigned I = 0; I < Ctor->getNumParams() && I < Construct->getNumArgs();
+       ++I)
+    if (const ParmVarDecl *Parm = Ctor->getParamDecl(I); keepsFirstValue(Parm))
+      InBody.BoundParameters.try_emplace(Parm, Construct->getArg(I));
+  auto Initialised = [&](const ValueQuery &) {
+    return initialisedField(Construct, Path, Q.deeper());
+  };
+  return thisMemberAt(Ctor, nullptr, Path, Initialised,
+                      Q.within(InBody).deeper());
+}
+
+ResolvedValue ValueResolver::initialisedField(const CXXConstructExpr *Construct,
                                               llvm::ArrayRef<std::string> Path,
                                               const ValueQuery &Q) {
   const CXXConstructorDecl *Ctor = Construct->getConstructor();
@@ -219,20 +294,6 @@ ResolvedValue ValueResolver::constructedField(const CXXConstructExpr *Construct,
   if (!Ctor->isDefined(Body) && !Ctor->isDefaulted())
     return ResolvedValue::unknown(What + ": its constructor is not defined "
                                          "in this file");
-  // The constructor's body must leave the member as its initialiser set it.
-  if (const Stmt *Code = Body ? Body->getBody() : nullptr) {
-    struct Mentions : RecursiveASTVisitor<Mentions> {
-      const FieldDecl *Field;
-      bool Found = false;
-      bool VisitMemberExpr(MemberExpr *M) {
-        Found |= M->getMemberDecl() == Field;
-        return !Found;
-      }
-    } Body{{}, Field};
-    Body.TraverseStmt(const_cast<Stmt *>(Code));
-    if (Body.Found)
-      return ResolvedValue::unknown(What + ": its constructor's body uses it");
-  }
   auto Origin = [&](ResolvedValue R, const Expr *At) {
     return withOrigin(std::move(R), What, Locate(At->getBeginLoc()));
   };

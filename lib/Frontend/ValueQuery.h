@@ -23,6 +23,8 @@
 
 namespace clang {
 class CallExpr;
+class CXXConstructExpr;
+class CXXConstructorDecl;
 class Expr;
 class FunctionDecl;
 class ParmVarDecl;
@@ -67,6 +69,11 @@ struct QueryScope {
   /// whose member is resolved (`Config c(512)`).
   llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *>
       BoundParameters;
+  /// A constructor whose body is followed for the construction that runs
+  /// it: its members on entry are that construction's initialisers.
+  llvm::DenseMap<const clang::CXXConstructorDecl *,
+                 const clang::CXXConstructExpr *>
+      Constructions;
   /// A function entered through one call only (a launch harness reached
   /// through the call that names the kernel).
   llvm::DenseMap<const clang::FunctionDecl *, const clang::CallExpr *>

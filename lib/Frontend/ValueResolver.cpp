@@ -14,8 +14,10 @@
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
 #include "ValueComparisons.h"
+#include "StdObjects.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -245,6 +247,9 @@ std::optional<ResolvedValue> ValueResolver::constantValue(const Expr *E) {
 
 ResolvedValue ValueResolver::resolveBinary(const BinaryOperator *B,
                                            const ValueQuery &Q) {
+  // `a = b = 1`: an assignment's value is what it assigns.
+  if (B->getOpcode() == BO_Assign)
+    return resolveInt(B->getRHS(), Q.deeper());
   ResolvedValue L = resolveInt(B->getLHS(), Q.deeper());
   // `s * s` reads one value twice: 4 * 4 and 8 * 8, never 4 * 8.
   if (sameVariable(B->getLHS(), B->getRHS()) &&
@@ -424,14 +429,26 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
       return *R;
   }
 
-  // A part of a variable: block.x, cfg.dynamicSmemBytes.
-  if (isa<MemberExpr>(Plain) || isa<ArraySubscriptExpr>(Plain)) {
+  // A part of a variable: block.x, cfg.dynamicSmemBytes, s[i] of a
+  // std::array, kTable[i].block of an array of structs; a structured
+  // binding (`auto [grid, block] = config(n);`) or a part of one.
+  if (std::string Step;
+      isa<MemberExpr, ArraySubscriptExpr, DeclRefExpr>(Plain) ||
+      stdAccessedObject(Plain, &Step)) {
     MemberPath Path;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Path)))
+    const Expr *Base = memberBase(Plain, &Path);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base)) {
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-          V && !V->getType()->isArrayType())
-        return resolveVariable(V, Plain, Q.deeper(), Path);
+          V && (!V->getType()->isArrayType() || Path.size() > 1))
+        return resolveElements(V, Plain, Q.deeper(), Path);
+      if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+        return resolveBinding(B, Path, Q.deeper());
+    }
   }
+  // A member of `*this` in a method (ObjectStore.cpp).
+  if (isa<MemberExpr>(Plain))
+    if (std::optional<ResolvedValue> R = thisMemberValue(Plain, {}, Q.deeper()))
+      return *R;
   // x of some other dim3 expression.
   if (const auto *ME = dyn_cast<MemberExpr>(Plain)) {
     if (isDim3(ME->getBase()->getType())) {

@@ -12,6 +12,7 @@
 #include "cudalint/Facts.h"
 #include "cudalint/ValueArithmetic.h"
 
+#include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -25,6 +26,8 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -32,8 +35,11 @@ class BinaryOperator;
 class CFGBlock;
 class QualType;
 class ArraySubscriptExpr;
+class BindingDecl;
 class CallExpr;
 class CXXConstructExpr;
+class CXXMemberCallExpr;
+class CXXMethodDecl;
 class ExprMutationAnalyzer;
 class ParmVarDecl;
 class Stmt;
@@ -50,6 +56,7 @@ namespace cudalint {
 class CallInterpreter;
 class DefinitionCollector;
 struct Definition;
+struct ThisEffects;
 struct GrowthStep;
 class FunctionFlow;
 
@@ -98,6 +105,17 @@ struct CallPin {
   /// launch values too (KernelChoice.cpp).
   const clang::FunctionDecl *Kernel = nullptr;
   const clang::Expr *KernelCallee = nullptr;
+};
+
+/// What reaching definitions are followed for: a variable, or a member of
+/// the object a method runs on (`this->threads_`).
+struct FlowSubject {
+  /// Whether an expression reads it (the branches that test it).
+  TestedSubject Is;
+  /// Its key among the subjects of a function whose tests are collected.
+  const void *Key;
+  clang::QualType Type;
+  clang::SourceLocation Loc;
 };
 
 /// Resolves integer and dim3 expressions of host code as a reader of the
@@ -171,10 +189,6 @@ private:
   /// another call.
   std::optional<ResolvedValue> resolveLimits(const clang::CallExpr *Call,
                                              const ValueQuery &Q);
-  /// The result of Call when its callee is a function defined in the file
-  /// (CalleeValues.cpp); none for a call it does not enter.
-  std::optional<ResolvedValue> resolveCallResult(const clang::CallExpr *Call,
-                                                 const ValueQuery &Q);
   /// The result of Call, to Def, a function of the file, run by the
   /// interpreter on the arguments' values (CallInterpreter.h); none when an
   /// argument is unknown or the body uses what it does not evaluate.
@@ -186,6 +200,12 @@ private:
   /// (the ternaries that choose it, written in the callee or in the
   /// initialiser of a variable that keeps it), added to Scope's known ones.
   void addKernelChoice(QueryScope &Scope, CallPin Pin);
+  /// The result of Call when its callee is a function defined in the file
+  /// (CalleeValues.cpp); none for a call it does not enter. With Path, the
+  /// part at Path of a result of record type.
+  std::optional<ResolvedValue>
+  resolveCallResult(const clang::CallExpr *Call, const ValueQuery &Q,
+                    llvm::ArrayRef<std::string> Path = {});
   /// A fresh query for a launch argument Use: the conditions of the `if`
   /// branches it sits in (the condition, and the branch taken), a budget of
   /// its own.
@@ -215,6 +235,47 @@ private:
   ResolvedValue constructedField(const clang::CXXConstructExpr *Construct,
                                  llvm::ArrayRef<std::string> Path,
                                  const ValueQuery &Q);
+  /// The part at Path as the member initialisers of Construct's
+  /// constructor leave it, before its body runs.
+  ResolvedValue initialisedField(const clang::CXXConstructExpr *Construct,
+                                 llvm::ArrayRef<std::string> Path,
+                                 const ValueQuery &Q);
+
+  // The store model for objects (ObjectStore.cpp).
+  /// E's value when E reads a member of `*this` in a method (Rest: the part
+  /// of it asked for); none when E reads no member of `*this`.
+  std::optional<ResolvedValue> thisMemberValue(const clang::Expr *E,
+                                               llvm::ArrayRef<std::string> Rest,
+                                               const ValueQuery &Q);
+  /// The member at Path of `*this` in Method at Use (null: at its exit),
+  /// from the method's definitions of it and Entry, its value on entry.
+  ResolvedValue
+  thisMemberAt(const clang::FunctionDecl *Method, const clang::Expr *Use,
+               llvm::ArrayRef<std::string> Path,
+               llvm::function_ref<ResolvedValue(const ValueQuery &)> Entry,
+               const ValueQuery &Q);
+  /// The member at Path of `*this` on entry to Method: the part of the
+  /// object each call of it in the file (or the call the query entered it
+  /// by) runs it on; for a constructor, its initialisers.
+  ResolvedValue thisOnEntry(const clang::CXXMethodDecl *Method,
+                            llvm::ArrayRef<std::string> Path,
+                            const ValueQuery &Q);
+  /// The part at Path of the object Call runs Method on, after the call.
+  ResolvedValue afterMethodCall(const clang::CXXMemberCallExpr *Call,
+                                const clang::CXXMethodDecl *Method,
+                                llvm::ArrayRef<std::string> Path,
+                                const ValueQuery &Q);
+  /// The part at Path of the object Object names, where Object is
+  /// evaluated (`l`, `this`, `this->inner`).
+  ResolvedValue objectPartAt(const clang::Expr *Object,
+                             llvm::ArrayRef<std::string> Path,
+                             const ValueQuery &Q);
+  const ThisEffects &thisEffectsOf(const clang::FunctionDecl *Method);
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<ThisEffects>>
+      ThisEffectsCache;
+  /// The member paths followed as subjects, each at a stable address (the
+  /// key its tested constants are kept under).
+  std::set<std::vector<std::string>> ThisPaths;
   /// min(A, B) or max(A, B) (Meaning, of the known functions' table) in a
   /// result of type Bounds: applyIntegerOp, or with one side unknown the
   /// range the other side and the type give (boundByOneSide); none for
@@ -239,8 +300,25 @@ private:
   /// The element a range-for binds when Begin is its `__begin` iterator:
   /// any element of the braced list, const array or const std::array it
   /// iterates; none when Begin is no such iterator.
-  std::optional<ResolvedValue> rangeForElement(const clang::VarDecl *Begin,
-                                               const ValueQuery &Q);
+  std::optional<ResolvedValue>
+  rangeForElement(const clang::VarDecl *Begin, const ValueQuery &Q,
+                  llvm::ArrayRef<std::string> Path = {});
+  /// The part at Path of V at Use where Path holds an index that is not a
+  /// constant (`kTable[i].block`, `s[i]`): each element's, when V's
+  /// elements cannot be changed unseen (const, or a std::array Clang's
+  /// mutation analysis watches); else resolveVariable's answer.
+  /// With EachReaches (a range-for binds every element in turn), each
+  /// element's proven values stay proven.
+  ResolvedValue resolveElements(const clang::VarDecl *V, const clang::Expr *Use,
+                                const ValueQuery &Q,
+                                llvm::ArrayRef<std::string> Path,
+                                bool EachReaches = false);
+  /// The part at Path of a structured binding (`auto [grid, block] =
+  /// config(n);`): of the object it names, unless the binding is changed
+  /// or names an object that may change (a reference to a variable).
+  ResolvedValue resolveBinding(const clang::BindingDecl *B,
+                               llvm::ArrayRef<std::string> Path,
+                               const ValueQuery &Q);
   /// The indices `sizes[i]` reads one per iteration when i counts up by
   /// one from a constant to a constant bound in the `for` that declares it
   /// and the loop body leaves i alone; none otherwise.
@@ -261,10 +339,12 @@ private:
   /// CFG (and, for a parameter, EntryValue: its value on entry), each value
   /// kept only if a path its branches on V allow reaches Use; none when the
   /// CFG cannot place them (then the approximate rule).
+  /// Subject: what the definitions define (a variable, or a member of
+  /// `*this` in a method: ObjectStore.cpp).
   std::optional<ResolvedValue> reachingFlow(
-      const clang::VarDecl *V, const clang::FunctionDecl *F,
+      const FlowSubject &Subject, const clang::FunctionDecl *F,
       const clang::Expr *Use, llvm::ArrayRef<std::string> Path,
-      const DefinitionCollector &Collect,
+      llvm::ArrayRef<Definition> Definitions,
       llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
           PartOf,
       const std::string &What,
@@ -399,6 +479,25 @@ private:
   const DefinitionCollector &definitionsOf(const clang::VarDecl *V,
                                            const clang::FunctionDecl *F);
 
+  /// A global or static variable V at Use: its initialiser where nothing
+  /// in the program writes it, else globalInFunction. PartOf reads the
+  /// part at Path of a definition (resolveVariable's).
+  ResolvedValue resolveGlobal(
+      const clang::VarDecl *V, const clang::Expr *Use,
+      llvm::ArrayRef<std::string> Path, const std::string &What,
+      llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
+          PartOf,
+      const ValueQuery &Q);
+  /// The global V at Use when any code may change it (Why): the
+  /// assignments to it in the function around Use, each call there (which
+  /// may change it) and its value on entry as definitions, each filtered and
+  /// bounded by the branches that test V on the way; none where the
+  /// function's flow cannot say (a destructor may run on the way).
+  std::optional<ResolvedValue> globalInFunction(const clang::VarDecl *V,
+                                                const clang::Expr *Use,
+                                                const std::string &What,
+                                                const std::string &Why,
+                                                const ValueQuery &Q);
   /// Each global variable this file writes or lets escape (assigned, ++,
   /// its address taken, bound to a non-const reference), and where first.
   const llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> &

@@ -241,7 +241,9 @@ TEST(ValueResolverTest, ConstructorsDefinedInTheFile) {
     };
     void f() { Launch l; value_at(l.threads); })cpp");
   EXPECT_FALSE(Body.isKnown());
-  EXPECT_NE(Body.Reason.find("body uses it"), std::string::npos) << Body.Reason;
+  EXPECT_NE(Body.Reason.find("it may be changed by 'threads *= 2'"),
+            std::string::npos)
+      << Body.Reason;
 }
 
 TEST(ValueResolverTest, AggregateAndDesignatedInitialisers) {
@@ -391,7 +393,7 @@ TEST(ValueResolverTest, RecursiveAndUndefinedCallsStayUnknown) {
 
 // --- Changes Clang's mutation analysis finds ---------------------------
 
-TEST(ValueResolverTest, ChangesThroughAliasesAndMethodsMakeItUnknown) {
+TEST(ValueResolverTest, ChangesThroughAliasesMakeItUnknown) {
   std::vector<ResolvedValue> V = valuesAt(R"cpp(
     struct Config {
       int threads = 128;
@@ -419,8 +421,8 @@ TEST(ValueResolverTest, ChangesThroughAliasesAndMethodsMakeItUnknown) {
   EXPECT_FALSE(V[0].isKnown());
   EXPECT_NE(V[0].Reason.find("it may be changed by"), std::string::npos)
       << V[0].Reason;
-  EXPECT_FALSE(V[1].isKnown());
-  EXPECT_NE(V[1].Reason.find("'c.widen()'"), std::string::npos) << V[1].Reason;
+  // widen() is defined in the file: what it leaves (ObjectStoreTest.cpp).
+  EXPECT_EQ(describeValue(V[1]), "2048");
   EXPECT_FALSE(V[2].isKnown());
   EXPECT_FALSE(V[3].isKnown()); // t itself is changed through r
 }

@@ -64,7 +64,7 @@ void after_a_call(float *y) {
   set_threads(4096);
   k<<<1, g_threads>>>(y);
 // CHECK: flow-by-meaning.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block ?x1x1
-// CHECK-NEXT: block.x unknown: variable 'g_threads': not const, and written at
+// CHECK-NEXT: block.x unknown: variable 'g_threads': a call may change it
 }
 
 // Disjunctions in an assert and in a test.

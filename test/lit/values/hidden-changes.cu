@@ -1,5 +1,6 @@
 // A value changed where the definitions do not show it (a reference bound
-// to the variable, a non-const member function, a structured binding, found
+// to the variable, a member function the file does not define (one it
+// defines is followed: store-model.cu), a structured binding, found
 // by Clang's ExprMutationAnalyzer; an inline assembly output) is not the
 // initialiser's: the value is unknown, with the place that changes it. Nothing is reported
 // for 2048, which never reaches; nothing for 128, which may not.
@@ -11,7 +12,7 @@ __global__ void __launch_bounds__(256) bounded(float *y) {}
 
 struct Config {
   int threads = 2048;
-  void narrow() { threads = 128; }
+  void narrow(); // defined elsewhere
 };
 
 void through_a_reference(float *y) {
