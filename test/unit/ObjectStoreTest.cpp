@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ValueMarkers.h"
 #include "ValueResolver.h"
 
 #include "cudalint/ValueArithmetic.h"
@@ -75,39 +76,8 @@ template <class T> T value_at(T v) { return v; }
 int input();
 )cpp";
 
-class Markers : public RecursiveASTVisitor<Markers> {
-public:
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitCallExpr(CallExpr *C) {
-    if (const FunctionDecl *F = C->getDirectCallee();
-        F && F->getIdentifier() && F->getName() == "value_at" &&
-        C->getNumArgs() == 1)
-      Found.push_back(C->getArg(0));
-    return true;
-  }
-  std::vector<const Expr *> Found;
-};
-
 std::vector<ResolvedValue> valuesAt(const std::string &Code) {
-  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
-      std::string(Prelude) + Code, {"-std=c++17", "-Wno-unused-value"},
-      "input.cc", "object-store-test",
-      std::make_shared<PCHContainerOperations>(),
-      tooling::getClangStripDependencyFileAdjuster(), {{"std.h", StdHeader}});
-  EXPECT_TRUE(AST);
-  if (!AST)
-    return {};
-  ASTContext &Ctx = AST->getASTContext();
-  EXPECT_FALSE(Ctx.getDiagnostics().hasErrorOccurred()) << Code;
-  CallerIndex Callers = indexCallers(Ctx);
-  ValueResolver Resolver(
-      Ctx, Callers, [](SourceLocation) { return SourceLoc{"input.cc", 1, 1}; });
-  Markers M;
-  M.TraverseDecl(Ctx.getTranslationUnitDecl());
-  std::vector<ResolvedValue> Out;
-  for (const Expr *E : M.Found)
-    Out.push_back(Resolver.resolveInt(E));
-  return Out;
+  return test::markerValues(std::string(Prelude) + Code, {{"std.h", StdHeader}});
 }
 
 /// Each marker's value, described, and an unknown one's reason.

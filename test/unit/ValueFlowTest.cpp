@@ -14,6 +14,7 @@
 
 #include "CallInterpreter.h"
 #include "FloatValues.h"
+#include "ValueMarkers.h"
 #include "ValueResolver.h"
 
 #include "clang/AST/ASTContext.h"
@@ -50,37 +51,8 @@ int g_limit;
 extern "C" [[noreturn]] void __assert_fail(const char *);
 )cpp";
 
-class Markers : public RecursiveASTVisitor<Markers> {
-public:
-  bool shouldVisitLambdaBodies() const { return true; }
-  bool VisitCallExpr(CallExpr *C) {
-    if (const FunctionDecl *F = C->getDirectCallee();
-        F && F->getIdentifier() && F->getName() == "value_at" &&
-        C->getNumArgs() == 1)
-      Found.push_back(C->getArg(0));
-    return true;
-  }
-  std::vector<const Expr *> Found;
-};
-
 std::vector<ResolvedValue> valuesAt(const std::string &Code) {
-  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
-      std::string(Prelude) + Code, {"-std=c++17", "-Wno-unused-value"},
-      "input.cc");
-  EXPECT_TRUE(AST);
-  if (!AST)
-    return {};
-  ASTContext &Ctx = AST->getASTContext();
-  EXPECT_FALSE(Ctx.getDiagnostics().hasErrorOccurred()) << Code;
-  CallerIndex Callers = indexCallers(Ctx);
-  ValueResolver Resolver(
-      Ctx, Callers, [](SourceLocation) { return SourceLoc{"input.cc", 1, 1}; });
-  Markers M;
-  M.TraverseDecl(Ctx.getTranslationUnitDecl());
-  std::vector<ResolvedValue> Out;
-  for (const Expr *E : M.Found)
-    Out.push_back(Resolver.resolveInt(E));
-  return Out;
+  return test::markerValues(std::string(Prelude) + Code);
 }
 
 /// The values at each marker, described ("256", "{128, 256}", "?").

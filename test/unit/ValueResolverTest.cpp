@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ValueMarkers.h"
 #include "ValueResolver.h"
 
 #include "cudalint/ValueArithmetic.h"
@@ -47,38 +48,9 @@ template <class T, unsigned long N> struct array {
 int input();
 )cpp";
 
-/// The marker calls of one translation unit, in source order.
-class Markers : public RecursiveASTVisitor<Markers> {
-public:
-  bool VisitCallExpr(CallExpr *C) {
-    if (const FunctionDecl *F = C->getDirectCallee();
-        F && F->getIdentifier() && F->getName() == "value_at" &&
-        C->getNumArgs() == 1)
-      Found.push_back(C->getArg(0));
-    return true;
-  }
-  std::vector<const Expr *> Found;
-};
-
 /// The values at each marker of Code (after the prelude), described.
 std::vector<ResolvedValue> valuesAt(const std::string &Code) {
-  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
-      std::string(Prelude) + Code, {"-std=c++17", "-Wno-unused-value"},
-      "input.cc");
-  EXPECT_TRUE(AST);
-  if (!AST)
-    return {};
-  ASTContext &Ctx = AST->getASTContext();
-  EXPECT_FALSE(Ctx.getDiagnostics().hasErrorOccurred()) << Code;
-  CallerIndex Callers = indexCallers(Ctx);
-  ValueResolver Resolver(
-      Ctx, Callers, [](SourceLocation) { return SourceLoc{"input.cc", 1, 1}; });
-  Markers M;
-  M.TraverseDecl(Ctx.getTranslationUnitDecl());
-  std::vector<ResolvedValue> Out;
-  for (const Expr *E : M.Found)
-    Out.push_back(Resolver.resolveInt(E));
-  return Out;
+  return test::markerValues(std::string(Prelude) + Code);
 }
 
 /// The value at the one marker of Code.
