@@ -101,6 +101,8 @@ TranslationUnitFacts everyFieldSet() {
   L.Cooperative = true;
   L.SettingsSkippedOnSomePath = {loc(N), loc(N)};
   L.KernelOrigins = {{"variable 'kp' in 'run'", loc(N), false, ""}};
+  L.OptInsOfUnknownKernel = {{"parameter 'kernel' of 'setup'", loc(N), false,
+                              ""}};
   U.Launches.push_back(L);
   U.Launches.push_back(LaunchSite());
   LaunchSite UnknownCooperation;
@@ -158,6 +160,11 @@ TEST(FactsJSON, EveryFieldRoundTrips) {
   EXPECT_FALSE(Back.Launches[2].Cooperative);
   EXPECT_EQ(Back.Launches[0].SettingsSkippedOnSomePath[1].Line,
             U.Launches[0].SettingsSkippedOnSomePath[1].Line);
+  ASSERT_EQ(Back.Launches[0].OptInsOfUnknownKernel.size(), 1u);
+  EXPECT_EQ(Back.Launches[0].OptInsOfUnknownKernel[0].What,
+            "parameter 'kernel' of 'setup'");
+  EXPECT_EQ(Back.Launches[0].OptInsOfUnknownKernel[0].Loc.Line,
+            U.Launches[0].OptInsOfUnknownKernel[0].Loc.Line);
   ASSERT_EQ(Back.Launches[0].KernelOrigins.size(), 1u);
   EXPECT_EQ(Back.Launches[0].KernelOrigins[0].What, "variable 'kp' in 'run'");
   EXPECT_EQ(Back.Launches[0].Block.X.Reason, U.Launches[0].Block.X.Reason);
