@@ -195,7 +195,7 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   const json::Object &U = *V.getAsObject();
   EXPECT_EQ(U.size(), 9u);
   const json::Object &L = *(*U.getArray("launches"))[0].getAsObject();
-  EXPECT_EQ(L.size(), 16u);
+  EXPECT_EQ(L.size(), 17u);
   const json::Object &K = *(*U.getArray("kernels"))[0].getAsObject();
   EXPECT_EQ(K.size(), 8u);
   EXPECT_EQ(K.getObject("grid_sync")->size(), 4u);
