@@ -342,9 +342,17 @@ std::optional<std::string> joinSpacedChevrons(StringRef Text) {
   return Out;
 }
 
+std::optional<std::string> nvccLaunchSyntax(StringRef Text) {
+  std::optional<std::string> Joined = joinSpacedChevrons(Text);
+  if (std::optional<std::string> Dims =
+          bracedLaunchDims(Joined ? StringRef(*Joined) : Text))
+    return Dims;
+  return Joined;
+}
+
 namespace {
 
-/// A file read through joinSpacedChevrons.
+/// A file read through nvccLaunchSyntax.
 class JoinedFile : public vfs::File {
 public:
   JoinedFile(std::unique_ptr<vfs::File> Inner, SpacedChevronFileSystem &FS)
@@ -363,11 +371,7 @@ public:
     if (!Buffer)
       return Buffer;
     StringRef Original = (*Buffer)->getBuffer();
-    std::optional<std::string> Joined = joinSpacedChevrons(Original);
-    std::optional<std::string> Dims =
-        bracedLaunchDims(Joined ? StringRef(*Joined) : Original);
-    if (Dims)
-      Joined = std::move(Dims);
+    std::optional<std::string> Joined = nvccLaunchSyntax(Original);
     if (!Joined)
       return Buffer;
     FS.recordJoined(Original, *Joined);

@@ -46,8 +46,12 @@ std::optional<std::string> joinSpacedChevrons(llvm::StringRef Text);
 /// there is no such list.
 std::optional<std::string> bracedLaunchDims(llvm::StringRef Text);
 
-/// Base, with the files outside SystemRoots read through
-/// joinSpacedChevrons, then bracedLaunchDims. What it changed is recorded for the facts cache,
+/// joinSpacedChevrons, then bracedLaunchDims: the launch syntax nvcc
+/// accepts and Clang 19 does not, as Clang reads it. None when neither
+/// changes anything.
+std::optional<std::string> nvccLaunchSyntax(llvm::StringRef Text);
+
+/// Base, with the files outside SystemRoots read through nvccLaunchSyntax. What it changed is recorded for the facts cache,
 /// which keys a file by the content on disk: OriginalHashes maps the hash
 /// of each text it gave (hashString) to the hash of the file's own.
 class SpacedChevronFileSystem : public llvm::vfs::ProxyFileSystem {
