@@ -108,6 +108,11 @@ public:
     return true;
   }
 
+  /// Where a fatal error stopped the parse, if one did (the last error).
+  void parseStoppedAt(SourceLoc Where) {
+    Resolver.setParseStop(std::move(Where));
+  }
+
   /// Adds the launches of templates that are never instantiated in this
   /// file (instantiations report their own, with their arguments), and
   /// merges the identical launches of several instantiations.
@@ -540,6 +545,8 @@ private:
 
 void collectFactsInto(ASTContext &Ctx, TranslationUnitFacts &Facts) {
   FactCollector Collector(Ctx, Facts);
+  if (!Facts.Errors.empty())
+    Collector.parseStoppedAt(Facts.Errors.back().Loc);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   Collector.finish();
 }

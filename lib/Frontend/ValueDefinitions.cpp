@@ -126,6 +126,9 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
           It != globalWrites().end())
         return Unknown("not const, and written at " + Locate(It->second).File +
                        ":" + std::to_string(Locate(It->second).Line));
+    if (!Const)
+      if (std::optional<std::string> Unseen = unseenWrites())
+        return Unknown(*Unseen);
     const VarDecl *Init = Def ? Def : V;
     if (!Init->getInit())
       return Unknown(Const ? "its initialiser is not in this file"
