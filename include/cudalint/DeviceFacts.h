@@ -47,6 +47,8 @@ struct PtxEntryDirectives {
   std::optional<std::array<unsigned, 3>> MaxNTid, ReqNTid, ReqNCtaPerCluster;
   std::optional<unsigned> MinNCtaPerSM, MaxNReg, MaxClusterRank;
   bool ExplicitCluster = false;
+  /// The body's only instruction is `ret;`.
+  bool EmptyBody = false;
 };
 
 /// Every `.entry` of a PTX module, in file order. Text that is not PTX gives
@@ -123,8 +125,12 @@ struct TranslationUnitDeviceFacts {
   /// The archs with results.
   std::vector<std::string> CompiledArchs;
   std::vector<KernelResources> Kernels;
-  /// One line each: failed or timed-out compiles, skipped archs, cache
-  /// problems. Already prefixed with the file name.
+  /// The archs whose device compile gave no results, and why: failed or
+  /// timed-out compiles, archs the code is not built for. Each carries its
+  /// own message (not repeated in Notes).
+  std::vector<DeviceGap> Gaps;
+  /// One line each: skipped archs, cache problems, what stood in the way of
+  /// compiling at all. Already prefixed with the file name.
   std::vector<std::string> Notes;
 };
 
@@ -162,6 +168,15 @@ struct DeviceCompileInput {
   bool CompilerNamed = true;
 };
 
+/// Seconds before a device compile is killed (--device-timeout). nvcc's
+/// compile of one 2,285-line file with 96 kernels (bench/gpu/gen.py's
+/// suite-regs.cu, sm_90) took 35 s on 16 cores, 175-210 s on this 2-core
+/// machine under a load average of 12-17, and more than 300 s on such a
+/// machine before: 600 s lets a slow but healthy compile finish (and be
+/// cached) while a hung compiler is still stopped. A timeout is a warning
+/// that says what to do.
+constexpr unsigned DefaultDeviceTimeoutSeconds = 600;
+
 struct DeviceFactsOptions {
   /// Objects: each unit's facts from its compile command's output, when it
   /// is there and newer than its sources, else compiled as Auto.
@@ -185,7 +200,7 @@ struct DeviceFactsOptions {
   std::string CacheDir;
   /// Device compiles at a time (-j); 0: one per core.
   unsigned Jobs = 0;
-  unsigned TimeoutSeconds = 300;
+  unsigned TimeoutSeconds = DefaultDeviceTimeoutSeconds;
   /// Advanced as device compiles (or cache lookups) finish; may be null.
   RunProgress *Progress = nullptr;
   /// When set (by another thread), running compiles are killed and the

@@ -14,6 +14,7 @@
 #include "cudalint/Facts.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
@@ -56,6 +57,10 @@ struct KernelResources {
   std::optional<std::array<unsigned, 3>> MaxNTid, ReqNTid, ReqNCtaPerCluster;
   std::optional<unsigned> MinNCtaPerSM, MaxNReg, MaxClusterRank;
   bool ExplicitCluster = false;
+  /// With HasPtx: the kernel's body is empty on this arch (only `ret;`).
+  /// Where another arch's body is not, the preprocessor removed the code
+  /// for this arch: the kernel is not built for it (compiledOut).
+  bool EmptyBody = false;
 
   /// .maxntid x*y*z (the launch bound's max threads), if any.
   std::optional<uint64_t> maxThreads() const {
@@ -64,6 +69,60 @@ struct KernelResources {
     return uint64_t((*MaxNTid)[0]) * (*MaxNTid)[1] * (*MaxNTid)[2];
   }
 };
+
+/// Why a file has no device facts on one of its target archs: the device
+/// compile for that arch did not give any. Structured, so that the checks,
+/// the reports and the CI gate read the kind, not a message.
+struct DeviceGap {
+  enum class Kind {
+    /// The code requires a newer (or another) arch: ptxas' "requires
+    /// .target sm_90", nvcc's "__cluster_dims__ is not supported for this
+    /// GPU architecture", an #error or a failed static_assert on
+    /// __CUDA_ARCH__. The arch is not a target of the file: no launch of it
+    /// is judged for that arch.
+    NotATarget,
+    /// The compiler failed (an error, a crash, could not be started).
+    CompileFailed,
+    /// The compiler ran past --device-timeout and was killed.
+    TimedOut,
+    /// The run was cancelled (an editor edit) while it compiled.
+    Cancelled,
+    /// The compile succeeded but printed no resource report.
+    NoReport,
+  };
+  std::string Arch; // "sm_80"
+  Kind K = Kind::CompileFailed;
+  /// One line: the compiler's diagnostic that decided the kind, or what
+  /// went wrong ("nvcc timed out after 300 s (killed)").
+  std::string Detail;
+  /// NotATarget: the arch the code asks for ("sm_90") when the sign names
+  /// one; empty otherwise.
+  std::string RequiredArch;
+  /// The whole message for people, prefixed with the file and arch.
+  std::string Message;
+
+  /// A failure the user should act on (a warning in every output), not a
+  /// fact about the code (NotATarget, a note).
+  bool isFailure() const { return K != Kind::NotATarget; }
+};
+
+/// "not_a_target", "compile_failed", "timed_out", "cancelled", "no_report":
+/// the kind's name in JSON and in the reasons of unchecked launches.
+inline llvm::StringRef deviceGapKindName(DeviceGap::Kind K) {
+  switch (K) {
+  case DeviceGap::Kind::NotATarget:
+    return "not_a_target";
+  case DeviceGap::Kind::CompileFailed:
+    return "compile_failed";
+  case DeviceGap::Kind::TimedOut:
+    return "timed_out";
+  case DeviceGap::Kind::Cancelled:
+    return "cancelled";
+  case DeviceGap::Kind::NoReport:
+    return "no_report";
+  }
+  return "compile_failed";
+}
 
 //===-- Joined view for checks and reports -------------------------------===//
 
@@ -82,6 +141,12 @@ struct DeviceResourceTable {
   std::map<std::pair<std::string, std::string>, KernelResources> Resources;
   /// Main file -> the archs its launches are evaluated for.
   std::map<std::string, std::vector<std::string>> ArchsByFile;
+  /// Main file -> the target archs its device compiles gave no facts for,
+  /// and why (in target order).
+  std::map<std::string, std::vector<DeviceGap>> GapsByFile;
+  /// Main file -> the archs its device facts came for (a compile, the
+  /// cache, a log or a build output).
+  std::map<std::string, std::vector<std::string>> CompiledArchsByFile;
 
   const KernelResources *find(llvm::StringRef Mangled,
                               llvm::StringRef Arch) const {
@@ -102,6 +167,57 @@ struct DeviceResourceTable {
     if (It == ArchsByFile.end())
       return {};
     return It->second;
+  }
+  /// Why MainFile has no device facts on Arch; null when nothing went wrong
+  /// there (or it was not compiled at all).
+  const DeviceGap *gap(llvm::StringRef MainFile, llvm::StringRef Arch) const {
+    auto It = GapsByFile.find(MainFile.str());
+    if (It == GapsByFile.end())
+      return nullptr;
+    for (const DeviceGap &G : It->second)
+      if (G.Arch == Arch)
+        return &G;
+    return nullptr;
+  }
+  /// Whether MainFile has device facts for Arch.
+  bool compiled(llvm::StringRef MainFile, llvm::StringRef Arch) const {
+    auto It = CompiledArchsByFile.find(MainFile.str());
+    return It != CompiledArchsByFile.end() &&
+           llvm::is_contained(It->second, Arch);
+  }
+  /// Whether the device compile showed that MainFile's code is not built
+  /// for Arch (DeviceGap::Kind::NotATarget).
+  bool isNotATarget(llvm::StringRef MainFile, llvm::StringRef Arch) const {
+    const DeviceGap *G = gap(MainFile, Arch);
+    return G && G->K == DeviceGap::Kind::NotATarget;
+  }
+  /// Whether Mangled's code is removed on Arch (`#if __CUDA_ARCH__ >= 800`
+  /// around its body): its body is empty there and not on another arch, so
+  /// the code is not meant to run on Arch and none of its launches or
+  /// settings is judged for it.
+  bool compiledOut(llvm::StringRef Mangled, llvm::StringRef Arch) const {
+    const KernelResources *R = find(Mangled, Arch);
+    if (!R || !R->HasPtx || !R->EmptyBody)
+      return false;
+    for (const KernelResources *Other : forKernel(Mangled))
+      if (Other->HasPtx && !Other->EmptyBody)
+        return true;
+    return false;
+  }
+  /// The archs MainFile's launches and kernels are judged for: its own
+  /// archs (else Defaults) without those that are not targets of it. May
+  /// be empty: a file built for none of the archs asked for.
+  std::vector<std::string>
+  archsToJudge(llvm::StringRef MainFile,
+               llvm::ArrayRef<std::string> Defaults) const {
+    llvm::ArrayRef<std::string> Names = archsFor(MainFile);
+    if (Names.empty())
+      Names = Defaults;
+    std::vector<std::string> Out;
+    for (const std::string &A : Names)
+      if (!isNotATarget(MainFile, A))
+        Out.push_back(A);
+    return Out;
   }
 };
 

@@ -23,6 +23,7 @@
 #include "cudalint/Facts.h"
 #include "cudalint/Frontend.h"
 #include "cudalint/GlobList.h"
+#include "cudalint/LaunchCoverage.h"
 #include "cudalint/LaunchOccupancy.h"
 #include "cudalint/LintPolicy.h"
 
@@ -61,7 +62,7 @@ struct LintSettings {
   std::string CacheDir; // empty: the default
   bool NoCache = false;
   unsigned Jobs = 0; // 0: one per core
-  unsigned DeviceTimeoutSeconds = 300;
+  unsigned DeviceTimeoutSeconds = DefaultDeviceTimeoutSeconds;
   /// Check globs; unset: the config file's, else the default.
   std::optional<std::string> Checks;
   std::optional<std::string> WarningsAsErrors;
@@ -151,8 +152,14 @@ struct PipelineResult {
   /// The GPU preset (--gpu or the config's Gpu); null for none.
   const GpuPreset *Gpu = nullptr;
   /// One line each: no toolkit, device facts problems, front-end errors,
-  /// findings the baseline hid.
+  /// findings the baseline hid, archs a file is not built for.
   std::vector<std::string> Notes;
+  /// One line each: device compiles that failed or timed out (their
+  /// launches are not fully checked on that arch).
+  std::vector<std::string> Warnings;
+  /// The launches that were not fully checked, and why (every door reports
+  /// them; LaunchCoverage.h).
+  std::vector<UncheckedLaunch> Unchecked;
   /// One line each: a unit the front end crashed on (it was skipped).
   std::vector<std::string> InternalErrors;
 };

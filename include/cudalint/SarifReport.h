@@ -12,18 +12,39 @@
 #define CUDALINT_SARIFREPORT_H
 
 #include "cudalint/Checks.h"
+#include "cudalint/DeviceResources.h"
+#include "cudalint/LaunchCoverage.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace cudalint {
 
 inline constexpr llvm::StringLiteral SarifSchemaUri =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
     "sarif-schema-2.1.0.json";
+
+/// A message about the run rather than about the code (SARIF's
+/// invocations[0].toolExecutionNotifications): a launch that was not fully
+/// checked, a device compile that failed, an arch a file is not built for.
+struct SarifNotification {
+  /// The notification's descriptor id: "unchecked-launch",
+  /// "device-compile-failed", "not-a-target".
+  std::string Id;
+  /// "warning" or "note".
+  std::string Level;
+  std::string Message;
+  /// Where it is about: a launch (Line set), or a whole file (Line 0);
+  /// nowhere when File is empty.
+  SourceLoc Loc;
+  /// Extra properties (the arch, the reasons' kinds), as strings.
+  std::vector<std::pair<std::string, std::string>> Properties;
+};
 
 struct SarifOptions {
   std::string ToolVersion;
@@ -37,13 +58,25 @@ struct SarifOptions {
   std::string SourceRoot;
 };
 
+/// The notifications of a run: each failed device compile (a warning at
+/// its file), each arch a file is not built for (a note at the file), and
+/// each launch that was not fully checked (a warning at the launch, its
+/// reasons in the message and, by kind, in the "reasons" property).
+std::vector<SarifNotification>
+runNotifications(llvm::ArrayRef<TranslationUnitFacts> Units,
+                 const DeviceResourceTable &Device,
+                 llvm::ArrayRef<UncheckedLaunch> Unchecked);
+
 /// Writes the SARIF log. Rules: the run's checks, in the order given (a
 /// result's ruleIndex points into it); a diagnostic whose check is not
 /// among them (e.g. NOLINT errors) gets a rule of its own appended. Levels
 /// follow each Diagnostic's Sev (promote --warnings-as-errors first).
+/// Notifications: the run's invocation carries them; no "invocations" when
+/// there are none.
 void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Diagnostic> Diags,
                 llvm::ArrayRef<const Check *> Rules,
-                const SarifOptions &Options);
+                const SarifOptions &Options,
+                llvm::ArrayRef<SarifNotification> Notifications = {});
 
 /// The same with only the tool version set.
 void writeSarif(llvm::raw_ostream &OS, llvm::ArrayRef<Diagnostic> Diags,

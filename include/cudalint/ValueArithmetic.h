@@ -41,8 +41,8 @@ ResolvedValue applyIntegerOp(IntegerOp Op, const ResolvedValue &A,
 
 /// max(A, B) / min(A, B) with one side unknown: the known side bounds the
 /// result on one end and the type on the other (`max(n, 2048)` is at least
-/// 2048). None where that bound says nothing: min(x, C) of a signed type
-/// reaches down to the type's minimum.
+/// 2048; `min(n, 256)` of an int is at most 256, an interval whose lower
+/// end is the type's minimum). None when the known side is unknown too.
 std::optional<ResolvedValue> boundByOneSide(IntegerOp Op,
                                             const ResolvedValue &Known,
                                             const IntegerBounds &Bounds);

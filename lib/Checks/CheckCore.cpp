@@ -231,13 +231,20 @@ const KernelInfo *RunIndex::kernel(const std::string &Mangled) const {
 std::vector<const ArchInfo *>
 RunIndex::archsOf(const TranslationUnitFacts &U) const {
   std::vector<const ArchInfo *> Out;
-  ArrayRef<std::string> Names = Run.DefaultArchs;
-  if (Run.Resources && !Run.Resources->archsFor(U.MainFile).empty())
-    Names = Run.Resources->archsFor(U.MainFile);
+  // An arch the file's code is not built for (its device compile said so)
+  // is not judged: no finding of any severity comes from it.
+  std::vector<std::string> Names =
+      Run.Resources ? Run.Resources->archsToJudge(U.MainFile, Run.DefaultArchs)
+                    : Run.DefaultArchs;
   for (const std::string &N : Names)
     if (const ArchInfo *A = findArch(N))
       Out.push_back(A);
   return Out;
+}
+
+bool RunIndex::compiledOut(StringRef Mangled, const ArchInfo &A) const {
+  return Run.Resources && !Mangled.empty() &&
+         Run.Resources->compiledOut(Mangled, A.Name);
 }
 
 const KernelResources *RunIndex::resources(StringRef Mangled,
@@ -262,7 +269,8 @@ RunIndex::launchContexts(const TranslationUnitFacts &U,
                          const LaunchSite &L) const {
   std::vector<LaunchContext> PerArch;
   for (const ArchInfo *A : archsOf(U))
-    PerArch.push_back({L, L.Mangled.empty() ? nullptr : kernel(L.Mangled), *A,
+    if (!compiledOut(L.Mangled, *A))
+      PerArch.push_back({L, L.Mangled.empty() ? nullptr : kernel(L.Mangled), *A,
                        resources(L.Mangled, *A), listFor(Settings, L.Mangled),
                        listFor(Launches, L.Mangled), Run.Options});
   return PerArch;
@@ -327,6 +335,8 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
           S.Mangled.empty() ? ArrayRef(Self) : Index.settingsOf(S.Mangled);
       std::vector<std::vector<Diagnostic>> Found(Archs.size());
       for (size_t I = 0; I < Archs.size(); ++I) {
+        if (Index.compiledOut(S.Mangled, *Archs[I]))
+          continue;
         SettingContext Ctx{
             S,         S.Mangled.empty() ? nullptr : Index.kernel(S.Mangled),
             *Archs[I], Index.resources(S.Mangled, *Archs[I]),
@@ -346,6 +356,8 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
       if (!K.Loc.valid() || !KernelsChecked.insert(K.Mangled).second)
         continue;
       for (const ArchInfo *A : Archs) {
+        if (Index.compiledOut(K.Mangled, *A))
+          continue;
         KernelContext Ctx{K, *A, Index.resources(K.Mangled, *A),
                           Index.launchesOf(K.Mangled), Run.Options};
         std::vector<Diagnostic> Found;

@@ -26,6 +26,9 @@ public:
   const KernelInfo *kernel(const std::string &Mangled) const;
   /// The archs a unit's launches and kernels are evaluated for.
   std::vector<const ArchInfo *> archsOf(const TranslationUnitFacts &U) const;
+  /// Whether the kernel's code is removed on A (DeviceResourceTable::
+  /// compiledOut): nothing of it is judged for A.
+  bool compiledOut(llvm::StringRef Mangled, const ArchInfo &A) const;
   /// The kernel's device facts on A; null without them.
   const KernelResources *resources(llvm::StringRef Mangled,
                                    const ArchInfo &A) const;

@@ -14,7 +14,7 @@ namespace cudalint {
 
 std::string DeviceCache::entryPath(StringRef Key) const {
   SmallString<256> P(Dir);
-  sys::path::append(P, "device", "v1", Key.take_front(2), Key + ".json");
+  sys::path::append(P, "device", "v2", Key.take_front(2), Key + ".json");
   return P.str().str();
 }
 
@@ -53,7 +53,8 @@ json::Object resourcesToJSON(const KernelResources &K) {
                  {"minnctapersm", optToJSON(K.MinNCtaPerSM)},
                  {"maxnreg", optToJSON(K.MaxNReg)},
                  {"maxclusterrank", optToJSON(K.MaxClusterRank)},
-                 {"explicitcluster", K.ExplicitCluster}};
+                 {"explicitcluster", K.ExplicitCluster},
+                 {"empty_body", K.EmptyBody}};
   if (K.ConstMem0)
     O["cmem0"] = int64_t(*K.ConstMem0);
   return O;
@@ -123,7 +124,8 @@ bool resourcesFromJSON(const json::Object &O, KernelResources &K) {
       Dim("reqnctapercluster", K.ReqNCtaPerCluster) &&
       Opt("minnctapersm", K.MinNCtaPerSM) && Opt("maxnreg", K.MaxNReg) &&
       Opt("maxclusterrank", K.MaxClusterRank) &&
-      Bool("explicitcluster", K.ExplicitCluster);
+      Bool("explicitcluster", K.ExplicitCluster) &&
+      Bool("empty_body", K.EmptyBody);
   if (auto C = O.getInteger("cmem0"))
     K.ConstMem0 = uint64_t(*C);
   return Ok;

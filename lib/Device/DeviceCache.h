@@ -23,7 +23,7 @@ struct CachedResult {
   std::vector<std::pair<std::string, std::string>> Deps; // path, hash
 };
 
-/// Entries live at <Dir>/device/v1/<2 hex>/<key>.json (Dir: the cache
+/// Entries live at <Dir>/device/v2/<2 hex>/<key>.json (Dir: the cache
 /// directory, which the front-end facts cache shares). Readers never see a
 /// partial entry: writers write a unique temporary file and rename it into
 /// place. Nothing here is fatal: every problem is a note and a miss.

@@ -121,6 +121,15 @@ DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
       for (const std::string &A : D->TargetArchs)
         if (!is_contained(Archs, A))
           Archs.push_back(A);
+    for (const TranslationUnitDeviceFacts *D : Mine) {
+      std::vector<std::string> &Compiled =
+          Table.CompiledArchsByFile[U.MainFile];
+      for (const std::string &A : D->CompiledArchs)
+        if (!is_contained(Compiled, A))
+          Compiled.push_back(A);
+      if (!D->Gaps.empty())
+        append_range(Table.GapsByFile[U.MainFile], D->Gaps);
+    }
     if (Mine.empty())
       continue;
     // Exact names first, then join keys; per arch.
@@ -167,6 +176,17 @@ DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
           Table.Notes.push_back(N);
       }
     }
+    for (const KernelInfo &K : U.Kernels)
+      for (const std::string &Arch : Archs)
+        if (!K.Mangled.empty() && Table.compiledOut(K.Mangled, Arch)) {
+          std::string N = U.MainFile + ": kernel " + K.Name +
+                          ": its body is empty on " + Arch +
+                          " and not on another arch (the preprocessor "
+                          "removes its code there); nothing of it is judged "
+                          "for " + Arch;
+          if (Said.insert(N).second)
+            Table.Notes.push_back(N);
+        }
   }
   return Table;
 }

@@ -17,6 +17,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -35,6 +36,8 @@ struct Job {
   // Results.
   std::vector<KernelResources> Kernels;
   std::vector<std::string> Notes;
+  /// Why the job gave no results (unset when Ok).
+  std::optional<DeviceGap> Gap;
   bool Ok = false;
 };
 

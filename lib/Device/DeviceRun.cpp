@@ -12,6 +12,7 @@
 
 #include "cudalint/DeviceFacts.h"
 
+#include "CompileFailure.h"
 #include "DeviceCache.h"
 #include "DevicePlan.h"
 #include "Process.h"
@@ -58,19 +59,6 @@ namespace {
 
 using namespace device;
 using Mode = DeviceFactsOptions::Mode;
-
-/// The first line that says what went wrong, for a one-line note.
-std::string firstErrorLine(StringRef Text) {
-  SmallVector<StringRef, 0> Lines;
-  Text.split(Lines, '\n', -1, false);
-  for (StringRef L : Lines)
-    if (L.contains("error") || L.contains("fatal"))
-      return L.trim().take_front(240).str();
-  for (StringRef L : llvm::reverse(Lines))
-    if (!L.trim().empty())
-      return L.trim().take_front(240).str();
-  return "";
-}
 
 /// ptxas' report and the PTX directives of one arch, as KernelResources.
 std::vector<KernelResources> mergeResults(const PtxasLog &Log,
@@ -211,9 +199,11 @@ void Runner::execute(Job &J) {
   SmallString<128> Tmp;
   if (std::error_code EC =
           sys::fs::createUniqueDirectory("cudalint-device", Tmp)) {
-    J.Notes.push_back(J.File + " [" + J.Arch +
-                      "]: cannot create a temporary directory (" +
-                      EC.message() + "); no device facts");
+    J.Gap = DeviceGap{
+        J.Arch, DeviceGap::Kind::CompileFailed,
+        "cannot create a temporary directory (" + EC.message() + ")", "", ""};
+    J.Gap->Message = J.File + " [" + J.Arch + "]: " + J.Gap->Detail +
+                     "; no device facts for this arch";
     return;
   }
   compile(J, Tmp);
@@ -256,11 +246,26 @@ bool Runner::runStep(Job &J, ArrayRef<std::string> Argv, StringRef Name,
   if (R.succeeded())
     return true;
   ++Failures;
-  std::string First = firstErrorLine(Log);
-  J.Notes.push_back(J.File + " [" + J.Arch + "]: " + Name.str() + " " +
-                    R.describe(Opts.TimeoutSeconds) +
-                    (First.empty() ? "" : ": " + First) +
-                    "; no device facts for this arch");
+  FailedCompile F;
+  F.File = J.File;
+  F.Arch = J.Arch;
+  F.Tool = Name;
+  F.TimedOut = R.TimedOut;
+  F.Cancelled = R.Cancelled;
+  F.Outcome = R.describe(Opts.TimeoutSeconds);
+  F.Log = Log;
+  // The sources the diagnostics point at, to tell an #error or a
+  // static_assert on __CUDA_ARCH__ from any other.
+  J.Gap = classifyCompileFailure(
+      F, [&](StringRef Path) -> std::optional<std::string> {
+        SmallString<256> Abs(Path);
+        if (!J.Directory.empty())
+          sys::fs::make_absolute(J.Directory, Abs);
+        auto Buf = MemoryBuffer::getFile(Abs, /*IsText=*/true);
+        if (!Buf)
+          return std::nullopt;
+        return (*Buf)->getBuffer().str();
+      });
   return false;
 }
 
@@ -304,8 +309,11 @@ void Runner::compile(Job &J, StringRef Tmp) {
       J.Ok = true;
       return;
     }
-    J.Notes.push_back(Where + "ptxas printed no resource report (" +
-                      toString(Parsed.takeError()) + ")");
+    J.Gap = DeviceGap{J.Arch, DeviceGap::Kind::NoReport,
+                      "ptxas printed no resource report (" +
+                          toString(Parsed.takeError()) + ")",
+                      "", ""};
+    J.Gap->Message = Where + J.Gap->Detail;
     return;
   }
   if (!HavePtx)
@@ -354,6 +362,8 @@ void Runner::run(ArrayRef<DeviceCompileInput> Inputs) {
       U.Notes.push_back(std::move(N));
     if (J->Ok)
       U.CompiledArchs.push_back(J->Arch);
+    if (J->Gap)
+      U.Gaps.push_back(std::move(*J->Gap));
     for (KernelResources &K : J->Kernels)
       U.Kernels.push_back(std::move(K));
   }

@@ -67,6 +67,33 @@ std::optional<unsigned> parseOne(StringRef Rest) {
 
 } // namespace
 
+/// Reads an entry's body from its opening '{' at Lines[Open]; sets
+/// E.EmptyBody when its only instruction is `ret;` (a body the preprocessor
+/// removed for this arch: `#if __CUDA_ARCH__ >= 800` around it). Returns the
+/// line of the closing '}'.
+size_t scanBody(ArrayRef<StringRef> Lines, size_t Open,
+                PtxEntryDirectives &E) {
+  int Depth = 0;
+  unsigned Instructions = 0;
+  bool OnlyRet = true;
+  size_t J = Open;
+  for (; J < Lines.size(); ++J) {
+    StringRef L = stripComment(Lines[J]).trim();
+    Depth += L.count('{') - L.count('}');
+    StringRef Word = L.ltrim("{}").trim();
+    // Declarations (.reg, .local, .shared), labels and braces are not
+    // instructions.
+    if (!Word.empty() && !Word.starts_with(".") && !Word.ends_with(":")) {
+      ++Instructions;
+      OnlyRet &= Word == "ret;";
+    }
+    if (Depth <= 0)
+      break;
+  }
+  E.EmptyBody = Instructions == 1 && OnlyRet;
+  return J;
+}
+
 std::vector<PtxEntryDirectives> parsePtxEntries(StringRef Ptx) {
   std::vector<PtxEntryDirectives> Out;
   SmallVector<StringRef, 0> Lines;
@@ -138,6 +165,8 @@ std::vector<PtxEntryDirectives> parsePtxEntries(StringRef Ptx) {
       else if (!Key.starts_with("."))
         break;
     }
+    if (J < Lines.size() && stripComment(Lines[J]).starts_with("{"))
+      J = scanBody(Lines, J, E);
     I = J;
     Out.push_back(std::move(E));
   }
@@ -153,6 +182,7 @@ void applyPtxDirectives(KernelResources &K, const PtxEntryDirectives &E) {
   K.MaxNReg = E.MaxNReg;
   K.MaxClusterRank = E.MaxClusterRank;
   K.ExplicitCluster = E.ExplicitCluster;
+  K.EmptyBody = E.EmptyBody;
 }
 
 } // namespace cudalint

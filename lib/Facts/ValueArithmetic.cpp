@@ -201,8 +201,8 @@ std::optional<ResolvedValue> boundByOneSide(IntegerOp Op,
   ResolvedValue R;
   if (Op == IntegerOp::Max)
     R = ResolvedValue::range(std::max(Known.lowest(), Bounds.Min), Bounds.Max);
-  else if (Op == IntegerOp::Min && Bounds.Min == 0)
-    R = ResolvedValue::range(0, std::min(Known.highest(), Bounds.Max));
+  else if (Op == IntegerOp::Min)
+    R = ResolvedValue::range(Bounds.Min, std::min(Known.highest(), Bounds.Max));
   else
     return std::nullopt;
   R.Origins = Known.Origins;

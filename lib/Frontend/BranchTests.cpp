@@ -82,6 +82,17 @@ std::optional<bool> truthFor(const Expr *Cond, TestedSubject Is, int64_t X,
     return Inner ? std::optional<bool>(!*Inner) : std::nullopt;
   }
   const auto *B = dyn_cast<BinaryOperator>(Cond);
+  // `!(s == 64 || s == 128)`, `static_cast<bool>(a && b)` in an assert: a
+  // disjunction or conjunction of tests, decided as C decides it (the CFG
+  // splits only a condition written directly as `a || b`).
+  if (B && B->isLogicalOp()) {
+    bool And = B->getOpcode() == BO_LAnd;
+    std::optional<bool> L = truthFor(B->getLHS(), Is, X, Ctx);
+    std::optional<bool> R = truthFor(B->getRHS(), Is, X, Ctx);
+    if ((L && *L != And) || (R && *R != And))
+      return !And;
+    return L && R ? std::optional<bool>(And) : std::nullopt;
+  }
   if (!B || !B->isComparisonOp())
     return std::nullopt;
   BinaryOperatorKind Op = B->getOpcode();

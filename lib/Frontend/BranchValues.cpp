@@ -9,11 +9,14 @@
 
 #include "BranchTests.h"
 #include "DefinitionCollector.h"
+#include "KnownFunctions.h"
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -57,7 +60,6 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
   if (Found.empty() || Found.size() > MaxBranchConstants)
     return std::nullopt;
   // The type's own bounds: a stretch that reaches one bounds nothing.
-  bool Signed = T->isSignedIntegerType();
   IntegerBounds TypeBounds = integerBounds(T, Ctx);
   int64_t TypeMin = TypeBounds.Min, TypeMax = TypeBounds.Max;
   auto Reaches = [&](int64_t X) {
@@ -109,8 +111,9 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
     Lo = std::min(*Lo, P);
     Hi = std::max(*Hi, P);
   }
-  // Unbounded on a side (only the type bounds it): not a usable range.
-  if ((Signed && *Lo == TypeMin) || *Hi == TypeMax)
+  // Unbounded on both sides (only the type bounds it): nothing learnt. A
+  // range open on one end (`if (n <= 1024)`: at most 1024) still bounds.
+  if (*Lo == TypeMin && *Hi == TypeMax)
     return std::nullopt;
   ResolvedValue R = ResolvedValue::range(*Lo, *Hi);
   std::string Note = What + " is " + describeValue(R) + " on the way here";
@@ -121,8 +124,8 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
 
 namespace {
 
-/// Whether E is arithmetic on constants and local variables alone (no
-/// calls, assignments or memory reads), with those variables in Vars.
+/// Whether E is arithmetic on constants and variables alone (no calls,
+/// assignments or memory reads), with those variables in Vars.
 bool pureArithmetic(const Expr *E, SmallVectorImpl<const VarDecl *> &Vars,
                     const ASTContext &Ctx) {
   E = E->IgnoreParens();
@@ -130,7 +133,7 @@ bool pureArithmetic(const Expr *E, SmallVectorImpl<const VarDecl *> &Vars,
     return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V || !V->hasLocalStorage())
+    if (!V || V->getType().isVolatileQualified())
       return false;
     Vars.push_back(V);
     return true;
@@ -152,6 +155,49 @@ bool pureArithmetic(const Expr *E, SmallVectorImpl<const VarDecl *> &Vars,
   return false;
 }
 
+/// Whether F's body calls a function that may write a global: any call
+/// but a launch (and its configuration), a known library function
+/// (KnownFunctions.def), one that never returns (a failed assert) or one
+/// whose arguments hold Use (it runs after Use is read).
+bool mayCallOut(const FunctionDecl *F, const Expr *Use,
+                const SourceManager &SM) {
+  struct Calls : RecursiveASTVisitor<Calls> {
+    Calls(const Expr *Use, const SourceManager &SM) : Use(Use), SM(SM) {}
+    bool holdsUse(const CallExpr *C) const {
+      SourceRange U = Use->getSourceRange();
+      return llvm::any_of(C->arguments(), [&](const Expr *A) {
+        SourceRange R = A->getSourceRange();
+        return R.isValid() && U.isValid() &&
+               !SM.isBeforeInTranslationUnit(U.getBegin(), R.getBegin()) &&
+               !SM.isBeforeInTranslationUnit(R.getEnd(), U.getEnd());
+      });
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      if (isa<CUDAKernelCallExpr>(C) || holdsUse(C))
+        return true;
+      const FunctionDecl *Callee = C->getDirectCallee();
+      if (Callee && (knownFunction(Callee) || Callee->isNoReturn()))
+        return true;
+      // The configuration of a <<<>>> launch is a call of its own.
+      for (const Stmt *Up : Configs)
+        if (Up == C)
+          return true;
+      Found = true;
+      return false;
+    }
+    bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
+      Configs.push_back(K->getConfig());
+      return true;
+    }
+    const Expr *Use;
+    const SourceManager &SM;
+    llvm::SmallVector<const Stmt *, 4> Configs;
+    bool Found = false;
+  } Visit(Use, SM);
+  Visit.TraverseStmt(F->getBody());
+  return Visit.Found;
+}
+
 } // namespace
 
 std::optional<ResolvedValue>
@@ -159,14 +205,29 @@ ValueResolver::allowedByTestsOf(const Expr *E, const ValueQuery &Q) {
   SmallVector<const VarDecl *, 4> Vars;
   if (!pureArithmetic(E, Vars, Ctx) || Vars.empty())
     return std::nullopt;
-  const FunctionDecl *F = enclosingFunction(Vars.front());
+  auto Local = llvm::find_if(
+      Vars, [](const VarDecl *V) { return V->hasLocalStorage(); });
+  const FunctionDecl *F = Local != Vars.end() ? enclosingFunction(*Local)
+                                              : functionContaining(E, Ctx);
   if (!F || !F->hasBody())
     return std::nullopt;
   // Each variable keeps its first value, given once on any path (a
   // parameter, or a local initialised outside every loop): the test and the
-  // launch see the same E.
+  // launch see the same E. A global keeps it in F when nothing in F writes
+  // it and F calls nothing that could (DESIGN: other threads are not
+  // modelled by any part of the engine).
   const SourceManager &SM = Ctx.getSourceManager();
   for (const VarDecl *V : Vars) {
+    if (!V->hasLocalStorage()) {
+      if (!V->getType()->isIntegerType() || mayCallOut(F, E, SM))
+        return std::nullopt;
+      DefinitionCollector InF(V, Callers, Ctx);
+      InF.TraverseStmt(F->getBody());
+      InF.settleSteps();
+      if (InF.Escapes || !InF.Defs.empty() || !InF.MayChange.empty())
+        return std::nullopt;
+      continue;
+    }
     if (enclosingFunction(V) != F)
       return std::nullopt;
     const DefinitionCollector &Collect = definitionsOf(V, F);

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BranchTests.h"
+#include "CallInterpreter.h"
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
 
@@ -128,9 +129,36 @@ ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q) {
                                Locate(R->getBeginLoc())));
   }
   ResolvedValue Result = join(Parts);
+  // Its returns read as values say nothing (a loop's variable): run it.
+  if (!Result.isKnown())
+    if (std::optional<ResolvedValue> Run = interpretedCall(Def, Call, Q))
+      return *Run;
   if (!Result.isKnown())
     Result.Reason = What + (Result.Reason.empty() ? "" : ": " + Result.Reason);
   return Result;
+}
+
+std::optional<ResolvedValue>
+ValueResolver::interpretedCall(const FunctionDecl *Def, const CallExpr *Call,
+                               const ValueQuery &Q) {
+  std::vector<ResolvedValue> Args;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    if (!Def->getParamDecl(I)->getType()->isIntegerType())
+      return std::nullopt;
+    Args.push_back(resolveInt(Call->getArg(I), Q.deeper()));
+    if (!Args.back().isKnown())
+      return std::nullopt;
+  }
+  if (!Interpreter)
+    Interpreter = std::make_unique<CallInterpreter>(Ctx);
+  ResolvedValue R = Interpreter->run(Def, Args);
+  std::string What = "the result of '" + Def->getNameAsString() + "'";
+  if (Interpreter->overBudget(R))
+    return ResolvedValue::unknown(What + ": " + R.Reason);
+  if (!R.isKnown())
+    return std::nullopt;
+  return withOrigin(std::move(R), What + " run with this call's arguments",
+                    Locate(Call->getBeginLoc()));
 }
 
 } // namespace cudalint

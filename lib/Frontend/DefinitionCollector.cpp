@@ -151,6 +151,10 @@ bool DefinitionCollector::accountsFor(const Stmt *S,
                                       const DeclRefExpr *Use) const {
   if (llvm::any_of(Defs, [&](const Definition &D) { return D.Site == S; }))
     return true;
+  // Clang counts a capture by reference as a change; the lambda's body is
+  // judged on its own mentions.
+  if (llvm::is_contained(ReferenceCaptures, S))
+    return true;
   const auto *Call = dyn_cast<CallExpr>(S);
   return Call && llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
            Arg = Arg->IgnoreParenImpCasts();

@@ -91,6 +91,8 @@ public:
   /// the only ones that may change it: Clang's mutation analysis, which
   /// walks the whole body for each mention, is asked about these only.
   std::vector<const clang::DeclRefExpr *> MayChange;
+  /// The lambdas that capture the variable by reference.
+  std::vector<const clang::LambdaExpr *> ReferenceCaptures;
 
   bool shouldVisitLambdaBodies() const { return true; }
 
@@ -171,11 +173,15 @@ public:
     return true;
   }
 
+  // A capture by reference changes nothing by itself: a change in the
+  // lambda's body is an assignment (or a mention Clang's mutation analysis
+  // judges) like any other; reading it there sees every definition that
+  // may run before the lambda does (ValueResolver::capturedByReference).
   bool VisitLambdaExpr(clang::LambdaExpr *L) {
     for (const clang::LambdaCapture &C : L->captures())
       if (C.capturesVariable() && C.getCapturedVar() == V &&
           C.getCaptureKind() == clang::LCK_ByRef)
-        escape("it is captured by reference in a lambda");
+        ReferenceCaptures.push_back(L);
     return true;
   }
 

@@ -96,7 +96,7 @@ public:
         if (Config && Config->getNumArgs() >= 2) {
           fillConfig(L, Config->getArg(0), Config->getArg(1),
                      Config->getNumArgs() >= 3 ? Config->getArg(2) : nullptr,
-                     Pin);
+                     Resolver.choosing(Pin, Callee, L.Mangled));
         }
         if (InPattern) {
           L.InTemplatePattern = true;
@@ -358,7 +358,7 @@ private:
                      Api.SharedMem < Call->getNumArgs()
                          ? Call->getArg(Api.SharedMem)
                          : nullptr,
-                     Pin);
+                     Resolver.choosing(Pin, Kernel, L.Mangled));
           Facts.Launches.push_back(std::move(L));
         }
       return;

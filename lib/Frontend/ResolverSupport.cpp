@@ -197,6 +197,16 @@ bool isStdForwardOrMove(const FunctionDecl *F) {
          (F->getName() == "forward" || F->getName() == "move");
 }
 
+const FunctionDecl *namedKernel(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf)
+    E = U->getSubExpr()->IgnoreParenCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *F = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+  return F && F->hasAttr<CUDAGlobalAttr>() ? F : nullptr;
+}
+
 } // namespace resolver
 
 } // namespace cudalint

@@ -74,6 +74,10 @@ std::optional<int64_t> constantOf(const clang::Expr *E,
 /// Forgets constantOf's answers: a resolver starts or ends.
 void forgetConstants();
 
+/// The kernel E names as a value: `k`, `&k`, `(void *)k`, `k<T>`; null
+/// for anything else.
+const clang::FunctionDecl *namedKernel(const clang::Expr *E);
+
 /// std::forward or std::move: their result is their argument.
 bool isStdForwardOrMove(const clang::FunctionDecl *F);
 

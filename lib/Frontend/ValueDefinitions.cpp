@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BranchTests.h"
+#include "CallInterpreter.h"
 #include "DefinitionCollector.h"
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
@@ -117,22 +118,30 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
       return Unknown("its function's body is not available");
     const VarDecl *Def = V->getDefinition();
     bool Const = V->getType().isConstQualified();
+    // Unknown as a whole, but the tests on the way in the use's function
+    // may bound it (`if (g_n <= 1024)`, BranchValues.cpp).
+    auto Tested = [&](const Twine &Why) {
+      if (Path.empty())
+        if (std::optional<ResolvedValue> Bounded = allowedByTestsOf(Use, Q))
+          return *Bounded;
+      return Unknown(Why);
+    };
     if (!Const &&
         (!Def || V->getType().isVolatileQualified() ||
          V->hasAttr<CUDADeviceAttr>() || V->hasAttr<CUDAConstantAttr>()))
-      return Unknown("not const, so any code may change it");
+      return Tested("not const, so any code may change it");
     if (!Const)
       if (auto It = globalWrites().find(V->getCanonicalDecl());
           It != globalWrites().end())
-        return Unknown("not const, and written at " + Locate(It->second).File +
-                       ":" + std::to_string(Locate(It->second).Line));
+        return Tested("not const, and written at " + Locate(It->second).File +
+                      ":" + std::to_string(Locate(It->second).Line));
     if (!Const)
       if (std::optional<std::string> Unseen = unseenWrites())
-        return Unknown(*Unseen);
+        return Tested(*Unseen);
     const VarDecl *Init = Def ? Def : V;
     if (!Init->getInit())
-      return Unknown(Const ? "its initialiser is not in this file"
-                           : "not const, so any code may change it");
+      return Const ? Unknown("its initialiser is not in this file")
+                   : Tested("not const, so any code may change it");
     Definition D{Init->getInit(), {}, nullptr, Init->getLocation()};
     ResolvedValue R = withOrigin(PartOf(D, Q), (Const ? "" : "global ") + What,
                                  Locate(Init->getLocation()));
@@ -156,6 +165,16 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   auto EntryValue = [&](const ValueQuery &At) {
     return resolveParameter(Parm, At, Path, What);
   };
+  if (const LambdaExpr *Lambda = referenceCaptureAround(V, Use)) {
+    std::optional<ResolvedValue> Captured = capturedByReference(
+        V, Lambda, F, Path, Collect, PartOf, What,
+        Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(EntryValue)
+             : nullptr,
+        InF);
+    return Explained(Captured ? std::move(*Captured)
+                              : Unknown("it is captured by reference in a "
+                                        "lambda the analysis cannot place"));
+  }
   if (std::optional<ResolvedValue> Exact = reachingFlow(
           V, F, Use, Path, Collect, PartOf, What,
           Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(
@@ -454,6 +473,13 @@ std::optional<bool> ValueResolver::knownTruth(const Expr *Cond,
   const VarDecl *V = Tested->first;
   if (!keepsFirstValue(V))
     return std::nullopt;
+  // A helper's parameter bound to this call's argument (`pick(big)`
+  // returning `big ? 1024 : 128`): the argument's truth, as the caller
+  // knows it.
+  if (const auto *Parm = dyn_cast<ParmVarDecl>(V))
+    if (const Expr *Argument = Q.scope().BoundParameters.lookup(Parm))
+      if (std::optional<bool> Truth = knownTruth(Argument, Q.deeper()))
+        return *Truth != Tested->second;
   for (const auto &[Known, Truth] : Q.scope().KnownConditions)
     if (auto Other = testedVariable(Known); Other && Other->first == V)
       return Truth != (Tested->second != Other->second);

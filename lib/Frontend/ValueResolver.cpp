@@ -10,8 +10,10 @@
 
 #include "ValueResolver.h"
 
+#include "KnownFunctions.h"
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
+#include "ValueComparisons.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -64,17 +66,6 @@ const SubstNonTypeTemplateParmExpr *substitutedParameter(const Expr *E) {
   return nullptr;
 }
 
-/// The kernel E names as a value: `k`, `&k`, `(void *)k`, `k<T>`.
-const FunctionDecl *namedKernel(const Expr *E) {
-  E = E->IgnoreParenCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(E);
-      U && U->getOpcode() == UO_AddrOf)
-    E = U->getSubExpr()->IgnoreParenCasts();
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  const auto *F = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
-  return F && F->hasAttr<CUDAGlobalAttr>() ? F : nullptr;
-}
-
 /// Whether A and B read the same variable (`s * s`).
 bool sameVariable(const Expr *A, const Expr *B) {
   const auto *DA = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
@@ -103,6 +94,7 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
 
 ResolvedValue ValueResolver::resolveInt(const Expr *E, CallPin Pin) {
   QueryScope Scope = scopeAt(E, Pin);
+  addKernelChoice(Scope, Pin);
   QueryBudget Budget;
   return resolveInt(E, ValueQuery(Scope, Budget));
 }
@@ -136,6 +128,7 @@ ValueResolver::Kernels ValueResolver::kernelsIn(ResolvedValue R) const {
 
 Dim3Value ValueResolver::resolveDim3(const Expr *E, CallPin Pin) {
   QueryScope Scope = scopeAt(E, Pin);
+  addKernelChoice(Scope, Pin);
   QueryBudget Budget;
   return resolveDim3(E, ValueQuery(Scope, Budget));
 }
@@ -179,14 +172,12 @@ QueryScope ValueResolver::scopeAt(const Expr *Use, CallPin Pin) const {
   return Scope;
 }
 
-std::optional<ResolvedValue>
-ValueResolver::resolveMinMax(StringRef Name, const Expr *ArgA, const Expr *ArgB,
-                             const IntegerBounds &Bounds, const Expr *E,
-                             const ValueQuery &Q) {
-  bool IsMin = Name == "min" || Name == "umin" || Name == "llmin";
-  bool IsMax = Name == "max" || Name == "umax" || Name == "llmax";
-  if (!IsMin && !IsMax)
+std::optional<ResolvedValue> ValueResolver::resolveMinMax(
+    KnownMeaning Meaning, StringRef Name, const Expr *ArgA, const Expr *ArgB,
+    const IntegerBounds &Bounds, const Expr *E, const ValueQuery &Q) {
+  if (Meaning != KnownMeaning::Min && Meaning != KnownMeaning::Max)
     return std::nullopt;
+  bool IsMin = Meaning == KnownMeaning::Min;
   ResolvedValue A = resolveInt(ArgA, Q.deeper());
   ResolvedValue B = resolveInt(ArgB, Q.deeper());
   auto Origin = [&](ResolvedValue R) {
@@ -289,21 +280,31 @@ ResolvedValue ValueResolver::resolveBinary(const BinaryOperator *B,
 
 std::optional<ResolvedValue> ValueResolver::resolveLimits(const CallExpr *Call,
                                                           const ValueQuery &Q) {
-  // min/max/std::min/std::max (and fminf & co. on integers).
+  // The known functions of an integer result (KnownFunctions.def):
+  // min/max under their std, CUDA and C names, clamp, lround & co.
   const FunctionDecl *F = Call->getDirectCallee();
-  if (!F || !F->getIdentifier())
+  std::optional<KnownMeaning> Meaning = knownFunction(F);
+  if (!Meaning || !Call->getType()->isIntegerType())
     return std::nullopt;
+  IntegerBounds Bounds = integerBounds(Call->getType(), Ctx);
   if (Call->getNumArgs() == 2)
-    return resolveMinMax(F->getName(), Call->getArg(0), Call->getArg(1),
-                         integerBounds(Call->getType(), Ctx), Call, Q);
+    return resolveMinMax(*Meaning, F->getName(), Call->getArg(0),
+                         Call->getArg(1), Bounds, Call, Q);
   // std::clamp(v, lo, hi) (and a clamp of the same shape).
-  if (Call->getNumArgs() == 3 && F->getName() == "clamp" &&
-      Call->getType()->isIntegerType())
+  if (Call->getNumArgs() == 3 && *Meaning == KnownMeaning::Clamp)
     return withOrigin(clampValue(resolveInt(Call->getArg(0), Q.deeper()),
                                  resolveInt(Call->getArg(1), Q.deeper()),
                                  resolveInt(Call->getArg(2), Q.deeper()),
-                                 integerBounds(Call->getType(), Ctx)),
+                                 Bounds),
                       "clamp()", Locate(Call->getBeginLoc()));
+  // lround(x): rounded in floating point, then converted.
+  if (Call->getNumArgs() == 1 && isRounding(*Meaning) &&
+      Call->getArg(0)->getType()->isRealFloatingType())
+    return withOrigin(
+        floatToInteger(
+            roundFloat(*Meaning, resolveFloat(Call->getArg(0), Q.deeper())),
+            Bounds),
+        F->getName().str() + "()", Locate(Call->getBeginLoc()));
   return std::nullopt;
 }
 
@@ -337,31 +338,7 @@ std::optional<bool> ValueResolver::truthByValues(const Expr *Cond,
     if ((L.lowest() < 0 || R.lowest() < 0) &&
         B->getLHS()->getType()->isUnsignedIntegerType())
       return std::nullopt;
-    int64_t LMin = L.lowest(), LMax = L.highest();
-    int64_t RMin = R.lowest(), RMax = R.highest();
-    auto Decided = [](bool Always, bool Never) -> std::optional<bool> {
-      if (Always)
-        return true;
-      if (Never)
-        return false;
-      return std::nullopt;
-    };
-    bool Apart = LMax < RMin || RMax < LMin;
-    bool Same = L.isConstant() && R.isConstant() && LMin == RMin;
-    switch (B->getOpcode()) {
-    case BO_LT:
-      return Decided(LMax < RMin, LMin >= RMax);
-    case BO_LE:
-      return Decided(LMax <= RMin, LMin > RMax);
-    case BO_GT:
-      return Decided(LMin > RMax, LMax <= RMin);
-    case BO_GE:
-      return Decided(LMin >= RMax, LMax < RMin);
-    case BO_EQ:
-      return Decided(Same, Apart);
-    default: // BO_NE
-      return Decided(Apart, Same);
-    }
+    return comparedValues(B->getOpcode(), L, R);
   }
   if (!Cond->getType()->isIntegerType())
     return std::nullopt;
@@ -376,15 +353,19 @@ std::optional<bool> ValueResolver::truthByValues(const Expr *Cond,
 ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
   if (E)
     if (auto Recovered = recoveredCall(E))
-      if (std::optional<ResolvedValue> R =
-              resolveMinMax(std::get<0>(*Recovered), std::get<1>(*Recovered),
-                            std::get<2>(*Recovered),
-                            integerBounds(std::get<3>(*Recovered), Ctx), E, Q))
-        return *R;
+      if (auto Known = knownFunctionNamed(std::get<0>(*Recovered)))
+        if (std::optional<ResolvedValue> R = resolveMinMax(
+                Known->first, std::get<0>(*Recovered), std::get<1>(*Recovered),
+                std::get<2>(*Recovered),
+                integerBounds(std::get<3>(*Recovered), Ctx), E, Q))
+          return *R;
   if (!usable(E))
     return ResolvedValue::unknown(CouldNotParse);
   if (Q.tooDeep())
     return ResolvedValue::unknown(DepthReached);
+  // A floating-point value converted to an integer (FloatExpressions.cpp).
+  if (std::optional<ResolvedValue> R = convertedFloat(E, Q))
+    return *R;
   const Expr *Plain = E->IgnoreParenImpCasts();
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
     return resolveInt(Default->getExpr(), Q);
@@ -399,8 +380,9 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
     const Expr *Inner = Cast->getSubExprAsWritten();
     if (Inner->getType()->isIntegralOrEnumerationType())
       return resolveInt(Inner, Q.deeper());
-    return ResolvedValue::unknown("a floating-point value converted to an "
-                                  "integer is not evaluated");
+    return ResolvedValue::unknown("a '" + Inner->getType().getAsString() +
+                                  "' converted to an integer is not "
+                                  "evaluated");
   }
   // std::forward<T>(v) and std::move(v) are v.
   if (const auto *Call = dyn_cast<CallExpr>(Plain);

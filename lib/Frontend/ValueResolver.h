@@ -5,6 +5,7 @@
 #define CUDALINT_LIB_FRONTEND_VALUERESOLVER_H
 
 #include "BranchRoots.h"
+#include "FloatValues.h"
 #include "KernelAttributes.h"
 #include "ValueQuery.h"
 
@@ -38,6 +39,7 @@ class ParmVarDecl;
 class Stmt;
 class Expr;
 class FunctionDecl;
+class LambdaExpr;
 class MangleContext;
 class NamedDecl;
 class VarDecl;
@@ -45,6 +47,7 @@ class VarDecl;
 
 namespace cudalint {
 
+class CallInterpreter;
 class DefinitionCollector;
 struct Definition;
 struct GrowthStep;
@@ -90,6 +93,11 @@ CallerIndex indexCallers(clang::ASTContext &Ctx);
 struct CallPin {
   const clang::FunctionDecl *Function = nullptr;
   const clang::CallExpr *Call = nullptr;
+  /// The kernel a launch through a pointer is checked for, and the
+  /// launch's callee: the conditions that choose that kernel hold for its
+  /// launch values too (KernelChoice.cpp).
+  const clang::FunctionDecl *Kernel = nullptr;
+  const clang::Expr *KernelCallee = nullptr;
 };
 
 /// Resolves integer and dim3 expressions of host code as a reader of the
@@ -117,6 +125,12 @@ public:
   Kernels resolveKernels(const clang::Expr *E, CallPin Pin = {}) {
     return kernelsIn(resolveInt(E, Pin));
   }
+  /// Pin, for the launch whose callee is Callee checked for the kernel
+  /// named Mangled: its launch values are then resolved under the
+  /// conditions that choose that kernel (`wide ? kw : kn` launching kn
+  /// only where !wide).
+  CallPin choosing(CallPin Pin, const clang::Expr *Callee,
+                   llvm::StringRef Mangled);
   /// The kernels a resolved value holds (a struct's `func` field).
   Kernels kernelsIn(ResolvedValue R) const;
   /// A part of the struct E (cfg.blockDim.x, cfg.attrs[0].id) as it is
@@ -164,6 +178,17 @@ private:
   /// (CalleeValues.cpp); none for a call it does not enter.
   std::optional<ResolvedValue> resolveCallResult(const clang::CallExpr *Call,
                                                  const ValueQuery &Q);
+  /// The result of Call, to Def, a function of the file, run by the
+  /// interpreter on the arguments' values (CallInterpreter.h); none when an
+  /// argument is unknown or the body uses what it does not evaluate.
+  std::optional<ResolvedValue> interpretedCall(const clang::FunctionDecl *Def,
+                                               const clang::CallExpr *Call,
+                                               const ValueQuery &Q);
+  std::unique_ptr<CallInterpreter> Interpreter;
+  /// The conditions, with their truth, under which Callee holds Kernel
+  /// (the ternaries that choose it, written in the callee or in the
+  /// initialiser of a variable that keeps it), added to Scope's known ones.
+  void addKernelChoice(QueryScope &Scope, CallPin Pin);
   /// A fresh query for a launch argument Use: the conditions of the `if`
   /// branches it sits in (the condition, and the branch taken), a budget of
   /// its own.
@@ -193,14 +218,25 @@ private:
   ResolvedValue constructedField(const clang::CXXConstructExpr *Construct,
                                  llvm::ArrayRef<std::string> Path,
                                  const ValueQuery &Q);
-  /// min(A, B) or max(A, B) under one of their names (min, umin, llmin,
-  /// ...) in a result of type Bounds: applyIntegerOp, or with one side
-  /// unknown the range the other side and the type give (boundByOneSide);
-  /// none for another name.
+  /// min(A, B) or max(A, B) (Meaning, of the known functions' table) in a
+  /// result of type Bounds: applyIntegerOp, or with one side unknown the
+  /// range the other side and the type give (boundByOneSide); none for
+  /// another meaning.
   std::optional<ResolvedValue>
-  resolveMinMax(llvm::StringRef Name, const clang::Expr *A,
-                const clang::Expr *B, const IntegerBounds &Bounds,
-                const clang::Expr *E, const ValueQuery &Q);
+  resolveMinMax(KnownMeaning Meaning, llvm::StringRef Name,
+                const clang::Expr *A, const clang::Expr *B,
+                const IntegerBounds &Bounds, const clang::Expr *E,
+                const ValueQuery &Q);
+  /// E converted to an integer when E, through parentheses and implicit
+  /// conversions, converts a floating-point value to one
+  /// (FloatExpressions.cpp); none otherwise.
+  std::optional<ResolvedValue> convertedFloat(const clang::Expr *E,
+                                              const ValueQuery &Q);
+  /// The value of a floating-point expression of type float or double.
+  FloatValue resolveFloat(const clang::Expr *E, const ValueQuery &Q);
+  /// A call of a known function (rounding, min, max) on floating point.
+  FloatValue knownFloatCall(KnownMeaning Meaning, const clang::CallExpr *Call,
+                            FloatWidth W, const ValueQuery &Q);
   ResolvedValue resolveArrayElement(const clang::ArraySubscriptExpr *Sub,
                                     const ValueQuery &Q);
   /// The element a range-for binds when Begin is its `__begin` iterator:
@@ -231,6 +267,24 @@ private:
   std::optional<ResolvedValue> reachingFlow(
       const clang::VarDecl *V, const clang::FunctionDecl *F,
       const clang::Expr *Use, llvm::ArrayRef<std::string> Path,
+      const DefinitionCollector &Collect,
+      llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
+          PartOf,
+      const std::string &What,
+      llvm::function_ref<ResolvedValue(const ValueQuery &)> EntryValue,
+      const ValueQuery &Q);
+
+  /// The lambda of V's function around Use that captures V by reference
+  /// (the outermost one); null when Use is not in one (LambdaCaptures.cpp).
+  const clang::LambdaExpr *referenceCaptureAround(const clang::VarDecl *V,
+                                                  const clang::Expr *Use);
+  /// V read in Lambda, which captures it by reference: the definitions that
+  /// reach the lambda's creation, and every one that may run after it (the
+  /// lambda may run then), none of them proven when there are such; none
+  /// when the CFG cannot place them.
+  std::optional<ResolvedValue> capturedByReference(
+      const clang::VarDecl *V, const clang::LambdaExpr *Lambda,
+      const clang::FunctionDecl *F, llvm::ArrayRef<std::string> Path,
       const DefinitionCollector &Collect,
       llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
           PartOf,

@@ -317,6 +317,11 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
     R.Device = joinDeviceFacts(D, R.Units);
     R.DeviceStats = D.Stats;
     append_range(R.Notes, R.Device.Notes);
+    // A failed compile costs the arch's checks: a warning. An arch the
+    // code is not built for is a fact about the code: a note.
+    for (const auto &[File, Gaps] : R.Device.GapsByFile)
+      for (const DeviceGap &G : Gaps)
+        (G.isFailure() ? R.Warnings : R.Notes).push_back(G.Message);
   }
   for (const TranslationUnitFacts &U : R.Units) {
     if (!U.InternalError.empty())
@@ -332,14 +337,14 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
   }
   R.DefaultArchs = defaultArchs(In);
   R.Gpu = Options.Gpu;
-  if (R.Device.Enabled) {
-    CheckRun Run;
-    Run.Units = R.Units;
-    Run.Resources = &R.Device;
-    Run.DefaultArchs = R.DefaultArchs;
-    Run.Options = Options;
+  CheckRun Run;
+  Run.Units = R.Units;
+  Run.Resources = &R.Device;
+  Run.DefaultArchs = R.DefaultArchs;
+  Run.Options = Options;
+  if (R.Device.Enabled)
     R.Occupancy = launchOccupancies(Run);
-  }
+  R.Unchecked = uncheckedLaunches(Run);
   if (!In.SkipChecks)
     check(R, In);
   return R;

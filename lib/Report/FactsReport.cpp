@@ -170,6 +170,101 @@ void writeGridSync(json::OStream &J, const GridSyncFact &G) {
   });
 }
 
+/// Each launch's "checked": complete, or the reasons it is not.
+void writeChecked(json::OStream &J, const UncheckedLaunch *Entry) {
+  J.attributeObject("checked", [&] {
+    J.attribute("complete", Entry == nullptr);
+    J.attributeArray("reasons", [&] {
+      if (Entry)
+        for (const UncheckedReason &R : Entry->Reasons)
+          J.object([&] {
+            J.attribute("kind", uncheckedKindName(R.K));
+            if (!R.Arch.empty())
+              J.attribute("arch", R.Arch);
+            if (!R.Cause.empty())
+              J.attribute("cause", R.Cause);
+            J.attribute("detail", R.Detail);
+            J.attribute("message", describeUncheckedReason(R));
+          });
+    });
+  });
+}
+
+/// One file's entry under "device": its archs, the archs its code is not
+/// built for (judged for none of its launches) and its failed compiles.
+void writeDeviceFile(json::OStream &J, const DeviceResourceTable &Device,
+                     StringRef File) {
+  J.attribute("file", File);
+  J.attributeArray("archs", [&] {
+    for (const std::string &A : Device.archsFor(File))
+      J.value(A);
+  });
+  auto It = Device.GapsByFile.find(File.str());
+  ArrayRef<DeviceGap> Gaps;
+  if (It != Device.GapsByFile.end())
+    Gaps = It->second;
+  J.attributeArray("not_targets", [&] {
+    for (const DeviceGap &G : Gaps)
+      if (!G.isFailure())
+        J.object([&] {
+          J.attribute("arch", G.Arch);
+          if (G.RequiredArch.empty())
+            J.attribute("required_arch", nullptr);
+          else
+            J.attribute("required_arch", G.RequiredArch);
+          J.attribute("sign", G.Detail);
+        });
+  });
+  J.attributeArray("failures", [&] {
+    for (const DeviceGap &G : Gaps)
+      if (G.isFailure())
+        J.object([&] {
+          J.attribute("arch", G.Arch);
+          J.attribute("kind", deviceGapKindName(G.K));
+          J.attribute("detail", G.Detail);
+        });
+  });
+}
+
+/// One object of "launches": its place, kernel and values, the occupancy
+/// per arch and (WithChecked) whether it was fully checked (Unchecked: the
+/// reasons it was not; null: it was).
+void writeLaunch(json::OStream &J, const LaunchSite &L,
+                 ArrayRef<const OccupancyQuery *> Occupancy, bool WithChecked,
+                 const UncheckedLaunch *Unchecked) {
+  writeLoc(J, L.Loc);
+  J.attribute("kernel", L.Kernel);
+  J.attribute("mangled", L.Mangled);
+  J.attribute("api", L.Api);
+  if (!L.EnclosingFunction.empty())
+    J.attribute("function", L.EnclosingFunction);
+  writeDim3(J, "grid", L.Grid);
+  writeDim3(J, "block", L.Block, &L.ThreadsPerBlock);
+  writeValue(J, "dynamic_smem", L.DynamicSharedMem);
+  J.attribute("occupancy_tuned", L.OccupancyTuned);
+  if (L.InTemplatePattern)
+    J.attribute("template_pattern", true);
+  if (L.ClusterDims)
+    writeDim3(J, "cluster_dims", *L.ClusterDims);
+  if (L.DeviceGuard.Loc.valid())
+    J.attributeObject("device_guard", [&] {
+      writeLoc(J, L.DeviceGuard.Loc);
+      J.attribute("condition", L.DeviceGuard.Text);
+    });
+  if (L.Cooperative)
+    J.attribute("cooperative", *L.Cooperative);
+  else
+    J.attribute("cooperative", nullptr);
+  // The calculator's answer per arch (and block size of a set): the
+  // occupancy command's object (docs/json-output.md).
+  J.attributeArray("occupancy", [&] {
+    for (const OccupancyQuery *Q : Occupancy)
+      J.object([&] { writeOccupancyJSON(J, *Q); });
+  });
+  if (WithChecked)
+    writeChecked(J, Unchecked);
+}
+
 /// The occupancy entries of each launch: (unit, launch) -> its queries.
 std::map<std::pair<size_t, size_t>, std::vector<const OccupancyQuery *>>
 byLaunch(ArrayRef<LaunchOccupancy> Occupancy) {
@@ -184,8 +279,13 @@ byLaunch(ArrayRef<LaunchOccupancy> Occupancy) {
 void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                     const DeviceResourceTable *Device,
                     ArrayRef<Diagnostic> Diagnostics,
-                    ArrayRef<LaunchOccupancy> Occupancy) {
+                    ArrayRef<LaunchOccupancy> Occupancy,
+                    const std::vector<UncheckedLaunch> *Unchecked) {
   auto OccupancyOf = byLaunch(Occupancy);
+  std::map<std::pair<size_t, size_t>, const UncheckedLaunch *> UncheckedOf;
+  if (Unchecked)
+    for (const UncheckedLaunch &U : *Unchecked)
+      UncheckedOf[{U.Unit, U.Launch}] = &U;
   json::OStream J(OS, 2);
   J.object([&] {
     J.attribute("version", FactsReportVersion);
@@ -195,38 +295,14 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
       for (size_t UI = 0; UI < Units.size(); ++UI)
         for (size_t LI = 0; LI < Units[UI].Launches.size(); ++LI)
           J.object([&] {
-            const LaunchSite &L = Units[UI].Launches[LI];
-            writeLoc(J, L.Loc);
-            J.attribute("kernel", L.Kernel);
-            J.attribute("mangled", L.Mangled);
-            J.attribute("api", L.Api);
-            if (!L.EnclosingFunction.empty())
-              J.attribute("function", L.EnclosingFunction);
-            writeDim3(J, "grid", L.Grid);
-            writeDim3(J, "block", L.Block, &L.ThreadsPerBlock);
-            writeValue(J, "dynamic_smem", L.DynamicSharedMem);
-            J.attribute("occupancy_tuned", L.OccupancyTuned);
-            if (L.InTemplatePattern)
-              J.attribute("template_pattern", true);
-            if (L.ClusterDims)
-              writeDim3(J, "cluster_dims", *L.ClusterDims);
-            if (L.DeviceGuard.Loc.valid())
-              J.attributeObject("device_guard", [&] {
-                writeLoc(J, L.DeviceGuard.Loc);
-                J.attribute("condition", L.DeviceGuard.Text);
-              });
-            if (L.Cooperative)
-              J.attribute("cooperative", *L.Cooperative);
-            else
-              J.attribute("cooperative", nullptr);
-            // The calculator's answer per arch (and block size of a set):
-            // the occupancy command's object (docs/json-output.md).
-            J.attributeArray("occupancy", [&] {
-              auto It = OccupancyOf.find({UI, LI});
-              if (It != OccupancyOf.end())
-                for (const OccupancyQuery *Q : It->second)
-                  J.object([&] { writeOccupancyJSON(J, *Q); });
-            });
+            auto Occ = OccupancyOf.find({UI, LI});
+            auto Why = UncheckedOf.find({UI, LI});
+            writeLaunch(J, Units[UI].Launches[LI],
+                        Occ == OccupancyOf.end()
+                            ? ArrayRef<const OccupancyQuery *>()
+                            : ArrayRef(Occ->second),
+                        Unchecked != nullptr,
+                        Why == UncheckedOf.end() ? nullptr : Why->second);
           });
     });
     J.attributeArray("kernel_settings", [&] {
@@ -278,17 +354,18 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
         J.attribute("enabled", Device->Enabled);
         J.attributeArray("files", [&] {
           for (const TranslationUnitFacts &U : Units)
-            J.object([&] {
-              J.attribute("file", U.MainFile);
-              J.attributeArray("archs", [&] {
-                for (const std::string &A : Device->archsFor(U.MainFile))
-                  J.value(A);
-              });
-            });
+            J.object([&] { writeDeviceFile(J, *Device, U.MainFile); });
         });
         J.attributeArray("notes", [&] {
           for (const std::string &N : Device->Notes)
             J.value(N);
+        });
+        // Failed and timed-out compiles: warnings, as in every output.
+        J.attributeArray("warnings", [&] {
+          for (const auto &[File, Gaps] : Device->GapsByFile)
+            for (const DeviceGap &G : Gaps)
+              if (G.isFailure())
+                J.value(G.Message);
         });
       });
     J.attributeArray("frontend_errors", [&] {
@@ -312,8 +389,10 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
 }
 
 void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
-                     ArrayRef<LaunchOccupancy> Occupancy) {
+                     ArrayRef<LaunchOccupancy> Occupancy,
+                     ArrayRef<UncheckedLaunch> Unchecked) {
   auto OccupancyOf = byLaunch(Occupancy);
+  size_t Total = 0;
   for (size_t UI = 0; UI < Units.size(); ++UI)
     for (size_t LI = 0; LI < Units[UI].Launches.size(); ++LI) {
       const LaunchSite &L = Units[UI].Launches[LI];
@@ -350,7 +429,21 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
       if (auto It = OccupancyOf.find({UI, LI}); It != OccupancyOf.end())
         for (const OccupancyQuery *Q : It->second)
           OS << "    occupancy " << occupancySummary(*Q) << "\n";
+      ++Total;
     }
+  // The launches not fully checked, after the list (whose lines stay one
+  // block per launch), one line each with its reasons, then the count.
+  for (const UncheckedLaunch &U : Unchecked) {
+    const LaunchSite &L = Units[U.Unit].Launches[U.Launch];
+    std::vector<std::string> Why;
+    for (const UncheckedReason &R : U.Reasons)
+      Why.push_back(describeUncheckedReason(R));
+    OS << formatv("{0}:{1}:{2}: not fully checked: {3}\n", L.Loc.File,
+                  L.Loc.Line, L.Loc.Column, join(Why, "; "));
+  }
+  if (std::string Summary = uncheckedSummary(Unchecked, Total);
+      !Summary.empty())
+    OS << "cuda-launch-lint: " << Summary << "\n";
 }
 
 } // namespace cudalint

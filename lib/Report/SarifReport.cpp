@@ -74,7 +74,8 @@ public:
     }
   }
 
-  json::Value run(ArrayRef<Diagnostic> Diags, ArrayRef<const Check *> Rules);
+  json::Value run(ArrayRef<Diagnostic> Diags, ArrayRef<const Check *> Rules,
+                  ArrayRef<SarifNotification> Notifications);
 
 private:
   const SarifOptions &Options;
@@ -91,11 +92,30 @@ private:
   }
 
   json::Object physicalLocation(const SourceLoc &L) const {
+    // A whole file (a failed device compile) has no region.
+    if (!L.valid())
+      return json::Object{{"artifactLocation", artifactLocation(L.File)}};
     json::Object Region{{"startLine", L.Line}};
     if (L.Column)
       Region["startColumn"] = L.Column;
     return json::Object{{"artifactLocation", artifactLocation(L.File)},
                         {"region", std::move(Region)}};
+  }
+
+  json::Object notification(const SarifNotification &N) const {
+    json::Object O{{"descriptor", json::Object{{"id", N.Id}}},
+                   {"level", N.Level},
+                   {"message", text(N.Message)}};
+    if (!N.Loc.File.empty())
+      O["locations"] = json::Array{
+          json::Object{{"physicalLocation", physicalLocation(N.Loc)}}};
+    if (!N.Properties.empty()) {
+      json::Object P;
+      for (const auto &[Key, Value] : N.Properties)
+        P[Key] = Value;
+      O["properties"] = std::move(P);
+    }
+    return O;
   }
 };
 
@@ -129,7 +149,8 @@ json::Object ruleFor(StringRef Id, StringRef Summary, Severity Sev,
 }
 
 json::Value Writer::run(ArrayRef<Diagnostic> Diags,
-                        ArrayRef<const Check *> Rules) {
+                        ArrayRef<const Check *> Rules,
+                        ArrayRef<SarifNotification> Notifications) {
   json::Array RuleObjects;
   StringMap<unsigned> RuleIndex;
   for (const Check *C : Rules) {
@@ -204,6 +225,16 @@ json::Value Writer::run(ArrayRef<Diagnostic> Diags,
     Driver["informationUri"] = Options.InformationUri;
   json::Object Run{{"tool", json::Object{{"driver", std::move(Driver)}}},
                    {"results", std::move(Results)}};
+  // The run's own messages: launches not fully checked, failed device
+  // compiles. The analysis itself ran.
+  if (!Notifications.empty()) {
+    json::Array Objects;
+    for (const SarifNotification &N : Notifications)
+      Objects.push_back(notification(N));
+    Run["invocations"] = json::Array{
+        json::Object{{"executionSuccessful", true},
+                     {"toolExecutionNotifications", std::move(Objects)}}};
+  }
   if (!Root.empty())
     Run["originalUriBaseIds"] = json::Object{
         {"SRCROOT", json::Object{{"uri", sarifFileUri(Root) + "/"}}}};
@@ -214,13 +245,52 @@ json::Value Writer::run(ArrayRef<Diagnostic> Diags,
 
 } // namespace
 
+std::vector<SarifNotification>
+runNotifications(ArrayRef<TranslationUnitFacts> Units,
+                 const DeviceResourceTable &Device,
+                 ArrayRef<UncheckedLaunch> Unchecked) {
+  std::vector<SarifNotification> Out;
+  for (const auto &[File, Gaps] : Device.GapsByFile)
+    for (const DeviceGap &G : Gaps) {
+      SarifNotification N;
+      N.Id = G.isFailure() ? "device-compile-failed" : "not-a-target";
+      N.Level = G.isFailure() ? "warning" : "note";
+      N.Message = G.Message;
+      N.Loc.File = File;
+      N.Properties = {{"arch", G.Arch}, {"kind", deviceGapKindName(G.K).str()}};
+      Out.push_back(std::move(N));
+    }
+  for (const UncheckedLaunch &U : Unchecked) {
+    const LaunchSite &L = Units[U.Unit].Launches[U.Launch];
+    SarifNotification N;
+    N.Id = "unchecked-launch";
+    N.Level = "warning";
+    std::vector<std::string> Why, Kinds;
+    for (const UncheckedReason &R : U.Reasons) {
+      Why.push_back(describeUncheckedReason(R));
+      if (!is_contained(Kinds, uncheckedKindName(R.K)))
+        Kinds.push_back(uncheckedKindName(R.K).str());
+    }
+    N.Message = "launch of " +
+                (L.Kernel.empty() ? std::string("an unknown kernel")
+                                  : "'" + L.Kernel + "'") +
+                " not fully checked: " + join(Why, "; ");
+    N.Loc = L.Loc;
+    N.Properties = {{"reasons", join(Kinds, ",")}};
+    Out.push_back(std::move(N));
+  }
+  return Out;
+}
+
 std::string sarifFileUri(StringRef AbsolutePath) {
   return "file://" + percentEncode(AbsolutePath);
 }
 
 void writeSarif(raw_ostream &OS, ArrayRef<Diagnostic> Diags,
-                ArrayRef<const Check *> Rules, const SarifOptions &Options) {
-  OS << formatv("{0:2}", Writer(Options).run(Diags, Rules)) << "\n";
+                ArrayRef<const Check *> Rules, const SarifOptions &Options,
+                ArrayRef<SarifNotification> Notifications) {
+  OS << formatv("{0:2}", Writer(Options).run(Diags, Rules, Notifications))
+     << "\n";
 }
 
 void writeSarif(raw_ostream &OS, ArrayRef<Diagnostic> Diags,

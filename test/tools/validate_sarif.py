@@ -335,6 +335,50 @@ def check_result(path, v, rules, github):
             problem(path, "GitHub needs 'ruleId' (or rule.id) to group alerts")
 
 
+def check_notification(path, v):
+    if not check_type(path, v, "object"):
+        return
+    check_closed(path, v, {"locations", "message", "level", "threadId", "timeUtc",
+                           "exception", "descriptor", "associatedRule", "properties"})
+    if "message" not in v:
+        problem(path, "missing required property 'message'")
+    else:
+        check_message(path + ".message", v["message"])
+    if "level" in v and v["level"] not in ("none", "note", "warning", "error"):
+        problem(path + ".level", "must be one of none, note, warning, error")
+    if "locations" in v and check_type(path + ".locations", v["locations"], "array"):
+        for i, loc in enumerate(v["locations"]):
+            check_location("%s.locations[%d]" % (path, i), loc)
+    for key in ("descriptor", "associatedRule"):
+        if key in v and check_type(path + "." + key, v[key], "object"):
+            check_closed(path + "." + key, v[key],
+                         {"id", "index", "guid", "toolComponent", "properties"})
+    if "properties" in v:
+        check_property_bag(path + ".properties", v["properties"])
+
+
+def check_invocation(path, v):
+    if not check_type(path, v, "object"):
+        return
+    check_closed(path, v, {"commandLine", "arguments", "responseFiles", "startTimeUtc",
+                           "endTimeUtc", "exitCode", "ruleConfigurationOverrides",
+                           "notificationConfigurationOverrides",
+                           "toolExecutionNotifications", "toolConfigurationNotifications",
+                           "exitCodeDescription", "exitSignalName", "exitSignalNumber",
+                           "processStartFailureMessage", "executionSuccessful", "machine",
+                           "account", "processId", "executableLocation", "workingDirectory",
+                           "environmentVariables", "stdin", "stdout", "stderr",
+                           "stdoutStderr", "properties"})
+    if "executionSuccessful" not in v:
+        problem(path, "missing required property 'executionSuccessful'")
+    else:
+        check_type(path + ".executionSuccessful", v["executionSuccessful"], "boolean")
+    for key in ("toolExecutionNotifications", "toolConfigurationNotifications"):
+        if key in v and check_type(path + "." + key, v[key], "array"):
+            for i, n in enumerate(v[key]):
+                check_notification("%s.%s[%d]" % (path, key, i), n)
+
+
 def check_run(path, v, github):
     if not check_type(path, v, "object"):
         return 0, 0
@@ -369,6 +413,9 @@ def check_run(path, v, github):
             if isinstance(loc, dict) and isinstance(loc.get("uri"), str) and \
                     "uriBaseId" not in loc and not loc["uri"].endswith("/"):
                 problem(p + ".uri", "a base URI must end with '/'")
+    if "invocations" in v and check_type(path + ".invocations", v["invocations"], "array"):
+        for i, inv in enumerate(v["invocations"]):
+            check_invocation("%s.invocations[%d]" % (path, i), inv)
     results = v.get("results")
     if results is None:
         if github:

@@ -136,6 +136,43 @@ TEST(PtxEntries, ClangCommentsAndReqntid) {
   EXPECT_EQ((*E[2].ReqNTid)[2], 1u); // missing dimensions are 1
 }
 
+// A body the preprocessor removed for this arch is a lone `ret;`; one with
+// declarations, labels or any other instruction is not empty.
+TEST(PtxEntries, EmptyBodies) {
+  std::vector<PtxEntryDirectives> E = parsePtxEntries(R"(
+.visible .entry _Z4widePf(
+	.param .u64 _Z4widePf_param_0
+)
+{
+
+
+	ret;
+
+}
+.visible .entry _Z4workPf(
+	.param .u64 _Z4workPf_param_0
+)
+.maxntid 256, 1, 1
+{
+	.reg .b64 	%rd<3>;
+$L__BB1_1:
+	ld.param.u64 	%rd1, [_Z4workPf_param_0];
+	ret;
+}
+.entry _Z4noopv()
+{
+	{ // a nested block
+	ret;
+	}
+}
+)");
+  ASSERT_EQ(E.size(), 3u);
+  EXPECT_TRUE(E[0].EmptyBody);
+  EXPECT_FALSE(E[1].EmptyBody);
+  EXPECT_EQ(E[1].MaxNTid->at(0), 256u);
+  EXPECT_TRUE(E[2].EmptyBody);
+}
+
 TEST(PtxEntries, NotPtx) {
   EXPECT_TRUE(parsePtxEntries("").empty());
   EXPECT_TRUE(parsePtxEntries("hello world\n.entry\n").empty());

@@ -97,7 +97,13 @@ TEST(ValueArithmeticTest, OneSideUnknown) {
   std::optional<ResolvedValue> Max = boundByOneSide(IntegerOp::Max, C, Int);
   ASSERT_TRUE(Max);
   EXPECT_EQ(describeValue(*Max), "[2048, 2147483647]");
-  EXPECT_FALSE(boundByOneSide(IntegerOp::Min, C, Int));
+  // min(n, 2048) of an int: at most 2048, open below (down to INT_MIN).
+  std::optional<ResolvedValue> SignedMin =
+      boundByOneSide(IntegerOp::Min, C, Int);
+  ASSERT_TRUE(SignedMin);
+  EXPECT_EQ(describeValue(*SignedMin), "[-2147483648, 2048]");
+  EXPECT_FALSE(
+      boundByOneSide(IntegerOp::Min, ResolvedValue::unknown("?"), Int));
   std::optional<ResolvedValue> Min =
       boundByOneSide(IntegerOp::Min, ResolvedValue::constant(256), Unsigned);
   ASSERT_TRUE(Min);

@@ -32,13 +32,26 @@ bool parseOptions(ArrayRef<const char *> Argv, StringRef Overview) {
   return false;
 }
 
+RunCoverage runCoverage(ArrayRef<TranslationUnitFacts> Units,
+                        const DeviceResourceTable &Device,
+                        ArrayRef<UncheckedLaunch> Unchecked) {
+  size_t Launches = 0;
+  for (const TranslationUnitFacts &U : Units)
+    Launches += U.Launches.size();
+  return {runNotifications(Units, Device, Unchecked),
+          uncheckedSummary(Unchecked, Launches)};
+}
+
 void writeFindings(raw_ostream &OS, StringRef Format,
-                   ArrayRef<Diagnostic> Findings, StringRef Root, bool Color) {
+                   ArrayRef<Diagnostic> Findings, StringRef Root, bool Color,
+                   const RunCoverage &Coverage) {
   if (Format == "sarif") {
     std::vector<const Check *> Rules;
     for (const std::unique_ptr<Check> &C : allChecks())
       Rules.push_back(C.get());
-    writeSarif(OS, Findings, Rules, CUDALINT_VERSION);
+    SarifOptions Options;
+    Options.ToolVersion = CUDALINT_VERSION;
+    writeSarif(OS, Findings, Rules, Options, Coverage.Notifications);
   } else if (Format == "github") {
     writeGitHubAnnotations(OS, Findings, Root);
   } else if (Format == "gitlab") {
@@ -47,6 +60,11 @@ void writeFindings(raw_ostream &OS, StringRef Format,
     writeRdjson(OS, Findings, Root);
   } else {
     printDiagnostics(OS, Findings, Color);
+    // No silent pass: a report without findings is clean only where every
+    // launch was checked.
+    if (!Coverage.Summary.empty())
+      OS << "cuda-launch-lint: " << Coverage.Summary
+         << "; see --list-launches\n";
   }
 }
 

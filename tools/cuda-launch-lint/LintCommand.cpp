@@ -68,6 +68,12 @@ cl::opt<bool>
                 cl::desc("front-end parse errors make the exit status 1"),
                 cl::cat(InputCategory));
 
+cl::opt<bool> FailOnUnchecked(
+    "fail-on-unchecked",
+    cl::desc("exit status 1 when a launch was not fully checked (an unknown "
+             "value or kernel, no device facts on an arch): a CI gate "
+             "against silent passes"),
+    cl::cat(CheckCategory));
 cl::opt<std::string>
     Checks("checks", cl::value_desc("globs"),
            cl::desc("which checks run, clang-tidy style (default cuda-*; "
@@ -177,7 +183,7 @@ cl::opt<std::string> Jobs("j", cl::Prefix, cl::value_desc("N"),
                           cl::cat(DeviceCategory));
 cl::opt<std::string> DeviceTimeout(
     "device-timeout", cl::value_desc("seconds"),
-    cl::desc("seconds before a device compile is abandoned (default 300)"),
+    cl::desc("seconds before a device compile is abandoned (default 600)"),
     cl::cat(DeviceCategory));
 cl::opt<bool>
     Verbose("verbose",
@@ -387,6 +393,8 @@ private:
 void printRunMessages(const PipelineResult &R) {
   for (const std::string &N : R.Notes)
     errs() << "cuda-launch-lint: note: " << N << "\n";
+  for (const std::string &W : R.Warnings)
+    errs() << "cuda-launch-lint: warning: " << W << "\n";
   for (const std::string &E : R.InternalErrors)
     errs() << "cuda-launch-lint: error: " << E << "\n";
   if (!Verbose)
@@ -438,15 +446,17 @@ bool writeReports(const PipelineResult &R) {
   }
   raw_ostream &OS = Output ? Output->os() : outs();
   if (OutputFormat == "json") {
-    writeFactsJSON(OS, R.Units, &R.Device, R.Findings, R.Occupancy);
+    writeFactsJSON(OS, R.Units, &R.Device, R.Findings, R.Occupancy,
+                   &R.Unchecked);
   } else if (OutputFormat == "html") {
     writeHtmlReport(OS, {R.Units, &R.Device, R.Findings, R.DefaultArchs,
                          CUDALINT_VERSION, R.Occupancy});
   } else if (ListLaunches) {
-    printLaunchList(OS, R.Units, R.Occupancy);
+    printLaunchList(OS, R.Units, R.Occupancy, R.Unchecked);
   } else {
     writeFindings(OS, OutputFormat, R.Findings, checkoutRoot(),
-                  !Output && sys::Process::StandardOutIsDisplayed());
+                  !Output && sys::Process::StandardOutIsDisplayed(),
+                  runCoverage(R.Units, R.Device, R.Unchecked));
   }
   if (Output)
     Output->keep();
@@ -567,6 +577,11 @@ int runLintCommand(ArrayRef<StringRef> Args) {
         return !U.Errors.empty();
       }))
     Failed = true;
+  if (FailOnUnchecked && !R.Unchecked.empty()) {
+    errs() << "cuda-launch-lint: error: " << R.Unchecked.size()
+           << " launch(es) not fully checked (--fail-on-unchecked)\n";
+    Failed = true;
+  }
   return Failed ? 1 : 0;
 }
 

@@ -660,6 +660,13 @@ void Server::publish(const Snapshot &S, const lsp::URIForFile &Uri) {
   for (const Diagnostic &D : S.Result.Findings)
     if (D.Loc.File == S.File)
       Diags.push_back(diagnostic(D, Index, Uri));
+  // No silent pass: an information diagnostic at each unchecked launch.
+  for (const LaunchNotice &N : uncheckedNotices(S))
+    Diags.push_back(json::Object{{"range", toJSON(rangeIn(N.Loc, &Index))},
+                                 {"severity", 3},
+                                 {"code", "cuda-launch-lint-unchecked"},
+                                 {"source", "cuda-launch-lint"},
+                                 {"message", N.Message}});
   Publish(json::Object{{"uri", Uri.uri().str()},
                        {"version", S.Version},
                        {"diagnostics", std::move(Diags)}});
@@ -770,17 +777,25 @@ void Server::refresh(const std::string &File) {
   if (!Cancelled) {
     // Why device facts are missing (a failed compile, a skipped arch): once
     // each, as the lint prints them.
-    std::vector<std::string> Notes = D->Notes;
-    for (const TranslationUnitDeviceFacts &U : D->Units)
-      append_range(Notes, U.Notes);
-    for (const std::string &N : Notes) {
+    // A failed compile is a warning (type 2), an arch the file is not built
+    // for only information (type 3).
+    std::vector<std::pair<int, std::string>> Notes;
+    for (const std::string &N : D->Notes)
+      Notes.emplace_back(2, N);
+    for (const TranslationUnitDeviceFacts &U : D->Units) {
+      for (const std::string &N : U.Notes)
+        Notes.emplace_back(2, N);
+      for (const DeviceGap &G : U.Gaps)
+        Notes.emplace_back(G.isFailure() ? 2 : 3, G.Message);
+    }
+    for (const auto &[Type, N] : Notes) {
       bool New;
       {
         std::lock_guard<std::mutex> Lock(M);
         New = DeviceNotesShown.insert(N).second;
       }
       if (New)
-        showMessage(2, "cuda-launch-lint: " + N);
+        showMessage(Type, "cuda-launch-lint: " + N);
     }
     size_t Kernels = 0;
     for (const TranslationUnitDeviceFacts &U : D->Units)

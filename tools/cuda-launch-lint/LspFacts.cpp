@@ -402,6 +402,27 @@ std::vector<LaunchHint> launchHints(const Snapshot &S) {
   return Out;
 }
 
+std::vector<LaunchNotice> uncheckedNotices(const Snapshot &S) {
+  std::vector<LaunchNotice> Out;
+  for (const UncheckedLaunch &U : S.Result.Unchecked) {
+    const LaunchSite &L = S.Result.Units[U.Unit].Launches[U.Launch];
+    if (L.Loc.File != S.File)
+      continue;
+    std::vector<std::string> Why;
+    for (const UncheckedReason &R : U.Reasons)
+      if (!(S.DevicePending && R.K == UncheckedReason::Kind::NoDeviceFacts))
+        Why.push_back(describeUncheckedReason(R));
+    if (Why.empty())
+      continue;
+    Out.push_back(
+        {L.Loc, "launch of " +
+                    (L.Kernel.empty() ? std::string("an unknown kernel")
+                                      : "'" + L.Kernel + "'") +
+                    " not fully checked: " + join(Why, "; ")});
+  }
+  return Out;
+}
+
 std::string messageWithArch(const Diagnostic &D) {
   if (D.Arch.empty())
     return D.Message;

@@ -115,6 +115,16 @@ struct LaunchHint {
 /// Threads per block and occupancy per arch, one hint per launch of S.File.
 std::vector<LaunchHint> launchHints(const Snapshot &S);
 
+/// A launch of the buffer that was not fully checked: where, and why.
+struct LaunchNotice {
+  SourceLoc Loc;
+  std::string Message;
+};
+/// One notice per launch of S.File that was not fully checked (no silent
+/// pass), its reasons in the message. While S.DevicePending, missing device
+/// facts are not a reason: they are on their way.
+std::vector<LaunchNotice> uncheckedNotices(const Snapshot &S);
+
 /// "[sm_80, sm_90]" appended to a finding's message when it does not name
 /// its archs already.
 std::string messageWithArch(const Diagnostic &D);

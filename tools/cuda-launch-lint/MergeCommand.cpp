@@ -67,6 +67,10 @@ struct MergedRun {
       Device.Resources.try_emplace(Key, std::move(K));
     for (auto &[File, Archs] : R.Device.ArchsByFile)
       Device.ArchsByFile.try_emplace(File, std::move(Archs));
+    for (auto &[File, Archs] : R.Device.CompiledArchsByFile)
+      Device.CompiledArchsByFile.try_emplace(File, std::move(Archs));
+    for (auto &[File, Gaps] : R.Device.GapsByFile)
+      Device.GapsByFile.try_emplace(File, std::move(Gaps));
     for (std::string &N : R.Device.Notes)
       if (!is_contained(Device.Notes, N))
         Device.Notes.push_back(std::move(N));
@@ -161,24 +165,27 @@ int runMergeCommand(ArrayRef<StringRef> Args) {
          "their launches and kernels are missing");
 
   std::vector<LaunchOccupancy> Occupancy;
-  if (Run.Device.Enabled) {
-    CheckRun Facts;
-    Facts.Units = Run.Units;
-    Facts.Resources = &Run.Device;
-    Facts.DefaultArchs = Run.DefaultArchs;
-    Facts.Options.Gpu = Run.Gpu;
+  CheckRun Facts;
+  Facts.Units = Run.Units;
+  Facts.Resources = &Run.Device;
+  Facts.DefaultArchs = Run.DefaultArchs;
+  Facts.Options.Gpu = Run.Gpu;
+  if (Run.Device.Enabled)
     Occupancy = launchOccupancies(Facts);
-  }
+  // Reports without facts (an older version) have no launches to judge.
+  std::vector<UncheckedLaunch> Unchecked = uncheckedLaunches(Facts);
   Error E = writeToOutput(Output.empty() ? "-" : Output, [&](raw_ostream &OS) {
     if (Format == "json") {
-      writeFactsJSON(OS, Run.Units, &Run.Device, Findings, Occupancy);
+      writeFactsJSON(OS, Run.Units, &Run.Device, Findings, Occupancy,
+                     &Unchecked);
     } else if (Format == "html") {
       writeHtmlReport(OS, {Run.Units, &Run.Device, Findings, Run.DefaultArchs,
                            CUDALINT_VERSION, Occupancy});
     } else {
       SmallString<256> Root;
       sys::fs::current_path(Root);
-      writeFindings(OS, Format, Findings, Root, /*Color=*/false);
+      writeFindings(OS, Format, Findings, Root, /*Color=*/false,
+                    runCoverage(Run.Units, Run.Device, Unchecked));
     }
     return Error::success();
   });

@@ -27,14 +27,79 @@ json::Value deviceToJSON(const DeviceResourceTable &D) {
   }
   for (const std::string &N : D.Notes)
     Notes.push_back(N);
-  json::Object Archs;
+  json::Object Archs, Compiled, Gaps;
   for (const auto &[File, Names] : D.ArchsByFile)
     Archs[File] = json::Array(Names);
+  for (const auto &[File, Names] : D.CompiledArchsByFile)
+    Compiled[File] = json::Array(Names);
+  for (const auto &[File, FileGaps] : D.GapsByFile) {
+    json::Array A;
+    for (const DeviceGap &G : FileGaps)
+      A.push_back(json::Object{{"arch", G.Arch},
+                               {"kind", deviceGapKindName(G.K)},
+                               {"detail", G.Detail},
+                               {"required_arch", G.RequiredArch},
+                               {"message", G.Message}});
+    Gaps[File] = std::move(A);
+  }
   return json::Object{{"enabled", D.Enabled},
                       {"mode", D.Mode},
                       {"notes", std::move(Notes)},
                       {"archs_by_file", std::move(Archs)},
+                      {"compiled_archs_by_file", std::move(Compiled)},
+                      {"gaps_by_file", std::move(Gaps)},
                       {"kernels", std::move(Kernels)}};
+}
+
+/// "timed_out" -> DeviceGap::Kind::TimedOut; false for a name no kind has.
+bool gapKindFromName(StringRef Name, DeviceGap::Kind &K) {
+  for (DeviceGap::Kind Each :
+       {DeviceGap::Kind::NotATarget, DeviceGap::Kind::CompileFailed,
+        DeviceGap::Kind::TimedOut, DeviceGap::Kind::Cancelled,
+        DeviceGap::Kind::NoReport})
+    if (deviceGapKindName(Each) == Name) {
+      K = Each;
+      return true;
+    }
+  return false;
+}
+
+/// The per-file device outcomes, absent from reports of an older version.
+bool deviceOutcomesFromJSON(const json::Object &O, DeviceResourceTable &D) {
+  if (const json::Object *Compiled = O.getObject("compiled_archs_by_file"))
+    for (const auto &[File, Names] : *Compiled)
+      if (const json::Array *A = Names.getAsArray())
+        for (const json::Value &N : *A)
+          if (std::optional<StringRef> S = N.getAsString())
+            D.CompiledArchsByFile[File.str()].push_back(S->str());
+  const json::Object *Gaps = O.getObject("gaps_by_file");
+  if (!Gaps)
+    return true;
+  for (const auto &[File, List] : *Gaps) {
+    const json::Array *A = List.getAsArray();
+    if (!A)
+      return false;
+    for (const json::Value &V : *A) {
+      const json::Object *G = V.getAsObject();
+      if (!G)
+        return false;
+      DeviceGap Gap;
+      std::optional<StringRef> Arch = G->getString("arch"),
+                               Kind = G->getString("kind"),
+                               Detail = G->getString("detail"),
+                               Required = G->getString("required_arch"),
+                               Message = G->getString("message");
+      if (!Arch || !Kind || !Detail || !Required || !Message ||
+          !gapKindFromName(*Kind, Gap.K))
+        return false;
+      Gap.Arch = Arch->str();
+      Gap.Detail = Detail->str();
+      Gap.RequiredArch = Required->str();
+      Gap.Message = Message->str();
+      D.GapsByFile[File.str()].push_back(std::move(Gap));
+    }
+  }
+  return true;
 }
 
 bool deviceFromJSON(const json::Object &O, DeviceResourceTable &D) {
@@ -67,7 +132,7 @@ bool deviceFromJSON(const json::Object &O, DeviceResourceTable &D) {
       return false;
     D.Resources[{Key->str(), R.Arch}] = std::move(R);
   }
-  return true;
+  return deviceOutcomesFromJSON(O, D);
 }
 
 Error bad(StringRef Path, const Twine &Why) {

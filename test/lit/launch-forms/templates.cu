@@ -2,7 +2,7 @@
 // merged), and the launches of templates this file never instantiates, with
 // what does not depend on the template's parameters.
 // REQUIRES: cuda-toolkit
-// RUN: %cuda-launch-lint --list-launches --cuda-path %cuda-path %s -- -std=c++17 | %FileCheck %s --implicit-check-not=templates.cu
+// RUN: %cuda-launch-lint --list-launches --cuda-path %cuda-path %s -- -std=c++17 | grep -v ': not fully checked: ' | %FileCheck %s --implicit-check-not=templates.cu
 // RUN: %cuda-launch-lint --checks=-* --resource-usage=none --format json --cuda-path %cuda-path %s -- -std=c++17 | %FileCheck %s --check-prefix=JSON
 #include <cuda_runtime.h>
 

@@ -52,11 +52,12 @@ void between(unsigned n, int m) {
     return;
   k<<<1, n>>>(nullptr);
 // CHECK: branches-on-the-way.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block [64, 512]x1x1
-  // One side only: a signed value may be anything below.
+  // One side only: a signed value may be anything below, an interval open
+  // at the type's minimum.
   if (m > 512)
     return;
   k<<<1, m>>>(nullptr);
-// CHECK: branches-on-the-way.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block ?x1x1
+// CHECK: branches-on-the-way.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block [-2147483648, 512]x1x1
 }
 
 // Assigned again after the test: the test says nothing about the launch.

@@ -75,12 +75,12 @@ void scaled_parameter(int bs) {
 void call_scaled() { scaled_parameter(4096); }
 
 // An explicit cast of an integer is the integer; of a floating-point value,
-// unknown.
+// what C computes from its operands (unknown here for the parameter's sake).
 void casts(int n) {
   int bs = (int)256u;
   k<<<1, (unsigned)bs>>>(nullptr);
 // CHECK: unknown-reasons.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block 256x1x1
   k<<<1, static_cast<int>(n * 0.5)>>>(nullptr);
 // CHECK: unknown-reasons.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block ?x1x1
-// CHECK-NEXT: block.x unknown: a floating-point value converted to an integer is not evaluated
+// CHECK-NEXT: block.x unknown: parameter 'n' of 'casts': no caller in this file
 }

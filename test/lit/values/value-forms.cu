@@ -25,7 +25,7 @@ void forms(int n, bool big, float *p) {
   k<<<1, big ? 512 : 128>>>(p);
   // CHECK: :[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block {128, 512}x1x1 ({128, 512} threads)
   k<<<1, std::min(n, 1024)>>>(p);
-  // CHECK: :[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block ?x1x1
+  // CHECK: :[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block [-2147483648, 1024]x1x1
   k<<<1, std::min(unsigned(n), 1024u)>>>(p);
   // CHECK: :[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block [0, 1024]x1x1 ([0, 1024] threads)
   k<<<1, n>>>(p);

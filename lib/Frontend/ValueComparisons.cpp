@@ -1,0 +1,118 @@
+//===- ValueComparisons.cpp - Comparisons of resolved values --------------===//
+
+#include "ValueComparisons.h"
+
+#include "clang/AST/Expr.h"
+
+using namespace clang;
+
+namespace cudalint {
+
+std::optional<bool> comparedValues(BinaryOperatorKind Op,
+                                   const ResolvedValue &L,
+                                   const ResolvedValue &R) {
+  if (!L.isKnown() || !R.isKnown())
+    return std::nullopt;
+  int64_t LMin = L.lowest(), LMax = L.highest();
+  int64_t RMin = R.lowest(), RMax = R.highest();
+  auto Decided = [](bool Always, bool Never) -> std::optional<bool> {
+    if (Always)
+      return true;
+    if (Never)
+      return false;
+    return std::nullopt;
+  };
+  bool Apart = LMax < RMin || RMax < LMin;
+  bool Same = L.isConstant() && R.isConstant() && LMin == RMin;
+  // A set may miss the other side's values even when their ranges meet.
+  if (L.K == ResolvedValue::Kind::Set && R.isConstant() &&
+      !llvm::is_contained(L.Values, RMin))
+    Apart = true;
+  if (R.K == ResolvedValue::Kind::Set && L.isConstant() &&
+      !llvm::is_contained(R.Values, LMin))
+    Apart = true;
+  switch (Op) {
+  case BO_LT:
+    return Decided(LMax < RMin, LMin >= RMax);
+  case BO_LE:
+    return Decided(LMax <= RMin, LMin > RMax);
+  case BO_GT:
+    return Decided(LMin > RMax, LMax <= RMin);
+  case BO_GE:
+    return Decided(LMin >= RMax, LMax < RMin);
+  case BO_EQ:
+    return Decided(Same, Apart);
+  case BO_NE:
+    return Decided(Apart, Same);
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<ResolvedValue> narrowedBy(const ResolvedValue &V,
+                                        BinaryOperatorKind Op,
+                                        const ResolvedValue &R, bool Truth) {
+  if (!V.isKnown() || !R.isKnown())
+    return V;
+  if (!Truth)
+    Op = BinaryOperator::negateComparisonOp(Op);
+  // The bounds `v op r` puts on v for some r of R.
+  int64_t Lo = INT64_MIN, Hi = INT64_MAX;
+  switch (Op) {
+  case BO_LT:
+    if (R.highest() == INT64_MIN)
+      return std::nullopt;
+    Hi = R.highest() - 1;
+    break;
+  case BO_LE:
+    Hi = R.highest();
+    break;
+  case BO_GT:
+    if (R.lowest() == INT64_MAX)
+      return std::nullopt;
+    Lo = R.lowest() + 1;
+    break;
+  case BO_GE:
+    Lo = R.lowest();
+    break;
+  case BO_EQ:
+    Lo = R.lowest();
+    Hi = R.highest();
+    break;
+  default: // BO_NE: only a constant excludes anything
+    break;
+  }
+  std::optional<int64_t> Excluded;
+  if (Op == BO_NE && R.isConstant())
+    Excluded = R.value();
+  auto Keeps = [&](int64_t X) {
+    return X >= Lo && X <= Hi && (!Excluded || X != *Excluded) &&
+           (Op != BO_EQ || R.K == ResolvedValue::Kind::Range ||
+            llvm::is_contained(R.Values, X));
+  };
+  ResolvedValue Out;
+  if (V.K == ResolvedValue::Kind::Range) {
+    int64_t Min = std::max(V.Min, Lo), Max = std::min(V.Max, Hi);
+    if (Excluded && Min == *Excluded && Min < Max)
+      ++Min;
+    if (Excluded && Max == *Excluded && Min < Max)
+      --Max;
+    if (Min > Max || (Min == Max && !Keeps(Min)))
+      return std::nullopt;
+    Out = ResolvedValue::range(Min, Max);
+  } else {
+    std::vector<int64_t> Kept;
+    for (int64_t X : V.Values)
+      if (Keeps(X))
+        Kept.push_back(X);
+    if (Kept.empty())
+      return std::nullopt;
+    Out = ResolvedValue::oneOf(Kept);
+    if (Out.K == ResolvedValue::Kind::Set)
+      Out.keepProven(V.Proven);
+  }
+  Out.Origins = V.Origins;
+  return Out;
+}
+
+} // namespace cudalint
