@@ -52,8 +52,8 @@ std::vector<KernelSetting> KernelSettingCollector::collect(
   } else {
     ValueResolver::Kernels Possible = Resolver.resolveKernels(Call->getArg(0));
     Kernels = Possible.Possible;
-    Unknown = Possible.Reason.empty() ? "its kernel is not known"
-                                      : Possible.Reason;
+    Unknown =
+        Possible.Reason.empty() ? "its kernel is not known" : Possible.Reason;
   }
   bool MayOptIn =
       S.Attribute == "MaxDynamicSharedMemorySize" || S.Attribute.empty();

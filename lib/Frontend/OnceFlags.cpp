@@ -64,8 +64,7 @@ struct StaticReferences : RecursiveASTVisitor<StaticReferences> {
 
 } // namespace
 
-std::optional<OnceFlags::FlagTest>
-OnceFlags::flagTest(const Expr *Cond) const {
+std::optional<OnceFlags::FlagTest> OnceFlags::flagTest(const Expr *Cond) const {
   if (!Cond)
     return std::nullopt;
   bool Negated = false;

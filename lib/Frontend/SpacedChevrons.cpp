@@ -160,8 +160,7 @@ std::optional<size_t> closingBrace(ArrayRef<RawToken> Tokens, size_t Open) {
 
 /// The `{` of each braced list that is a launch's grid or block
 /// (`k<<<{gx, gy}, {bx, by, 1}, smem, stream>>>`), with its `}`.
-std::vector<std::pair<size_t, size_t>>
-bracedDims(ArrayRef<RawToken> Tokens) {
+std::vector<std::pair<size_t, size_t>> bracedDims(ArrayRef<RawToken> Tokens) {
   std::vector<std::pair<size_t, size_t>> Lists;
   for (size_t I = 1; I + 1 < Tokens.size(); ++I) {
     if (Tokens[I].Kind != tok::lesslessless || !endsCallee(Tokens[I - 1]))
@@ -173,7 +172,8 @@ bracedDims(ArrayRef<RawToken> Tokens) {
     size_t Argument = 0;
     int Depth = 0;
     for (size_t J = I + 1; J < *Close && Argument < 2; ++J) {
-      bool Starts = J == I + 1 || (Depth == 0 && Tokens[J - 1].Kind == tok::comma);
+      bool Starts =
+          J == I + 1 || (Depth == 0 && Tokens[J - 1].Kind == tok::comma);
       if (Starts && Tokens[J].Kind == tok::l_brace) {
         std::optional<size_t> End = closingBrace(Tokens, J);
         if (!End || *End >= *Close)

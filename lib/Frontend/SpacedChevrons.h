@@ -51,9 +51,10 @@ std::optional<std::string> bracedLaunchDims(llvm::StringRef Text);
 /// changes anything.
 std::optional<std::string> nvccLaunchSyntax(llvm::StringRef Text);
 
-/// Base, with the files outside SystemRoots read through nvccLaunchSyntax. What it changed is recorded for the facts cache,
-/// which keys a file by the content on disk: OriginalHashes maps the hash
-/// of each text it gave (hashString) to the hash of the file's own.
+/// Base, with the files outside SystemRoots read through nvccLaunchSyntax. What
+/// it changed is recorded for the facts cache, which keys a file by the content
+/// on disk: OriginalHashes maps the hash of each text it gave (hashString) to
+/// the hash of the file's own.
 class SpacedChevronFileSystem : public llvm::vfs::ProxyFileSystem {
 public:
   SpacedChevronFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
