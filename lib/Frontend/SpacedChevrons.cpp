@@ -238,8 +238,20 @@ std::vector<size_t> commentSpares(StringRef Text, ArrayRef<RawToken> Tokens) {
 
 } // namespace
 
+/// Whether Text may hold a braced launch argument: a `{` between some
+/// `<<<` and the `>>>` after it (a cheap look before lexing).
+static bool mayHoldBracedDims(StringRef Text) {
+  for (size_t At = Text.find("<<<"); At != StringRef::npos;
+       At = Text.find("<<<", At + 3)) {
+    StringRef Config = Text.drop_front(At + 3);
+    if (Config.take_front(Config.find(">>>")).contains('{'))
+      return true;
+  }
+  return false;
+}
+
 std::optional<std::string> bracedLaunchDims(StringRef Text) {
-  if (!Text.contains("<<<") || !Text.contains('{'))
+  if (!mayHoldBracedDims(Text))
     return std::nullopt;
   std::vector<RawToken> Tokens = rawTokens(Text);
   std::vector<std::pair<size_t, size_t>> Lists = bracedDims(Tokens);
