@@ -223,6 +223,12 @@ struct LaunchSite {
   /// earlier in the same function, that some path to the launch skips (an
   /// opt-in under `if (big)`): on that path the launch runs without them.
   std::vector<SourceLoc> SettingsSkippedOnSomePath;
+  /// cudaFuncSetAttribute / cuFuncSetAttribute calls earlier in the same
+  /// function, on a path to the launch, that may set the maximum dynamic
+  /// shared memory of a kernel the front end cannot name (a pointer whose
+  /// kernels are not all known): one may be this kernel's opt-in. What says
+  /// why the call's kernel is not known.
+  std::vector<ValueOrigin> OptInsOfUnknownKernel;
   /// The launch runs only when a condition that queries the device holds
   /// (`if (prop.sharedMemPerMultiprocessor >= SMEM)`, a cudaDeviceGetAttribute
   /// result): on some GPUs of an arch it may not run at all, so only errors

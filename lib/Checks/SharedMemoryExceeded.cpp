@@ -7,7 +7,9 @@
 // launch is checked against the last opt-in it accepts. Over the limit, the
 // launch fails with cudaErrorInvalidValue (CUDA 13.0, an H100), a
 // cooperative one with cudaErrorCooperativeLaunchTooLarge (an H200): no
-// block can be resident.
+// block can be resident. An opt-in whose kernel the front end cannot name
+// (a pointer to kernels it cannot follow) earlier on a path to the launch
+// may be this kernel's: such a launch may fail, no more.
 //
 //===----------------------------------------------------------------------===//
 
@@ -118,6 +120,18 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
     Diagnostic D =
         launchError(*this, Ctx, Message,
                     notResidentError(Ctx.Launch, RuntimeError::InvalidValue));
+    // Below the arch's maximum an opt-in lifts the limit, and one whose
+    // kernel is not known may be this kernel's: the launch may fail.
+    bool UnknownOptInMayLift = Total <= Ctx.Arch.SharedMemPerBlockOptIn &&
+                               !Ctx.Launch.OptInsOfUnknownKernel.empty();
+    if (UnknownOptInMayLift) {
+      claimMayFail(D);
+      for (const ValueOrigin &O : Ctx.Launch.OptInsOfUnknownKernel)
+        addNote(D, O.Loc,
+                "an opt-in whose kernel is not known (" + O.What +
+                    ") is set here, on a path to the launch: it is not "
+                    "checked, and if it is this kernel's the launch may run");
+    }
     if (OnSomePath) {
       claimMayFail(D);
       addNote(D, OptIn->Loc,

@@ -32,7 +32,7 @@ static_assert(fieldCount<CallStep>() == 3, "serialize the new field");
 static_assert(fieldCount<GridSyncFact>() == 4, "serialize the new field");
 static_assert(fieldCount<KernelInfo>() == 8, "serialize the new field");
 static_assert(fieldCount<LaunchSite::Guard>() == 2, "serialize the new field");
-static_assert(fieldCount<LaunchSite>() == 16, "serialize the new field");
+static_assert(fieldCount<LaunchSite>() == 17, "serialize the new field");
 static_assert(fieldCount<KernelSetting>() == 7, "serialize the new field");
 static_assert(fieldCount<ExternalCall>() == 4, "serialize the new field");
 static_assert(fieldCount<FrontendError>() == 2, "serialize the new field");
@@ -170,7 +170,8 @@ static json::Value toJSON(const LaunchSite &L) {
       {"cluster_dims", optional(L.ClusterDims)},
       {"device_guard", toJSON(L.DeviceGuard)},
       {"cooperative", optional(L.Cooperative)},
-      {"settings_skipped_on_some_path", arrayOf(L.SettingsSkippedOnSomePath)}};
+      {"settings_skipped_on_some_path", arrayOf(L.SettingsSkippedOnSomePath)},
+      {"opt_ins_of_unknown_kernel", arrayOf(L.OptInsOfUnknownKernel)}};
 }
 
 static json::Value toJSON(const KernelSetting &S) {
@@ -348,7 +349,8 @@ static bool fromJSON(const json::Value &V, LaunchSite &L, json::Path P) {
          mapOptional(O, V, "cluster_dims", L.ClusterDims, P) &&
          O.map("device_guard", L.DeviceGuard) &&
          mapOptional(O, V, "cooperative", L.Cooperative, P) &&
-         O.map("settings_skipped_on_some_path", L.SettingsSkippedOnSomePath);
+         O.map("settings_skipped_on_some_path", L.SettingsSkippedOnSomePath) &&
+         O.map("opt_ins_of_unknown_kernel", L.OptInsOfUnknownKernel);
 }
 
 static bool fromJSON(const json::Value &V, KernelSetting &S, json::Path P) {

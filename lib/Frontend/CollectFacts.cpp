@@ -212,7 +212,8 @@ collectFacts(const tooling::CompilationDatabase &DB,
     // ClangTool on the shared real file system changes the process's
     // working directory for each command, which units parsed at once (and
     // the device stage, running beside) would see change under them. The
-    // user's files are read with nvcc's spaced launch chevrons joined.
+    // user's files are read with nvcc's launch syntax (spaced chevrons,
+    // braced dims) as Clang reads it.
     auto Joined = llvm::makeIntrusiveRefCnt<SpacedChevronFileSystem>(
         llvm::vfs::createPhysicalFileSystem(), Setup.SystemRoots);
     tooling::ClangTool Tool(DB, {Files[I]},
@@ -224,7 +225,7 @@ collectFacts(const tooling::CompilationDatabase &DB,
     std::vector<std::string> OverlayTexts;
     OverlayTexts.reserve(Opts.Overlays.size());
     for (const auto &[Path, Text] : Opts.Overlays) {
-      OverlayTexts.push_back(joinSpacedChevrons(Text).value_or(Text));
+      OverlayTexts.push_back(nvccLaunchSyntax(Text).value_or(Text));
       Tool.mapVirtualFile(Path, OverlayTexts.back());
     }
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(

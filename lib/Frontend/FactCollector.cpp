@@ -3,7 +3,8 @@
 // The AST walk: kernels (with their host-side attributes), the launch forms
 // (<<<>>>, the runtime and driver launch APIs of LaunchApis.h, named or
 // through pointers, CUDA graph kernel nodes), cudaFuncSetAttribute /
-// cudaFuncSetCacheConfig, and the device-query conditions around launches.
+// cudaFuncSetCacheConfig (KernelSettings.h), and the device-query
+// conditions around launches.
 // Launch values come from the ValueResolver. Parsing the units:
 // CollectFacts.cpp.
 //
@@ -14,6 +15,7 @@
 #include "DeviceQueries.h"
 #include "GridSync.h"
 #include "KernelAttributes.h"
+#include "KernelSettings.h"
 #include "LaunchApis.h"
 #include "LaunchConfigAttributes.h"
 #include "ValueResolver.h"
@@ -57,6 +59,10 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Facts(Facts),
         Mangler(Ctx.createMangleContext()), Callers(indexCallers(Ctx)),
         Resolver(Ctx, Callers, [this](SourceLocation L) { return locate(L); }),
+        Settings(Ctx, Resolver,
+                 {[this](SourceLocation L) { return locate(L); },
+                  [this](const FunctionDecl *K) { return displayName(K); },
+                  [this](const FunctionDecl *K) { return mangledName(K); }}),
         GridSyncs(
             Ctx, [this](SourceLocation L) { return locate(L); },
             [this](const FunctionDecl *FD) { return displayName(FD); }) {}
@@ -100,6 +106,11 @@ public:
         }
       }
     return true;
+  }
+
+  /// Where a fatal error stopped the parse, if one did (the last error).
+  void parseStoppedAt(SourceLoc Where) {
+    Resolver.setParseStop(std::move(Where));
   }
 
   /// Adds the launches of templates that are never instantiated in this
@@ -157,7 +168,10 @@ public:
          Call->getNumArgs() == 3) ||
         ((Name == "cudaFuncSetCacheConfig" || Name == "cuFuncSetCacheConfig") &&
          Call->getNumArgs() == 2)) {
-      kernelSetting(Call, Name);
+      for (KernelSetting &S :
+           Settings.collect(Call, Name, kernelOf(Call->getArg(0)),
+                            CurrentFunction, deviceGuard(Call)))
+        Facts.KernelSettings.push_back(std::move(S));
     }
     return true;
   }
@@ -281,13 +295,7 @@ private:
     }
     if (CurrentFunction)
       L.EnclosingFunction = displayName(CurrentFunction);
-    // The kernel's settings made earlier in this function that a path to
-    // the launch goes around.
-    for (const auto &[Setting, Where] : SettingCalls)
-      if (Where.first == CurrentFunction && Where.second == L.Mangled &&
-          !L.Mangled.empty() &&
-          !Resolver.onEveryPath(Setting, Call, CurrentFunction))
-        L.SettingsSkippedOnSomePath.push_back(locate(Setting->getBeginLoc()));
+    Settings.describeLaunch(L, Call, CurrentFunction);
     return L;
   }
 
@@ -480,39 +488,6 @@ private:
     Facts.Launches.push_back(std::move(L));
   }
 
-  /// cudaFuncSetAttribute(kernel, attr, value), cudaFuncSetCacheConfig(
-  /// kernel, config), and the driver API's cuFuncSetAttribute(f, attr,
-  /// value), cuFuncSetCacheConfig(f, config).
-  void kernelSetting(const CallExpr *Call, StringRef Api) {
-    bool IsCacheConfig = Api.ends_with("SetCacheConfig");
-    KernelSetting S;
-    S.Loc = locate(Call->getBeginLoc());
-    S.Api = Api.str();
-    S.DeviceGuard = deviceGuard(Call);
-    if (const FunctionDecl *K = kernelOf(Call->getArg(0))) {
-      S.Kernel = displayName(K);
-      S.Mangled = mangledName(K);
-    }
-    if (IsCacheConfig) {
-      S.Attribute = "CacheConfig";
-    } else {
-      // The enumerator's name, found through its value so that a constant
-      // holding it works too.
-      ResolvedValue Attr = Resolver.resolveInt(Call->getArg(1));
-      const EnumType *Enum =
-          Call->getArg(1)->IgnoreParenImpCasts()->getType()->getAs<EnumType>();
-      if (Attr.isConstant() && Enum)
-        for (const EnumConstantDecl *E : Enum->getDecl()->enumerators())
-          if (E->getInitVal() == Attr.value())
-            S.Attribute = E->getName().str();
-      S.Attribute = functionAttributeName(S.Attribute);
-    }
-    S.Value = Resolver.resolveInt(Call->getArg(IsCacheConfig ? 1 : 2));
-    if (CurrentFunction)
-      SettingCalls.push_back({Call, {CurrentFunction, S.Mangled}});
-    Facts.KernelSettings.push_back(std::move(S));
-  }
-
   void fillConfig(LaunchSite &L, const Expr *Grid, const Expr *Block,
                   const Expr *SharedMem, CallPin Pin) {
     L.Grid = Resolver.resolveDim3(Grid, Pin);
@@ -557,13 +532,10 @@ private:
   std::unique_ptr<MangleContext> Mangler;
   CallerIndex Callers;
   ValueResolver Resolver;
+  KernelSettingCollector Settings;
   GridSyncFinder GridSyncs;
   std::set<const FunctionDecl *> Seen;
   const FunctionDecl *CurrentFunction = nullptr;
-  /// The settings seen so far: the call, its function and kernel.
-  std::vector<
-      std::pair<const CallExpr *, std::pair<const FunctionDecl *, std::string>>>
-      SettingCalls;
   std::vector<LaunchSite> PatternLaunches;
   DeviceQueryFinder DeviceQueries{Ctx};
   LaunchApiFinder LaunchApiCalls{Ctx};
@@ -573,6 +545,8 @@ private:
 
 void collectFactsInto(ASTContext &Ctx, TranslationUnitFacts &Facts) {
   FactCollector Collector(Ctx, Facts);
+  if (!Facts.Errors.empty())
+    Collector.parseStoppedAt(Facts.Errors.back().Loc);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   Collector.finish();
 }

@@ -2,7 +2,8 @@
 //---------------------------===//
 //
 // A global's initialiser is its value only where no code writes it: the
-// globals this file writes, or lets escape, and where first.
+// globals this file writes, or lets escape, and where first; and none when
+// the parse stopped early, since the code that writes it may be unseen.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 using llvm::SmallVector;
@@ -215,6 +217,9 @@ ResolvedValue ValueResolver::resolveGlobal(
         It != globalWrites().end())
       return Changing("not const, and written at " + Locate(It->second).File +
                       ":" + std::to_string(Locate(It->second).Line));
+  if (!Const)
+    if (std::optional<std::string> Unseen = unseenWrites())
+      return Changing(*Unseen);
   const VarDecl *Init = Def ? Def : V;
   if (!Init->getInit())
     return Unknown(Const ? "its initialiser is not in this file"
@@ -265,6 +270,17 @@ ValueResolver::globalWrites() {
     GlobalWrites = std::move(Collect.Writes);
   }
   return *GlobalWrites;
+}
+
+std::optional<std::string> ValueResolver::unseenWrites() const {
+  if (!Ctx.getDiagnostics().hasFatalErrorOccurred())
+    return std::nullopt;
+  std::string Where = ParseStop.valid()
+                          ? llvm::sys::path::filename(ParseStop.File).str() +
+                                ":" + std::to_string(ParseStop.Line) + " "
+                          : std::string();
+  return "not const, and the parse stopped at " + Where +
+         "(fatal error), so code that sets it may be unseen";
 }
 
 std::vector<std::string> ValueResolver::writtenGlobals() {

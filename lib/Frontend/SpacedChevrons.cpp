@@ -9,6 +9,9 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <map>
+#include <set>
+
 using namespace clang;
 using namespace llvm;
 
@@ -143,7 +146,173 @@ bool mayHoldSpacedPair(StringRef Text) {
   return false;
 }
 
+/// The matching `}` of the `{` at Tokens[Open]; none before the text ends.
+std::optional<size_t> closingBrace(ArrayRef<RawToken> Tokens, size_t Open) {
+  int Depth = 0;
+  for (size_t I = Open; I < Tokens.size(); ++I) {
+    if (Tokens[I].Kind == tok::l_brace)
+      ++Depth;
+    else if (Tokens[I].Kind == tok::r_brace && --Depth == 0)
+      return I;
+  }
+  return std::nullopt;
+}
+
+/// The `{` of each braced list that is a launch's grid or block
+/// (`k<<<{gx, gy}, {bx, by, 1}, smem, stream>>>`), with its `}`.
+std::vector<std::pair<size_t, size_t>> bracedDims(ArrayRef<RawToken> Tokens) {
+  std::vector<std::pair<size_t, size_t>> Lists;
+  for (size_t I = 1; I + 1 < Tokens.size(); ++I) {
+    if (Tokens[I].Kind != tok::lesslessless || !endsCallee(Tokens[I - 1]))
+      continue;
+    std::optional<size_t> Close = closingChevrons(Tokens, I + 1);
+    if (!Close || Tokens[*Close].Kind != tok::greatergreatergreater)
+      continue;
+    // The grid and the block: the first two arguments at depth 0.
+    size_t Argument = 0;
+    int Depth = 0;
+    for (size_t J = I + 1; J < *Close && Argument < 2; ++J) {
+      bool Starts =
+          J == I + 1 || (Depth == 0 && Tokens[J - 1].Kind == tok::comma);
+      if (Starts && Tokens[J].Kind == tok::l_brace) {
+        std::optional<size_t> End = closingBrace(Tokens, J);
+        if (!End || *End >= *Close)
+          break;
+        Lists.push_back({J, *End});
+        J = *End;
+        continue;
+      }
+      switch (Tokens[J].Kind) {
+      case tok::l_paren:
+      case tok::l_square:
+      case tok::l_brace:
+        ++Depth;
+        break;
+      case tok::r_paren:
+      case tok::r_square:
+      case tok::r_brace:
+        --Depth;
+        break;
+      case tok::comma:
+        Argument += Depth == 0;
+        break;
+      default:
+        break;
+      }
+    }
+    I = *Close;
+  }
+  return Lists;
+}
+
+/// Whether the blanks between tokens A and B may all go: one of them can
+/// glue to nothing (`,` `;` brackets), so no two tokens become one.
+bool blanksMayAllGo(const RawToken &A, const RawToken &B) {
+  return StringRef(",;([{").contains(A.Text.back()) ||
+         StringRef(",;)]}").contains(B.Text.front());
+}
+
+/// The characters of line comments that may go without changing anything:
+/// the text after each `//` (not one that a `\` at its end continues).
+std::vector<size_t> commentSpares(StringRef Text, ArrayRef<RawToken> Tokens) {
+  std::vector<size_t> Spares;
+  for (size_t T = 0; T <= Tokens.size(); ++T) {
+    size_t From = T ? Tokens[T - 1].Offset + Tokens[T - 1].Length : 0;
+    size_t To = T < Tokens.size() ? Tokens[T].Offset : Text.size();
+    // Between two tokens there are only blanks and comments.
+    for (size_t I = From; I + 1 < To; ++I) {
+      if (Text.substr(I, 2) == "/*") {
+        size_t End = Text.find("*/", I + 2);
+        I = End == StringRef::npos ? To : End + 1;
+      } else if (Text.substr(I, 2) == "//") {
+        size_t End = std::min(To, Text.find_first_of("\r\n", I));
+        if (End > I + 2 && Text[End - 1] != '\\')
+          for (size_t K = I + 2; K < End; ++K)
+            Spares.push_back(K);
+        I = End;
+      }
+    }
+  }
+  return Spares;
+}
+
 } // namespace
+
+/// Whether Text may hold a braced launch argument: a `{` between some
+/// `<<<` and the `>>>` after it (a cheap look before lexing).
+static bool mayHoldBracedDims(StringRef Text) {
+  for (size_t At = Text.find("<<<"); At != StringRef::npos;
+       At = Text.find("<<<", At + 3)) {
+    StringRef Config = Text.drop_front(At + 3);
+    if (Config.take_front(Config.find(">>>")).contains('{'))
+      return true;
+  }
+  return false;
+}
+
+std::optional<std::string> bracedLaunchDims(StringRef Text) {
+  if (!mayHoldBracedDims(Text))
+    return std::nullopt;
+  std::vector<RawToken> Tokens = rawTokens(Text);
+  std::vector<std::pair<size_t, size_t>> Lists = bracedDims(Tokens);
+  if (Lists.empty())
+    return std::nullopt;
+  std::vector<size_t> Spares = commentSpares(Text, Tokens);
+  // What happens at each offset: `dim3` put before it, a character put in
+  // its place, or the character dropped (a blank or a comment's character
+  // given up: the text keeps its size, which Clang checks against the
+  // file's, and its lines).
+  std::set<size_t> Before, Dropped;
+  std::map<size_t, char> Replaced;
+  const size_t Added = StringRef("dim3").size();
+  for (auto [Open, Shut] : Lists) {
+    std::vector<size_t> Drops;
+    // Blanks after the brace on its line, the nearest first: what lies
+    // between moves right, the rest of the line stays.
+    for (size_t U = Open; Drops.size() < Added && U < Tokens.size(); ++U) {
+      size_t From = Tokens[U].Offset + Tokens[U].Length;
+      size_t To = U + 1 < Tokens.size() ? Tokens[U + 1].Offset : Text.size();
+      StringRef Gap = Text.slice(From, To);
+      size_t LineEnd = Gap.find_first_of("\r\n");
+      bool LastOnLine = LineEnd != StringRef::npos;
+      if (LastOnLine)
+        Gap = Gap.take_front(LineEnd);
+      if (Gap.find_first_not_of(" \t") == StringRef::npos) {
+        size_t Free = Gap.size();
+        if (!LastOnLine && Free && !blanksMayAllGo(Tokens[U], Tokens[U + 1]))
+          --Free;
+        for (size_t K = 0; K < Free && Drops.size() < Added; ++K)
+          if (!Dropped.count(From + K))
+            Drops.push_back(From + K);
+      }
+      if (LastOnLine)
+        break;
+    }
+    // Then characters of line comments, which move nothing that matters.
+    for (size_t K : Spares)
+      if (Drops.size() < Added && !Dropped.count(K))
+        Drops.push_back(K);
+    if (Drops.size() < Added)
+      continue; // left as written: Clang reports what it always did
+    Dropped.insert(Drops.begin(), Drops.end());
+    Before.insert(Tokens[Open].Offset);
+    Replaced[Tokens[Open].Offset] = '(';
+    Replaced[Tokens[Shut].Offset] = ')';
+  }
+  if (Before.empty())
+    return std::nullopt;
+  std::string Out;
+  Out.reserve(Text.size());
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Before.count(I))
+      Out += "dim3";
+    if (Dropped.count(I))
+      continue;
+    auto It = Replaced.find(I);
+    Out += It != Replaced.end() ? It->second : Text[I];
+  }
+  return Out;
+}
 
 std::optional<std::string> joinSpacedChevrons(StringRef Text) {
   if (!mayHoldSpacedPair(Text))
@@ -185,9 +354,17 @@ std::optional<std::string> joinSpacedChevrons(StringRef Text) {
   return Out;
 }
 
+std::optional<std::string> nvccLaunchSyntax(StringRef Text) {
+  std::optional<std::string> Joined = joinSpacedChevrons(Text);
+  if (std::optional<std::string> Dims =
+          bracedLaunchDims(Joined ? StringRef(*Joined) : Text))
+    return Dims;
+  return Joined;
+}
+
 namespace {
 
-/// A file read through joinSpacedChevrons.
+/// A file read through nvccLaunchSyntax.
 class JoinedFile : public vfs::File {
 public:
   JoinedFile(std::unique_ptr<vfs::File> Inner, SpacedChevronFileSystem &FS)
@@ -205,11 +382,11 @@ public:
         Inner->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
     if (!Buffer)
       return Buffer;
-    std::optional<std::string> Joined =
-        joinSpacedChevrons((*Buffer)->getBuffer());
+    StringRef Original = (*Buffer)->getBuffer();
+    std::optional<std::string> Joined = nvccLaunchSyntax(Original);
     if (!Joined)
       return Buffer;
-    FS.recordJoined((*Buffer)->getBuffer(), *Joined);
+    FS.recordJoined(Original, *Joined);
     return MemoryBuffer::getMemBufferCopy(*Joined,
                                           (*Buffer)->getBufferIdentifier());
   }

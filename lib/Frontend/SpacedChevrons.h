@@ -5,7 +5,9 @@
 // The parse reads the user's files through a file system that joins such a
 // pair into `<<<` (and its closing `>>` `>` into `>>>`) in memory, keeping
 // every character at its line and column: the locations Clang reports are
-// the file's own. Nothing is ever written back.
+// the file's own. Launch arguments written as braced lists,
+// `k<<<grid, {bx, by, 1}>>>`, are read as the dim3 they make. Nothing is
+// ever written back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,10 +33,28 @@ namespace cudalint {
 /// with no room beside) is left as written.
 std::optional<std::string> joinSpacedChevrons(llvm::StringRef Text);
 
-/// Base, with the files outside SystemRoots read through
-/// joinSpacedChevrons. What it changed is recorded for the facts cache,
-/// which keys a file by the content on disk: OriginalHashes maps the hash
-/// of each text it gave (hashString) to the hash of the file's own.
+/// Text with each braced list that is a launch's grid or block
+/// (`k<<<{gx, gy}, {bx, by, 1}>>>`, which nvcc accepts and Clang 19 rejects
+/// with "expected expression") written as the dim3 it initialises,
+/// `dim3(gx, gy)`. The four characters of `dim3` take the place of blanks
+/// after the brace on its line, the nearest first: everything before the
+/// brace (the launch itself) keeps its column, and what lies between the
+/// brace and the blanks taken moves right by at most four. Short of blanks,
+/// characters of a line comment in the file go instead, which moves nothing
+/// else; short of those too, the list is left as written. The text keeps
+/// its size (Clang checks it against the file's) and its lines. None when
+/// there is no such list.
+std::optional<std::string> bracedLaunchDims(llvm::StringRef Text);
+
+/// joinSpacedChevrons, then bracedLaunchDims: the launch syntax nvcc
+/// accepts and Clang 19 does not, as Clang reads it. None when neither
+/// changes anything.
+std::optional<std::string> nvccLaunchSyntax(llvm::StringRef Text);
+
+/// Base, with the files outside SystemRoots read through nvccLaunchSyntax. What
+/// it changed is recorded for the facts cache, which keys a file by the content
+/// on disk: OriginalHashes maps the hash of each text it gave (hashString) to
+/// the hash of the file's own.
 class SpacedChevronFileSystem : public llvm::vfs::ProxyFileSystem {
 public:
   SpacedChevronFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,

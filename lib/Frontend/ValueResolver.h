@@ -161,6 +161,9 @@ public:
   /// Whether the variable behind E gets its value from one of the
   /// cudaOccupancy* helpers (its address is passed to one).
   bool isOccupancyTuned(const clang::Expr *E);
+  /// Where the parse stopped, when a fatal error stopped it (the last
+  /// error Clang reported: none follows a fatal one).
+  void setParseStop(SourceLoc Where) { ParseStop = std::move(Where); }
   /// This file's calls of functions it declares but does not define, with
   /// their integer arguments resolved (ExternalCalls.cpp).
   std::vector<ExternalCall> externalCalls();
@@ -504,6 +507,11 @@ private:
   globalWrites();
   std::optional<llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation>>
       GlobalWrites;
+  /// Why a global this file does not write may still be written by code it
+  /// does not show: the parse stopped at a fatal error (a missing header),
+  /// and what followed was never read. None when the parse went to the end.
+  std::optional<std::string> unseenWrites() const;
+  SourceLoc ParseStop;
 
   clang::ASTContext &Ctx;
   const CallerIndex &Callers;

@@ -101,6 +101,8 @@ TranslationUnitFacts everyFieldSet() {
   L.Cooperative = true;
   L.SettingsSkippedOnSomePath = {loc(N), loc(N)};
   L.KernelOrigins = {{"variable 'kp' in 'run'", loc(N), false, ""}};
+  L.OptInsOfUnknownKernel = {{"parameter 'kernel' of 'setup'", loc(N), false,
+                              ""}};
   U.Launches.push_back(L);
   U.Launches.push_back(LaunchSite());
   LaunchSite UnknownCooperation;
@@ -158,6 +160,11 @@ TEST(FactsJSON, EveryFieldRoundTrips) {
   EXPECT_FALSE(Back.Launches[2].Cooperative);
   EXPECT_EQ(Back.Launches[0].SettingsSkippedOnSomePath[1].Line,
             U.Launches[0].SettingsSkippedOnSomePath[1].Line);
+  ASSERT_EQ(Back.Launches[0].OptInsOfUnknownKernel.size(), 1u);
+  EXPECT_EQ(Back.Launches[0].OptInsOfUnknownKernel[0].What,
+            "parameter 'kernel' of 'setup'");
+  EXPECT_EQ(Back.Launches[0].OptInsOfUnknownKernel[0].Loc.Line,
+            U.Launches[0].OptInsOfUnknownKernel[0].Loc.Line);
   ASSERT_EQ(Back.Launches[0].KernelOrigins.size(), 1u);
   EXPECT_EQ(Back.Launches[0].KernelOrigins[0].What, "variable 'kp' in 'run'");
   EXPECT_EQ(Back.Launches[0].Block.X.Reason, U.Launches[0].Block.X.Reason);
@@ -188,7 +195,7 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   const json::Object &U = *V.getAsObject();
   EXPECT_EQ(U.size(), 9u);
   const json::Object &L = *(*U.getArray("launches"))[0].getAsObject();
-  EXPECT_EQ(L.size(), 16u);
+  EXPECT_EQ(L.size(), 17u);
   const json::Object &K = *(*U.getArray("kernels"))[0].getAsObject();
   EXPECT_EQ(K.size(), 8u);
   EXPECT_EQ(K.getObject("grid_sync")->size(), 4u);

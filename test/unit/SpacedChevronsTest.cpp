@@ -64,3 +64,47 @@ TEST(SpacedChevronsTest, LeavesTheRestAlone) {
 }
 
 } // namespace
+
+namespace {
+
+std::string dims(llvm::StringRef Text) {
+  std::optional<std::string> D = bracedLaunchDims(Text);
+  EXPECT_TRUE(D) << "nothing rewritten in: " << Text.str();
+  if (D) {
+    EXPECT_EQ(D->size(), Text.size());
+  }
+  return D.value_or("");
+}
+
+TEST(BracedLaunchDimsTest, GridAndBlockListsBecomeDim3) {
+  // `dim3` takes the blanks after the brace, the nearest first; everything
+  // before the brace keeps its column.
+  EXPECT_EQ(dims("k<<<g, {bx, by, 1}, 0, s>>>(p);"),
+            "k<<<g, dim3(bx,by,1),0,s>>>(p);");
+  EXPECT_EQ(dims("k<<<{ 4 , 2 } , b>>>(p);    "),
+            "k<<<dim3(4,2) , b>>>(p);    ");
+  EXPECT_EQ(dims("k<<<{ gx, gy },  {  32,  8 }>>>(p);"),
+            "k<<<dim3(gx,gy), dim3(32,8 )>>>(p);");
+  EXPECT_EQ(dims("k<<<{}, {}>>>(p); // two lists"),
+            "k<<<dim3(),dim3()>>>(p); //sts");
+}
+
+TEST(BracedLaunchDimsTest, CommentsGiveRoomWhenBlanksDoNot) {
+  // The line has too few blanks: a line comment's characters go instead.
+  EXPECT_EQ(dims("// a launch\nk<<<{gx, gy}, b>>>(p);"),
+            "// launch\nk<<<dim3(gx,gy),b>>>(p);");
+}
+
+TEST(BracedLaunchDimsTest, LeavesTheRestAlone) {
+  for (llvm::StringRef Text : {
+           "k<<<{gx, gy}, b>>>(p);",          // no room, no comment
+           "k<<<g, b, {0}>>>(p);",            // not the grid or the block
+           "int a[] = {1, 2}; f({1, 2});",    // no launch
+           "s = \"k<<<{1, 2}, 3>>>()\";",     // a string
+           "/* k<<<{1,    2}, 3>>>(); */ x;", // a comment
+           "k<<<g, b>>>(p, {1, 2});",         // a kernel argument
+       })
+    EXPECT_EQ(bracedLaunchDims(Text), std::nullopt) << Text.str();
+}
+
+} // namespace
