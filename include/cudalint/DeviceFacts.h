@@ -47,8 +47,8 @@ struct PtxEntryDirectives {
   std::optional<std::array<unsigned, 3>> MaxNTid, ReqNTid, ReqNCtaPerCluster;
   std::optional<unsigned> MinNCtaPerSM, MaxNReg, MaxClusterRank;
   bool ExplicitCluster = false;
-  /// The body's only instruction is `ret;`.
-  bool EmptyBody = false;
+  /// The body was read (BodySeen), and its only instruction is `ret;`.
+  bool BodySeen = false, EmptyBody = false;
 };
 
 /// Every `.entry` of a PTX module, in file order. Text that is not PTX gives

@@ -57,10 +57,11 @@ struct KernelResources {
   std::optional<std::array<unsigned, 3>> MaxNTid, ReqNTid, ReqNCtaPerCluster;
   std::optional<unsigned> MinNCtaPerSM, MaxNReg, MaxClusterRank;
   bool ExplicitCluster = false;
-  /// With HasPtx: the kernel's body is empty on this arch (only `ret;`).
-  /// Where another arch's body is not, the preprocessor removed the code
-  /// for this arch: the kernel is not built for it (compiledOut).
-  bool EmptyBody = false;
+  /// Whether the kernel's PTX body on this arch is empty (only `ret;`);
+  /// none where no PTX body was read (a cubin, a ptxas log). Where another
+  /// arch's body is not empty, the preprocessor removed the code for this
+  /// arch: the kernel is not built for it (compiledOut).
+  std::optional<bool> EmptyBody;
 
   /// .maxntid x*y*z (the launch bound's max threads), if any.
   std::optional<uint64_t> maxThreads() const {
@@ -197,10 +198,10 @@ struct DeviceResourceTable {
   /// settings is judged for it.
   bool compiledOut(llvm::StringRef Mangled, llvm::StringRef Arch) const {
     const KernelResources *R = find(Mangled, Arch);
-    if (!R || !R->HasPtx || !R->EmptyBody)
+    if (!R || R->EmptyBody != true)
       return false;
     for (const KernelResources *Other : forKernel(Mangled))
-      if (Other->HasPtx && !Other->EmptyBody)
+      if (Other->EmptyBody == false)
         return true;
     return false;
   }

@@ -54,7 +54,8 @@ json::Object resourcesToJSON(const KernelResources &K) {
                  {"maxnreg", optToJSON(K.MaxNReg)},
                  {"maxclusterrank", optToJSON(K.MaxClusterRank)},
                  {"explicitcluster", K.ExplicitCluster},
-                 {"empty_body", K.EmptyBody}};
+                 {"empty_body", K.EmptyBody ? json::Value(*K.EmptyBody)
+                                            : json::Value(nullptr)}};
   if (K.ConstMem0)
     O["cmem0"] = int64_t(*K.ConstMem0);
   return O;
@@ -81,6 +82,15 @@ bool resourcesFromJSON(const json::Object &O, KernelResources &K) {
       return false;
     Out = *V;
     return true;
+  };
+  auto OptBool = [&](StringRef Key, std::optional<bool> &Out) {
+    const json::Value *V = O.get(Key);
+    if (!V)
+      return false;
+    if (V->getAsNull())
+      return true;
+    Out = V->getAsBoolean();
+    return Out.has_value();
   };
   auto Dim = [&](StringRef Key, std::optional<std::array<unsigned, 3>> &Out) {
     const json::Value *V = O.get(Key);
@@ -125,7 +135,7 @@ bool resourcesFromJSON(const json::Object &O, KernelResources &K) {
       Opt("minnctapersm", K.MinNCtaPerSM) && Opt("maxnreg", K.MaxNReg) &&
       Opt("maxclusterrank", K.MaxClusterRank) &&
       Bool("explicitcluster", K.ExplicitCluster) &&
-      Bool("empty_body", K.EmptyBody);
+      OptBool("empty_body", K.EmptyBody);
   if (auto C = O.getInteger("cmem0"))
     K.ConstMem0 = uint64_t(*C);
   return Ok;

@@ -90,6 +90,7 @@ size_t scanBody(ArrayRef<StringRef> Lines, size_t Open,
     if (Depth <= 0)
       break;
   }
+  E.BodySeen = true;
   E.EmptyBody = Instructions == 1 && OnlyRet;
   return J;
 }
@@ -182,7 +183,8 @@ void applyPtxDirectives(KernelResources &K, const PtxEntryDirectives &E) {
   K.MaxNReg = E.MaxNReg;
   K.MaxClusterRank = E.MaxClusterRank;
   K.ExplicitCluster = E.ExplicitCluster;
-  K.EmptyBody = E.EmptyBody;
+  K.EmptyBody =
+      E.BodySeen ? std::optional<bool>(E.EmptyBody) : std::nullopt;
 }
 
 } // namespace cudalint
