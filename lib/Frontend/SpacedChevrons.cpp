@@ -92,24 +92,33 @@ bool endsCallee(const RawToken &T) {
          T.Kind == tok::r_square;
 }
 
+/// +1 for an opening bracket, -1 for a closing one, 0 for anything else:
+/// the change of bracket depth a token makes.
+int bracketStep(tok::TokenKind K) {
+  switch (K) {
+  case tok::l_paren:
+  case tok::l_square:
+  case tok::l_brace:
+    return 1;
+  case tok::r_paren:
+  case tok::r_square:
+  case tok::r_brace:
+    return -1;
+  default:
+    return 0;
+  }
+}
+
 /// The index of the `>>` (followed by `>`) or `>>>` that closes the launch
 /// configuration starting at Tokens[From], at bracket depth 0; none before
 /// the statement ends.
 std::optional<size_t> closingChevrons(ArrayRef<RawToken> Tokens, size_t From) {
   int Depth = 0;
   for (size_t I = From; I < Tokens.size(); ++I) {
+    Depth += bracketStep(Tokens[I].Kind);
+    if (Depth < 0)
+      return std::nullopt;
     switch (Tokens[I].Kind) {
-    case tok::l_paren:
-    case tok::l_square:
-    case tok::l_brace:
-      ++Depth;
-      break;
-    case tok::r_paren:
-    case tok::r_square:
-    case tok::r_brace:
-      if (--Depth < 0)
-        return std::nullopt;
-      break;
     case tok::semi:
       if (Depth == 0)
         return std::nullopt;
@@ -182,23 +191,8 @@ std::vector<std::pair<size_t, size_t>> bracedDims(ArrayRef<RawToken> Tokens) {
         J = *End;
         continue;
       }
-      switch (Tokens[J].Kind) {
-      case tok::l_paren:
-      case tok::l_square:
-      case tok::l_brace:
-        ++Depth;
-        break;
-      case tok::r_paren:
-      case tok::r_square:
-      case tok::r_brace:
-        --Depth;
-        break;
-      case tok::comma:
-        Argument += Depth == 0;
-        break;
-      default:
-        break;
-      }
+      Depth += bracketStep(Tokens[J].Kind);
+      Argument += Depth == 0 && Tokens[J].Kind == tok::comma;
     }
     I = *Close;
   }
