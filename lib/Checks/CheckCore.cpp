@@ -271,8 +271,8 @@ RunIndex::launchContexts(const TranslationUnitFacts &U,
   for (const ArchInfo *A : archsOf(U))
     if (!compiledOut(L.Mangled, *A))
       PerArch.push_back({L, L.Mangled.empty() ? nullptr : kernel(L.Mangled), *A,
-                       resources(L.Mangled, *A), listFor(Settings, L.Mangled),
-                       listFor(Launches, L.Mangled), Run.Options});
+                         resources(L.Mangled, *A), listFor(Settings, L.Mangled),
+                         listFor(Launches, L.Mangled), Run.Options});
   return PerArch;
 }
 

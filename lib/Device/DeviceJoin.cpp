@@ -183,7 +183,8 @@ DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
                           ": its body is empty on " + Arch +
                           " and not on another arch (the preprocessor "
                           "removes its code there); nothing of it is judged "
-                          "for " + Arch;
+                          "for " +
+                          Arch;
           if (Said.insert(N).second)
             Table.Notes.push_back(N);
         }

@@ -71,8 +71,7 @@ std::optional<unsigned> parseOne(StringRef Rest) {
 /// E.EmptyBody when its only instruction is `ret;` (a body the preprocessor
 /// removed for this arch: `#if __CUDA_ARCH__ >= 800` around it). Returns the
 /// line of the closing '}'.
-size_t scanBody(ArrayRef<StringRef> Lines, size_t Open,
-                PtxEntryDirectives &E) {
+size_t scanBody(ArrayRef<StringRef> Lines, size_t Open, PtxEntryDirectives &E) {
   int Depth = 0;
   unsigned Instructions = 0;
   bool OnlyRet = true;
@@ -183,8 +182,7 @@ void applyPtxDirectives(KernelResources &K, const PtxEntryDirectives &E) {
   K.MaxNReg = E.MaxNReg;
   K.MaxClusterRank = E.MaxClusterRank;
   K.ExplicitCluster = E.ExplicitCluster;
-  K.EmptyBody =
-      E.BodySeen ? std::optional<bool>(E.EmptyBody) : std::nullopt;
+  K.EmptyBody = E.BodySeen ? std::optional<bool>(E.EmptyBody) : std::nullopt;
 }
 
 } // namespace cudalint

@@ -66,9 +66,9 @@ std::optional<ResolvedValue> ValueResolver::capturedByReference(
   AtLambda.Anchors[F] = Lambda;
   ValueQuery InF = Q.within(AtLambda);
   auto IsV = [&](const Expr *E) { return refersTo(E, V); };
-  std::optional<ResolvedValue> AtCreation = reachingFlow(
-      FlowSubject{IsV, V, V->getType(), V->getLocation()}, F, Lambda, Path,
-      Collect.Defs, PartOf, What, EntryValue, InF);
+  std::optional<ResolvedValue> AtCreation =
+      reachingFlow(FlowSubject{IsV, V, V->getType(), V->getLocation()}, F,
+                   Lambda, Path, Collect.Defs, PartOf, What, EntryValue, InF);
   if (!AtCreation)
     return std::nullopt;
   SmallVector<ResolvedValue, 4> Parts{std::move(*AtCreation)};

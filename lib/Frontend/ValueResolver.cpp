@@ -13,8 +13,8 @@
 #include "KnownFunctions.h"
 #include "ReachingDefinitions.h"
 #include "ResolverSupport.h"
-#include "ValueComparisons.h"
 #include "StdObjects.h"
+#include "ValueComparisons.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
