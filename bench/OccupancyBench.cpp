@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/Occupancy.h"
-#include "cudalint/OccupancyReport.h"
+#include "cudalint/Occupancy/Occupancy.h"
+#include "cudalint/Report/OccupancyReport.h"
 
 #include "llvm/Support/raw_ostream.h"
 #include <benchmark/benchmark.h>

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/CudaBinary.h"
+#include "cudalint/Device/CudaBinary.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

@@ -17,10 +17,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/Arch.h"
-#include "cudalint/Checks.h"
-#include "cudalint/FactsReport.h"
-#include "cudalint/Frontend.h"
+#include "cudalint/Arch/Arch.h"
+#include "cudalint/Checks/Checks.h"
+#include "cudalint/Report/FactsReport.h"
+#include "cudalint/Frontend/Frontend.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"

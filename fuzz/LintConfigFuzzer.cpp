@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/GlobList.h"
-#include "cudalint/LintConfig.h"
+#include "cudalint/Lint/GlobList.h"
+#include "cudalint/Lint/LintConfig.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

@@ -1,6 +1,6 @@
 //===- PtxFuzzer.cpp - .entry directives of a PTX module ------------------===//
 
-#include "cudalint/DeviceFacts.h"
+#include "cudalint/Device/DeviceFacts.h"
 
 #include "llvm/ADT/StringRef.h"
 

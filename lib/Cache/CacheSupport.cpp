@@ -1,6 +1,6 @@
 //===- CacheSupport.cpp - What the tool's caches share --------------------===//
 
-#include "cudalint/CacheSupport.h"
+#include "cudalint/Cache/CacheSupport.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"

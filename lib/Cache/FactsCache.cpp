@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/FactsCache.h"
+#include "cudalint/Cache/FactsCache.h"
 
-#include "cudalint/CacheSupport.h"
-#include "cudalint/FactsJSON.h"
+#include "cudalint/Cache/CacheSupport.h"
+#include "cudalint/Facts/FactsJSON.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"

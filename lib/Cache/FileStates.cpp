@@ -1,8 +1,8 @@
 //===- FileStates.cpp - Files' size, time and content hash, once a run ----===//
 
-#include "cudalint/FileStates.h"
+#include "cudalint/Cache/FileStates.h"
 
-#include "cudalint/CacheSupport.h"
+#include "cudalint/Cache/CacheSupport.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Config/llvm-config.h"

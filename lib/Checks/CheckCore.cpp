@@ -2,7 +2,7 @@
 
 #include "RunIndex.h"
 
-#include "cudalint/Checks.h"
+#include "cudalint/Checks/Checks.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"

@@ -2,7 +2,7 @@
 
 #include "CheckSupport.h"
 
-#include "cudalint/SaturatingArithmetic.h"
+#include "cudalint/Facts/SaturatingArithmetic.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"

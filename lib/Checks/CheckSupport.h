@@ -3,8 +3,8 @@
 #ifndef CUDALINT_LIB_CHECKS_CHECKSUPPORT_H
 #define CUDALINT_LIB_CHECKS_CHECKSUPPORT_H
 
-#include "cudalint/Checks.h"
-#include "cudalint/Occupancy.h"
+#include "cudalint/Checks/Checks.h"
+#include "cudalint/Occupancy/Occupancy.h"
 
 #include <array>
 #include <optional>

@@ -8,7 +8,7 @@
 
 #include "CheckSupport.h"
 
-#include "cudalint/SaturatingArithmetic.h"
+#include "cudalint/Facts/SaturatingArithmetic.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

@@ -10,7 +10,7 @@
 
 #include "CheckSupport.h"
 
-#include "cudalint/Checks.h"
+#include "cudalint/Checks/Checks.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,11 +1,11 @@
 //===- LaunchOccupancy.cpp - Each launch's occupancy, per arch -----------===//
 
-#include "cudalint/LaunchOccupancy.h"
+#include "cudalint/Checks/LaunchOccupancy.h"
 
 #include "CheckSupport.h"
 #include "RunIndex.h"
 
-#include "cudalint/SaturatingArithmetic.h"
+#include "cudalint/Facts/SaturatingArithmetic.h"
 
 #include <algorithm>
 

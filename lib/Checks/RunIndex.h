@@ -9,7 +9,7 @@
 #ifndef CUDALINT_LIB_CHECKS_RUNINDEX_H
 #define CUDALINT_LIB_CHECKS_RUNINDEX_H
 
-#include "cudalint/Checks.h"
+#include "cudalint/Checks/Checks.h"
 
 #include <map>
 #include <string>

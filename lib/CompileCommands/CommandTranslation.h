@@ -11,7 +11,7 @@
 #ifndef CUDALINT_LIB_COMPILECOMMANDS_COMMANDTRANSLATION_H
 #define CUDALINT_LIB_COMPILECOMMANDS_COMMANDTRANSLATION_H
 
-#include "cudalint/CompileCommand.h"
+#include "cudalint/CompileCommands/CompileCommand.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

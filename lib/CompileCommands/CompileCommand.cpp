@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/CompileCommand.h"
+#include "cudalint/CompileCommands/CompileCommand.h"
 
 #include "CommandTranslation.h"
 
-#include "cudalint/Arch.h"
+#include "cudalint/Arch/Arch.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"

@@ -14,7 +14,7 @@
 #ifndef CUDALINT_LIB_DEVICE_COMPILEFAILURE_H
 #define CUDALINT_LIB_DEVICE_COMPILEFAILURE_H
 
-#include "cudalint/DeviceResources.h"
+#include "cudalint/Device/DeviceResources.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"

@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/CudaBinary.h"
+#include "cudalint/Device/CudaBinary.h"
 
 #include "OneLine.h"
 

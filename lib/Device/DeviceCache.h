@@ -4,9 +4,9 @@
 #ifndef CUDALINT_LIB_DEVICE_DEVICECACHE_H
 #define CUDALINT_LIB_DEVICE_DEVICECACHE_H
 
-#include "cudalint/CacheSupport.h"
-#include "cudalint/DeviceFacts.h"
-#include "cudalint/FileStates.h"
+#include "cudalint/Cache/CacheSupport.h"
+#include "cudalint/Device/DeviceFacts.h"
+#include "cudalint/Cache/FileStates.h"
 
 #include <mutex>
 #include <optional>

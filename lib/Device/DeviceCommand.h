@@ -10,7 +10,7 @@
 #ifndef CUDALINT_LIB_DEVICE_DEVICECOMMAND_H
 #define CUDALINT_LIB_DEVICE_DEVICECOMMAND_H
 
-#include "cudalint/CompileCommand.h"
+#include "cudalint/CompileCommands/CompileCommand.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

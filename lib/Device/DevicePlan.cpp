@@ -10,7 +10,7 @@
 
 #include "DevicePlan.h"
 
-#include "cudalint/Arch.h"
+#include "cudalint/Arch/Arch.h"
 
 #include "Process.h"
 

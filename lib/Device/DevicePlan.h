@@ -12,7 +12,7 @@
 
 #include "DeviceCommand.h"
 
-#include "cudalint/DeviceFacts.h"
+#include "cudalint/Device/DeviceFacts.h"
 
 #include <functional>
 #include <map>

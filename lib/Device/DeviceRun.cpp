@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/DeviceFacts.h"
+#include "cudalint/Device/DeviceFacts.h"
 
 #include "CompileFailure.h"
 #include "DeviceCache.h"

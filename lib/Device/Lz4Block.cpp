@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/CudaBinary.h"
+#include "cudalint/Device/CudaBinary.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/CudaBinary.h"
-#include "cudalint/DeviceFacts.h"
+#include "cudalint/Device/CudaBinary.h"
+#include "cudalint/Device/DeviceFacts.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/DeviceFacts.h"
+#include "cudalint/Device/DeviceFacts.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"

@@ -11,7 +11,7 @@
 
 #include "NinjaDeps.h"
 
-#include "cudalint/DeviceFacts.h"
+#include "cudalint/Device/DeviceFacts.h"
 
 #include "llvm/ADT/StringRef.h"
 

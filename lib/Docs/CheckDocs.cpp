@@ -1,7 +1,7 @@
 //===- CheckDocs.cpp - The check pages, built into the tool ---------------===//
 
-#include "cudalint/CheckDocs.h"
-#include "cudalint/Checks.h"
+#include "cudalint/Docs/CheckDocs.h"
+#include "cudalint/Checks/Checks.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"

@@ -1,8 +1,8 @@
 //===- EmbeddedRun.cpp - The pipeline inside someone else's Clang ---------===//
 
-#include "cudalint/EmbeddedRun.h"
+#include "cudalint/Embedded/EmbeddedRun.h"
 
-#include "cudalint/Frontend.h"
+#include "cudalint/Frontend/Frontend.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/FileManager.h"

@@ -1,7 +1,7 @@
 //===- Facts.cpp - Resolved values ----------------------------------------===//
 
-#include "cudalint/Facts.h"
-#include "cudalint/ValueArithmetic.h"
+#include "cudalint/Facts/Facts.h"
+#include "cudalint/Facts/ValueArithmetic.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

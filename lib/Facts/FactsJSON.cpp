@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/FactsJSON.h"
+#include "cudalint/Facts/FactsJSON.h"
 
 #include "FieldCount.h"
 

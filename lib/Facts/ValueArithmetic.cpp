@@ -1,6 +1,6 @@
 //===- ValueArithmetic.cpp - Integer operations on resolved values --------===//
 
-#include "cudalint/ValueArithmetic.h"
+#include "cudalint/Facts/ValueArithmetic.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"

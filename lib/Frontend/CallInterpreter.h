@@ -20,7 +20,7 @@
 
 #include "ValueComparisons.h"
 
-#include "cudalint/Facts.h"
+#include "cudalint/Facts/Facts.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"

@@ -13,8 +13,8 @@
 #include "FrontendCache.h"
 #include "SpacedChevrons.h"
 
-#include "cudalint/CacheSupport.h"
-#include "cudalint/Frontend.h"
+#include "cudalint/Cache/CacheSupport.h"
+#include "cudalint/Frontend/Frontend.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticIDs.h"

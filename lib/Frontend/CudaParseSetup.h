@@ -4,7 +4,7 @@
 #ifndef CUDALINT_LIB_FRONTEND_CUDAPARSESETUP_H
 #define CUDALINT_LIB_FRONTEND_CUDAPARSESETUP_H
 
-#include "cudalint/Frontend.h"
+#include "cudalint/Frontend/Frontend.h"
 
 #include <string>
 #include <utility>

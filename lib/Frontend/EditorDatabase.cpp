@@ -9,9 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/Arch.h"
-#include "cudalint/CompileCommand.h"
-#include "cudalint/Frontend.h"
+#include "cudalint/Arch/Arch.h"
+#include "cudalint/CompileCommands/CompileCommand.h"
+#include "cudalint/Frontend/Frontend.h"
 
 #include "CudaParseSetup.h"
 

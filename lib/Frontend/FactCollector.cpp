@@ -20,7 +20,7 @@
 #include "LaunchConfigAttributes.h"
 #include "ValueResolver.h"
 
-#include "cudalint/Frontend.h"
+#include "cudalint/Frontend/Frontend.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

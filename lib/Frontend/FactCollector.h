@@ -3,7 +3,7 @@
 #ifndef CUDALINT_LIB_FRONTEND_FACTCOLLECTOR_H
 #define CUDALINT_LIB_FRONTEND_FACTCOLLECTOR_H
 
-#include "cudalint/Facts.h"
+#include "cudalint/Facts/Facts.h"
 
 namespace clang {
 class ASTContext;

@@ -13,8 +13,8 @@
 
 #include "FrontendCache.h"
 
-#include "cudalint/CacheSupport.h"
-#include "cudalint/FactsJSON.h"
+#include "cudalint/Cache/CacheSupport.h"
+#include "cudalint/Facts/FactsJSON.h"
 
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/CompilationDatabase.h"

@@ -15,8 +15,8 @@
 
 #include "KnownFunctions.h"
 
-#include "cudalint/Facts.h"
-#include "cudalint/ValueArithmetic.h"
+#include "cudalint/Facts/Facts.h"
+#include "cudalint/Facts/ValueArithmetic.h"
 
 #include <string>
 #include <vector>

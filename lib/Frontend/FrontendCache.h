@@ -9,8 +9,8 @@
 #ifndef CUDALINT_LIB_FRONTEND_FRONTENDCACHE_H
 #define CUDALINT_LIB_FRONTEND_FRONTENDCACHE_H
 
-#include "cudalint/FactsCache.h"
-#include "cudalint/FileStates.h"
+#include "cudalint/Cache/FactsCache.h"
+#include "cudalint/Cache/FileStates.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"

@@ -10,7 +10,7 @@
 #ifndef CUDALINT_LIB_FRONTEND_GRIDSYNC_H
 #define CUDALINT_LIB_FRONTEND_GRIDSYNC_H
 
-#include "cudalint/Facts.h"
+#include "cudalint/Facts/Facts.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"

@@ -3,7 +3,7 @@
 #ifndef CUDALINT_LIB_FRONTEND_KERNELATTRIBUTES_H
 #define CUDALINT_LIB_FRONTEND_KERNELATTRIBUTES_H
 
-#include "cudalint/Facts.h"
+#include "cudalint/Facts/Facts.h"
 
 #include "clang/Basic/SourceLocation.h"
 

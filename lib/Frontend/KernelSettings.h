@@ -16,7 +16,7 @@
 #include "OnceFlags.h"
 #include "ReachingDefinitions.h"
 
-#include "cudalint/Facts.h"
+#include "cudalint/Facts/Facts.h"
 
 #include "llvm/ADT/StringRef.h"
 

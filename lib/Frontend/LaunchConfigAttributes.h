@@ -12,7 +12,7 @@
 #ifndef CUDALINT_LIB_FRONTEND_LAUNCHCONFIGATTRIBUTES_H
 #define CUDALINT_LIB_FRONTEND_LAUNCHCONFIGATTRIBUTES_H
 
-#include "cudalint/Facts.h"
+#include "cudalint/Facts/Facts.h"
 
 #include <optional>
 

@@ -15,7 +15,7 @@
 
 #include "FrontendCache.h"
 
-#include "cudalint/CacheSupport.h"
+#include "cudalint/Cache/CacheSupport.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"

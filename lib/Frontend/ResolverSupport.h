@@ -13,7 +13,7 @@
 
 #include "ValueResolver.h"
 
-#include "cudalint/Facts.h"
+#include "cudalint/Facts/Facts.h"
 
 #include "clang/AST/OperationKinds.h"
 #include "clang/AST/Type.h"

@@ -2,7 +2,7 @@
 
 #include "SpacedChevrons.h"
 
-#include "cudalint/CacheSupport.h"
+#include "cudalint/Cache/CacheSupport.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"

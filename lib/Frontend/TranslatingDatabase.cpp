@@ -1,8 +1,8 @@
 //===- TranslatingDatabase.cpp - nvcc commands as Clang commands ----------===//
 
-#include "cudalint/Frontend.h"
+#include "cudalint/Frontend/Frontend.h"
 
-#include "cudalint/CompileCommand.h"
+#include "cudalint/CompileCommands/CompileCommand.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"

@@ -11,7 +11,7 @@
 #ifndef CUDALINT_LIB_FRONTEND_VALUECOMPARISONS_H
 #define CUDALINT_LIB_FRONTEND_VALUECOMPARISONS_H
 
-#include "cudalint/Facts.h"
+#include "cudalint/Facts/Facts.h"
 
 #include "clang/AST/OperationKinds.h"
 

@@ -9,8 +9,8 @@
 #include "KernelAttributes.h"
 #include "ValueQuery.h"
 
-#include "cudalint/Facts.h"
-#include "cudalint/ValueArithmetic.h"
+#include "cudalint/Facts/Facts.h"
+#include "cudalint/Facts/ValueArithmetic.h"
 
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"

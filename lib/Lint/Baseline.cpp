@@ -1,8 +1,8 @@
 //===- Baseline.cpp - Known findings, hidden until they change ------------===//
 
-#include "cudalint/Baseline.h"
+#include "cudalint/Lint/Baseline.h"
 
-#include "cudalint/Fingerprint.h"
+#include "cudalint/Lint/Fingerprint.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"

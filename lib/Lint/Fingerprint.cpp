@@ -1,6 +1,6 @@
 //===- Fingerprint.cpp - Findings recognised across edits -----------------===//
 
-#include "cudalint/Fingerprint.h"
+#include "cudalint/Lint/Fingerprint.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"

@@ -1,6 +1,6 @@
 //===- GlobList.cpp - clang-tidy style check-name glob lists --------------===//
 
-#include "cudalint/GlobList.h"
+#include "cudalint/Lint/GlobList.h"
 
 #include "llvm/ADT/STLExtras.h"
 

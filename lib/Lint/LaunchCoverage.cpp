@@ -1,6 +1,6 @@
 //===- LaunchCoverage.cpp - Which launches were not fully checked ---------===//
 
-#include "cudalint/LaunchCoverage.h"
+#include "cudalint/Lint/LaunchCoverage.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

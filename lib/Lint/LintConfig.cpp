@@ -1,6 +1,6 @@
 //===- LintConfig.cpp - .cuda-launch-lint.yaml ----------------------------===//
 
-#include "cudalint/LintConfig.h"
+#include "cudalint/Lint/LintConfig.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"

@@ -1,7 +1,7 @@
 //===- LintPolicy.cpp - What is reported, applied once for every door -----===//
 
-#include "cudalint/LintPolicy.h"
-#include "cudalint/Suppression.h"
+#include "cudalint/Lint/LintPolicy.h"
+#include "cudalint/Lint/Suppression.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/Suppression.h"
-#include "cudalint/GlobList.h"
+#include "cudalint/Lint/Suppression.h"
+#include "cudalint/Lint/GlobList.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

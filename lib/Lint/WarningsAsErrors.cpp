@@ -1,6 +1,6 @@
 //===- WarningsAsErrors.cpp - --warnings-as-errors and the exit code ------===//
 
-#include "cudalint/WarningsAsErrors.h"
+#include "cudalint/Lint/WarningsAsErrors.h"
 
 #include "llvm/ADT/STLExtras.h"
 

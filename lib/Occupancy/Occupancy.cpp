@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/Occupancy.h"
+#include "cudalint/Occupancy/Occupancy.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

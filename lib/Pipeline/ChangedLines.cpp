@@ -1,6 +1,6 @@
 //===- ChangedLines.cpp - What a change touched (--changed-since) ---------===//
 
-#include "cudalint/ChangedLines.h"
+#include "cudalint/Pipeline/ChangedLines.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"

@@ -3,7 +3,7 @@
 #ifndef CUDALINT_LIB_PIPELINE_CROSSUNITVALUES_H
 #define CUDALINT_LIB_PIPELINE_CROSSUNITVALUES_H
 
-#include "cudalint/Facts.h"
+#include "cudalint/Facts/Facts.h"
 
 #include <vector>
 

@@ -1,11 +1,11 @@
 //===- Pipeline.cpp - One lint run, the same behind every front door -----===//
 
-#include "cudalint/Pipeline.h"
+#include "cudalint/Pipeline/Pipeline.h"
 
 #include "CrossUnitValues.h"
 
-#include "cudalint/CompileCommand.h"
-#include "cudalint/LintConfig.h"
+#include "cudalint/CompileCommands/CompileCommand.h"
+#include "cudalint/Lint/LintConfig.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"

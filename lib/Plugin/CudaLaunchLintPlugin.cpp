@@ -23,8 +23,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/EmbeddedRun.h"
-#include "cudalint/Frontend.h"
+#include "cudalint/Embedded/EmbeddedRun.h"
+#include "cudalint/Frontend/Frontend.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

@@ -1,8 +1,8 @@
 //===- CiReports.cpp - Findings in the formats CI systems read ------------===//
 
-#include "cudalint/CiReports.h"
+#include "cudalint/Report/CiReports.h"
 
-#include "cudalint/Fingerprint.h"
+#include "cudalint/Lint/Fingerprint.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/JSON.h"

@@ -1,6 +1,6 @@
 //===- DiagnosticsReport.cpp - Diagnostics as a compiler prints them ------===//
 
-#include "cudalint/DiagnosticsReport.h"
+#include "cudalint/Report/DiagnosticsReport.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"

@@ -1,8 +1,8 @@
 //===- FactsReport.cpp - Launches and kernels as JSON and text ------------===//
 
-#include "cudalint/FactsReport.h"
-#include "cudalint/DiagnosticsReport.h"
-#include "cudalint/OccupancyReport.h"
+#include "cudalint/Report/FactsReport.h"
+#include "cudalint/Report/DiagnosticsReport.h"
+#include "cudalint/Report/OccupancyReport.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,6 +1,6 @@
 //===- FixesReport.cpp - Fix-its for clang-apply-replacements -------------===//
 
-#include "cudalint/FixesReport.h"
+#include "cudalint/Report/FixesReport.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,9 +1,9 @@
 //===- HtmlReport.cpp - One offline page, for people ----------------------===//
 
-#include "cudalint/HtmlReport.h"
+#include "cudalint/Report/HtmlReport.h"
 
-#include "cudalint/Arch.h"
-#include "cudalint/Occupancy.h"
+#include "cudalint/Arch/Arch.h"
+#include "cudalint/Occupancy/Occupancy.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,6 +1,6 @@
 //===- OccupancyReport.cpp - Occupancy calculator output ------------------===//
 
-#include "cudalint/OccupancyReport.h"
+#include "cudalint/Report/OccupancyReport.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

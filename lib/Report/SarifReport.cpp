@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/SarifReport.h"
+#include "cudalint/Report/SarifReport.h"
 
-#include "cudalint/CheckDocs.h"
-#include "cudalint/Fingerprint.h"
+#include "cudalint/Docs/CheckDocs.h"
+#include "cudalint/Lint/Fingerprint.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"

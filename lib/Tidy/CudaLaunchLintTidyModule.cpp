@@ -21,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/EmbeddedRun.h"
-#include "cudalint/Frontend.h"
+#include "cudalint/Embedded/EmbeddedRun.h"
+#include "cudalint/Frontend/Frontend.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"

@@ -1,4 +1,4 @@
-#include "cudalint/Arch.h"
+#include "cudalint/Arch/Arch.h"
 
 #include "llvm/Support/Error.h"
 #include "gtest/gtest.h"

@@ -1,7 +1,7 @@
 //===- CheckDocsTest.cpp - Every check has its page, embedded -------------===//
 
-#include "cudalint/CheckDocs.h"
-#include "cudalint/Checks.h"
+#include "cudalint/Docs/CheckDocs.h"
+#include "cudalint/Checks/Checks.h"
 
 #include "llvm/ADT/STLExtras.h"
 

@@ -15,11 +15,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/Arch.h"
-#include "cudalint/Checks.h"
-#include "cudalint/DeviceFacts.h"
-#include "cudalint/Facts.h"
-#include "cudalint/LintPolicy.h"
+#include "cudalint/Arch/Arch.h"
+#include "cudalint/Checks/Checks.h"
+#include "cudalint/Device/DeviceFacts.h"
+#include "cudalint/Facts/Facts.h"
+#include "cudalint/Lint/LintPolicy.h"
 
 #include "llvm/Support/Error.h"
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/CudaBinary.h"
+#include "cudalint/Device/CudaBinary.h"
 
 #include "NinjaDeps.h"
 

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/DeviceFacts.h"
+#include "cudalint/Device/DeviceFacts.h"
 
 #include "gtest/gtest.h"
 

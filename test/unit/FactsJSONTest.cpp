@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/FactsJSON.h"
+#include "cudalint/Facts/FactsJSON.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/Facts.h"
-#include "cudalint/SaturatingArithmetic.h"
+#include "cudalint/Facts/Facts.h"
+#include "cudalint/Facts/SaturatingArithmetic.h"
 
 #include "gtest/gtest.h"
 

@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/LaunchCoverage.h"
-#include "cudalint/Checks.h"
-#include "cudalint/SarifReport.h"
+#include "cudalint/Lint/LaunchCoverage.h"
+#include "cudalint/Checks/Checks.h"
+#include "cudalint/Report/SarifReport.h"
 
 #include "gtest/gtest.h"
 

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/Facts.h"
+#include "cudalint/Facts/Facts.h"
 
 #include "gtest/gtest.h"
 

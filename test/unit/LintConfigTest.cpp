@@ -1,6 +1,6 @@
 //===- LintConfigTest.cpp - .cuda-launch-lint.yaml ------------------------===//
 
-#include "cudalint/LintConfig.h"
+#include "cudalint/Lint/LintConfig.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/Occupancy.h"
+#include "cudalint/Occupancy/Occupancy.h"
 
 #include "gtest/gtest.h"
 

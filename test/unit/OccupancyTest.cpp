@@ -1,4 +1,4 @@
-#include "cudalint/Occupancy.h"
+#include "cudalint/Occupancy/Occupancy.h"
 
 #include "llvm/Support/Error.h"
 #include "gtest/gtest.h"

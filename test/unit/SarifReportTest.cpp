@@ -1,7 +1,7 @@
 //===- SarifReportTest.cpp - SARIF 2.1.0 structure ------------------------===//
 
-#include "cudalint/SarifReport.h"
-#include "cudalint/CheckDocs.h"
+#include "cudalint/Report/SarifReport.h"
+#include "cudalint/Docs/CheckDocs.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

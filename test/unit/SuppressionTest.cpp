@@ -1,8 +1,8 @@
 //===- SuppressionTest.cpp - NOLINT forms ---------------------------------===//
 
-#include "cudalint/Suppression.h"
-#include "cudalint/GlobList.h"
-#include "cudalint/LintPolicy.h"
+#include "cudalint/Lint/Suppression.h"
+#include "cudalint/Lint/GlobList.h"
+#include "cudalint/Lint/LintPolicy.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

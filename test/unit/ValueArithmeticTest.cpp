@@ -1,6 +1,6 @@
 //===- ValueArithmeticTest.cpp - Integer operations on resolved values ----===//
 
-#include "cudalint/ValueArithmetic.h"
+#include "cudalint/Facts/ValueArithmetic.h"
 
 #include <gtest/gtest.h>
 

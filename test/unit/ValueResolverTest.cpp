@@ -12,7 +12,7 @@
 #include "ValueMarkers.h"
 #include "ValueResolver.h"
 
-#include "cudalint/ValueArithmetic.h"
+#include "cudalint/Facts/ValueArithmetic.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

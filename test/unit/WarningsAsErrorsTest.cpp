@@ -1,6 +1,6 @@
 //===- WarningsAsErrorsTest.cpp - --warnings-as-errors and exit codes -----===//
 
-#include "cudalint/WarningsAsErrors.h"
+#include "cudalint/Lint/WarningsAsErrors.h"
 
 #include "gtest/gtest.h"
 

@@ -2,10 +2,10 @@
 
 #include "CommandSupport.h"
 
-#include "cudalint/Checks.h"
-#include "cudalint/CiReports.h"
-#include "cudalint/DiagnosticsReport.h"
-#include "cudalint/SarifReport.h"
+#include "cudalint/Checks/Checks.h"
+#include "cudalint/Report/CiReports.h"
+#include "cudalint/Report/DiagnosticsReport.h"
+#include "cudalint/Report/SarifReport.h"
 
 #include "llvm/Support/CommandLine.h"
 

@@ -4,8 +4,8 @@
 #ifndef CUDALINT_TOOLS_COMMANDSUPPORT_H
 #define CUDALINT_TOOLS_COMMANDSUPPORT_H
 
-#include "cudalint/Diagnostic.h"
-#include "cudalint/SarifReport.h"
+#include "cudalint/Facts/Diagnostic.h"
+#include "cudalint/Report/SarifReport.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

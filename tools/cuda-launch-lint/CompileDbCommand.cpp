@@ -15,7 +15,7 @@
 
 #include "CommandSupport.h"
 
-#include "cudalint/Frontend.h"
+#include "cudalint/Frontend/Frontend.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"

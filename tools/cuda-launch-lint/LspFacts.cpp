@@ -2,8 +2,8 @@
 
 #include "LspFacts.h"
 
-#include "cudalint/CompileCommand.h"
-#include "cudalint/OccupancyReport.h"
+#include "cudalint/CompileCommands/CompileCommand.h"
+#include "cudalint/Report/OccupancyReport.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"

@@ -11,7 +11,7 @@
 #ifndef CUDALINT_TOOLS_LSPFACTS_H
 #define CUDALINT_TOOLS_LSPFACTS_H
 
-#include "cudalint/Pipeline.h"
+#include "cudalint/Pipeline/Pipeline.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringRef.h"

@@ -9,7 +9,7 @@
 #ifndef CUDALINT_TOOLS_LSPPROTOCOL_H
 #define CUDALINT_TOOLS_LSPPROTOCOL_H
 
-#include "cudalint/Diagnostic.h"
+#include "cudalint/Facts/Diagnostic.h"
 
 #include "mlir/Tools/lsp-server-support/Protocol.h"
 

@@ -9,7 +9,7 @@
 
 #include "OccupancyCommand.h"
 
-#include "cudalint/OccupancyReport.h"
+#include "cudalint/Report/OccupancyReport.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"

@@ -2,9 +2,9 @@
 
 #include "UnitReport.h"
 
-#include "cudalint/DeviceFacts.h"
-#include "cudalint/DiagnosticsReport.h"
-#include "cudalint/FactsJSON.h"
+#include "cudalint/Device/DeviceFacts.h"
+#include "cudalint/Report/DiagnosticsReport.h"
+#include "cudalint/Facts/FactsJSON.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -13,9 +13,9 @@
 #ifndef CUDALINT_TOOLS_UNITREPORT_H
 #define CUDALINT_TOOLS_UNITREPORT_H
 
-#include "cudalint/DeviceResources.h"
-#include "cudalint/Diagnostic.h"
-#include "cudalint/Facts.h"
+#include "cudalint/Device/DeviceResources.h"
+#include "cudalint/Facts/Diagnostic.h"
+#include "cudalint/Facts/Facts.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

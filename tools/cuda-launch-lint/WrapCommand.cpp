@@ -21,10 +21,10 @@
 #include "CommandSupport.h"
 #include "UnitReport.h"
 
-#include "cudalint/CompileCommand.h"
-#include "cudalint/DiagnosticsReport.h"
-#include "cudalint/LintPolicy.h"
-#include "cudalint/Pipeline.h"
+#include "cudalint/CompileCommands/CompileCommand.h"
+#include "cudalint/Report/DiagnosticsReport.h"
+#include "cudalint/Lint/LintPolicy.h"
+#include "cudalint/Pipeline/Pipeline.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"

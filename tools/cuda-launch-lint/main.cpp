@@ -11,7 +11,7 @@
 #include "OccupancyCommand.h"
 #include "WrapCommand.h"
 
-#include "cudalint/Frontend.h"
+#include "cudalint/Frontend/Frontend.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/InitLLVM.h"
