@@ -50,8 +50,8 @@ struct AmdKernelUsage {
   /// Every field the LLVM 19 backend prints for every target (AGPRs only on
   /// targets that have them).
   bool complete() const {
-    return SGPRs && VGPRs && ScratchBytesPerLane && DynamicStack &&
-           Occupancy && SGPRSpills && VGPRSpills && LDSBytes;
+    return SGPRs && VGPRs && ScratchBytesPerLane && DynamicStack && Occupancy &&
+           SGPRSpills && VGPRSpills && LDSBytes;
   }
 };
 

@@ -1,4 +1,5 @@
-//===- AmdOccupancy.h - Waves per SIMD on AMD GPUs ---------------*- C++ -*-===//
+//===- AmdOccupancy.h - Waves per SIMD on AMD GPUs ---------------*- C++
+//-*-===//
 //
 // The occupancy of one HIP kernel launch on one gfx target, a pure function
 // of the AMD arch model (AmdArch.h) and the kernel's resources. Waves per
