@@ -20,6 +20,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -141,7 +142,11 @@ def parse_remarks(log):
     for line in log.splitlines():
         if "[-Rpass-analysis=kernel-resource-usage]" not in line:
             continue
-        text = line.split(": remark: ", 1)[1].rsplit(" [-Rpass", 1)[0].strip()
+        line = line.rsplit(" [-Rpass", 1)[0]
+        if ": remark: " in line:  # f.hip:3:1: remark: <text>
+            text = line.split(": remark: ", 1)[1].strip()
+        else:  # remark: f.hip:3:0: <text> (the backend run on bitcode)
+            text = re.sub(r"^remark: .*?:\d+:\d+: ", "", line).strip()
         key, _, value = text.partition(": ")
         if key == "Function Name":
             current = kernels.setdefault(value, {})

@@ -14,6 +14,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Regex.h"
 
 using namespace llvm;
 
@@ -48,6 +49,27 @@ Field fieldNamed(StringRef Name) {
       .Case("VGPRs Spill", Field::VGPRSpills)
       .Case("LDS Size [bytes/block]", Field::LDS)
       .Default(Field::Unknown);
+}
+
+/// A remark line (its tag removed) into where it points and its text. Clang
+/// prints "f.hip:3:1: remark: <text>" when the backend runs in the compile,
+/// and "remark: f.hip:3:0: <text>" when it runs on bitcode (-save-temps,
+/// -fgpu-rdc): the location then follows the word.
+bool splitRemark(StringRef Line, StringRef &Where, StringRef &Text) {
+  if (size_t Marker = Line.find(RemarkMarker); Marker != StringRef::npos) {
+    Where = Line.take_front(Marker);
+    Text = Line.drop_front(Marker + RemarkMarker.size()).trim();
+    return true;
+  }
+  if (!Line.consume_front("remark: "))
+    return false;
+  static const Regex Located("^(.*:[0-9]+:[0-9]+): (.*)$");
+  SmallVector<StringRef, 3> Parts;
+  if (!Located.match(Line, &Parts))
+    return false;
+  Where = Parts[1];
+  Text = Parts[2].trim();
+  return true;
 }
 
 /// "f.hip:3:1" into its parts; a path may itself hold colons.
@@ -125,11 +147,9 @@ Expected<std::vector<AmdKernelUsage>> parseAmdResourceRemarks(StringRef Log) {
     StringRef Line = RawLine.rtrim("\r");
     if (!Line.consume_back(RemarkTag))
       continue;
-    size_t Marker = Line.find(RemarkMarker);
-    if (Marker == StringRef::npos)
+    StringRef Where, Text;
+    if (!splitRemark(Line, Where, Text))
       continue;
-    StringRef Where = Line.take_front(Marker);
-    StringRef Text = Line.drop_front(Marker + RemarkMarker.size()).trim();
     auto [Name, Value] = Text.split(": ");
     Name = Name.trim();
     Value = Value.trim();

@@ -123,6 +123,38 @@ TEST(AmdResourceRemarksTest, PathsWithColonsAndCRLF) {
   EXPECT_EQ((*Kernels)[0].Column, 3u);
 }
 
+// -save-temps: the backend runs on the bitcode and Clang prints the location
+// after the word "remark" (clang++-19, gfx90a, a kernel clobbering v40, a7
+// and s50 under amdgpu_flat_work_group_size(1, 256)).
+const char *SaveTempsLog =
+    R"(remark: ../rr.hip:2:0: Function Name: acc [-Rpass-analysis=kernel-resource-usage]
+remark: ../rr.hip:2:0:     SGPRs: 55 [-Rpass-analysis=kernel-resource-usage]
+remark: ../rr.hip:2:0:     VGPRs: 41 [-Rpass-analysis=kernel-resource-usage]
+remark: ../rr.hip:2:0:     AGPRs: 8 [-Rpass-analysis=kernel-resource-usage]
+remark: ../rr.hip:2:0:     ScratchSize [bytes/lane]: 0 [-Rpass-analysis=kernel-resource-usage]
+remark: ../rr.hip:2:0:     Dynamic Stack: False [-Rpass-analysis=kernel-resource-usage]
+remark: ../rr.hip:2:0:     Occupancy [waves/SIMD]: 8 [-Rpass-analysis=kernel-resource-usage]
+remark: ../rr.hip:2:0:     SGPRs Spill: 0 [-Rpass-analysis=kernel-resource-usage]
+remark: ../rr.hip:2:0:     VGPRs Spill: 0 [-Rpass-analysis=kernel-resource-usage]
+remark: ../rr.hip:2:0:     LDS Size [bytes/block]: 0 [-Rpass-analysis=kernel-resource-usage]
+lld: error: unknown emulation: elf64_amdgpu
+)";
+
+TEST(AmdResourceRemarksTest, LocationAfterTheWordRemark) {
+  auto Kernels = parseAmdResourceRemarks(SaveTempsLog);
+  ASSERT_TRUE(bool(Kernels)) << llvm::toString(Kernels.takeError());
+  ASSERT_EQ(Kernels->size(), 1u);
+  const AmdKernelUsage &K = (*Kernels)[0];
+  EXPECT_EQ(K.Name, "acc");
+  EXPECT_EQ(K.File, "../rr.hip");
+  EXPECT_EQ(K.Line, 2u);
+  EXPECT_EQ(K.Column, 0u);
+  EXPECT_EQ(K.SGPRs, 55u);
+  EXPECT_EQ(K.AGPRs, 8u);
+  EXPECT_EQ(K.DynamicStack, false);
+  EXPECT_TRUE(K.complete());
+}
+
 TEST(AmdResourceRemarksTest, EmptyAndUnrelatedLogs) {
   auto Kernels = parseAmdResourceRemarks("warning: something else\n\n");
   ASSERT_TRUE(bool(Kernels));
