@@ -73,7 +73,7 @@ def main():
         wave = occupancy.TARGETS[arch]["wave"]
         sources, threads = [], {}
         for i in range(args.per_arch):
-            name, src, t = occupancy.make_kernel(rng, arch, wave, "wgp", i)
+            name, src, t, _ = occupancy.make_kernel(rng, arch, wave, "wgp", i)
             sources.append(src)
             threads[name] = t
         path = os.path.join(work, arch + ".hip")

@@ -88,7 +88,9 @@ def make_kernel(rng, arch, wave, mode, index):
     # HIP's __launch_bounds__(T) and __launch_bounds__(T, W) expand (ROCm 5.2
     # amd_hip_runtime.h) to these attributes; Clang 19 ignores CUDA's own
     # launch_bounds attribute on AMDGPU, so it is not used here.
-    style = rng.choice(["launch_bounds", "launch_bounds_waves", "flat_exact"])
+    style = rng.choice(["launch_bounds", "launch_bounds_waves", "flat_exact",
+                        "waves_per_eu_max"])
+    min_waves = max_waves = None
     clobbers = []
     if vgprs:
         clobbers.append('"v%d"' % (vgprs - 1))
@@ -106,6 +108,15 @@ def make_kernel(rng, arch, wave, mode, index):
         # HIP's second argument: the minimum waves per EU, not CUDA's blocks.
         attr = ("__attribute__((amdgpu_flat_work_group_size(1, %d), "
                 "amdgpu_waves_per_eu(%d))) " % (bound, rng.choice([1, 2])))
+    elif style == "waves_per_eu_max":
+        # amdgpu_waves_per_eu(min, max): the maximum caps occupancy.
+        # The backend drops a pair whose minimum is below the waves one
+        # work-group puts on each SIMD, or whose maximum is over the slots.
+        min_waves = rng.choice([1, 1, 2, 3, 4])
+        max_waves = max(min_waves, rng.choice([1, 2, 3, 4, 5, 6, 7, 9, 12]))
+        attr = ("__attribute__((amdgpu_flat_work_group_size(1, %d), "
+                "amdgpu_waves_per_eu(%d, %d))) "
+                % (bound, min_waves, max_waves))
     else:
         attr = "__attribute__((amdgpu_flat_work_group_size(1, %d))) " % bound
     body = ["  unsigned tid = __builtin_amdgcn_workitem_id_x();"]
@@ -120,7 +131,7 @@ def make_kernel(rng, arch, wave, mode, index):
         body.append("  p[tid] = 1.0f;")
     src = ('extern "C" %s__attribute__((global)) void %s(float *p) {\n%s\n}\n'
            % (attr, name, "\n".join(body)))
-    return name, src, threads
+    return name, src, threads, (min_waves, max_waves) if max_waves else None
 
 
 def compile_file(clang, arch, wave, mode, path):
@@ -184,8 +195,9 @@ def main():
     for arch, wave, mode in configs:
         sources = []
         for i in range(args.per_config):
-            name, src, threads = make_kernel(rng, arch, wave, mode, i)
-            meta[(arch, wave, mode, name)] = threads
+            name, src, threads, max_waves = make_kernel(rng, arch, wave,
+                                                        mode, i)
+            meta[(arch, wave, mode, name)] = (threads, max_waves)
             sources.append(src)
         path = os.path.join(work, "%s-w%d-%s.hip" % (arch, wave, mode))
         with open(path, "w") as f:
@@ -211,13 +223,15 @@ def main():
             continue
         for name, fields in parse_remarks(log).items():
             key = "%s/w%d/%s/%s" % (arch, wave, mode, name)
-            line = {"id": key, "arch": arch,
-                    "threads": meta[(arch, wave, mode, name)],
+            threads, max_waves = meta[(arch, wave, mode, name)]
+            line = {"id": key, "arch": arch, "threads": threads,
                     "vgprs": int(fields["VGPRs"]),
                     "agprs": int(fields.get("AGPRs", "0")),
                     "sgprs": int(fields["SGPRs"]),
                     "lds": int(fields["LDS Size [bytes/block]"]),
                     "wave_size": wave, "mode": mode}
+            if max_waves:
+                line["min_waves_per_eu"], line["max_waves_per_eu"] = max_waves
             batch.append(json.dumps(line))
             expected[key] = (int(fields["Occupancy [waves/SIMD]"]), line)
 

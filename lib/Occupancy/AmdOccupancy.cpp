@@ -28,6 +28,40 @@ constexpr unsigned MaxThreadsAccepted = 1u << 20;
 constexpr unsigned MaxRegistersAccepted = 4096;
 constexpr uint64_t MaxLDSAccepted = 64ull << 20;
 
+/// LLVM 19 IsaInfo::getMinNumVGPRs: the fewest VGPRs the backend charges a
+/// kernel that asks for at most Waves waves per SIMD (0: no floor), so that
+/// its VGPRs allow no more.
+unsigned vgprFloorForWaves(const AmdArchInfo &Arch, const AmdVgprFile &File,
+                           unsigned Waves) {
+  if (Waves >= Arch.MaxWavesPerSIMD)
+    return 0;
+  const unsigned Total = File.VGPRsPerLane, Granule = File.AllocationGranule;
+  const unsigned MostVGPRs = unsigned(alignDown(Total / Waves, Granule));
+  if (MostVGPRs == alignDown(Total / Arch.MaxWavesPerSIMD, Granule))
+    return 0;
+  // The addressable VGPRs allow no fewer waves than this.
+  const unsigned FewestWaves =
+      std::min(Arch.MaxWavesPerSIMD,
+               Total / unsigned(alignTo(Arch.AddressableVGPRs, Granule)));
+  if (Waves < FewestWaves)
+    return vgprFloorForWaves(Arch, File, FewestWaves);
+  const unsigned MostVGPRsNext =
+      unsigned(alignDown(Total / (Waves + 1), Granule));
+  return std::min(1 + std::min(MostVGPRs - Granule, MostVGPRsNext),
+                  Arch.AddressableVGPRs);
+}
+
+/// LLVM 19 IsaInfo::getMinNumSGPRs, gfx9 (800 SGPRs per SIMD allocated in
+/// 16s): the SGPR floor for at most Waves waves per SIMD (0: none).
+unsigned sgprFloorForWaves(const AmdArchInfo &Arch, unsigned Waves) {
+  if (!Arch.SGPRsLimitOccupancy || Waves >= Arch.MaxWavesPerSIMD)
+    return 0;
+  constexpr unsigned TotalSGPRs = 800, SGPRGranule = 16;
+  return std::min(unsigned(alignDown(TotalSGPRs / (Waves + 1), SGPRGranule)) +
+                      1,
+                  Arch.AddressableSGPRs);
+}
+
 unsigned clampToUnsigned(uint64_t X) {
   return X >= AmdUnlimited ? AmdUnlimited - 1 : unsigned(X);
 }
@@ -51,6 +85,8 @@ StringRef amdLimitName(AmdLimit L) {
     return "sgprs";
   case AmdLimit::LDS:
     return "lds";
+  case AmdLimit::WavesPerEU:
+    return "waves_per_eu";
   }
   llvm_unreachable("unknown AMD limit");
 }
@@ -67,6 +103,8 @@ unsigned AmdOccupancyResult::wavesLimitedBy(AmdLimit L) const {
     return WavesLimitedBySGPRs;
   case AmdLimit::LDS:
     return WavesLimitedByLDS;
+  case AmdLimit::WavesPerEU:
+    return WavesLimitedByWavesPerEU;
   }
   llvm_unreachable("unknown AMD limit");
 }
@@ -90,6 +128,12 @@ Error validateAmdInput(const AmdOccupancyInput &In) {
       return Bad(Field, Twine(Count) +
                             " registers per lane is not plausible (at most " +
                             Twine(MaxRegistersAccepted) + " accepted)");
+  if (In.MinWavesPerEU > 64)
+    return Bad("min_waves_per_eu",
+               Twine(In.MinWavesPerEU) + " waves per SIMD is not plausible");
+  if (In.MaxWavesPerEU > 64)
+    return Bad("max_waves_per_eu",
+               Twine(In.MaxWavesPerEU) + " waves per SIMD is not plausible");
   if (In.StaticLDS > MaxLDSAccepted)
     return Bad("lds", Twine(In.StaticLDS) + " bytes is not a plausible LDS "
                                             "size");
@@ -150,6 +194,24 @@ AmdOccupancyResult computeAmdOccupancy(const AmdArchInfo &Arch,
   if (Arch.SGPRsLimitOccupancy && In.SGPRs &&
       Arch.wavesWithSGPRs(In.SGPRs) < Arch.MaxWavesPerSIMD)
     R.WavesLimitedBySGPRs = Arch.wavesWithSGPRs(In.SGPRs);
+
+  // amdgpu_waves_per_eu's maximum: the backend charges at least the VGPRs
+  // and SGPRs that allow no more waves (getMinNumVGPRs, getMinNumSGPRs),
+  // where AMDGPUSubtarget::getWavesPerEU keeps the request: a minimum of at
+  // least 1 and of the waves the flat work-group size puts on each SIMD, a
+  // maximum of at most the slots.
+  const unsigned MinWaves = In.MinWavesPerEU ? In.MinWavesPerEU : 1;
+  if (In.MaxWavesPerEU && MinWaves <= In.MaxWavesPerEU &&
+      In.MaxWavesPerEU <= Arch.MaxWavesPerSIMD &&
+      MinWaves >= divideCeil(Waves, R.SIMDs)) {
+    if (unsigned Floor = vgprFloorForWaves(Arch, *File, In.MaxWavesPerEU))
+      R.WavesLimitedByWavesPerEU =
+          File->VGPRsPerLane /
+          unsigned(alignTo(Floor, File->AllocationGranule));
+    if (unsigned Floor = sgprFloorForWaves(Arch, In.MaxWavesPerEU))
+      R.WavesLimitedByWavesPerEU =
+          std::min(R.WavesLimitedByWavesPerEU, Arch.wavesWithSGPRs(Floor));
+  }
 
   // A work-group runs on one CU with all its waves at once: each SIMD must
   // hold its share of them.

@@ -90,6 +90,10 @@ void printAmdOccupancyReport(raw_ostream &OS, const AmdOccupancyQuery &Q) {
   LimitRow(Arch.SGPRsLimitOccupancy ? "SGPRs" : "SGPRs (no limit from gfx10)",
            AmdLimit::SGPRs);
   LimitRow("LDS", AmdLimit::LDS);
+  if (In.MaxWavesPerEU)
+    LimitRow(
+        formatv("amdgpu_waves_per_eu maximum ({0})", In.MaxWavesPerEU).str(),
+        AmdLimit::WavesPerEU);
 
   OS << "\n4) Occupancy\n";
   if (!R.launchable()) {
@@ -170,6 +174,12 @@ void writeAmdOccupancyJSON(json::OStream &JOS, const AmdOccupancyQuery &Q) {
   JOS.attribute("sgprs", In.SGPRs);
   JOS.attribute("lds", In.StaticLDS);
   JOS.attribute("dyn_lds", In.DynamicLDS);
+  JOS.attribute("min_waves_per_eu", In.MinWavesPerEU
+                                        ? json::Value(In.MinWavesPerEU)
+                                        : json::Value(nullptr));
+  JOS.attribute("max_waves_per_eu", In.MaxWavesPerEU
+                                        ? json::Value(In.MaxWavesPerEU)
+                                        : json::Value(nullptr));
   JOS.attribute("launchable", R.launchable());
   if (!R.launchable())
     JOS.attribute("reason", describeAmdFailure(Arch, In, R));

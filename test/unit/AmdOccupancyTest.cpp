@@ -122,6 +122,31 @@ TEST(AmdOccupancyTest, SgprBoundOnGfx9Only) {
   EXPECT_FALSE(sgprsForNextWave(amd("gfx1030"), launch(64, 8, 100)));
 }
 
+TEST(AmdOccupancyTest, WavesPerEuMaximum) {
+  // amdgpu_flat_work_group_size(1, 64) with amdgpu_waves_per_eu(1, 4): the
+  // remark gave 4 waves with 2 VGPRs on gfx906.
+  AmdOccupancyInput In = launch(64, 2);
+  In.MaxWavesPerEU = 4;
+  AmdOccupancyResult R = computeAmdOccupancy(amd("gfx906"), In);
+  EXPECT_EQ(R.WavesPerSIMD, 4u);
+  EXPECT_EQ(binding(R), Names({"waves_per_eu"}));
+  // The backend drops a pair whose minimum is below the waves a work-group
+  // of 1024 puts on each SIMD (4), or whose maximum is over the slots.
+  In = launch(1024, 2);
+  In.MaxWavesPerEU = 2;
+  EXPECT_EQ(waves("gfx906", In), 8u);
+  In.MinWavesPerEU = 4;
+  In.MaxWavesPerEU = 4;
+  EXPECT_EQ(waves("gfx906", In), 4u);
+  In = launch(64, 2);
+  In.MaxWavesPerEU = 9;
+  EXPECT_EQ(waves("gfx90a", In), 8u);
+  EXPECT_EQ(waves("gfx906", In), 9u);
+  // On RDNA3 the addressable 256 VGPRs leave at least 5 waves of wave32.
+  In.MaxWavesPerEU = 2;
+  EXPECT_EQ(waves("gfx1100", In), 5u);
+}
+
 TEST(AmdOccupancyTest, CuModeHalvesTheSharedUnit) {
   AmdOccupancyInput In = launch(256, 8, 10, 40000);
   EXPECT_EQ(waves("gfx1030", In), 6u); // 3 groups of 8 waves on 4 SIMDs

@@ -37,7 +37,8 @@ constexpr StringLiteral Usage =
            [--barriers N] [--format text|json] [--no-charts]
        cuda-launch-lint occupancy (--arch gfxNNN | --gpu NAME) --threads N --vgprs N
            [--agprs N] [--sgprs N] [--lds BYTES] [--dyn-lds BYTES]
-           [--wave-size 32|64] [--mode wgp|cu] [--format text|json]
+           [--wave-size 32|64] [--mode wgp|cu]
+           [--min-waves-per-eu N] [--max-waves-per-eu N] [--format text|json]
        cuda-launch-lint occupancy --batch FILE|- [defaults as above]
        cuda-launch-lint occupancy --list-archs | --list-gpus
 
@@ -59,7 +60,8 @@ struct QuerySpec {
   std::optional<int64_t> Threads, Regs, Smem, DynSmem, MaxDynSmem, Carveout,
       Barriers;
   // AMD targets only.
-  std::optional<int64_t> Vgprs, Agprs, Sgprs, Lds, DynLds, WaveSize;
+  std::optional<int64_t> Vgprs, Agprs, Sgprs, Lds, DynLds, WaveSize,
+      MinWavesPerEU, MaxWavesPerEU;
 };
 
 /// A resolved question for either vendor's calculator.
@@ -170,6 +172,10 @@ Expected<AmdOccupancyQuery> resolveAmd(const QuerySpec &S) {
        [&](uint64_t V) { In.DynamicLDS = V; }},
       {"wave_size", S.WaveSize, UINT32_MAX,
        [&](uint64_t V) { In.WaveSize = unsigned(V); }},
+      {"min_waves_per_eu", S.MinWavesPerEU, UINT32_MAX,
+       [&](uint64_t V) { In.MinWavesPerEU = unsigned(V); }},
+      {"max_waves_per_eu", S.MaxWavesPerEU, UINT32_MAX,
+       [&](uint64_t V) { In.MaxWavesPerEU = unsigned(V); }},
   };
   for (auto &F : Fields) {
     if (!F.Value)
@@ -218,6 +224,8 @@ Expected<OccupancyQuery> resolveCuda(const QuerySpec &S) {
                               {"lds", S.Lds.has_value()},
                               {"dyn_lds", S.DynLds.has_value()},
                               {"wave_size", S.WaveSize.has_value()},
+                              {"min_waves_per_eu", S.MinWavesPerEU.has_value()},
+                              {"max_waves_per_eu", S.MaxWavesPerEU.has_value()},
                               {"mode", S.Mode.has_value()}})
     if (Given)
       return fieldError(Field, "an AMD setting; " + Q.Arch->Name +
@@ -328,26 +336,30 @@ Error readBatchLine(const json::Object &Line, QuerySpec &S) {
       *Text = Str->str();
       continue;
     }
-    std::optional<int64_t> *Number = StringSwitch<std::optional<int64_t> *>(K)
-                                         .Case("threads", &S.Threads)
-                                         .Case("regs", &S.Regs)
-                                         .Case("smem", &S.Smem)
-                                         .Case("dyn_smem", &S.DynSmem)
-                                         .Case("max_dyn_smem", &S.MaxDynSmem)
-                                         .Case("carveout", &S.Carveout)
-                                         .Case("barriers", &S.Barriers)
-                                         .Case("vgprs", &S.Vgprs)
-                                         .Case("agprs", &S.Agprs)
-                                         .Case("sgprs", &S.Sgprs)
-                                         .Case("lds", &S.Lds)
-                                         .Case("dyn_lds", &S.DynLds)
-                                         .Case("wave_size", &S.WaveSize)
-                                         .Default(nullptr);
+    std::optional<int64_t> *Number =
+        StringSwitch<std::optional<int64_t> *>(K)
+            .Case("threads", &S.Threads)
+            .Case("regs", &S.Regs)
+            .Case("smem", &S.Smem)
+            .Case("dyn_smem", &S.DynSmem)
+            .Case("max_dyn_smem", &S.MaxDynSmem)
+            .Case("carveout", &S.Carveout)
+            .Case("barriers", &S.Barriers)
+            .Case("vgprs", &S.Vgprs)
+            .Case("agprs", &S.Agprs)
+            .Case("sgprs", &S.Sgprs)
+            .Case("lds", &S.Lds)
+            .Case("dyn_lds", &S.DynLds)
+            .Case("wave_size", &S.WaveSize)
+            .Case("min_waves_per_eu", &S.MinWavesPerEU)
+            .Case("max_waves_per_eu", &S.MaxWavesPerEU)
+            .Default(nullptr);
     if (!Number)
       return fieldError(K, "unknown field (known: id, arch, gpu, threads, "
                            "regs, smem, dyn_smem, max_dyn_smem, carveout, "
                            "cache_config, barriers; for AMD targets vgprs, "
-                           "agprs, sgprs, lds, dyn_lds, wave_size, mode)");
+                           "agprs, sgprs, lds, dyn_lds, wave_size, mode, "
+                           "min_waves_per_eu, max_waves_per_eu)");
     if (Value.kind() == json::Value::Null && K == "max_dyn_smem") {
       Number->reset();
       continue;
@@ -499,6 +511,10 @@ int runOccupancyCommand(ArrayRef<StringRef> Args) {
                  : Field == "agprs" ? Spec.Agprs
                  : Field == "sgprs" ? Spec.Sgprs
                                     : Spec.WaveSize,
+                 false);
+    else if (Field == "min_waves_per_eu" || Field == "max_waves_per_eu")
+      E = Number(Field == "min_waves_per_eu" ? Spec.MinWavesPerEU
+                                             : Spec.MaxWavesPerEU,
                  false);
     else if (Field == "lds" || Field == "dyn_lds")
       E = Number(Field == "lds" ? Spec.Lds : Spec.DynLds, true);

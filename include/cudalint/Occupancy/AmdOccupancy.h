@@ -42,6 +42,13 @@ struct AmdOccupancyInput {
   unsigned SGPRs = 0; // including VCC, flat scratch and XNACK
   uint64_t StaticLDS = 0;
   uint64_t DynamicLDS = 0;
+  /// amdgpu_waves_per_eu(min, max): the waves per SIMD the kernel asks for
+  /// (0: not given; HIP's __launch_bounds__(T, W) gives the minimum only).
+  /// The backend honours the pair only when max <= the SIMD's slots and
+  /// min >= the waves one work-group puts on each SIMD; then the maximum
+  /// caps occupancy.
+  unsigned MinWavesPerEU = 0;
+  unsigned MaxWavesPerEU = 0;
 };
 
 /// What can cap the waves per SIMD. Each is expressed in waves per SIMD.
@@ -51,11 +58,12 @@ enum class AmdLimit : unsigned {
   VGPRs = 1u << 2,
   SGPRs = 1u << 3,
   LDS = 1u << 4,
+  WavesPerEU = 1u << 5, // the kernel's amdgpu_waves_per_eu maximum
 };
 constexpr AmdLimit AllAmdLimits[] = {AmdLimit::Waves, AmdLimit::WorkGroups,
                                      AmdLimit::VGPRs, AmdLimit::SGPRs,
-                                     AmdLimit::LDS};
-/// "waves", "work_groups", "vgprs", "sgprs", "lds".
+                                     AmdLimit::LDS,   AmdLimit::WavesPerEU};
+/// "waves", "work_groups", "vgprs", "sgprs", "lds", "waves_per_eu".
 llvm::StringRef amdLimitName(AmdLimit L);
 
 /// Why a launch cannot run (bits).
@@ -86,6 +94,7 @@ struct AmdOccupancyResult {
   unsigned WavesLimitedByVGPRs = AmdUnlimited;
   unsigned WavesLimitedBySGPRs = AmdUnlimited;
   unsigned WavesLimitedByLDS = AmdUnlimited;
+  unsigned WavesLimitedByWavesPerEU = AmdUnlimited;
   /// Work-group slots per CU: waves and barriers, before registers and LDS.
   unsigned WorkGroupSlotsPerCU = 0;
   /// VGPRs a wave is charged (VGPRs and AGPRs together) and allocated (after
