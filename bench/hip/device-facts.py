@@ -48,6 +48,40 @@ def read_notes(readelf, obj):
     return kernels
 
 
+# Kernels that give the fields the generated ones leave at zero: spills
+# (96 live values under the most waves per SIMD), scratch (a private array
+# indexed at run time) and a dynamic stack (a call through a pointer).
+EXTRA_KERNELS = r"""
+extern "C" __attribute__((amdgpu_flat_work_group_size(1, 1024),
+                          amdgpu_waves_per_eu(%(waves)d, %(waves)d)))
+__attribute__((global)) void spills(float *p) {
+  unsigned t = __builtin_amdgcn_workitem_id_x();
+  float v[96];
+#pragma unroll
+  for (int i = 0; i < 96; ++i) v[i] = p[t + i * 1024];
+  float s = 0;
+#pragma unroll
+  for (int i = 95; i >= 0; --i) s += v[i] * v[(i * 7) %% 96];
+  p[t] = s;
+}
+extern "C" __attribute__((global)) void private_array(float *p, int k) {
+  float a[64];
+  unsigned t = __builtin_amdgcn_workitem_id_x();
+  for (int i = 0; i < 64; ++i) a[i] = p[i + t];
+  p[t] = a[k & 63];
+}
+typedef float (*unary)(float);
+extern "C" __attribute__((global)) void indirect_call(float *p, unary f) {
+  p[0] = f(p[1]);
+}
+"""
+
+
+def occupancy_max_waves(arch):
+    return {"gfx906": 10, "gfx908": 10, "gfx1010": 20}.get(
+        arch, 8 if arch.startswith("gfx9") else 16)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--clang", default="clang++-19")
@@ -76,6 +110,9 @@ def main():
             name, src, t, _ = occupancy.make_kernel(rng, arch, wave, "wgp", i)
             sources.append(src)
             threads[name] = t
+        sources.append(EXTRA_KERNELS % {"waves": occupancy_max_waves(arch)})
+        threads.update({"spills": 1024, "private_array": 1024,
+                        "indirect_call": 1024})
         path = os.path.join(work, arch + ".hip")
         with open(path, "w") as f:
             f.write("".join(sources))
@@ -116,7 +153,9 @@ def main():
                 threads[name], int(n["max_flat_workgroup_size"]))
     for key, rows in pairs.items():
         same = sum(1 for _, _, a, b in rows if a == b)
-        print("%-50s %4d/%-4d equal" % (key, same, len(rows)))
+        shown = sum(1 for _, _, a, _ in rows if a not in (0, "false"))
+        print("%-50s %4d/%-4d equal  (%d not 0/false)"
+              % (key, same, len(rows), shown))
         diffs = {}
         for arch, name, a, b in rows:
             if a != b and isinstance(a, int):
