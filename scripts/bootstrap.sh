@@ -7,6 +7,9 @@ packages=(
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools clang-tidy-19 clang-format-19
   cmake ninja-build g++ libgtest-dev libgmock-dev libbenchmark-dev pre-commit python3
   clangd-19 chromium ccache libmlir-19-dev neovim
+  # HIP (issue 30): the HIP 5.2 headers and the ROCm device libraries that
+  # clang++-19 -x hip --offload-arch=gfx... compiles device code with.
+  libamdhip64-dev rocm-device-libs
 )
 
 missing=()
