@@ -317,43 +317,57 @@ void writeJSON(json::OStream &JOS, const AnyQuery &Q) {
 
 /// Fills S from one batch line. Unknown keys are errors: a typo such as
 /// "thread" must not silently fall back to a default.
+/// The text field a batch key or an option (its dashes as underscores)
+/// names, or null.
+std::optional<std::string> *textField(QuerySpec &S, StringRef Field) {
+  return StringSwitch<std::optional<std::string> *>(Field)
+      .Case("arch", &S.Arch)
+      .Case("gpu", &S.Gpu)
+      .Case("cache_config", &S.CacheConfig)
+      .Case("mode", &S.Mode)
+      .Default(nullptr);
+}
+
+/// The number field a batch key or an option names, or null.
+std::optional<int64_t> *numberField(QuerySpec &S, StringRef Field) {
+  return StringSwitch<std::optional<int64_t> *>(Field)
+      .Case("threads", &S.Threads)
+      .Case("regs", &S.Regs)
+      .Case("smem", &S.Smem)
+      .Case("dyn_smem", &S.DynSmem)
+      .Case("max_dyn_smem", &S.MaxDynSmem)
+      .Case("carveout", &S.Carveout)
+      .Case("barriers", &S.Barriers)
+      .Case("vgprs", &S.Vgprs)
+      .Case("agprs", &S.Agprs)
+      .Case("sgprs", &S.Sgprs)
+      .Case("lds", &S.Lds)
+      .Case("dyn_lds", &S.DynLds)
+      .Case("wave_size", &S.WaveSize)
+      .Case("min_waves_per_eu", &S.MinWavesPerEU)
+      .Case("max_waves_per_eu", &S.MaxWavesPerEU)
+      .Default(nullptr);
+}
+
+/// Sizes in bytes, which accept a K suffix on the command line.
+bool isByteField(StringRef Field) {
+  return is_contained({"smem", "dyn_smem", "max_dyn_smem", "lds", "dyn_lds"},
+                      Field);
+}
+
 Error readBatchLine(const json::Object &Line, QuerySpec &S) {
   for (const auto &[Key, Value] : Line) {
     StringRef K = Key;
     if (K == "id")
       continue;
-    std::optional<std::string> *Text =
-        StringSwitch<std::optional<std::string> *>(K)
-            .Case("arch", &S.Arch)
-            .Case("gpu", &S.Gpu)
-            .Case("cache_config", &S.CacheConfig)
-            .Case("mode", &S.Mode)
-            .Default(nullptr);
-    if (Text) {
+    if (std::optional<std::string> *Text = textField(S, K)) {
       auto Str = Value.getAsString();
       if (!Str)
         return fieldError(K, "expected a string");
       *Text = Str->str();
       continue;
     }
-    std::optional<int64_t> *Number =
-        StringSwitch<std::optional<int64_t> *>(K)
-            .Case("threads", &S.Threads)
-            .Case("regs", &S.Regs)
-            .Case("smem", &S.Smem)
-            .Case("dyn_smem", &S.DynSmem)
-            .Case("max_dyn_smem", &S.MaxDynSmem)
-            .Case("carveout", &S.Carveout)
-            .Case("barriers", &S.Barriers)
-            .Case("vgprs", &S.Vgprs)
-            .Case("agprs", &S.Agprs)
-            .Case("sgprs", &S.Sgprs)
-            .Case("lds", &S.Lds)
-            .Case("dyn_lds", &S.DynLds)
-            .Case("wave_size", &S.WaveSize)
-            .Case("min_waves_per_eu", &S.MinWavesPerEU)
-            .Case("max_waves_per_eu", &S.MaxWavesPerEU)
-            .Default(nullptr);
+    std::optional<int64_t> *Number = numberField(S, K);
     if (!Number)
       return fieldError(K, "unknown field (known: id, arch, gpu, threads, "
                            "regs, smem, dyn_smem, max_dyn_smem, carveout, "
@@ -479,59 +493,23 @@ int runOccupancyCommand(ArrayRef<StringRef> Args) {
     }
     std::string Field = Name.drop_front(2).str();
     std::replace(Field.begin(), Field.end(), '-', '_');
-    auto Number = [&](std::optional<int64_t> &Slot, bool AllowK) -> Error {
-      auto V = parseNumber(Field, Value, AllowK);
-      if (!V)
-        return V.takeError();
-      Slot = *V;
-      return Error::success();
-    };
-    Error E = Error::success();
-    if (Field == "arch")
-      Spec.Arch = Value;
-    else if (Field == "gpu")
-      Spec.Gpu = Value;
-    else if (Field == "cache_config")
-      Spec.CacheConfig = Value;
-    else if (Field == "mode")
-      Spec.Mode = Value;
-    else if (Field == "format")
+    if (Field == "format") {
       Format = Value;
-    else if (Field == "batch")
+    } else if (Field == "batch") {
       Batch = Value;
-    else if (Field == "threads")
-      E = Number(Spec.Threads, false);
-    else if (Field == "regs")
-      E = Number(Spec.Regs, false);
-    else if (Field == "barriers")
-      E = Number(Spec.Barriers, false);
-    else if (Field == "vgprs" || Field == "agprs" || Field == "sgprs" ||
-             Field == "wave_size")
-      E = Number(Field == "vgprs"   ? Spec.Vgprs
-                 : Field == "agprs" ? Spec.Agprs
-                 : Field == "sgprs" ? Spec.Sgprs
-                                    : Spec.WaveSize,
-                 false);
-    else if (Field == "min_waves_per_eu" || Field == "max_waves_per_eu")
-      E = Number(Field == "min_waves_per_eu" ? Spec.MinWavesPerEU
-                                             : Spec.MaxWavesPerEU,
-                 false);
-    else if (Field == "lds" || Field == "dyn_lds")
-      E = Number(Field == "lds" ? Spec.Lds : Spec.DynLds, true);
-    else if (Field == "smem")
-      E = Number(Spec.Smem, true);
-    else if (Field == "dyn_smem")
-      E = Number(Spec.DynSmem, true);
-    else if (Field == "max_dyn_smem")
-      E = Number(Spec.MaxDynSmem, true);
-    else if (Field == "carveout")
-      E = StringRef(Value).equals_insensitive("default")
-              ? (Spec.Carveout = -1, Error::success())
-              : Number(Spec.Carveout, false);
-    else
+    } else if (std::optional<std::string> *Text = textField(Spec, Field)) {
+      *Text = Value;
+    } else if (Field == "carveout" &&
+               StringRef(Value).equals_insensitive("default")) {
+      Spec.Carveout = -1;
+    } else if (std::optional<int64_t> *Number = numberField(Spec, Field)) {
+      auto V = parseNumber(Field, Value, isByteField(Field));
+      if (!V)
+        return fail(toString(V.takeError()));
+      *Number = *V;
+    } else {
       return fail("unknown option '" + Name + "' (see --help)");
-    if (E)
-      return fail(toString(std::move(E)));
+    }
   }
 
   if (Format && *Format != "text" && *Format != "json")
