@@ -295,7 +295,24 @@ Expected<OccupancyQuery> resolveCuda(const QuerySpec &S) {
   return Q;
 }
 
+/// An error when the arch and the GPU preset are of different vendors.
+Error checkOneVendor(const QuerySpec &S) {
+  if (!S.Arch || !S.Gpu)
+    return Error::success();
+  const bool AmdArch = isAmdArchSpelling(*S.Arch);
+  if (const AmdGpuPreset *Amd = findAmdGpuPreset(*S.Gpu); Amd && !AmdArch)
+    return fieldError("arch", "'" + *S.Arch + "' contradicts gpu " + Amd->Name +
+                                  ", an AMD GPU (" + Amd->ArchName + ")");
+  if (const GpuPreset *Cuda = findGpuPreset(*S.Gpu); Cuda && AmdArch)
+    return fieldError("arch", "'" + *S.Arch + "' contradicts gpu " +
+                                  Cuda->Name + ", an NVIDIA GPU (" +
+                                  Cuda->arch().Name + ")");
+  return Error::success();
+}
+
 Expected<AnyQuery> resolve(const QuerySpec &S) {
+  if (Error E = checkOneVendor(S))
+    return std::move(E);
   if (asksAboutAmd(S)) {
     auto Q = resolveAmd(S);
     if (!Q)
