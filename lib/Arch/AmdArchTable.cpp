@@ -42,14 +42,17 @@ using Agpr = AmdArchInfo::AgprKind;
 // getLocalMemorySize, FeatureLocalMemorySize65536]; 102 addressable SGPRs
 // [BI getAddressableNumSGPRs, gfx8/9]; 16 work-groups of more than one wave
 // per CU [BI getMaxWorkGroupsPerCU]; 1024 threads [BI getMaxFlatWorkGroupSize].
-#define CUDALINT_GFX9_CU 4, 4, false, 64 * KiB, 64 * KiB, 64 * KiB, 1024, 16, 16
+// 800 SGPRs per SIMD, allocated in 16s [BI getTotalNumSGPRs,
+// getSGPRAllocGranule].
+#define CUDALINT_GFX9_CU                                                       \
+  4, 4, false, 64 * KiB, 64 * KiB, 64 * KiB, 1024, 16, 16, 800, 16
 
 // RDNA: four SIMD32 per WGP, two per CU in CU mode [BI getEUsPerCU]; 64 KiB
 // per work-group, 128 KiB per WGP, 64 KiB per CU in CU mode [BI
 // getLocalMemorySize doubles the size in WGP mode]; 16 barriers per CU, 32
 // per WGP [BI getMaxWorkGroupsPerCU]; 1024 threads.
 #define CUDALINT_RDNA_WGP                                                      \
-  4, 2, true, 64 * KiB, 128 * KiB, 64 * KiB, 1024, 16, 32
+  4, 2, true, 64 * KiB, 128 * KiB, 64 * KiB, 1024, 16, 32, 800, 106
 
 const AmdArchInfo AmdArchs[] = {
     // Vega 10 (MI25): 256 VGPRs per lane, granule 4 [BI]; 10 waves per SIMD
@@ -163,7 +166,8 @@ const AmdArchInfo AmdArchs[] = {
      102,       true,      8,
      4,         4,         false,
      160 * KiB, 160 * KiB, 160 * KiB,
-     1024,      16,        16},
+     1024,      16,        16,
+     800,       16},
     // RDNA1 (RX 5700 XT): 1024 VGPRs per lane in wave32, 512 in wave64,
     // granule 8 / 4 [BI: no GFX10_3Insts]; 20 waves per SIMD [BI]; 106
     // addressable SGPRs that do not limit occupancy [BI, GCN gfx10+].

@@ -51,13 +51,13 @@ unsigned vgprFloorForWaves(const AmdArchInfo &Arch, const AmdVgprFile &File,
                   Arch.AddressableVGPRs);
 }
 
-/// LLVM 19 IsaInfo::getMinNumSGPRs, gfx9 (800 SGPRs per SIMD allocated in
-/// 16s): the SGPR floor for at most Waves waves per SIMD (0: none).
+/// LLVM 19 IsaInfo::getMinNumSGPRs (gfx9): the SGPR floor for at most Waves
+/// waves per SIMD (0: none).
 unsigned sgprFloorForWaves(const AmdArchInfo &Arch, unsigned Waves) {
   if (!Arch.SGPRsLimitOccupancy || Waves >= Arch.MaxWavesPerSIMD)
     return 0;
-  constexpr unsigned TotalSGPRs = 800, SGPRGranule = 16;
-  return std::min(unsigned(alignDown(TotalSGPRs / (Waves + 1), SGPRGranule)) +
+  return std::min(unsigned(alignDown(Arch.SGPRsPerSIMD / (Waves + 1),
+                                     Arch.SGPRAllocationGranule)) +
                       1,
                   Arch.AddressableSGPRs);
 }

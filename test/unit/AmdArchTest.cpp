@@ -120,6 +120,10 @@ TEST(AmdArchTest, WavesSIMDsLdsBarriers) {
     EXPECT_EQ(A.simdsPer(AmdCuMode::CU), A.HasWGP ? 2u : 4u) << A.Name.str();
     EXPECT_EQ(A.HasWGP, A.Major >= 10) << A.Name.str();
     EXPECT_EQ(A.SGPRsLimitOccupancy, A.Major < 10) << A.Name.str();
+    EXPECT_EQ(A.SGPRsPerSIMD, 800u) << A.Name.str();
+    EXPECT_EQ(A.SGPRAllocationGranule, A.Major < 10 ? 16u : 106u)
+        << A.Name.str();
+    EXPECT_EQ(A.AddressableSGPRs, A.Major < 10 ? 102u : 106u) << A.Name.str();
     EXPECT_EQ(A.barriersPer(AmdCuMode::CU), 16u) << A.Name.str();
     EXPECT_EQ(A.barriersPer(AmdCuMode::WGP), A.HasWGP ? 32u : 16u)
         << A.Name.str();

@@ -89,6 +89,12 @@ struct AmdArchInfo {
   unsigned BarriersPerCU;
   unsigned BarriersPerCUInWGPMode;
 
+  /// SGPRs per SIMD (LLVM getTotalNumSGPRs: 800 from gfx8 on) and the unit
+  /// a wave's SGPRs are allocated in (getSGPRAllocGranule: 16 on gfx8/9; from
+  /// gfx10 on a wave gets all its addressable SGPRs, so they set no limit).
+  unsigned SGPRsPerSIMD;
+  unsigned SGPRAllocationGranule;
+
   /// The VGPR file for a wave size, or null when the arch has none of that
   /// size.
   const AmdVgprFile *vgprFile(unsigned WaveSize) const;
