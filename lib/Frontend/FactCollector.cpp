@@ -12,6 +12,7 @@
 
 #include "FactCollector.h"
 
+#include "DeadBranches.h"
 #include "DeviceQueries.h"
 #include "GridSync.h"
 #include "KernelAttributes.h"
@@ -117,7 +118,8 @@ public:
   /// file (instantiations report their own, with their arguments), and
   /// merges the identical launches of several instantiations.
   void finish() {
-    std::set<std::tuple<std::string, unsigned, unsigned>> Instantiated;
+    std::set<std::tuple<std::string, unsigned, unsigned>> Instantiated =
+        DeadLaunches;
     for (const LaunchSite &L : Facts.Launches)
       Instantiated.insert({L.Loc.File, L.Loc.Line, L.Loc.Column});
     for (LaunchSite &L : PatternLaunches)
@@ -333,6 +335,13 @@ private:
   std::vector<LaunchSite> sitesPerKernel(const Expr *Call, const char *Api,
                                          const FunctionDecl *Named,
                                          const Expr *Callee, CallPin Pin) {
+    // A launch in a branch this instantiation rules out never runs: no
+    // site, here or from the template's pattern.
+    if (deadBranchCondition(Ctx, *Call)) {
+      SourceLoc Loc = locate(Call->getBeginLoc());
+      DeadLaunches.insert({Loc.File, Loc.Line, Loc.Column});
+      return {};
+    }
     if (Named || !Callee)
       return {site(Call, Api, Named)};
     ValueResolver::Kernels Possible = Resolver.resolveKernels(Callee, Pin);
@@ -537,6 +546,8 @@ private:
   std::set<const FunctionDecl *> Seen;
   const FunctionDecl *CurrentFunction = nullptr;
   std::vector<LaunchSite> PatternLaunches;
+  /// Where a launch sits in a branch an instantiation rules out.
+  std::set<std::tuple<std::string, unsigned, unsigned>> DeadLaunches;
   DeviceQueryFinder DeviceQueries{Ctx};
   LaunchApiFinder LaunchApiCalls{Ctx};
 };
