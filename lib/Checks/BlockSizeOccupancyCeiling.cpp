@@ -34,6 +34,14 @@ void BlockSizeOccupancyCeiling::checkLaunch(const LaunchContext &Ctx,
     OccupancyResult R = computeOccupancy(Ctx.Arch, In);
     if (R.occupancy() >= Min)
       continue;
+    // Where the kernel's own registers or shared memory hold occupancy
+    // lower still, the block size is not what caps it (6 KiB of dynamic
+    // shared memory fit 14 blocks of 32 threads, not the ceiling's 16):
+    // cuda-occupancy-limited speaks of that limit.
+    std::optional<OccupancyInput> Real = occupancyInput(Ctx, Threads);
+    if (Real && computeOccupancy(Ctx.Arch, *Real).ActiveBlocksPerSM <
+                    R.ActiveBlocksPerSM)
+      continue;
     // __launch_bounds__(T, minBlocks): the author asked for these blocks.
     if (RespectIntent && MinBlocks && *MinBlocks > 0 &&
         R.ActiveBlocksPerSM >= *MinBlocks)
@@ -54,7 +62,6 @@ void BlockSizeOccupancyCeiling::checkLaunch(const LaunchContext &Ctx,
                 R.ActiveBlocksPerSM == 1 ? "" : "s")
             .str());
     // With the kernel's real resources where known.
-    std::optional<OccupancyInput> Real = occupancyInput(Ctx, Threads);
     // A bound over the arch's block maximum bounds nothing; 0 is none.
     int64_t Bound = std::clamp<int64_t>(Ctx.maxThreadsBound().value_or(0), 0,
                                         Ctx.Arch.MaxThreadsPerBlock);
