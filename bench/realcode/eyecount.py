@@ -3,7 +3,9 @@
 
 Greps each project's sources (not third_party/) for the launch forms nvcc accepts: chevrons
 (`<<<`, and spaced `<< <`), the runtime and driver launch APIs, graph kernel nodes, PFN_/pfn_
-launch pointers and `launch`-style macros. Lines inside comments are skipped. With --run, each
+launch pointers and `launch`-style macros, and HIP's (hipLaunchKernelGGL, hipLaunchKernel,
+hipExtLaunchKernel*, hipLaunchCooperativeKernel, hipModuleLaunchKernel, graph kernel nodes).
+Lines inside comments are skipped. With --run, each
 site is matched against the `launches` of that run's JSON (same file, the same line or up to
 two lines above, any mode): sites
 the tool did not report are printed as misses for a human to explain (macro, template, another
@@ -28,9 +30,15 @@ FORMS = [
     ("cuLaunchGrid (legacy driver API)", re.compile(r"\bcuLaunch(Grid(Async)?)?\s*\(")),
     ("graph-kernel-node", re.compile(r"\bcu(da)?GraphAddKernelNode\b|\bcudaGraphKernelNodeParams\b")),
     ("launch-pointer", re.compile(r"\b(pfn_|PFN_)\w*[Ll]aunch\w*")),
+    ("hipLaunchKernelGGL", re.compile(r"\bhipLaunchKernelGGL\b")),
+    ("hipExtLaunchKernel", re.compile(r"\bhipExtLaunchKernel(GGL)?\b|\bhipExtModuleLaunchKernel\b")),
+    ("hipLaunchKernel", re.compile(r"\bhipLaunchKernel(ExC)?\b")),
+    ("hipLaunchCooperativeKernel", re.compile(r"\bhipLaunchCooperativeKernel(MultiDevice)?\b")),
+    ("hipModuleLaunchKernel", re.compile(r"\bhipModuleLaunch(Cooperative)?Kernel(Ex)?\b")),
+    ("hip-graph-kernel-node", re.compile(r"\bhipGraphAddKernelNode\b|\bhipGraphExecKernelNodeSetParams\b")),
     ("launch-macro", re.compile(r"^\s*#\s*define\s+\w*LAUNCH\w*|\b[A-Z_]*LAUNCH[A-Z_]*\s*\(")),
 ]
-EXTS = (".cu", ".cuh", ".h", ".hpp", ".hh", ".cpp", ".cc", ".cxx", ".inl")
+EXTS = (".cu", ".cuh", ".h", ".hpp", ".hh", ".cpp", ".cc", ".cxx", ".inl", ".hip")
 
 
 def strip_comments(text):

@@ -6,7 +6,9 @@ For 'cmake' projects: configure only (no build) into $REALCODE/build/<name> with
 CMAKE_EXPORT_COMPILE_COMMANDS=ON and copy the database to $REALCODE/db/<name>, adding
 'extra_files' (sources the project builds another way, e.g. setup.py) with the flags of a
 sibling entry. For 'hand' projects: write the database from the nvcc command lines of the
-project's Makefile / CMakeLists (recorded in projects.json).
+project's Makefile / CMakeLists (recorded in projects.json): 'compiler' (default nvcc; HIP
+projects name clang++-19), 'flags' for every file plus 'file_flags' (per file, else
+'default_file_flags'), 'lint_exts' (default .cu), 'grep_launch' with 'launch_marks'.
 
 Also writes $REALCODE/db/<name>/files.json: one object per linted file with the file-by-file
 invocation (cwd, the flags after '--', with --options-file expanded) derived from the same
@@ -120,12 +122,17 @@ def hand_db(name, p, root, src):
     for g in p.get("globs", []):
         files += sorted(glob.glob(os.path.join(src, g)))
     if p.get("grep_launch"):
-        files = [f for f in files if "<<<" in open(f, errors="replace").read()]
+        marks = p.get("launch_marks", ["<<<"])
+        files = [f for f in files if any(m in open(f, errors="replace").read() for m in marks)]
+    compiler = p.get("compiler", "/usr/local/cuda/bin/nvcc")
     for f in files:
         cwd = os.path.dirname(f) if p.get("per_dir_cwd") else src
-        flags = [x.replace("{src}", src) for x in p["flags"]]
-        obj = os.path.join(build, os.path.relpath(f, src).replace("/", "_") + ".o")
-        args = ["/usr/local/cuda/bin/nvcc"] + flags + ["-c", f, "-o", obj]
+        rel = os.path.relpath(f, src)
+        # per-file flags of the Makefile's explicit rules (e.g. -maxrregcount) replace the default
+        own = p.get("file_flags", {}).get(rel, p.get("default_file_flags", []))
+        flags = [x.replace("{src}", src).replace("{build}", build) for x in p["flags"] + own]
+        obj = os.path.join(build, rel.replace("/", "_") + ".o")
+        args = [compiler] + flags + ["-c", f, "-o", obj]
         db.append({"directory": cwd, "file": f,
                    "command": " ".join(shlex.quote(a) for a in args)})
     return db
@@ -135,9 +142,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", default=os.environ.get("REALCODE", "/work/realcode"))
     ap.add_argument("--old", action="store_true", help="prepare the old projects instead")
+    ap.add_argument("--group", help="a group of projects.json (projects, old_projects, "
+                    "s12_projects, hip_projects)")
     ap.add_argument("projects", nargs="*")
     a = ap.parse_args()
-    projects = load_projects(["old_projects"] if a.old else ["projects"])
+    projects = load_projects([a.group] if a.group else ["old_projects"] if a.old else ["projects"])
     for name, p in projects.items():
         if a.projects and name not in a.projects:
             continue
@@ -153,7 +162,8 @@ def main():
         files = []
         for e in sorted(db, key=lambda e: e["file"]):
             rel = os.path.relpath(e["file"], src)
-            if not (rel.endswith(".cu") or any(x["file"] == rel for x in p.get("entries", []))):
+            exts = tuple(p.get("lint_exts", [".cu"]))
+            if not (rel.endswith(exts) or any(x["file"] == rel for x in p.get("entries", []))):
                 continue
             compiler, flags = file_flags(e)
             files.append({"file": e["file"], "rel": rel, "cwd": e["directory"],
