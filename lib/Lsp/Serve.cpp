@@ -38,8 +38,10 @@ Server::Server(LspOptions Options, lsp::MessageHandler &H)
   H.notification("window/workDoneProgress/cancel", this,
                  &Server::onProgressCancel);
   if (!Opts.Synchronous) {
-    Analyser = std::thread([this] { analysisLoop(); });
-    Refresher = std::thread([this] { refreshLoop(); });
+    Analyser = std::thread(
+        [this] { workerLoop(&Server::nextAnalysis, &Server::analyse); });
+    Refresher = std::thread(
+        [this] { workerLoop(&Server::nextRefresh, &Server::refresh); });
   }
 }
 

@@ -38,6 +38,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -114,8 +115,15 @@ private:
   void analyse(const std::string &File);
   void scheduleRefresh(const std::string &File);
   void refresh(const std::string &File);
-  void analysisLoop();
-  void refreshLoop();
+  using Clock = std::chrono::steady_clock;
+  /// With M held: the next file to work on, or none (then WakeAt, when
+  /// set, is when one is due).
+  using NextFile = std::optional<std::string> (Server::*)(
+      std::optional<Clock::time_point> &WakeAt);
+  std::optional<std::string> nextAnalysis(std::optional<Clock::time_point> &);
+  std::optional<std::string> nextRefresh(std::optional<Clock::time_point> &);
+  /// A worker thread: Work on each file Next gives, until Stopping.
+  void workerLoop(NextFile Next, void (Server::*Work)(const std::string &));
 
   void publish(const Snapshot &S, const lsp::URIForFile &Uri);
   llvm::json::Value diagnostic(const Diagnostic &D, const TextIndex &Index,

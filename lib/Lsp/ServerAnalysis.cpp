@@ -19,27 +19,39 @@ void Server::scheduleAnalysis(const std::string &File, bool Now) {
   if (Opts.Synchronous)
     return analyse(File);
   std::lock_guard<std::mutex> Lock(M);
-  Due[File] = std::chrono::steady_clock::now() +
-              std::chrono::milliseconds(Now ? 0 : Opts.DebounceMs);
+  Due[File] =
+      Clock::now() + std::chrono::milliseconds(Now ? 0 : Opts.DebounceMs);
   Wake.notify_all();
 }
 
-void Server::analysisLoop() {
+std::optional<std::string>
+Server::nextAnalysis(std::optional<Clock::time_point> &WakeAt) {
+  if (Due.empty())
+    return std::nullopt;
+  auto Next = llvm::min_element(
+      Due, [](const auto &A, const auto &B) { return A.second < B.second; });
+  if (Next->second > Clock::now()) {
+    WakeAt = Next->second;
+    return std::nullopt;
+  }
+  return Next->first;
+}
+
+void Server::workerLoop(NextFile Next,
+                        void (Server::*Work)(const std::string &)) {
   std::unique_lock<std::mutex> Lock(M);
   while (!Stopping) {
-    if (Due.empty()) {
-      Wake.wait(Lock);
+    std::optional<Clock::time_point> WakeAt;
+    std::optional<std::string> File = (this->*Next)(WakeAt);
+    if (!File) {
+      if (WakeAt)
+        Wake.wait_until(Lock, *WakeAt);
+      else
+        Wake.wait(Lock);
       continue;
     }
-    auto Next = llvm::min_element(
-        Due, [](const auto &A, const auto &B) { return A.second < B.second; });
-    if (Next->second > std::chrono::steady_clock::now()) {
-      Wake.wait_until(Lock, Next->second);
-      continue;
-    }
-    std::string File = Next->first;
     Lock.unlock();
-    analyse(File);
+    (this->*Work)(*File);
     Lock.lock();
   }
 }
@@ -180,19 +192,13 @@ void Server::scheduleRefresh(const std::string &File) {
   Wake.notify_all();
 }
 
-void Server::refreshLoop() {
-  std::unique_lock<std::mutex> Lock(M);
-  while (!Stopping) {
-    if (RefreshQueue.empty()) {
-      Wake.wait(Lock);
-      continue;
-    }
-    std::string File = RefreshQueue.front();
-    RefreshQueue.pop_front();
-    Lock.unlock();
-    refresh(File);
-    Lock.lock();
-  }
+std::optional<std::string>
+Server::nextRefresh(std::optional<Clock::time_point> &) {
+  if (RefreshQueue.empty())
+    return std::nullopt;
+  std::string File = RefreshQueue.front();
+  RefreshQueue.pop_front();
+  return File;
 }
 
 void Server::refresh(const std::string &File) {
