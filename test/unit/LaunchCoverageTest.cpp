@@ -70,6 +70,20 @@ DeviceResourceTable table(std::vector<std::string> Compiled) {
   return T;
 }
 
+/// A device compile that left Arch without facts, and why.
+DeviceGap gap(const char *Arch, DeviceGap::Kind K, std::string Detail = "") {
+  DeviceGap G;
+  G.Arch = Arch;
+  G.K = K;
+  G.Detail = std::move(Detail);
+  return G;
+}
+
+/// One unit with one launch at line 5 of BlockX threads.
+std::vector<TranslationUnitFacts> oneLaunch(ResolvedValue BlockX) {
+  return {unit({launch(5, std::move(BlockX))})};
+}
+
 CheckRun runOf(const std::vector<TranslationUnitFacts> &Units,
                const DeviceResourceTable *T) {
   CheckRun Run;
@@ -80,8 +94,8 @@ CheckRun runOf(const std::vector<TranslationUnitFacts> &Units,
 }
 
 TEST(LaunchCoverage, FullyCheckedLaunchIsNotListed) {
-  std::vector<TranslationUnitFacts> Units = {
-      unit({launch(5, ResolvedValue::constant(256))})};
+  std::vector<TranslationUnitFacts> Units =
+      oneLaunch(ResolvedValue::constant(256));
   DeviceResourceTable T = table({"sm_80", "sm_90"});
   EXPECT_TRUE(uncheckedLaunches(runOf(Units, &T)).empty());
   EXPECT_EQ(uncheckedSummary({}, 1), "");
@@ -111,16 +125,13 @@ TEST(LaunchCoverage, UnknownValuesAndKernel) {
 }
 
 TEST(LaunchCoverage, NoDeviceFactsSaysWhyPerArch) {
-  std::vector<TranslationUnitFacts> Units = {
-      unit({launch(5, ResolvedValue::constant(256))})};
+  std::vector<TranslationUnitFacts> Units =
+      oneLaunch(ResolvedValue::constant(256));
   // sm_80 compiled but without the kernel; sm_90 timed out.
   DeviceResourceTable T = table({"sm_80"});
   T.Resources.clear();
-  DeviceGap Timeout;
-  Timeout.Arch = "sm_90";
-  Timeout.K = DeviceGap::Kind::TimedOut;
-  Timeout.Detail = "nvcc timed out after 300 s (killed)";
-  T.GapsByFile[File] = {Timeout};
+  T.GapsByFile[File] = {gap("sm_90", DeviceGap::Kind::TimedOut,
+                            "nvcc timed out after 300 s (killed)")};
   std::vector<UncheckedLaunch> U = uncheckedLaunches(runOf(Units, &T));
   ASSERT_EQ(U.size(), 1u);
   ASSERT_EQ(U[0].Reasons.size(), 2u);
@@ -137,8 +148,8 @@ TEST(LaunchCoverage, NoDeviceFactsSaysWhyPerArch) {
 }
 
 TEST(LaunchCoverage, DeviceFactsOff) {
-  std::vector<TranslationUnitFacts> Units = {
-      unit({launch(5, ResolvedValue::constant(256))})};
+  std::vector<TranslationUnitFacts> Units =
+      oneLaunch(ResolvedValue::constant(256));
   DeviceResourceTable Off; // --resource-usage=none, no toolkit
   std::vector<UncheckedLaunch> U = uncheckedLaunches(runOf(Units, &Off));
   ASSERT_EQ(U.size(), 1u);
@@ -150,16 +161,13 @@ TEST(LaunchCoverage, DeviceFactsOff) {
 TEST(LaunchCoverage, EveryCompileFailed) {
   // No arch has facts (the table is off), but the compiles ran: each arch
   // says why, not "device facts are off".
-  std::vector<TranslationUnitFacts> Units = {
-      unit({launch(5, ResolvedValue::constant(256))})};
+  std::vector<TranslationUnitFacts> Units =
+      oneLaunch(ResolvedValue::constant(256));
   DeviceResourceTable T = table({});
   T.Enabled = false;
   T.ArchsByFile[File] = {"sm_80"};
-  DeviceGap Failed;
-  Failed.Arch = "sm_80";
-  Failed.K = DeviceGap::Kind::CompileFailed;
-  Failed.Detail = "nvcc failed (exit code 1): a.cu(6): error: ...";
-  T.GapsByFile[File] = {Failed};
+  T.GapsByFile[File] = {gap("sm_80", DeviceGap::Kind::CompileFailed,
+                            "nvcc failed (exit code 1): a.cu(6): error: ...")};
   std::vector<UncheckedLaunch> U = uncheckedLaunches(runOf(Units, &T));
   ASSERT_EQ(U.size(), 1u);
   ASSERT_EQ(U[0].Reasons.size(), 1u);
@@ -168,20 +176,16 @@ TEST(LaunchCoverage, EveryCompileFailed) {
 }
 
 TEST(LaunchCoverage, NotATargetArchIsNotJudged) {
-  std::vector<TranslationUnitFacts> Units = {
-      unit({launch(5, ResolvedValue::constant(256))})};
+  std::vector<TranslationUnitFacts> Units =
+      oneLaunch(ResolvedValue::constant(256));
   DeviceResourceTable T = table({"sm_90"});
-  DeviceGap NotTarget;
-  NotTarget.Arch = "sm_80";
-  NotTarget.K = DeviceGap::Kind::NotATarget;
-  T.GapsByFile[File] = {NotTarget};
+  T.GapsByFile[File] = {gap("sm_80", DeviceGap::Kind::NotATarget)};
   EXPECT_EQ(T.archsToJudge(File, {}), std::vector<std::string>{"sm_90"});
   // sm_80's missing facts are no reason: the launch is not built for it.
   EXPECT_TRUE(uncheckedLaunches(runOf(Units, &T)).empty());
 
   // Built for none of the archs asked for: judged for none, and said.
-  T.GapsByFile[File].push_back(NotTarget);
-  T.GapsByFile[File].back().Arch = "sm_90";
+  T.GapsByFile[File].push_back(gap("sm_90", DeviceGap::Kind::NotATarget));
   std::vector<UncheckedLaunch> U = uncheckedLaunches(runOf(Units, &T));
   ASSERT_EQ(U.size(), 1u);
   EXPECT_EQ(U[0].Reasons[0].K, Kind::NoTargetArch);
@@ -192,13 +196,10 @@ TEST(LaunchCoverage, NotATargetArchIsNotJudged) {
 TEST(LaunchCoverage, ChecksSkipArchsThatAreNotTargets) {
   // A block of 2048 threads fails on every arch; on an arch the file is not
   // built for it is not judged.
-  std::vector<TranslationUnitFacts> Units = {
-      unit({launch(5, ResolvedValue::constant(2048))})};
+  std::vector<TranslationUnitFacts> Units =
+      oneLaunch(ResolvedValue::constant(2048));
   DeviceResourceTable T = table({"sm_90"});
-  DeviceGap NotTarget;
-  NotTarget.Arch = "sm_80";
-  NotTarget.K = DeviceGap::Kind::NotATarget;
-  T.GapsByFile[File] = {NotTarget};
+  T.GapsByFile[File] = {gap("sm_80", DeviceGap::Kind::NotATarget)};
   std::vector<Diagnostic> Found = runChecks(runOf(Units, &T));
   ASSERT_FALSE(Found.empty());
   for (const Diagnostic &D : Found)
@@ -206,14 +207,11 @@ TEST(LaunchCoverage, ChecksSkipArchsThatAreNotTargets) {
 }
 
 TEST(LaunchCoverage, SarifNotifications) {
-  std::vector<TranslationUnitFacts> Units = {
-      unit({launch(5, ResolvedValue::unknown("a parameter"))})};
+  std::vector<TranslationUnitFacts> Units =
+      oneLaunch(ResolvedValue::unknown("a parameter"));
   DeviceResourceTable T = table({"sm_80", "sm_90"});
-  DeviceGap Failed;
-  Failed.Arch = "sm_90";
-  Failed.K = DeviceGap::Kind::CompileFailed;
-  Failed.Message = "/p/a.cu [sm_90]: nvcc failed";
-  T.GapsByFile[File] = {Failed};
+  T.GapsByFile[File] = {gap("sm_90", DeviceGap::Kind::CompileFailed)};
+  T.GapsByFile[File].back().Message = "/p/a.cu [sm_90]: nvcc failed";
   std::vector<UncheckedLaunch> U = uncheckedLaunches(runOf(Units, &T));
   std::vector<SarifNotification> N = runNotifications(Units, T, U);
   ASSERT_EQ(N.size(), 2u);

@@ -22,9 +22,9 @@
 #include "UnitReport.h"
 
 #include "cudalint/CompileCommands/CompileCommand.h"
-#include "cudalint/Report/DiagnosticsReport.h"
 #include "cudalint/Lint/LintPolicy.h"
 #include "cudalint/Pipeline/Pipeline.h"
+#include "cudalint/Report/DiagnosticsReport.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
@@ -168,19 +168,77 @@ Expected<PipelineResult> lintCompile(ArrayRef<std::string> Argv,
   return P->run(In);
 }
 
-} // namespace
-
-int runWrapCommand(ArrayRef<StringRef> Args) {
+/// The launcher's own options (--wrap-*) off the front of Args: whether
+/// errors fail the compile; none after an unknown one (said).
+std::optional<bool> launcherOptions(ArrayRef<StringRef> &Args) {
   bool ErrorsFail = false;
   while (!Args.empty() && Args.front().starts_with("--wrap-")) {
     if (Args.front() != "--wrap-errors") {
       note("error: unknown launcher option '" + Args.front() +
            "' (known: --wrap-errors)");
-      return 2;
+      return std::nullopt;
     }
     ErrorsFail = true;
     Args = Args.drop_front();
   }
+  return ErrorsFail;
+}
+
+/// The compiler's output, as the build expects it; without the ptxas
+/// report the launcher asked for (HideResourceReport).
+void forwardOutput(const CompileRun &C, bool HideResourceReport) {
+  outs() << C.Stdout;
+  outs().flush();
+  SmallVector<StringRef, 0> Lines;
+  StringRef(C.Stderr).split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    if (HideResourceReport && isResourceReportLine(Lines[I]))
+      continue;
+    errs() << Lines[I] << (I + 1 < Lines.size() ? "\n" : "");
+  }
+}
+
+/// The lint's findings as compiler diagnostics (warnings unless
+/// ErrorsFail), and the unit report beside Object for `merge`; the
+/// launcher's exit status.
+int reportLint(PipelineResult &R, StringRef Log, bool ErrorsFail,
+               StringRef Object, StringRef Source) {
+  for (const std::string &E : R.InternalErrors)
+    note("warning: not linted: " + E);
+  bool Errors = false;
+  // The report's temporary file is gone by the time anyone reads this.
+  std::string LogSource = ("log:" + Log).str();
+  for (Diagnostic &D : R.Findings)
+    for (DiagnosticNote &N : D.Notes)
+      if (size_t At = N.Message.find(LogSource); At != std::string::npos)
+        N.Message.replace(At, LogSource.size(), "this compile's ptxas report");
+  for (Diagnostic D : mergeArchs(R.Findings)) {
+    Errors |= D.Sev == Severity::Error;
+    if (!ErrorsFail)
+      D.Sev = Severity::Warning;
+    printDiagnostics(errs(), {D}, false);
+  }
+  if (!Object.empty()) {
+    UnitReport Report;
+    Report.Source = Source.str();
+    Report.Findings = R.Findings;
+    Report.Units = R.Units;
+    Report.Device = R.Device;
+    Report.DefaultArchs = R.DefaultArchs;
+    Report.Gpu = R.Gpu ? R.Gpu->Name.str() : "";
+    std::string Path = (Object + UnitReportSuffix).str();
+    if (Error E = writeUnitReport(Path, Report))
+      note("warning: " + Path + ": " + toString(std::move(E)));
+  }
+  return ErrorsFail && Errors ? 1 : 0;
+}
+
+} // namespace
+
+int runWrapCommand(ArrayRef<StringRef> Args) {
+  std::optional<bool> ErrorsFail = launcherOptions(Args);
+  if (!ErrorsFail)
+    return 2;
   if (Args.empty()) {
     note("error: --wrap needs the compile command: --wrap <compiler> <args>");
     return 2;
@@ -244,15 +302,7 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
     ExitNowIfLinting(127);
     return 127;
   }
-  outs() << C->Stdout;
-  outs().flush();
-  SmallVector<StringRef, 0> Lines;
-  StringRef(C->Stderr).split(Lines, '\n');
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    if (!UserAsked && Nvcc && isResourceReportLine(Lines[I]))
-      continue;
-    errs() << Lines[I] << (I + 1 < Lines.size() ? "\n" : "");
-  }
+  forwardOutput(*C, /*HideResourceReport=*/!UserAsked && Nvcc);
   if (C->ExitCode != 0)
     ExitNowIfLinting(C->ExitCode);
   if (C->ExitCode != 0 || !Lint.valid())
@@ -270,35 +320,8 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
     note("warning: not linted: " + toString(R.takeError()));
     return 0;
   }
-  for (const std::string &E : R->InternalErrors)
-    note("warning: not linted: " + E);
-  bool Errors = false;
-  // The report's temporary file is gone by the time anyone reads this.
-  std::string LogSource = ("log:" + Log).str();
-  for (Diagnostic &D : R->Findings)
-    for (DiagnosticNote &N : D.Notes)
-      if (size_t At = N.Message.find(LogSource); At != std::string::npos)
-        N.Message.replace(At, LogSource.size(), "this compile's ptxas report");
-  for (Diagnostic D : mergeArchs(R->Findings)) {
-    Errors |= D.Sev == Severity::Error;
-    if (!ErrorsFail)
-      D.Sev = Severity::Warning;
-    printDiagnostics(errs(), {D}, false);
-  }
-  std::string Object = outputFile(Argv);
-  if (!Object.empty()) {
-    UnitReport Report;
-    Report.Source = T->SourceFiles.front();
-    Report.Findings = R->Findings;
-    Report.Units = R->Units;
-    Report.Device = R->Device;
-    Report.DefaultArchs = R->DefaultArchs;
-    Report.Gpu = R->Gpu ? R->Gpu->Name.str() : "";
-    std::string Path = Object + UnitReportSuffix.str();
-    if (Error E = writeUnitReport(Path, Report))
-      note("warning: " + Path + ": " + toString(std::move(E)));
-  }
-  return ErrorsFail && Errors ? 1 : 0;
+  return reportLint(*R, Log, *ErrorsFail, outputFile(Argv),
+                    T->SourceFiles.front());
 }
 
 } // namespace cudalint

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDALINT_TOOLS_LSPPROTOCOL_H
-#define CUDALINT_TOOLS_LSPPROTOCOL_H
+#ifndef CUDALINT_LSP_LSPPROTOCOL_H
+#define CUDALINT_LSP_LSPPROTOCOL_H
 
 #include "cudalint/Facts/Diagnostic.h"
 
@@ -145,4 +145,4 @@ bool readMessage(std::FILE *In, bool Delimited, std::string &Json);
 
 } // namespace cudalint
 
-#endif // CUDALINT_TOOLS_LSPPROTOCOL_H
+#endif // CUDALINT_LSP_LSPPROTOCOL_H

@@ -4,12 +4,12 @@
 // the compile commands of a file (found as clangd finds them), one Pipeline
 // run on an unsaved buffer, the device stage alone (refreshed on save), and
 // the findings, launches and kernels as the editor shows them (hover text,
-// code actions, inlay hints). LspServer.cpp turns these into LSP messages.
+// code actions, inlay hints). lib/Lsp turns these into LSP messages.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDALINT_TOOLS_LSPFACTS_H
-#define CUDALINT_TOOLS_LSPFACTS_H
+#ifndef CUDALINT_LSP_LSPFACTS_H
+#define CUDALINT_LSP_LSPFACTS_H
 
 #include "cudalint/Pipeline/Pipeline.h"
 
@@ -131,4 +131,4 @@ std::string messageWithArch(const Diagnostic &D);
 
 } // namespace cudalint
 
-#endif // CUDALINT_TOOLS_LSPFACTS_H
+#endif // CUDALINT_LSP_LSPFACTS_H

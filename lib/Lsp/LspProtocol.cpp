@@ -1,6 +1,6 @@
 //===- LspProtocol.cpp - What the LSP support library lacks ---------------===//
 
-#include "LspProtocol.h"
+#include "cudalint/Lsp/LspProtocol.h"
 
 using namespace llvm;
 
@@ -15,8 +15,7 @@ lsp::Range rangeIn(const SourceLoc &L, const TextIndex *Index) {
   return lsp::Range(P, lsp::Position(P.line, P.character + 1));
 }
 
-//===-- Messages the support library lacks
-//---------------------------------===//
+//===-- Messages the support library lacks --------------------------------===//
 
 bool fromJSON(const json::Value &V, InitializeArgs &R, json::Path) {
   if (const json::Object *O = V.getAsObject()) {
@@ -76,8 +75,7 @@ bool applyChange(std::string &Text,
   return true;
 }
 
-//===-- Reading
-//------------------------------------------------------------===//
+//===-- Reading -----------------------------------------------------------===//
 
 /// One line with its '\n'; false at the end of input.
 static bool readLine(std::FILE *In, std::string &Line) {

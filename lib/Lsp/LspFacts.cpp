@@ -1,6 +1,6 @@
 //===- LspFacts.cpp - The Pipeline on one editor buffer, in editor terms --===//
 
-#include "LspFacts.h"
+#include "cudalint/Lsp/LspFacts.h"
 
 #include "cudalint/CompileCommands/CompileCommand.h"
 #include "cudalint/Report/OccupancyReport.h"
@@ -19,8 +19,7 @@ using clang::tooling::CompileCommand;
 
 namespace cudalint {
 
-//===-- Compile commands
-//---------------------------------------------------===//
+//===-- Compile commands --------------------------------------------------===//
 
 std::string CommandSource::findDatabase(StringRef File) const {
   auto In = [](StringRef D) -> std::string {
@@ -86,8 +85,7 @@ CommandSource::ForFile CommandSource::commandsFor(StringRef File) {
   return Found;
 }
 
-//===-- Running the Pipeline
-//-----------------------------------------------===//
+//===-- Running the Pipeline ----------------------------------------------===//
 
 namespace {
 
@@ -162,8 +160,7 @@ refreshDeviceFacts(const LintSettings &Settings,
   return std::make_shared<DeviceFacts>(P->deviceFacts(In));
 }
 
-//===-- What the editor shows
-//----------------------------------------------===//
+//===-- What the editor shows ---------------------------------------------===//
 
 namespace {
 

@@ -1,0 +1,84 @@
+//===- RegisterSpillsTest.cpp - cuda-register-spills ----------------------===//
+//
+// lib/Checks/RegisterSpills.cpp on synthetic facts (CheckTestSupport.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckTestSupport.h"
+
+namespace cudalint::checktest {
+namespace {
+
+CHECK_SUITE(RegisterSpills);
+const char *const Spills = "cuda-register-spills";
+
+CHECK_TEST(RegisterSpills, SpillsPerArch, Spills, Reports) {
+  Kernel K("heavy");
+  auto D = Scenario({"sm_75", "sm_80"})
+               .with(K)
+               .with(Resources(K, "sm_75").regs(255).spills(8, 16))
+               .with(Resources(K, "sm_80").regs(168))
+               .findings(Spills);
+  EXPECT_THAT(D, ElementsAre(AllOf(
+                     warning("sm_75", says("'heavy' spills registers on sm_75: "
+                                           "8 B of spill stores and 16 B of "
+                                           "spill loads per thread with 255 "
+                                           "registers")),
+                     at(K.Info.Loc.Line),
+                     withNote("sm_75: 255 registers, 0 B static shared "
+                              "memory, 8 B spill stores, 16 B spill loads "
+                              "(nvcc)"))));
+}
+
+CHECK_TEST(RegisterSpills, NoSpillsOrNoReport, Spills, Silent) {
+  Kernel K("heavy");
+  Resources PtxOnly = Resources(K, "sm_80").ptx();
+  PtxOnly.R.HasUsage = false;
+  PtxOnly.R.SpillStores = 8;
+  EXPECT_THAT(Scenario().with(K).with(PtxOnly).findings(Spills), IsEmpty());
+  EXPECT_THAT(
+      Scenario().with(K).with(Resources(K, "sm_80").regs(255)).findings(Spills),
+      IsEmpty());
+  EXPECT_THAT(Scenario()
+                  .with(K)
+                  .with(Resources(K, "sm_80").regs(255).spills(8, 8))
+                  .noDeviceFacts()
+                  .findings(Spills),
+              IsEmpty());
+}
+
+CHECK_TEST(RegisterSpills, NamesWhatCappedTheRegisters, Spills, Reports) {
+  Kernel Capped = Kernel("capped").maxnreg(64);
+  EXPECT_THAT(Scenario()
+                  .with(Capped)
+                  .with(Resources(Capped, "sm_80").regs(64).spills(4, 4))
+                  .findings(Spills),
+              ElementsAre(withNote("__maxnreg__(64) caps the registers")));
+  Kernel DeviceCapped("dcapped");
+  EXPECT_THAT(Scenario()
+                  .with(DeviceCapped)
+                  .with(Resources(DeviceCapped, "sm_80")
+                            .regs(40)
+                            .maxnreg(40)
+                            .spills(4, 4))
+                  .findings(Spills),
+              ElementsAre(withNote("__maxnreg__(40) caps the registers")));
+  Kernel Bounded = Kernel("bounded").launchBounds(256, 2);
+  EXPECT_THAT(Scenario()
+                  .with(Bounded)
+                  .with(Resources(Bounded, "sm_80").regs(128).spills(4, 4))
+                  .findings(Spills),
+              ElementsAre(withNote("__launch_bounds__(256, 2) caps the "
+                                   "registers; a smaller block bound or fewer "
+                                   "minimum blocks leaves more per thread")));
+  // The device saw another bound on this arch.
+  EXPECT_THAT(
+      Scenario()
+          .with(Bounded)
+          .with(Resources(Bounded, "sm_80").regs(64).maxntid(1024).spills(4, 4))
+          .findings(Spills),
+      ElementsAre(withNote("__launch_bounds__(1024) caps the registers")));
+}
+
+} // namespace
+} // namespace cudalint::checktest
