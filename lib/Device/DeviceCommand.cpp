@@ -193,13 +193,12 @@ std::vector<std::string> nvccFlagsOfHostCommand(const TranslatedCommand &T) {
 }
 
 /// Clang's flags, with nvcc's spellings that Clang does not know, for an
-/// nvcc command compiled with Clang.
+/// nvcc command compiled with Clang. nvcc's -rdc=true is already there: the
+/// translation gives the host parse -fgpu-rdc as well.
 std::vector<std::string> clangDeviceFlags(const TranslatedCommand &T) {
   std::vector<std::string> Flags = T.ClangArgs;
   if (T.Kind == CompilerKind::Nvcc && T.FastMath)
     Flags.push_back("-ffast-math");
-  if (T.Kind == CompilerKind::Nvcc && T.RelocatableDeviceCode)
-    Flags.push_back("-fgpu-rdc");
   return Flags;
 }
 
