@@ -263,6 +263,17 @@ Expected<LintConfig> Parser::parse() {
           return errorAt(Value, toString(G.takeError()));
         C.Gpu = &*G;
         C.GpuName = StringRef(*Name).trim().str();
+      } else if (*Key == "SMCount") {
+        Expected<std::string> Count = scalar(Value, "SMCount");
+        if (!Count)
+          return Count.takeError();
+        unsigned SMs = 0;
+        if (StringRef(*Count).trim().getAsInteger(10, SMs) || SMs == 0 ||
+            SMs > MaxSMCount)
+          return errorAt(Value, formatv("SMCount: '{0}' is not a number of "
+                                        "SMs from 1 to {1}",
+                                        *Count, MaxSMCount));
+        C.SMCount = StringRef(*Count).trim().str();
       } else if (*Key == "HeaderFilterRegex") {
         Expected<std::string> R = scalar(Value, "HeaderFilterRegex");
         if (!R)
@@ -277,7 +288,7 @@ Expected<LintConfig> Parser::parse() {
         return errorAt(KeyNode,
                        "unknown key '" + *Key +
                            "' (known: Checks, WarningsAsErrors, CheckOptions, "
-                           "Archs, Gpu, HeaderFilterRegex)");
+                           "Archs, Gpu, SMCount, HeaderFilterRegex)");
       }
       if (S.failed())
         return yamlFailure();
@@ -290,6 +301,8 @@ Expected<LintConfig> Parser::parse() {
   }
   if (S.failed())
     return yamlFailure();
+  if (C.Gpu && C.SMCount)
+    return errorAt(Root, "give Gpu (a preset) or SMCount, not both");
   if (++Doc != S.end()) {
     if (S.failed())
       return yamlFailure();
