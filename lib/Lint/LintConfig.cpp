@@ -110,6 +110,20 @@ private:
     return Out;
   }
 
+  /// SMCount's value: a number of SMs from 1 to MaxSMCount, trimmed.
+  Expected<std::string> smCount(yaml::Node *N) {
+    Expected<std::string> Count = scalar(N, "SMCount");
+    if (!Count)
+      return Count.takeError();
+    unsigned SMs = 0;
+    StringRef Trimmed = StringRef(*Count).trim();
+    if (Trimmed.getAsInteger(10, SMs) || SMs == 0 || SMs > MaxSMCount)
+      return errorAt(N, formatv("SMCount: '{0}' is not a number of SMs from "
+                                "1 to {1}",
+                                *Count, MaxSMCount));
+    return Trimmed.str();
+  }
+
   Error checkOption(yaml::Node *KeyNode, StringRef Key, StringRef Value);
   Error checkOptions(yaml::Node *N, LintConfig &C);
   yaml::Node *Root = nullptr;
@@ -264,16 +278,10 @@ Expected<LintConfig> Parser::parse() {
         C.Gpu = &*G;
         C.GpuName = StringRef(*Name).trim().str();
       } else if (*Key == "SMCount") {
-        Expected<std::string> Count = scalar(Value, "SMCount");
+        Expected<std::string> Count = smCount(Value);
         if (!Count)
           return Count.takeError();
-        unsigned SMs = 0;
-        if (StringRef(*Count).trim().getAsInteger(10, SMs) || SMs == 0 ||
-            SMs > MaxSMCount)
-          return errorAt(Value, formatv("SMCount: '{0}' is not a number of "
-                                        "SMs from 1 to {1}",
-                                        *Count, MaxSMCount));
-        C.SMCount = StringRef(*Count).trim().str();
+        C.SMCount = *Count;
       } else if (*Key == "HeaderFilterRegex") {
         Expected<std::string> R = scalar(Value, "HeaderFilterRegex");
         if (!R)
