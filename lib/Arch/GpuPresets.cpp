@@ -89,8 +89,8 @@ Expected<const GpuPreset &> lookupGpuPreset(StringRef Name) {
                            Name.str().c_str(), knownPresetList().c_str());
 }
 
-Expected<std::shared_ptr<const CustomGpu>> makeCustomGpu(StringRef Arch,
-                                                         StringRef SMCount) {
+Expected<std::shared_ptr<const CustomGpu>>
+makeCustomGpu(StringRef Arch, StringRef SMCount, StringRef Setting) {
   unsigned SMs = 0;
   if (SMCount.trim().getAsInteger(10, SMs) || SMs == 0 || SMs > MaxSMCount)
     return createStringError(inconvertibleErrorCode(),
@@ -100,9 +100,9 @@ Expected<std::shared_ptr<const CustomGpu>> makeCustomGpu(StringRef Arch,
   if (!A)
     return A.takeError();
   auto G = std::make_shared<CustomGpu>();
-  G->Name = formatv("--sm-count={0}", SMs).str();
+  G->Name = formatv("{0}={1}", Setting, SMs).str();
   G->Description =
-      formatv("an {0} GPU with {1} SMs (--sm-count)", A->Name, SMs).str();
+      formatv("an {0} GPU with {1} SMs ({2})", A->Name, SMs, Setting).str();
   G->Preset = {G->Name, G->Description, A->smVersion(), SMs};
   return G;
 }

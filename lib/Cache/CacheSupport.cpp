@@ -89,4 +89,27 @@ std::string toolIdentity() {
   return Id;
 }
 
+std::optional<json::Value> CacheEntryReader::read() {
+  if (!sys::fs::exists(Path))
+    return std::nullopt;
+  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf) {
+    Notes.push_back((What + " " + Path + " unreadable (" +
+                     Buf.getError().message() + "); ignored")
+                        .str());
+    return std::nullopt;
+  }
+  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  if (!V)
+    return corrupt(toString(V.takeError()));
+  return std::move(*V);
+}
+
+std::nullopt_t CacheEntryReader::corrupt(const Twine &Why) {
+  Notes.push_back(
+      (What + " " + Path + " is corrupt (" + Why + "); ignored, " + Instead)
+          .str());
+  return std::nullopt;
+}
+
 } // namespace cudalint

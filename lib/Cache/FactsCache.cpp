@@ -123,24 +123,15 @@ const json::Array *manifestEntries(const json::Value &V, StringRef Key,
 
 std::optional<FactsCache::Hit>
 FactsCache::lookup(StringRef Key, std::vector<std::string> &Notes) {
-  std::string Path = manifestPath(Key);
-  if (!sys::fs::exists(Path))
-    return std::nullopt; // never stored (or no cache there at all)
-  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buf) {
-    Notes.push_back("facts cache entry " + Path + " unreadable (" +
-                    Buf.getError().message() + "); ignored");
-    return std::nullopt;
-  }
+  // Taken before the manifest is read: a file changed after it is never
+  // trusted by its time alone.
   int64_t T = nowNs();
-  auto Corrupt = [&](const Twine &Why) {
-    Notes.push_back("facts cache entry " + Path + " is corrupt (" + Why.str() +
-                    "); ignored, parsing again");
-    return std::nullopt;
-  };
-  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  CacheEntryReader Manifest(manifestPath(Key), "facts cache entry",
+                            "parsing again", Notes);
+  std::optional<json::Value> V = Manifest.read();
   if (!V)
-    return Corrupt(toString(V.takeError()));
+    return std::nullopt; // never stored (or no cache there at all)
+  auto Corrupt = [&](const Twine &Why) { return Manifest.corrupt(Why); };
   std::string Why;
   const json::Array *Entries = manifestEntries(*V, Key, Why);
   if (!Entries)

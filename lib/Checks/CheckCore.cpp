@@ -276,6 +276,37 @@ RunIndex::launchContexts(const TranslationUnitFacts &U,
   return PerArch;
 }
 
+namespace {
+
+/// At one place, the checks in the order of Checks.def: a launch's first
+/// error is the one the runtime returns. A launch in a header is seen by
+/// every file that includes it: its findings are kept once.
+void sortAndMerge(std::vector<Diagnostic> &Out) {
+  std::map<std::string, size_t, std::less<>> Rank;
+  for (const std::unique_ptr<Check> &C : allChecks())
+    Rank.emplace(C->name().str(), Rank.size());
+  auto RankOf = [&](const Diagnostic &D) {
+    auto It = Rank.find(D.Check);
+    return It == Rank.end() ? Rank.size() : It->second;
+  };
+  auto Key = [&](const Diagnostic &D) {
+    return std::make_tuple(std::cref(D.Loc.File), D.Loc.Line, D.Loc.Column,
+                           RankOf(D), std::cref(D.Check), std::cref(D.Arch),
+                           std::cref(D.Message));
+  };
+  std::sort(Out.begin(), Out.end(),
+            [&](const Diagnostic &A, const Diagnostic &B) {
+              return Key(A) < Key(B);
+            });
+  Out.erase(std::unique(Out.begin(), Out.end(),
+                        [&](const Diagnostic &A, const Diagnostic &B) {
+                          return Key(A) == Key(B);
+                        }),
+            Out.end());
+}
+
+} // namespace
+
 std::vector<Diagnostic> runChecks(const CheckRun &Run) {
   std::vector<const Check *> Enabled;
   if (Run.Enabled)
@@ -377,30 +408,7 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
                    Others == 1 ? "its" : "their")
                .str()});
 
-  // At one place, the checks in the order of Checks.def: a launch's first
-  // error is the one the runtime returns.
-  std::map<std::string, size_t, std::less<>> Rank;
-  for (const std::unique_ptr<Check> &C : allChecks())
-    Rank.emplace(C->name().str(), Rank.size());
-  auto RankOf = [&](const Diagnostic &D) {
-    auto It = Rank.find(D.Check);
-    return It == Rank.end() ? Rank.size() : It->second;
-  };
-  auto Key = [&](const Diagnostic &D) {
-    return std::make_tuple(std::cref(D.Loc.File), D.Loc.Line, D.Loc.Column,
-                           RankOf(D), std::cref(D.Check), std::cref(D.Arch),
-                           std::cref(D.Message));
-  };
-  std::sort(Out.begin(), Out.end(),
-            [&](const Diagnostic &A, const Diagnostic &B) {
-              return Key(A) < Key(B);
-            });
-  // A launch in a header is seen by every file that includes it.
-  Out.erase(std::unique(Out.begin(), Out.end(),
-                        [&](const Diagnostic &A, const Diagnostic &B) {
-                          return Key(A) == Key(B);
-                        }),
-            Out.end());
+  sortAndMerge(Out);
   return Out;
 }
 

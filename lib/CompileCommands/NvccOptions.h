@@ -26,15 +26,8 @@ enum class NvAction : uint8_t {
   PreInclude,
   Std,
   Language,
-  Optimize,
   PassSpelling, // the nvcc spelling is also a Clang flag with the same effect
-  HostDebug,
-  NoWarnings,
-  M64,
-  Machine,
-  NoExceptions,
-  TemplateDepth,
-  TemplateBacktraceLimit,
+  ClangFlag,    // the option's ClangFlag, followed by the value if it has one
   CompilerOptions,
   PtxasOptions,
   Arch,
@@ -61,6 +54,9 @@ struct NvccOption {
   bool TakesValue;
   NvAction Action;
   bool Glued = false; // the value may follow without a space: -DX, -O3
+  /// With NvAction::ClangFlag: the Clang flag the option is ("-O" for -O3,
+  /// "-fno-exceptions" for -noeh).
+  llvm::StringLiteral ClangFlag = "";
 };
 
 /// One nvcc argument matched against the table.

@@ -182,26 +182,29 @@ void NvccTranslator::unknownFlag(StringRef Arg) {
   }
 }
 
+/// Stores a parsed flag value, or passes on why it did not parse.
+template <typename T, typename Field>
+Error storeParsed(Expected<T> Parsed, Field &Into) {
+  if (!Parsed)
+    return Parsed.takeError();
+  Into = *Parsed;
+  return Error::success();
+}
+
 Error NvccTranslator::apply(const NvccOption &O, StringRef FlagName,
                             const std::string &Value) {
   switch (O.Action) {
   case A::Ignore:
     break;
   case A::Define:
-    for (const std::string &Def : splitListValue(Value, false))
-      Out.ClangArgs.push_back("-D" + Def);
-    break;
   case A::Undefine:
     for (const std::string &Def : splitListValue(Value, false))
-      Out.ClangArgs.push_back("-U" + Def);
+      Out.ClangArgs.push_back((O.Action == A::Define ? "-D" : "-U") + Def);
     break;
   case A::IncludePath:
-    for (const std::string &Dir : splitListValue(Value, false))
-      C.addIncludeDir("-I", Dir);
-    break;
   case A::SystemInclude:
     for (const std::string &Dir : splitListValue(Value, false))
-      C.addIncludeDir("-isystem", Dir);
+      C.addIncludeDir(O.Action == A::IncludePath ? "-I" : "-isystem", Dir);
     break;
   case A::PreInclude:
     for (const std::string &File : splitListValue(Value, false))
@@ -213,32 +216,11 @@ Error NvccTranslator::apply(const NvccOption &O, StringRef FlagName,
   case A::Language:
     language(Value);
     break;
-  case A::Optimize:
-    Out.ClangArgs.push_back("-O" + Value);
-    break;
   case A::PassSpelling:
     Out.ClangArgs.push_back(("-" + O.Short).str());
     break;
-  case A::HostDebug:
-    Out.ClangArgs.push_back("-g");
-    break;
-  case A::NoWarnings:
-    Out.ClangArgs.push_back("-w");
-    break;
-  case A::M64:
-    Out.ClangArgs.push_back("-m64");
-    break;
-  case A::Machine:
-    Out.ClangArgs.push_back("-m" + Value);
-    break;
-  case A::NoExceptions:
-    Out.ClangArgs.push_back("-fno-exceptions");
-    break;
-  case A::TemplateDepth:
-    Out.ClangArgs.push_back("-ftemplate-depth=" + Value);
-    break;
-  case A::TemplateBacktraceLimit:
-    Out.ClangArgs.push_back("-ftemplate-backtrace-limit=" + Value);
+  case A::ClangFlag:
+    Out.ClangArgs.push_back((O.ClangFlag + Value).str());
     break;
   case A::CompilerOptions: {
     // Parsed as one list so that "-Xcompiler -isystem,/opt/inc" keeps the
@@ -260,26 +242,17 @@ Error NvccTranslator::apply(const NvccOption &O, StringRef FlagName,
   case A::GenerateCode:
     addGenerateCode(Value, FlagName, C);
     break;
-  case A::Rdc: {
-    Expected<bool> On = parseNvccBool(Value, FlagName);
-    if (!On)
-      return On.takeError();
-    Out.RelocatableDeviceCode = *On;
-    break;
-  }
+  case A::Rdc:
+    return storeParsed(parseNvccBool(Value, FlagName),
+                       Out.RelocatableDeviceCode);
   case A::DeviceCompile:
     Out.RelocatableDeviceCode = true;
     break;
   case A::DeviceWhole:
     Out.RelocatableDeviceCode = false;
     break;
-  case A::MaxRegCount: {
-    Expected<unsigned> N = parseUnsigned(Value, FlagName);
-    if (!N)
-      return N.takeError();
-    Out.MaxRegCount = *N;
-    break;
-  }
+  case A::MaxRegCount:
+    return storeParsed(parseUnsigned(Value, FlagName), Out.MaxRegCount);
   case A::FastMath:
     Out.FastMath = true;
     break;

@@ -143,23 +143,12 @@ bool resourcesFromJSON(const json::Object &O, KernelResources &K) {
 
 std::optional<std::vector<KernelResources>>
 DeviceCache::lookup(StringRef Key, std::vector<std::string> &Notes) {
-  std::string Path = entryPath(Key);
-  if (!sys::fs::exists(Path))
-    return std::nullopt;
-  auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buf) {
-    Notes.push_back("cache entry " + Path + " unreadable (" +
-                    Buf.getError().message() + "); ignored");
-    return std::nullopt;
-  }
-  auto Corrupt = [&](const Twine &Why) {
-    Notes.push_back("cache entry " + Path + " is corrupt (" + Why.str() +
-                    "); ignored, compiling again");
-    return std::nullopt;
-  };
-  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  CacheEntryReader Entry(entryPath(Key), "cache entry", "compiling again",
+                         Notes);
+  std::optional<json::Value> V = Entry.read();
   if (!V)
-    return Corrupt(toString(V.takeError()));
+    return std::nullopt;
+  auto Corrupt = [&](const Twine &Why) { return Entry.corrupt(Why); };
   const json::Object *O = V->getAsObject();
   if (!O)
     return Corrupt("not an object");

@@ -31,33 +31,37 @@ const char *toolName(Tool T) { return T == Tool::Nvcc ? "nvcc" : "clang"; }
 
 namespace {
 
-/// The user's nvcc flags for a device-only compile: everything but the
-/// compiler, the inputs, the output and phase flags, the GPU arch flags
-/// (one -gencode per job replaces them) and what only the host or the
-/// linker sees. Values of dropped flags go with them.
-std::vector<std::string> nvccDeviceFlags(const TranslatedCommand &T) {
-  static const StringSet<> DropWithValue = {
-      "-o",          "--output-file",
-      "-MF",         "--dependency-output",
-      "-MT",         "--dependency-target-name",
-      "-arch",       "--gpu-architecture",
-      "-code",       "--gpu-code",
-      "-gencode",    "--generate-code",
-      "-keep-dir",   "--keep-dir",
-      "-odir",       "--output-directory",
-      "-Xlinker",    "--linker-options",
-      "-Xarchive",   "--archive-options",
-      "-Xnvlink",    "--nvlink-options",
-      "-l",          "--library",
-      "-L",          "--library-path",
-      "-ldir",       "--libdevice-directory",
-      "-time",       "--time",
-      "-run-args",   "--run-args",
-      "-cudart",     "--cudart",
-      "-cudadevrt",  "--cudadevrt",
-      "-target-dir", "--target-directory",
-      "-dlto-dir"};
-  static const StringSet<> Drop = {
+/// nvcc flags a device-only compile drops with their values: outputs,
+/// GPU arch flags (one -gencode per job replaces them), what only the
+/// linker or the driver sees.
+const StringSet<> &nvccDropWithValue() {
+  static const StringSet<> Flags = {"-o",          "--output-file",
+                                    "-MF",         "--dependency-output",
+                                    "-MT",         "--dependency-target-name",
+                                    "-arch",       "--gpu-architecture",
+                                    "-code",       "--gpu-code",
+                                    "-gencode",    "--generate-code",
+                                    "-keep-dir",   "--keep-dir",
+                                    "-odir",       "--output-directory",
+                                    "-Xlinker",    "--linker-options",
+                                    "-Xarchive",   "--archive-options",
+                                    "-Xnvlink",    "--nvlink-options",
+                                    "-l",          "--library",
+                                    "-L",          "--library-path",
+                                    "-ldir",       "--libdevice-directory",
+                                    "-time",       "--time",
+                                    "-run-args",   "--run-args",
+                                    "-cudart",     "--cudart",
+                                    "-cudadevrt",  "--cudadevrt",
+                                    "-target-dir", "--target-directory",
+                                    "-dlto-dir"};
+  return Flags;
+}
+
+/// nvcc flags a device-only compile drops: phases, outputs and verbosity
+/// it sets itself, and link-time steps.
+const StringSet<> &nvccDrop() {
+  static const StringSet<> Flags = {
       "-c",
       "--compile",
       "-E",
@@ -119,6 +123,14 @@ std::vector<std::string> nvccDeviceFlags(const TranslatedCommand &T) {
       "--jobserver",
       "-fdevice-syntax-only",
       "--fdevice-syntax-only"};
+  return Flags;
+}
+
+/// The user's nvcc flags for a device-only compile: everything but the
+/// compiler, the inputs, the output and phase flags, the GPU arch flags
+/// (one -gencode per job replaces them) and what only the host or the
+/// linker sees. Values of dropped flags go with them.
+std::vector<std::string> nvccDeviceFlags(const TranslatedCommand &T) {
   std::set<std::string> Sources(T.SourceFiles.begin(), T.SourceFiles.end());
   // Flags the translator did not know (it warned "unknown nvcc flag 'X'
   // dropped" once): nvcc would reject them too, so a device compile with
@@ -139,13 +151,13 @@ std::vector<std::string> nvccDeviceFlags(const TranslatedCommand &T) {
   for (size_t I = Start; I < Args.size(); ++I) {
     StringRef A = Args[I];
     StringRef Name = A.take_until([](char C) { return C == '='; });
-    if (DropWithValue.contains(A)) {
+    if (nvccDropWithValue().contains(A)) {
       ++I; // and its value
       continue;
     }
-    if (A.contains('=') && DropWithValue.contains(Name))
+    if (A.contains('=') && nvccDropWithValue().contains(Name))
       continue;
-    if (Drop.contains(A) || Unknown.count(Name.str()))
+    if (nvccDrop().contains(A) || Unknown.count(Name.str()))
       continue;
     // Glued forms nvcc accepts: -lfoo, -Lpath.
     if ((A.starts_with("-l") || A.starts_with("-L")) && A.size() > 2 &&
@@ -193,13 +205,12 @@ std::vector<std::string> nvccFlagsOfHostCommand(const TranslatedCommand &T) {
 }
 
 /// Clang's flags, with nvcc's spellings that Clang does not know, for an
-/// nvcc command compiled with Clang.
+/// nvcc command compiled with Clang. nvcc's -rdc=true is already there: the
+/// translation gives the host parse -fgpu-rdc as well.
 std::vector<std::string> clangDeviceFlags(const TranslatedCommand &T) {
   std::vector<std::string> Flags = T.ClangArgs;
   if (T.Kind == CompilerKind::Nvcc && T.FastMath)
     Flags.push_back("-ffast-math");
-  if (T.Kind == CompilerKind::Nvcc && T.RelocatableDeviceCode)
-    Flags.push_back("-fgpu-rdc");
   return Flags;
 }
 

@@ -16,6 +16,7 @@
 #include "DeviceCache.h"
 #include "DevicePlan.h"
 #include "Process.h"
+#include "ResourceUsage.h"
 #include "UnitObject.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -86,14 +87,10 @@ std::vector<KernelResources> mergeResults(const PtxasLog &Log,
     K.Arch = Arch.str();
     K.Source = Source.str();
     K.HasUsage = F.HasUsage;
-    K.Registers = F.Registers;
-    K.Barriers = F.Barriers;
-    K.StaticSmem = F.StaticSmem;
-    K.StackFrame = F.StackFrame;
+    copyResourceUsage(K, F);
     K.SpillStores = F.SpillStores;
     K.SpillLoads = F.SpillLoads;
     K.CumulativeStack = F.CumulativeStack;
-    K.ConstMem0 = F.ConstMem0;
     Fill(K);
     Out.push_back(std::move(K));
   }

@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -34,18 +35,14 @@ Error depsError(StringRef File, const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), File + ": " + Why);
 }
 
-/// Rel made absolute against Dir, without "." and "..".
-std::string absoluteIn(StringRef Dir, StringRef Rel) {
-  SmallString<256> P(Rel);
-  if (!sys::path::is_absolute(P)) {
-    P = Dir;
-    sys::path::append(P, Rel);
-  }
+} // namespace
+
+std::string absolutePathIn(StringRef Dir, StringRef Path) {
+  SmallString<256> P(Path);
+  sys::fs::make_absolute(Dir, P);
   sys::path::remove_dots(P, /*remove_dot_dot=*/true);
   return P.str().str();
 }
-
-} // namespace
 
 Expected<NinjaDepsLog> NinjaDepsLog::load(StringRef Dir) {
   SmallString<256> File(Dir);
@@ -80,7 +77,7 @@ Expected<NinjaDepsLog> NinjaDepsLog::load(StringRef Dir) {
       uint32_t Check = read32le(Rec.data() + Size - 4);
       if (~Check != Paths.size())
         return depsError(File, "path records out of order");
-      Paths.push_back(absoluteIn(Dir, Path));
+      Paths.push_back(absolutePathIn(Dir, Path));
       continue;
     }
     if (Size < 12 || Size % 4 != 0)

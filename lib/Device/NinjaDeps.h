@@ -35,6 +35,10 @@ private:
   llvm::StringMap<std::vector<std::string>> Inputs;
 };
 
+/// Path made absolute against Dir (a build directory, as a depfile's or the
+/// deps log's relative paths are), without "." and "..".
+std::string absolutePathIn(llvm::StringRef Dir, llvm::StringRef Path);
+
 /// The prerequisites of a Makefile-style depfile (`obj.o: a.cu b.h \`),
 /// with `\ ` and `$$` unescaped; relative ones as written.
 std::vector<std::string> parseDepfile(llvm::StringRef Text);

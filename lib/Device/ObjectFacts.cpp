@@ -12,6 +12,8 @@
 #include "cudalint/Device/CudaBinary.h"
 #include "cudalint/Device/DeviceFacts.h"
 
+#include "ResourceUsage.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -33,12 +35,8 @@ KernelResources toResources(const CubinKernel &K, StringRef Arch,
   R.Source = Source.str();
   R.HasUsage = true;
   R.SpillsKnown = false;
-  R.Registers = K.Registers;
-  R.Barriers = K.Barriers;
-  R.StaticSmem = K.StaticSmem;
-  R.StackFrame = K.StackFrame;
+  copyResourceUsage(R, K);
   R.CumulativeStack = K.CumulativeStack.value_or(0);
-  R.ConstMem0 = K.ConstMem0;
   R.HasPtx = true;
   if (Ptx) {
     applyPtxDirectives(R, *Ptx);

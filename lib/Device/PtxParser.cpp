@@ -20,6 +20,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace llvm;
 
@@ -63,6 +64,31 @@ std::optional<unsigned> parseOne(StringRef Rest) {
   if (Rest.trim().getAsInteger(10, V))
     return std::nullopt;
   return V;
+}
+
+/// Reads one performance-tuning directive (`.maxntid 256, 1, 1`) into E;
+/// false for a line that is not one.
+bool readDirective(StringRef Key, StringRef Rest, PtxEntryDirectives &E) {
+  using P = PtxEntryDirectives;
+  using Dims = std::optional<std::array<unsigned, 3>> P::*;
+  using One = std::optional<unsigned> P::*;
+  if (Dims D = StringSwitch<Dims>(Key)
+                   .Case(".maxntid", &P::MaxNTid)
+                   .Case(".reqntid", &P::ReqNTid)
+                   .Case(".reqnctapercluster", &P::ReqNCtaPerCluster)
+                   .Default(nullptr))
+    E.*D = parseDim(Rest);
+  else if (One O = StringSwitch<One>(Key)
+                       .Case(".minnctapersm", &P::MinNCtaPerSM)
+                       .Case(".maxnreg", &P::MaxNReg)
+                       .Case(".maxclusterrank", &P::MaxClusterRank)
+                       .Default(nullptr))
+    E.*O = parseOne(Rest);
+  else if (Key == ".explicitcluster")
+    E.ExplicitCluster = true;
+  else
+    return false;
+  return true;
 }
 
 } // namespace
@@ -148,21 +174,7 @@ std::vector<PtxEntryDirectives> parsePtxEntries(StringRef Ptx) {
       StringRef Key =
           D.take_until([](char C) { return C == ' ' || C == '\t'; });
       StringRef Rest = D.drop_front(Key.size()).trim();
-      if (Key == ".maxntid")
-        E.MaxNTid = parseDim(Rest);
-      else if (Key == ".reqntid")
-        E.ReqNTid = parseDim(Rest);
-      else if (Key == ".reqnctapercluster")
-        E.ReqNCtaPerCluster = parseDim(Rest);
-      else if (Key == ".minnctapersm")
-        E.MinNCtaPerSM = parseOne(Rest);
-      else if (Key == ".maxnreg")
-        E.MaxNReg = parseOne(Rest);
-      else if (Key == ".maxclusterrank")
-        E.MaxClusterRank = parseOne(Rest);
-      else if (Key == ".explicitcluster")
-        E.ExplicitCluster = true;
-      else if (!Key.starts_with("."))
+      if (!readDirective(Key, Rest, E) && !Key.starts_with("."))
         break;
     }
     if (J < Lines.size() && stripComment(Lines[J]).starts_with("{"))

@@ -39,9 +39,30 @@ StringRef quoted(StringRef S) {
   return S.slice(B + 1, E);
 }
 
-/// "N bytes X" items of a comma-separated list, into (X, N) pairs.
-void readItems(StringRef List,
-               SmallVectorImpl<std::pair<StringRef, uint64_t>> &Out) {
+/// Stores one item of a report line, N of What, where F has a field for it.
+void storeItem(PtxasFunction &F, StringRef What, uint64_t N) {
+  if (What == "registers")
+    F.Registers = unsigned(N);
+  else if (What == "barriers")
+    F.Barriers = unsigned(N);
+  else if (What == "smem")
+    F.StaticSmem = N;
+  else if (What == "cumulative stack size")
+    F.CumulativeStack = N;
+  else if (What == "cmem[0]")
+    F.ConstMem0 = N;
+  else if (What == "stack frame")
+    F.StackFrame = N;
+  else if (What == "spill stores")
+    F.SpillStores = N;
+  else if (What == "spill loads")
+    F.SpillLoads = N;
+}
+
+/// The "N bytes X" items of a comma-separated list ("Used 32 registers,
+/// used 1 barriers, 8 bytes smem", "0 bytes stack frame, 0 bytes spill
+/// stores, ..."), stored into F.
+void storeItems(StringRef List, PtxasFunction &F) {
   SmallVector<StringRef, 8> Items;
   List.split(Items, ',');
   for (StringRef Item : Items) {
@@ -55,7 +76,7 @@ void readItems(StringRef List,
       continue;
     StringRef What = Item.drop_front(Num.size()).trim();
     What.consume_front("bytes ");
-    Out.push_back({What.trim(), N});
+    storeItem(F, What.trim(), N);
   }
 }
 
@@ -128,21 +149,8 @@ Expected<PtxasLog> parsePtxasLog(StringRef Text) {
         }
         if (!Current)
           continue;
-        SmallVector<std::pair<StringRef, uint64_t>, 8> Items;
-        readItems(Msg, Items);
         Current->HasUsage = true;
-        for (auto &[What, N] : Items) {
-          if (What == "registers")
-            Current->Registers = unsigned(N);
-          else if (What == "barriers")
-            Current->Barriers = unsigned(N);
-          else if (What == "smem")
-            Current->StaticSmem = N;
-          else if (What == "cumulative stack size")
-            Current->CumulativeStack = N;
-          else if (What == "cmem[0]")
-            Current->ConstMem0 = N;
-        }
+        storeItems(Msg, *Current);
         Current = nullptr;
         continue;
       }
@@ -151,16 +159,7 @@ Expected<PtxasLog> parsePtxasLog(StringRef Text) {
     }
     if (AwaitingProperties && Current &&
         (L.contains("bytes stack frame") || L.contains("spill stores"))) {
-      SmallVector<std::pair<StringRef, uint64_t>, 4> Items;
-      readItems(L, Items);
-      for (auto &[What, N] : Items) {
-        if (What == "stack frame")
-          Current->StackFrame = N;
-        else if (What == "spill stores")
-          Current->SpillStores = N;
-        else if (What == "spill loads")
-          Current->SpillLoads = N;
-      }
+      storeItems(L, *Current);
       AwaitingProperties = false;
       continue;
     }

@@ -26,16 +26,6 @@ namespace cudalint::device {
 
 namespace {
 
-std::string resolve(StringRef Dir, StringRef Path) {
-  SmallString<256> P(Path);
-  if (!sys::path::is_absolute(P)) {
-    P = Dir;
-    sys::path::append(P, Path);
-  }
-  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return P.str().str();
-}
-
 std::optional<sys::TimePoint<>> modified(StringRef Path) {
   sys::fs::file_status St;
   if (sys::fs::status(Path, St) || !sys::fs::exists(St))
@@ -52,7 +42,7 @@ std::optional<std::vector<std::string>> depfileInputs(StringRef Depfile,
     return std::nullopt;
   std::vector<std::string> Out;
   for (const std::string &D : parseDepfile((*Buf)->getBuffer()))
-    Out.push_back(resolve(Dir, D));
+    Out.push_back(absolutePathIn(Dir, D));
   return Out;
 }
 
@@ -82,7 +72,7 @@ std::optional<std::string> FreshnessCheck::staleness(StringRef Object,
     return std::string("older than its source");
   std::optional<std::vector<std::string>> Inputs;
   if (!Depfile.empty())
-    Inputs = depfileInputs(resolve(Directory, Depfile), Directory);
+    Inputs = depfileInputs(absolutePathIn(Directory, Depfile), Directory);
   if (!Inputs)
     if (const NinjaDepsLog *Log = ninjaLog(Directory))
       if (const std::vector<std::string> *In = Log->inputsOf(Object))
@@ -113,7 +103,7 @@ bool factsFromObject(const DeviceCompileInput &In,
                                 "(-o); compiled instead");
     return false;
   }
-  std::string Object = resolve(In.Directory, T->OutputFile);
+  std::string Object = absolutePathIn(In.Directory, T->OutputFile);
   if (std::optional<std::string> Why =
           Fresh.staleness(Object, In.File, T->DependencyFile, In.Directory)) {
     U.Notes.push_back(Object + ": " + *Why + ", compiled instead");

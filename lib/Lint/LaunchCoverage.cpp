@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <map>
@@ -77,46 +78,39 @@ UncheckedReason noDeviceFacts(const DeviceResourceTable &T,
 
 } // namespace
 
-StringRef uncheckedKindName(Kind K) {
+namespace {
+
+/// A kind's name in JSON and SARIF ("unknown_block"), and how the summary
+/// says it ("unknown block size").
+struct KindSpelling {
+  StringRef Name, Phrase;
+};
+
+KindSpelling spellingOf(Kind K) {
   switch (K) {
   case Kind::UnknownKernel:
-    return "unknown_kernel";
+    return {"unknown_kernel", "unknown kernel"};
   case Kind::UnknownGrid:
-    return "unknown_grid";
+    return {"unknown_grid", "unknown grid size"};
   case Kind::UnknownBlock:
-    return "unknown_block";
+    return {"unknown_block", "unknown block size"};
   case Kind::UnknownDynamicSharedMemory:
-    return "unknown_dynamic_smem";
+    return {"unknown_dynamic_smem", "unknown dynamic shared memory"};
   case Kind::UnknownCluster:
-    return "unknown_cluster";
+    return {"unknown_cluster", "unknown cluster shape"};
   case Kind::NoDeviceFacts:
-    return "no_device_facts";
+    return {"no_device_facts", "no device facts"};
   case Kind::NoTargetArch:
-    return "no_target_arch";
+    return {"no_target_arch", "built for none of the archs"};
   }
-  return "unknown_kernel";
+  llvm_unreachable("unknown unchecked-launch kind");
 }
 
-/// How the summary names a kind: "unknown block size".
-static StringRef kindPhrase(Kind K) {
-  switch (K) {
-  case Kind::UnknownKernel:
-    return "unknown kernel";
-  case Kind::UnknownGrid:
-    return "unknown grid size";
-  case Kind::UnknownBlock:
-    return "unknown block size";
-  case Kind::UnknownDynamicSharedMemory:
-    return "unknown dynamic shared memory";
-  case Kind::UnknownCluster:
-    return "unknown cluster shape";
-  case Kind::NoDeviceFacts:
-    return "no device facts";
-  case Kind::NoTargetArch:
-    return "built for none of the archs";
-  }
-  return "";
-}
+StringRef kindPhrase(Kind K) { return spellingOf(K).Phrase; }
+
+} // namespace
+
+StringRef uncheckedKindName(Kind K) { return spellingOf(K).Name; }
 
 std::string describeUncheckedReason(const UncheckedReason &R) {
   std::string Phrase = kindPhrase(R.K).str();

@@ -110,6 +110,20 @@ private:
     return Out;
   }
 
+  /// SMCount's value: a number of SMs from 1 to MaxSMCount, trimmed.
+  Expected<std::string> smCount(yaml::Node *N) {
+    Expected<std::string> Count = scalar(N, "SMCount");
+    if (!Count)
+      return Count.takeError();
+    unsigned SMs = 0;
+    StringRef Trimmed = StringRef(*Count).trim();
+    if (Trimmed.getAsInteger(10, SMs) || SMs == 0 || SMs > MaxSMCount)
+      return errorAt(N, formatv("SMCount: '{0}' is not a number of SMs from "
+                                "1 to {1}",
+                                *Count, MaxSMCount));
+    return Trimmed.str();
+  }
+
   Error checkOption(yaml::Node *KeyNode, StringRef Key, StringRef Value);
   Error checkOptions(yaml::Node *N, LintConfig &C);
   yaml::Node *Root = nullptr;
@@ -263,6 +277,11 @@ Expected<LintConfig> Parser::parse() {
           return errorAt(Value, toString(G.takeError()));
         C.Gpu = &*G;
         C.GpuName = StringRef(*Name).trim().str();
+      } else if (*Key == "SMCount") {
+        Expected<std::string> Count = smCount(Value);
+        if (!Count)
+          return Count.takeError();
+        C.SMCount = *Count;
       } else if (*Key == "HeaderFilterRegex") {
         Expected<std::string> R = scalar(Value, "HeaderFilterRegex");
         if (!R)
@@ -277,7 +296,7 @@ Expected<LintConfig> Parser::parse() {
         return errorAt(KeyNode,
                        "unknown key '" + *Key +
                            "' (known: Checks, WarningsAsErrors, CheckOptions, "
-                           "Archs, Gpu, HeaderFilterRegex)");
+                           "Archs, Gpu, SMCount, HeaderFilterRegex)");
       }
       if (S.failed())
         return yamlFailure();
@@ -290,6 +309,8 @@ Expected<LintConfig> Parser::parse() {
   }
   if (S.failed())
     return yamlFailure();
+  if (C.Gpu && C.SMCount)
+    return errorAt(Root, "give Gpu (a preset) or SMCount, not both");
   if (++Doc != S.end()) {
     if (S.failed())
       return yamlFailure();

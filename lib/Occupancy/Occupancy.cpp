@@ -312,15 +312,31 @@ GridWaves gridWaves(uint64_t Blocks, uint64_t BlocksPerWave) {
   return W;
 }
 
+namespace {
+
+/// In's occupancy when one resource, L, is what keeps the launch from one
+/// more resident block: it binds, or the launch fails only for that
+/// resource's Failures. None otherwise: less of it would change nothing.
+std::optional<OccupancyResult> boundOnlyBy(const ArchInfo &Arch,
+                                           const OccupancyInput &In, Limit L,
+                                           unsigned Failures) {
+  OccupancyResult Current = computeOccupancy(Arch, In);
+  if (Current.FailureMask & ~Failures)
+    return std::nullopt;
+  if (Current.launchable() && !Current.binds(L))
+    return std::nullopt;
+  return Current;
+}
+
+} // namespace
+
 std::optional<unsigned> registersForNextBlock(const ArchInfo &Arch,
                                               const OccupancyInput &In) {
-  OccupancyResult Current = computeOccupancy(Arch, In);
-  const unsigned RegisterFailures =
-      unsigned(LaunchFailure::TooManyRegistersPerThread) |
-      unsigned(LaunchFailure::TooManyRegistersPerBlock);
-  if (Current.FailureMask & ~RegisterFailures)
-    return std::nullopt;
-  if (Current.launchable() && !Current.binds(Limit::Registers))
+  std::optional<OccupancyResult> Current =
+      boundOnlyBy(Arch, In, Limit::Registers,
+                  unsigned(LaunchFailure::TooManyRegistersPerThread) |
+                      unsigned(LaunchFailure::TooManyRegistersPerBlock));
+  if (!Current)
     return std::nullopt;
   // Registers are allocated per warp in units, so only the largest count of
   // each smaller unit (a multiple of Step) can change the answer.
@@ -330,7 +346,7 @@ std::optional<unsigned> registersForNextBlock(const ArchInfo &Arch,
        Units-- > 0;) {
     Trial.RegistersPerThread = Units * Step;
     if (computeOccupancy(Arch, Trial).ActiveBlocksPerSM >
-        Current.ActiveBlocksPerSM)
+        Current->ActiveBlocksPerSM)
       // 255 allocates as 256 does, and is what ptxas can actually use.
       return std::min(Trial.RegistersPerThread, Arch.MaxRegistersPerThread);
   }
@@ -339,13 +355,11 @@ std::optional<unsigned> registersForNextBlock(const ArchInfo &Arch,
 
 std::optional<uint64_t> sharedMemForNextBlock(const ArchInfo &Arch,
                                               const OccupancyInput &In) {
-  OccupancyResult Current = computeOccupancy(Arch, In);
-  const unsigned SharedFailures =
-      unsigned(LaunchFailure::SharedMemoryPerBlock) |
-      unsigned(LaunchFailure::DynamicSharedOverOptIn);
-  if (Current.FailureMask & ~SharedFailures)
-    return std::nullopt;
-  if (Current.launchable() && !Current.binds(Limit::SharedMemory))
+  std::optional<OccupancyResult> Current =
+      boundOnlyBy(Arch, In, Limit::SharedMemory,
+                  unsigned(LaunchFailure::SharedMemoryPerBlock) |
+                      unsigned(LaunchFailure::DynamicSharedOverOptIn));
+  if (!Current)
     return std::nullopt;
   // Shrink dynamic shared memory first (it is what a launch can change),
   // then static. Resident blocks never grow with more shared memory, so a
@@ -355,7 +369,7 @@ std::optional<uint64_t> sharedMemForNextBlock(const ArchInfo &Arch,
     Trial.StaticSharedMem = std::min(In.StaticSharedMem, Total);
     Trial.DynamicSharedMem = Total - Trial.StaticSharedMem;
     return computeOccupancy(Arch, Trial).ActiveBlocksPerSM >
-           Current.ActiveBlocksPerSM;
+           Current->ActiveBlocksPerSM;
   };
   uint64_t Total = In.StaticSharedMem + In.DynamicSharedMem;
   if (Total == 0 || !Admits(0))

@@ -19,11 +19,12 @@ using namespace llvm;
 namespace cudalint {
 
 const SettingNames SettingNames::CommandLine = {
-    "--resource-usage", "--arch", "--gpu", "--check-option", "checks"};
-const SettingNames SettingNames::ClangTidy = {"ResourceUsage", "Archs", "Gpu",
-                                              "CheckOptions", "Checks"};
-const SettingNames SettingNames::Plugin = {"resource-usage", "arch", "gpu", "",
-                                           "checks"};
+    "--resource-usage", "--arch", "--gpu",
+    "--check-option",   "checks", "--sm-count"};
+const SettingNames SettingNames::ClangTidy = {
+    "ResourceUsage", "Archs", "Gpu", "CheckOptions", "Checks", "SMCount"};
+const SettingNames SettingNames::Plugin = {
+    "resource-usage", "arch", "gpu", "", "checks", "sm-count"};
 
 namespace {
 
@@ -111,20 +112,10 @@ Expected<Pipeline> Pipeline::create(const LintSettings &S,
   if (!Device)
     return Device.takeError();
   P.Device = std::move(*Device);
-  if (S.SMCount) {
-    // Only the command line has it (the other doors take a --gpu preset).
-    if (!S.Gpu.empty())
-      return settingError("--sm-count", "give the SM count or a --gpu "
-                                        "preset, not both");
-    if (P.Device.Archs.size() != 1)
-      return settingError("--sm-count",
-                          "needs exactly one --arch, the GPU's own");
-    auto Gpu = makeCustomGpu(P.Device.Archs.front(), *S.SMCount);
-    if (!Gpu)
-      return settingError("--sm-count", toString(Gpu.takeError()));
-    P.SMCountGpu = std::move(*Gpu);
-    P.Options.Gpu = &P.SMCountGpu->Preset;
-  }
+  if (S.SMCount && !S.Gpu.empty())
+    return settingError(
+        Names.SMCount,
+        ("give the SM count or a " + Names.Gpu + " preset, not both").str());
 
   // The config file; the door's own settings win over it.
   std::optional<LintConfig> Config;
@@ -143,6 +134,15 @@ Expected<Pipeline> Pipeline::create(const LintSettings &S,
         if (std::optional<std::string> N = normalizeGpuArch(A))
           P.Device.Archs.push_back(*N);
     P.Policy.HeaderFilterRegex = Config->HeaderFilterRegex;
+  }
+  // The door's SM count, else the config file's unless the door named a
+  // preset: with the run's one arch, which either may give.
+  if (S.SMCount) {
+    if (Error E = P.useSMCount(*S.SMCount, Names.SMCount, Names.Archs))
+      return std::move(E);
+  } else if (Config && Config->SMCount && S.Gpu.empty()) {
+    if (Error E = P.useSMCount(*Config->SMCount, "SMCount", "Archs"))
+      return settingError(Config->Path, toString(std::move(E)));
   }
   std::string Checks = S.Checks                   ? *S.Checks
                        : Config && Config->Checks ? *Config->Checks
@@ -179,6 +179,20 @@ Expected<Pipeline> Pipeline::create(const LintSettings &S,
   if (P.Toolkit)
     P.Device.CudaRoot = P.Toolkit->Root;
   return P;
+}
+
+Error Pipeline::useSMCount(StringRef SMCount, StringRef Setting,
+                           StringRef ArchSetting) {
+  if (Device.Archs.size() != 1)
+    return settingError(
+        Setting,
+        ("needs exactly one arch, the GPU's own (" + ArchSetting + ")").str());
+  auto Gpu = makeCustomGpu(Device.Archs.front(), SMCount, Setting);
+  if (!Gpu)
+    return settingError(Setting, toString(Gpu.takeError()));
+  SMCountGpu = std::move(*Gpu);
+  Options.Gpu = &SMCountGpu->Preset;
+  return Error::success();
 }
 
 std::vector<std::string> Pipeline::defaultArchs(const PipelineInput &In) const {

@@ -14,6 +14,8 @@
 //   arch=sm_80,sm_90  (Clang's host-side compile is not told the GPU archs:
 //                     without arch= or a compile database, sm_75)
 //   gpu=<preset>  cuda-path=<dir>  cache-dir=<dir>
+//   sm-count=<N>                   a GPU without a preset (one arch), as
+//                                  the tool's --sm-count
 //   compile-commands=<dir>         compile_commands.json for device facts
 //                                  (default: found upwards from the cwd)
 //   config=<file>                  a .cuda-launch-lint.yaml (default: the
@@ -36,6 +38,36 @@ using namespace clang;
 
 namespace cudalint {
 namespace {
+
+/// The key=value arguments that set one of the door's settings as written.
+template <typename Setting>
+using SettingKeys = std::pair<llvm::StringLiteral, Setting LintSettings::*>;
+constexpr SettingKeys<std::string> TextSettings[] = {
+    {"resource-usage", &LintSettings::ResourceUsage},
+    {"arch", &LintSettings::Archs},
+    {"gpu", &LintSettings::Gpu},
+    {"cuda-path", &LintSettings::CudaPath},
+    {"cache-dir", &LintSettings::CacheDir},
+    {"config", &LintSettings::ConfigFile}};
+constexpr SettingKeys<std::optional<std::string>> OptionalSettings[] = {
+    {"checks", &LintSettings::Checks},
+    {"warnings-as-errors", &LintSettings::WarningsAsErrors},
+    {"sm-count", &LintSettings::SMCount}};
+
+/// Sets the setting Key names to Value; false for a key that names none.
+bool setSetting(LintSettings &S, llvm::StringRef Key, llvm::StringRef Value) {
+  for (const auto &[Name, Member] : TextSettings)
+    if (Key == Name) {
+      S.*Member = Value.str();
+      return true;
+    }
+  for (const auto &[Name, Member] : OptionalSettings)
+    if (Key == Name) {
+      S.*Member = Value.str();
+      return true;
+    }
+  return false;
+}
 
 class Consumer : public ASTConsumer {
 public:
@@ -112,23 +144,9 @@ protected:
       }
       if (!llvm::StringRef(Arg).contains('='))
         return Bad("argument '" + Arg + "' is not key=value (see README)");
-      if (Key == "checks")
-        S.Checks = Value.str();
-      else if (Key == "warnings-as-errors")
-        S.WarningsAsErrors = Value.str();
-      else if (Key == "resource-usage")
-        S.ResourceUsage = Value.str();
-      else if (Key == "arch")
-        S.Archs = Value.str();
-      else if (Key == "gpu")
-        S.Gpu = Value.str();
-      else if (Key == "cuda-path")
-        S.CudaPath = Value.str();
-      else if (Key == "cache-dir")
-        S.CacheDir = Value.str();
-      else if (Key == "config")
-        S.ConfigFile = Value.str();
-      else if (Key == "compile-commands") {
+      if (setSetting(S, Key, Value))
+        continue;
+      if (Key == "compile-commands") {
         Cmd.BuildDir = Value.str();
         Cmd.SearchUpwards = false;
       } else if (Key.contains('.') && Key.starts_with("cuda-"))

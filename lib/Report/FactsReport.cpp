@@ -274,6 +274,20 @@ byLaunch(ArrayRef<LaunchOccupancy> Occupancy) {
   return Out;
 }
 
+/// An array attribute Name with one object, written by Write, per element
+/// of every unit's Field.
+template <typename Element, typename WriteFn>
+void perUnitArray(json::OStream &J, StringRef Name,
+                  ArrayRef<TranslationUnitFacts> Units,
+                  std::vector<Element> TranslationUnitFacts::*Field,
+                  WriteFn Write) {
+  J.attributeArray(Name, [&] {
+    for (const TranslationUnitFacts &U : Units)
+      for (const Element &E : U.*Field)
+        J.object([&] { Write(E); });
+  });
+}
+
 } // namespace
 
 void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
@@ -305,18 +319,16 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                         Why == UncheckedOf.end() ? nullptr : Why->second);
           });
     });
-    J.attributeArray("kernel_settings", [&] {
-      for (const TranslationUnitFacts &U : Units)
-        for (const KernelSetting &S : U.KernelSettings)
-          J.object([&] {
-            writeLoc(J, S.Loc);
-            J.attribute("api", S.Api);
-            J.attribute("kernel", S.Kernel);
-            J.attribute("mangled", S.Mangled);
-            J.attribute("attribute", S.Attribute);
-            writeValue(J, "value", S.Value);
-          });
-    });
+    perUnitArray(J, "kernel_settings", Units,
+                 &TranslationUnitFacts::KernelSettings,
+                 [&](const KernelSetting &S) {
+                   writeLoc(J, S.Loc);
+                   J.attribute("api", S.Api);
+                   J.attribute("kernel", S.Kernel);
+                   J.attribute("mangled", S.Mangled);
+                   J.attribute("attribute", S.Attribute);
+                   writeValue(J, "value", S.Value);
+                 });
     J.attributeArray("kernels", [&] {
       for (const TranslationUnitFacts &U : Units)
         for (const KernelInfo &K : U.Kernels)
@@ -368,14 +380,11 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                 J.value(G.Message);
         });
       });
-    J.attributeArray("frontend_errors", [&] {
-      for (const TranslationUnitFacts &U : Units)
-        for (const FrontendError &E : U.Errors)
-          J.object([&] {
-            writeLoc(J, E.Loc);
-            J.attribute("message", E.Message);
-          });
-    });
+    perUnitArray(J, "frontend_errors", Units, &TranslationUnitFacts::Errors,
+                 [&](const FrontendError &E) {
+                   writeLoc(J, E.Loc);
+                   J.attribute("message", E.Message);
+                 });
     J.attributeArray("internal_errors", [&] {
       for (const TranslationUnitFacts &U : Units)
         if (!U.InternalError.empty())

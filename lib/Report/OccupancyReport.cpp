@@ -160,6 +160,53 @@ void printCharts(raw_ostream &OS, const ArchInfo &Arch,
              "bytes", Shared, Now);
 }
 
+/// Section 5 of the report: the smallest changes that raise occupancy.
+void printChanges(raw_ostream &OS, const ArchInfo &Arch,
+                  const OccupancyInput &In, const OccupancyResult &R) {
+  OS << "\n5) What would change it\n";
+  bool Any = false;
+  if (auto Regs = registersForNextBlock(Arch, In)) {
+    OccupancyInput Changed = In;
+    Changed.RegistersPerThread = *Regs;
+    OccupancyResult Better = computeOccupancy(Arch, Changed);
+    OS << formatv("   At most {0} registers per thread would allow {1} blocks "
+                  "per SM ({2}).\n",
+                  *Regs, Better.ActiveBlocksPerSM, percent(Better.occupancy()));
+    Any = true;
+  }
+  if (auto Smem = sharedMemForNextBlock(Arch, In)) {
+    OccupancyInput Changed = In;
+    Changed.StaticSharedMem = std::min(In.StaticSharedMem, *Smem);
+    Changed.DynamicSharedMem = *Smem - Changed.StaticSharedMem;
+    OccupancyResult Better = computeOccupancy(Arch, Changed);
+    OS << formatv("   At most {0} B of shared memory per block would allow {1} "
+                  "blocks per SM ({2}).\n",
+                  *Smem, Better.ActiveBlocksPerSM, percent(Better.occupancy()));
+    Any = true;
+  }
+  auto Best = bestBlockSizes(Arch, In);
+  if (!Best.empty() &&
+      (!R.launchable() || Best.front().Occupancy > R.occupancy() + 1e-9)) {
+    std::string Sizes =
+        join(map_range(ArrayRef(Best).take_front(8),
+                       [](const BlockSizeChoice &C) {
+                         return std::to_string(C.ThreadsPerBlock);
+                       }),
+             ", ");
+    OS << formatv("   Blocks of {0} threads would reach {1} with these "
+                  "registers and shared memory.\n",
+                  Sizes, percent(Best.front().Occupancy));
+    Any = true;
+  }
+  if (!Any)
+    OS << "   Nothing within this kernel's resources: "
+       << (R.launchable() && R.occupancy() >= 1.0
+               ? "occupancy is already 100%."
+               : "no single change to registers, shared memory or block size "
+                 "raises it.")
+       << "\n";
+}
+
 } // namespace
 
 void printOccupancyReport(raw_ostream &OS, const OccupancyQuery &Q,
@@ -242,48 +289,7 @@ void printOccupancyReport(raw_ostream &OS, const OccupancyQuery &Q,
           uint64_t(R.ActiveBlocksPerSM) * Q.Gpu->SMCount);
   }
 
-  OS << "\n5) What would change it\n";
-  bool Any = false;
-  if (auto Regs = registersForNextBlock(Arch, In)) {
-    OccupancyInput Changed = In;
-    Changed.RegistersPerThread = *Regs;
-    OccupancyResult Better = computeOccupancy(Arch, Changed);
-    OS << formatv("   At most {0} registers per thread would allow {1} blocks "
-                  "per SM ({2}).\n",
-                  *Regs, Better.ActiveBlocksPerSM, percent(Better.occupancy()));
-    Any = true;
-  }
-  if (auto Smem = sharedMemForNextBlock(Arch, In)) {
-    OccupancyInput Changed = In;
-    Changed.StaticSharedMem = std::min(In.StaticSharedMem, *Smem);
-    Changed.DynamicSharedMem = *Smem - Changed.StaticSharedMem;
-    OccupancyResult Better = computeOccupancy(Arch, Changed);
-    OS << formatv("   At most {0} B of shared memory per block would allow {1} "
-                  "blocks per SM ({2}).\n",
-                  *Smem, Better.ActiveBlocksPerSM, percent(Better.occupancy()));
-    Any = true;
-  }
-  auto Best = bestBlockSizes(Arch, In);
-  if (!Best.empty() &&
-      (!R.launchable() || Best.front().Occupancy > R.occupancy() + 1e-9)) {
-    std::string Sizes =
-        join(map_range(ArrayRef(Best).take_front(8),
-                       [](const BlockSizeChoice &C) {
-                         return std::to_string(C.ThreadsPerBlock);
-                       }),
-             ", ");
-    OS << formatv("   Blocks of {0} threads would reach {1} with these "
-                  "registers and shared memory.\n",
-                  Sizes, percent(Best.front().Occupancy));
-    Any = true;
-  }
-  if (!Any)
-    OS << "   Nothing within this kernel's resources: "
-       << (R.launchable() && R.occupancy() >= 1.0
-               ? "occupancy is already 100%."
-               : "no single change to registers, shared memory or block size "
-                 "raises it.")
-       << "\n";
+  printChanges(OS, Arch, In, R);
 
   if (WithCharts && R.WarpsPerBlock <= Arch.MaxThreadsPerBlock / Arch.WarpSize)
     printCharts(OS, Arch, In);

@@ -15,6 +15,8 @@
 //   ResourceUsage        auto (default) | nvcc | clang | none | <log file>
 //   Archs                sm_80,sm_90 (default: the compile command's)
 //   Gpu                  a GPU preset (H100-SXM ...), for the grid checks
+//   SMCount              the SM count of a GPU without a preset (with one
+//                        arch in Archs), as --sm-count
 //   CudaPath, CacheDir   as --cuda-path, --cache-dir
 //   CompileDatabase      the directory of compile_commands.json (default:
 //                        found upwards from the command's directory)
@@ -73,6 +75,9 @@ public:
     Settings.ResourceUsage = Options.getLocalOrGlobal("ResourceUsage", "auto");
     Settings.Archs = Options.getLocalOrGlobal("Archs", "");
     Settings.Gpu = Options.getLocalOrGlobal("Gpu", "");
+    // Empty is unset: an option cannot be absent from --dump-config.
+    if (StringRef SMs = Options.getLocalOrGlobal("SMCount", ""); !SMs.empty())
+      Settings.SMCount = SMs.str();
     Settings.CudaPath = Options.getLocalOrGlobal("CudaPath", "");
     Settings.CacheDir = Options.getLocalOrGlobal("CacheDir", "");
     CompileDatabase = Options.getLocalOrGlobal("CompileDatabase", "");
@@ -104,6 +109,7 @@ public:
     Options.store(Opts, "ResourceUsage", Settings.ResourceUsage);
     Options.store(Opts, "Archs", Settings.Archs);
     Options.store(Opts, "Gpu", Settings.Gpu);
+    Options.store(Opts, "SMCount", Settings.SMCount.value_or(""));
     Options.store(Opts, "CudaPath", Settings.CudaPath);
     Options.store(Opts, "CacheDir", Settings.CacheDir);
     Options.store(Opts, "CompileDatabase", CompileDatabase);

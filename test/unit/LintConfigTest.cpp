@@ -102,7 +102,7 @@ TEST(LintConfigTest, MalformedYaml) {
 TEST(LintConfigTest, UnknownAndDuplicateKeys) {
   EXPECT_EQ(errorOf("Checks: 'cuda-*'\nCheck: 'cuda-*'\n"),
             "/p/.cuda-launch-lint.yaml:2:1: unknown key 'Check' (known: "
-            "Checks, WarningsAsErrors, CheckOptions, Archs, Gpu, "
+            "Checks, WarningsAsErrors, CheckOptions, Archs, Gpu, SMCount, "
             "HeaderFilterRegex)");
   EXPECT_EQ(errorOf("Gpu: A100-SXM\nGpu: H100-SXM\n"),
             "/p/.cuda-launch-lint.yaml:2:1: duplicate key 'Gpu'");
@@ -128,6 +128,24 @@ TEST(LintConfigTest, BadArchAndPreset) {
   EXPECT_NE(errorOf("Gpu: [A100-SXM]\n").find("Gpu must be a single value"),
             std::string::npos);
   EXPECT_NE(errorOf("Archs: {sm: 80}\n").find("Archs must be a single value"),
+            std::string::npos);
+}
+
+TEST(LintConfigTest, SMCount) {
+  Expected<LintConfig> C =
+      parseLintConfig("Archs: [sm_90]\nSMCount: ' 78 '\n", "/p/c.yaml");
+  ASSERT_TRUE(static_cast<bool>(C)) << toString(C.takeError());
+  EXPECT_EQ(C->SMCount, std::optional<std::string>("78"));
+  EXPECT_EQ(C->Gpu, nullptr);
+  EXPECT_EQ(errorOf("SMCount: 0\n"), "/p/.cuda-launch-lint.yaml:1:10: "
+                                     "SMCount: '0' is not a number of SMs "
+                                     "from 1 to 1024");
+  EXPECT_NE(errorOf("SMCount: many\n").find("'many' is not a number of SMs"),
+            std::string::npos);
+  EXPECT_NE(errorOf("SMCount: 1025\n").find("from 1 to 1024"),
+            std::string::npos);
+  EXPECT_NE(errorOf("Gpu: H100-SXM\nSMCount: 78\n")
+                .find("give Gpu (a preset) or SMCount, not both"),
             std::string::npos);
 }
 

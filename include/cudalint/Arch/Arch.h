@@ -114,16 +114,19 @@ const GpuPreset *findGpuPreset(llvm::StringRef Name);
 /// Like findGpuPreset; an unknown name is an error listing the known ones.
 llvm::Expected<const GpuPreset &> lookupGpuPreset(llvm::StringRef Name);
 
-/// A GPU without a preset: an arch and its SM count (--sm-count), named
-/// "--sm-count=N". It owns the text its Preset points into.
+/// A GPU without a preset: an arch and its SM count (--sm-count, or the
+/// config file's and clang-tidy's SMCount), named "<setting>=N", e.g.
+/// "--sm-count=78". It owns the text its Preset points into.
 struct CustomGpu {
   std::string Name, Description;
   GpuPreset Preset;
 };
-/// Arch (one spelling lookupArch knows) with SMCount SMs; an error naming
-/// what is wrong for an unknown arch or an SM count outside 1..MaxSMCount.
+/// Arch (one spelling lookupArch knows) with SMCount SMs, given by the
+/// setting Setting; an error naming what is wrong for an unknown arch or an
+/// SM count outside 1..MaxSMCount.
 llvm::Expected<std::shared_ptr<const CustomGpu>>
-makeCustomGpu(llvm::StringRef Arch, llvm::StringRef SMCount);
+makeCustomGpu(llvm::StringRef Arch, llvm::StringRef SMCount,
+              llvm::StringRef Setting = "--sm-count");
 /// More SMs than any GPU has (188 on the largest preset): a typo.
 inline constexpr unsigned MaxSMCount = 1024;
 

@@ -11,10 +11,13 @@
 #define CUDALINT_CACHESUPPORT_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/JSON.h"
 
 #include <optional>
 #include <string>
 #include <system_error>
+#include <vector>
 
 namespace cudalint {
 
@@ -42,6 +45,28 @@ std::error_code writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text);
 /// tool (whose facts may differ at the same version) never reads entries an
 /// older build wrote.
 std::string toolIdentity();
+
+/// One cache entry read for a lookup, where every problem is a miss with
+/// one note: "<What> <Path> unreadable (<why>); ignored", or "<What> <Path>
+/// is corrupt (<why>); ignored, <Instead>" (what the run does instead).
+class CacheEntryReader {
+public:
+  CacheEntryReader(std::string Path, llvm::StringRef What,
+                   llvm::StringRef Instead, std::vector<std::string> &Notes)
+      : Path(std::move(Path)), What(What), Instead(Instead), Notes(Notes) {}
+
+  /// The entry's JSON; none when there is no entry (never stored: no note),
+  /// or it cannot be read or is not JSON.
+  std::optional<llvm::json::Value> read();
+
+  /// Notes that the entry is corrupt; none, to return from the lookup.
+  std::nullopt_t corrupt(const llvm::Twine &Why);
+
+private:
+  std::string Path;
+  llvm::StringRef What, Instead;
+  std::vector<std::string> &Notes;
+};
 
 } // namespace cudalint
 

@@ -8,10 +8,12 @@
 //   CheckOptions:                           # a map, or clang-tidy's list of
 //     cuda-occupancy-limited.MinOccupancy: 0.4   #   {key: ..., value: ...}
 //   Archs: [sm_80, sm_90]                   # or 'sm_80,sm_90'
-//   Gpu: H100-SXM
+//   Gpu: H100-SXM                           # or, for a GPU without a preset,
+//   SMCount: 78                             #   its SM count (one arch)
 //   HeaderFilterRegex: '.*/src/.*'
 //
-// Every key is optional; any other key is an error. Command-line options win
+// Every key is optional; any other key is an error, and so are Gpu and
+// SMCount together. Command-line options win
 // over the file (the driver decides; see applyCheckOptions).
 //
 //===----------------------------------------------------------------------===//
@@ -46,6 +48,9 @@ struct LintConfig {
   /// The preset as spelled; known to findGpuPreset. Null when unset.
   const GpuPreset *Gpu = nullptr;
   std::optional<std::string> GpuName;
+  /// The SM count of a GPU without a preset, a number in 1..MaxSMCount as
+  /// written; the Pipeline pairs it with the run's one arch. Never with Gpu.
+  std::optional<std::string> SMCount;
   /// A valid llvm::Regex.
   std::optional<std::string> HeaderFilterRegex;
 
@@ -57,7 +62,8 @@ struct LintConfig {
 /// Reads and validates a config file. Errors are one line:
 /// "<path>:<line>:<col>: <problem>" (or "<path>: <problem>" when the file
 /// cannot be read): malformed YAML, a key that is not one of the above, a
-/// value of the wrong shape, an unknown arch or GPU preset, an invalid
+/// value of the wrong shape, an unknown arch or GPU preset, an SM count
+/// that is not a number from 1 to MaxSMCount or beside Gpu, an invalid
 /// regex, a CheckOptions key without '<check>.<Option>' form, a known
 /// numeric option out of its range.
 llvm::Expected<LintConfig> loadLintConfig(llvm::StringRef Path);

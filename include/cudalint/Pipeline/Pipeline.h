@@ -16,16 +16,16 @@
 #ifndef CUDALINT_PIPELINE_H
 #define CUDALINT_PIPELINE_H
 
-#include "cudalint/Lint/Baseline.h"
-#include "cudalint/Pipeline/ChangedLines.h"
 #include "cudalint/Checks/Checks.h"
+#include "cudalint/Checks/LaunchOccupancy.h"
 #include "cudalint/Device/DeviceFacts.h"
 #include "cudalint/Facts/Facts.h"
 #include "cudalint/Frontend/Frontend.h"
+#include "cudalint/Lint/Baseline.h"
 #include "cudalint/Lint/GlobList.h"
 #include "cudalint/Lint/LaunchCoverage.h"
-#include "cudalint/Checks/LaunchOccupancy.h"
 #include "cudalint/Lint/LintPolicy.h"
+#include "cudalint/Pipeline/ChangedLines.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -53,8 +53,9 @@ struct LintSettings {
   std::string Archs;
   /// A GPU preset (pins the SM count for the grid checks); empty: none.
   std::string Gpu;
-  /// A GPU without a preset: its SM count, with the one arch of Archs
-  /// (--sm-count), as written; unset: none. Excludes Gpu.
+  /// A GPU without a preset: its SM count, with the run's one arch
+  /// (--sm-count, SMCount), as written; unset: the config file's, else
+  /// none. Excludes Gpu.
   std::optional<std::string> SMCount;
   /// The CUDA toolkit; empty: $CUDA_PATH, $CUDA_HOME, nvcc on $PATH,
   /// /usr/local/cuda.
@@ -88,7 +89,7 @@ struct LintSettings {
 /// How a door spells each setting, for error messages that name what the
 /// user wrote ("--arch: ...", "Archs: ...", "arch=...: ...").
 struct SettingNames {
-  llvm::StringRef ResourceUsage, Archs, Gpu, CheckOption, Checks;
+  llvm::StringRef ResourceUsage, Archs, Gpu, CheckOption, Checks, SMCount;
   static const SettingNames CommandLine, ClangTidy, Plugin;
 };
 
@@ -182,13 +183,18 @@ public:
 
 private:
   Pipeline() = default;
+  /// The GPU of SMCount SMs (as Setting spells it) on the run's one arch
+  /// (an error naming ArchSetting when it has none or several).
+  llvm::Error useSMCount(llvm::StringRef SMCount, llvm::StringRef Setting,
+                         llvm::StringRef ArchSetting);
   /// The archs a unit is checked for when its device facts name none.
   std::vector<std::string> defaultArchs(const PipelineInput &In) const;
   /// Checks, policy, baseline and merging: R.Findings from R's facts.
   void check(PipelineResult &R, const PipelineInput &In) const;
 
   DeviceFactsOptions Device;
-  /// The GPU of --sm-count, which Options.Gpu then points into.
+  /// The GPU of an SM count (the door's or the config file's), which
+  /// Options.Gpu then points into.
   std::shared_ptr<const CustomGpu> SMCountGpu;
   std::optional<CudaToolkit> Toolkit;
   std::string NoToolkitReason;
