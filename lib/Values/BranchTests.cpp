@@ -18,10 +18,11 @@ namespace {
 
 /// Whether `case C:` (or GNU `case A ... B:`) matches X; true when its
 /// value cannot be evaluated, so that no path is wrongly cut.
-bool caseMatches(const CaseStmt *Case, int64_t X, const ASTContext &Ctx) {
-  std::optional<int64_t> Lo = constantOf(Case->getLHS(), Ctx);
+bool caseMatches(const CaseStmt *Case, int64_t X,
+                 const ConstantCache &Constants) {
+  std::optional<int64_t> Lo = Constants.of(Case->getLHS());
   std::optional<int64_t> Hi =
-      Case->getRHS() ? constantOf(Case->getRHS(), Ctx) : Lo;
+      Case->getRHS() ? Constants.of(Case->getRHS()) : Lo;
   return !Lo || !Hi || (*Lo <= X && X <= *Hi);
 }
 
@@ -29,7 +30,8 @@ bool caseMatches(const CaseStmt *Case, int64_t X, const ASTContext &Ctx) {
 /// where: between two of them every branch on V goes the same way.
 class BranchConstants : public RecursiveASTVisitor<BranchConstants> {
 public:
-  BranchConstants(TestedSubject Is, const ASTContext &Ctx) : Is(Is), Ctx(Ctx) {}
+  BranchConstants(TestedSubject Is, const ConstantCache &Constants)
+      : Is(Is), Constants(Constants) {}
   // Branches are in statements; types hold none worth the walk.
   bool TraverseTypeLoc(TypeLoc) { return true; }
   bool VisitBinaryOperator(BinaryOperator *B) {
@@ -57,11 +59,11 @@ public:
 
 private:
   void add(const Expr *E, SourceLocation Loc) {
-    if (std::optional<int64_t> C = constantOf(E, Ctx))
+    if (std::optional<int64_t> C = Constants.of(E))
       Found.try_emplace(*C, Loc);
   }
   TestedSubject Is;
-  const ASTContext &Ctx;
+  const ConstantCache &Constants;
 };
 
 } // namespace
@@ -72,13 +74,13 @@ bool refersTo(const Expr *E, const VarDecl *V) {
 }
 
 std::optional<bool> truthFor(const Expr *Cond, TestedSubject Is, int64_t X,
-                             const ASTContext &Ctx) {
+                             const ConstantCache &Constants) {
   Cond = Cond->IgnoreParenCasts();
   if (Is(Cond)) // `if (s)`
     return X != 0;
   if (const auto *U = dyn_cast<UnaryOperator>(Cond);
       U && U->getOpcode() == UO_LNot) {
-    std::optional<bool> Inner = truthFor(U->getSubExpr(), Is, X, Ctx);
+    std::optional<bool> Inner = truthFor(U->getSubExpr(), Is, X, Constants);
     return Inner ? std::optional<bool>(!*Inner) : std::nullopt;
   }
   const auto *B = dyn_cast<BinaryOperator>(Cond);
@@ -87,8 +89,8 @@ std::optional<bool> truthFor(const Expr *Cond, TestedSubject Is, int64_t X,
   // splits only a condition written directly as `a || b`).
   if (B && B->isLogicalOp()) {
     bool And = B->getOpcode() == BO_LAnd;
-    std::optional<bool> L = truthFor(B->getLHS(), Is, X, Ctx);
-    std::optional<bool> R = truthFor(B->getRHS(), Is, X, Ctx);
+    std::optional<bool> L = truthFor(B->getLHS(), Is, X, Constants);
+    std::optional<bool> R = truthFor(B->getRHS(), Is, X, Constants);
     if ((L && *L != And) || (R && *R != And))
       return !And;
     return L && R ? std::optional<bool>(And) : std::nullopt;
@@ -98,9 +100,9 @@ std::optional<bool> truthFor(const Expr *Cond, TestedSubject Is, int64_t X,
   BinaryOperatorKind Op = B->getOpcode();
   std::optional<int64_t> C;
   if (Is(B->getLHS())) {
-    C = constantOf(B->getRHS(), Ctx);
+    C = Constants.of(B->getRHS());
   } else if (Is(B->getRHS())) {
-    C = constantOf(B->getLHS(), Ctx);
+    C = Constants.of(B->getLHS());
     Op = BinaryOperator::reverseComparisonOp(Op);
   }
   if (!C)
@@ -124,19 +126,19 @@ std::optional<bool> truthFor(const Expr *Cond, TestedSubject Is, int64_t X,
 }
 
 std::optional<int64_t> valueFor(const Expr *E, TestedSubject Is, int64_t X,
-                                const ASTContext &Ctx) {
+                                const ConstantCache &Constants) {
   if (Is(E))
     return X;
-  if (std::optional<int64_t> C = constantOf(E, Ctx))
+  if (std::optional<int64_t> C = Constants.of(E))
     return C;
   E = E->IgnoreParens();
   if (const auto *Cast = dyn_cast<CastExpr>(E))
     return Cast->getType()->isIntegralOrEnumerationType() ||
                    Cast->getType()->isBooleanType()
-               ? valueFor(Cast->getSubExpr(), Is, X, Ctx)
+               ? valueFor(Cast->getSubExpr(), Is, X, Constants)
                : std::nullopt;
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    std::optional<int64_t> A = valueFor(U->getSubExpr(), Is, X, Ctx);
+    std::optional<int64_t> A = valueFor(U->getSubExpr(), Is, X, Constants);
     if (!A)
       return std::nullopt;
     switch (U->getOpcode()) {
@@ -155,8 +157,8 @@ std::optional<int64_t> valueFor(const Expr *E, TestedSubject Is, int64_t X,
   const auto *B = dyn_cast<BinaryOperator>(E);
   if (!B)
     return std::nullopt;
-  std::optional<int64_t> L = valueFor(B->getLHS(), Is, X, Ctx);
-  std::optional<int64_t> R = valueFor(B->getRHS(), Is, X, Ctx);
+  std::optional<int64_t> L = valueFor(B->getLHS(), Is, X, Constants);
+  std::optional<int64_t> R = valueFor(B->getRHS(), Is, X, Constants);
   if (!L || !R)
     return std::nullopt;
   // The arithmetic operators as the value engine evaluates them: none on
@@ -185,10 +187,10 @@ std::optional<int64_t> valueFor(const Expr *E, TestedSubject Is, int64_t X,
 }
 
 std::optional<bool> exactTruthFor(const Expr *Cond, TestedSubject Is, int64_t X,
-                                  const ASTContext &Ctx) {
-  if (std::optional<bool> Truth = truthFor(Cond, Is, X, Ctx))
+                                  const ConstantCache &Constants) {
+  if (std::optional<bool> Truth = truthFor(Cond, Is, X, Constants))
     return Truth;
-  if (std::optional<int64_t> V = valueFor(Cond, Is, X, Ctx))
+  if (std::optional<int64_t> V = valueFor(Cond, Is, X, Constants))
     return *V != 0;
   return std::nullopt;
 }
@@ -202,7 +204,7 @@ bool isTwoWayBranch(const CFGBlock &B) {
 }
 
 bool branchAllows(const CFGBlock &B, unsigned Succ, TestedSubject Is, int64_t X,
-                  const ASTContext &Ctx, bool Exact) {
+                  const ConstantCache &Constants, bool Exact) {
   if (const auto *Switch =
           dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt())) {
     if (!Is(Switch->getCond()))
@@ -214,9 +216,9 @@ bool branchAllows(const CFGBlock &B, unsigned Succ, TestedSubject Is, int64_t X,
     for (const SwitchCase *C = Switch->getSwitchCaseList(); C;
          C = C->getNextSwitchCase()) {
       if (C == Label) // one of this switch's own cases
-        return caseMatches(Label, X, Ctx);
+        return caseMatches(Label, X, Constants);
       if (const auto *Case = dyn_cast<CaseStmt>(C))
-        AnyMatches |= caseMatches(Case, X, Ctx);
+        AnyMatches |= caseMatches(Case, X, Constants);
     }
     return !AnyMatches; // default, or past the switch
   }
@@ -225,14 +227,15 @@ bool branchAllows(const CFGBlock &B, unsigned Succ, TestedSubject Is, int64_t X,
   const Expr *Cond = isTwoWayBranch(B) ? B.getLastCondition() : nullptr;
   if (!Cond)
     return true;
-  std::optional<bool> Truth =
-      Exact ? exactTruthFor(Cond, Is, X, Ctx) : truthFor(Cond, Is, X, Ctx);
+  std::optional<bool> Truth = Exact ? exactTruthFor(Cond, Is, X, Constants)
+                                    : truthFor(Cond, Is, X, Constants);
   return !Truth || *Truth == (Succ == 0);
 }
 
 std::map<int64_t, SourceLocation>
-branchConstants(const Stmt *Body, TestedSubject Is, const ASTContext &Ctx) {
-  BranchConstants Tests(Is, Ctx);
+branchConstants(const Stmt *Body, TestedSubject Is,
+                const ConstantCache &Constants) {
+  BranchConstants Tests(Is, Constants);
   Tests.TraverseStmt(const_cast<Stmt *>(Body));
   return std::move(Tests.Found);
 }

@@ -38,19 +38,19 @@ bool refersTo(const clang::Expr *E, const clang::VarDecl *V);
 /// parentheses, casts and `!`), or of `s` alone (s != 0), for s = X; none
 /// when Cond tests something else.
 std::optional<bool> truthFor(const clang::Expr *Cond, TestedSubject Is,
-                             int64_t X, const clang::ASTContext &Ctx);
+                             int64_t X, const ConstantCache &Constants);
 
 /// The value of E, integer arithmetic on the subject and constants
 /// (`s % 32`, `s * 4 > 4096`), for s = X; none for anything else, a
 /// division by zero or a shift out of range.
 std::optional<int64_t> valueFor(const clang::Expr *E, TestedSubject Is,
-                                int64_t X, const clang::ASTContext &Ctx);
+                                int64_t X, const ConstantCache &Constants);
 
 /// truthFor, and for any other condition that is arithmetic on the subject
 /// and constants (`s % 32 == 0`), its value for s = X. Only for one value
 /// at a time: between two constants such a condition need not go one way.
 std::optional<bool> exactTruthFor(const clang::Expr *Cond, TestedSubject Is,
-                                  int64_t X, const clang::ASTContext &Ctx);
+                                  int64_t X, const ConstantCache &Constants);
 
 /// Whether block B's terminator is a two-way branch on a condition (its
 /// first successor taken when the condition holds).
@@ -62,13 +62,14 @@ bool isTwoWayBranch(const clang::CFGBlock &B);
 /// default and the way out when none matches). Any other edge can. With
 /// Exact, arithmetic conditions are decided too (exactTruthFor).
 bool branchAllows(const clang::CFGBlock &B, unsigned Succ, TestedSubject Is,
-                  int64_t X, const clang::ASTContext &Ctx, bool Exact = false);
+                  int64_t X, const ConstantCache &Constants,
+                  bool Exact = false);
 
 /// The constants the statements under Body compare the subject with
 /// (`s < 256`, `case 512:`), each with the first place it is tested.
 std::map<int64_t, clang::SourceLocation>
 branchConstants(const clang::Stmt *Body, TestedSubject Is,
-                const clang::ASTContext &Ctx);
+                const ConstantCache &Constants);
 
 } // namespace cudalint::resolver
 

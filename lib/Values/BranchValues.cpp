@@ -54,7 +54,7 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
     return std::nullopt;
   auto [Cached, New] = TestedConstants.try_emplace({F, Subject});
   if (New) {
-    Cached->second = branchConstants(F->getBody(), Is, Ctx);
+    Cached->second = branchConstants(F->getBody(), Is, Constants);
   }
   const std::map<int64_t, SourceLocation> &Found = Cached->second;
   if (Found.empty() || Found.size() > MaxBranchConstants)
@@ -65,7 +65,7 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
   auto Reaches = [&](int64_t X) {
     return Flow.reachesAlong(From, Kills, Target,
                              [&](const CFGBlock &B, unsigned Succ) {
-                               return branchAllows(B, Succ, Is, X, Ctx);
+                               return branchAllows(B, Succ, Is, X, Constants);
                              });
   };
   std::vector<int64_t> Points;

@@ -68,16 +68,17 @@ bool isComparison(const Expr *E) {
 /// One evaluation of a call: its states, the budget, and why it stopped.
 class Run {
 public:
-  Run(ASTContext &Ctx,
+  Run(ASTContext &Ctx, const ConstantCache &Constants,
       llvm::function_ref<ResolvedValue(const FunctionDecl *,
                                        ArrayRef<ResolvedValue>)>
           Call)
-      : Ctx(Ctx), Call(Call) {}
+      : Ctx(Ctx), Constants(Constants), Call(Call) {}
 
   ResolvedValue call(const FunctionDecl *F, ArrayRef<ResolvedValue> Args);
 
 private:
   ASTContext &Ctx;
+  const ConstantCache &Constants;
   llvm::function_ref<ResolvedValue(const FunctionDecl *,
                                    ArrayRef<ResolvedValue>)>
       Call;
@@ -365,7 +366,7 @@ ResolvedValue Run::eval(const Expr *E, const State &S) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       if (auto It = S.find(V); It != S.end())
         return It->second;
-  if (std::optional<int64_t> C = constantOf(E, Ctx))
+  if (std::optional<int64_t> C = Constants.of(E))
     return ResolvedValue::constant(*C);
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     switch (Cast->getCastKind()) {
@@ -570,7 +571,7 @@ ResolvedValue CallInterpreter::run(const FunctionDecl *F,
   auto Nested = [&](const FunctionDecl *G, ArrayRef<ResolvedValue> A) {
     return run(G, A);
   };
-  ResolvedValue R = Run(Ctx, Nested).call(Def, Args);
+  ResolvedValue R = Run(Ctx, Constants, Nested).call(Def, Args);
   Active.erase(F);
   return Answers[Key] = R;
 }

@@ -21,6 +21,7 @@
 #include "ValueComparisons.h"
 
 #include "cudalint/Facts/Facts.h"
+#include "cudalint/Values/ValueQuery.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
@@ -46,7 +47,8 @@ inline constexpr unsigned MaxInterpretedStates = 64;
 /// remembering each answer.
 class CallInterpreter {
 public:
-  explicit CallInterpreter(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  CallInterpreter(clang::ASTContext &Ctx, const ConstantCache &Constants)
+      : Ctx(Ctx), Constants(Constants) {}
 
   /// What F returns when its parameters hold Args (one per parameter):
   /// the values of every return a run reaches (none of a set's values
@@ -64,6 +66,7 @@ public:
 
 private:
   clang::ASTContext &Ctx;
+  const ConstantCache &Constants;
   /// The functions being run (a recursive call is not followed).
   llvm::DenseSet<const clang::FunctionDecl *> Active;
   std::map<std::pair<const clang::FunctionDecl *, std::string>, ResolvedValue>

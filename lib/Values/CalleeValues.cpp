@@ -68,12 +68,7 @@ ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
 
   // In the callee, each parameter is this call's argument: bound while it
   // keeps its first value, else its value on entry (the pinned call).
-  QueryScope InCallee = Q.scope();
-  InCallee.PinnedCalls[Def] = Call;
-  InCallee.Anchors.erase(Def); // another activation
-  InCallee.WayOn.clear();
-  InCallee.WayOnFunction = nullptr;
-  InCallee.MemberUse = nullptr;
+  QueryScope InCallee = Q.scope().enteringCall(Def, Call);
   // The values of the parameters the callee's branches may test.
   SmallVector<std::pair<const ParmVarDecl *, std::vector<int64_t>>, 4> Tried;
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
@@ -96,7 +91,7 @@ ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
     for (const auto &[Parm, Values] : Tried) {
       auto Is = [P = Parm](const Expr *E) { return refersTo(E, P); };
       if (llvm::none_of(Values, [&](int64_t X) {
-            return branchAllows(B, Succ, Is, X, Ctx, /*Exact=*/true);
+            return branchAllows(B, Succ, Is, X, Constants, /*Exact=*/true);
           }))
         return false;
     }
@@ -153,7 +148,7 @@ ValueResolver::interpretedCall(const FunctionDecl *Def, const CallExpr *Call,
       return std::nullopt;
   }
   if (!Interpreter)
-    Interpreter = std::make_unique<CallInterpreter>(Ctx);
+    Interpreter = std::make_unique<CallInterpreter>(Ctx, Constants);
   ResolvedValue R = Interpreter->run(Def, Args);
   std::string What = "the result of '" + Def->getNameAsString() + "'";
   if (Interpreter->overBudget(R))

@@ -29,12 +29,7 @@ namespace {
 
 /// `f`, `&f`, `(f)` as an argument: the reference to the function named.
 const DeclRefExpr *namedFunction(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(E);
-      U && U->getOpcode() == UO_AddrOf)
-    E = U->getSubExpr()->IgnoreParenImpCasts();
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  return DRE && isa<FunctionDecl>(DRE->getDecl()) ? DRE : nullptr;
+  return resolver::functionReference(E, /*ThroughExplicitCasts=*/false);
 }
 
 /// The parameter a call's callee is, when it calls through one.

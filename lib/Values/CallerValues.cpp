@@ -166,7 +166,8 @@ std::vector<WayCondition> ValueResolver::wayConditions(
             dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt()))
       return DecidedBy(Switch->getCond());
     return isTwoWayBranch(B) &&
-           exactTruthFor(B.getLastCondition(), DecidedBy, 0, Ctx).has_value();
+           exactTruthFor(B.getLastCondition(), DecidedBy, 0, Constants)
+               .has_value();
   };
   std::vector<const Expr *> Conds;
   bool Found = true;

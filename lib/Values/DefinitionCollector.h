@@ -14,6 +14,7 @@
 #define CUDALINT_LIB_VALUES_DEFINITIONCOLLECTOR_H
 
 #include "ResolverSupport.h"
+#include "cudalint/Values/KnownFunctions.h"
 #include "cudalint/Values/ValueResolver.h"
 
 #include "clang/AST/ASTContext.h"
@@ -303,8 +304,7 @@ public:
       if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(Arg);
           U && U->getOpcode() == clang::UO_AddrOf &&
           refersToV(resolver::memberBase(U->getSubExpr()))) {
-        if (Callee && Callee->getIdentifier() &&
-            Callee->getName().starts_with("cudaOccupancy"))
+        if (knownRole(Callee) == KnownRole::OccupancyApi)
           AddressToOccupancyApi = true;
         else if (!ParamType.isNull() && ParamType->isPointerType() &&
                  ParamType->getPointeeType().isConstQualified())

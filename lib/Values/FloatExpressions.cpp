@@ -37,18 +37,15 @@ std::optional<FloatWidth> widthOf(QualType T) {
 }
 
 std::optional<FloatOp> floatOp(BinaryOperatorKind Op) {
-  switch (Op) {
-  case BO_Add:
-    return FloatOp::Add;
-  case BO_Sub:
-    return FloatOp::Sub;
-  case BO_Mul:
-    return FloatOp::Mul;
-  case BO_Div:
-    return FloatOp::Div;
-  default:
-    return std::nullopt;
-  }
+  static constexpr std::pair<BinaryOperatorKind, FloatOp> Evaluated[] = {
+      {BO_Add, FloatOp::Add},
+      {BO_Sub, FloatOp::Sub},
+      {BO_Mul, FloatOp::Mul},
+      {BO_Div, FloatOp::Div}};
+  for (auto [Kind, Float] : Evaluated)
+    if (Kind == Op)
+      return Float;
+  return std::nullopt;
 }
 
 /// The integer expression E converts to floating point, when it is one.

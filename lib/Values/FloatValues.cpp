@@ -13,20 +13,26 @@ double toWidth(double X, FloatWidth W) {
   return W == FloatWidth::Float ? double(float(X)) : X;
 }
 
+/// F, monotone (non-decreasing), applied to every value of a set, or to
+/// the ends Lo and Hi of a range: of integers or of floating-point values.
+template <typename T, typename Fn>
+FloatValue monotoneImage(bool IsRange, T Lo, T Hi, const std::vector<T> &Values,
+                         Fn F) {
+  if (IsRange)
+    return FloatValue::range(F(Lo), F(Hi));
+  std::vector<double> Out;
+  for (T X : Values)
+    Out.push_back(F(X));
+  return FloatValue::of(std::move(Out));
+}
+
 /// Applies a function monotone in each value (non-decreasing) to every
 /// value, or to a range's ends.
 template <typename Fn> FloatValue eachMonotone(const FloatValue &V, Fn F) {
   if (!V.isKnown())
     return V;
-  FloatValue R;
-  if (V.K == FloatValue::Kind::Range) {
-    R = FloatValue::range(F(V.Lo), F(V.Hi));
-  } else {
-    std::vector<double> Out;
-    for (double X : V.Values)
-      Out.push_back(F(X));
-    R = FloatValue::of(std::move(Out));
-  }
+  FloatValue R =
+      monotoneImage(V.K == FloatValue::Kind::Range, V.Lo, V.Hi, V.Values, F);
   if (R.isKnown())
     R.Origins = V.Origins;
   return R;
@@ -93,15 +99,8 @@ FloatValue floatFromInteger(const ResolvedValue &V, FloatWidth W) {
   auto Convert = [W](int64_t X) {
     return W == FloatWidth::Float ? double(float(X)) : double(X);
   };
-  FloatValue R;
-  if (V.K == ResolvedValue::Kind::Range) {
-    R = FloatValue::range(Convert(V.Min), Convert(V.Max));
-  } else {
-    std::vector<double> Out;
-    for (int64_t X : V.Values)
-      Out.push_back(Convert(X));
-    R = FloatValue::of(std::move(Out));
-  }
+  FloatValue R = monotoneImage(V.K == ResolvedValue::Kind::Range, V.Min, V.Max,
+                               V.Values, Convert);
   R.Origins = V.Origins;
   return R;
 }

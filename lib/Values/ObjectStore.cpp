@@ -382,12 +382,7 @@ ResolvedValue ValueResolver::afterMethodCall(const CXXMemberCallExpr *Call,
     return ResolvedValue::unknown("'" + Method->getNameAsString() +
                                   "' is called recursively");
   // In the method, each parameter is this call's argument.
-  QueryScope InMethod = Q.scope();
-  InMethod.PinnedCalls[Method] = Call;
-  InMethod.Anchors.erase(Method); // another activation
-  InMethod.WayOn.clear();
-  InMethod.WayOnFunction = nullptr;
-  InMethod.MemberUse = nullptr;
+  QueryScope InMethod = Q.scope().enteringCall(Method, Call);
   for (unsigned I = 0; I < Method->getNumParams() && I < Call->getNumArgs();
        ++I)
     if (const ParmVarDecl *Parm = Method->getParamDecl(I);

@@ -2,6 +2,8 @@
 
 #include "cudalint/Values/OnceFlags.h"
 
+#include "ResolverSupport.h"
+
 #include "clang/AST/APValue.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -68,13 +70,9 @@ std::optional<OnceFlags::FlagTest> OnceFlags::flagTest(const Expr *Cond) const {
   if (!Cond)
     return std::nullopt;
   bool Negated = false;
-  const Expr *E = Cond->IgnoreParenImpCasts();
-  while (const auto *Not = dyn_cast<UnaryOperator>(E)) {
-    if (Not->getOpcode() != UO_LNot)
-      return std::nullopt;
-    Negated = !Negated;
-    E = Not->getSubExpr()->IgnoreParenImpCasts();
-  }
+  const Expr *E = resolver::underNegations(Cond, Negated);
+  if (!E)
+    return std::nullopt;
   const VarDecl *Flag = nullptr;
   bool TrueWhenSet = true;
   if (const auto *Cmp = dyn_cast<BinaryOperator>(E)) {

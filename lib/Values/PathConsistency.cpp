@@ -126,7 +126,7 @@ ValueResolver::steadySubjects(const FunctionDecl *F) {
     if (T->isBooleanType())
       Bounds = {0, 1, "bool"};
     std::vector<int64_t> Values = {0, 1}; // a bare `if (v)` tests v != 0
-    for (const auto &Tested : branchConstants(F->getBody(), IsV, Ctx)) {
+    for (const auto &Tested : branchConstants(F->getBody(), IsV, Constants)) {
       int64_t C = Tested.first;
       Values.push_back(C);
       if (C > INT64_MIN)
@@ -160,13 +160,13 @@ bool ValueResolver::consistentWay(const FunctionDecl *F,
     return true;
   for (const SteadySubject &S : steadySubjects(F)) {
     auto IsS = [&](const Expr *E) { return refersTo(E, S.V); };
-    if (Cond && !truthFor(Cond, IsS, 0, Ctx))
+    if (Cond && !truthFor(Cond, IsS, 0, Constants))
       continue; // Cond does not test S
     bool Some = llvm::any_of(S.Representatives, [&](int64_t X) {
-      if (Cond && truthFor(Cond, IsS, X, Ctx) != Truth)
+      if (Cond && truthFor(Cond, IsS, X, Constants) != Truth)
         return false;
       return Along([&](const CFGBlock &B, unsigned Succ) {
-        return branchAllows(B, Succ, IsS, X, Ctx);
+        return branchAllows(B, Succ, IsS, X, Constants);
       });
     });
     if (!Some)

@@ -2,9 +2,10 @@
 
 #include "cudalint/Values/ValueResolver.h"
 
-#include "cudalint/Values/ReachingDefinitions.h"
 #include "ResolverSupport.h"
 #include "StdObjects.h"
+#include "cudalint/Values/KnownFunctions.h"
+#include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -45,26 +46,15 @@ IntegerBounds integerBounds(QualType T, const ASTContext &Ctx) {
 }
 
 std::optional<IntegerOp> integerOp(BinaryOperatorKind Op) {
-  switch (Op) {
-  case BO_Add:
-    return IntegerOp::Add;
-  case BO_Sub:
-    return IntegerOp::Sub;
-  case BO_Mul:
-    return IntegerOp::Mul;
-  case BO_Div:
-    return IntegerOp::Div;
-  case BO_Rem:
-    return IntegerOp::Rem;
-  case BO_Shl:
-    return IntegerOp::Shl;
-  case BO_Shr:
-    return IntegerOp::Shr;
-  case BO_And:
-    return IntegerOp::And;
-  default:
-    return std::nullopt;
-  }
+  static constexpr std::pair<BinaryOperatorKind, IntegerOp> Evaluated[] = {
+      {BO_Add, IntegerOp::Add}, {BO_Sub, IntegerOp::Sub},
+      {BO_Mul, IntegerOp::Mul}, {BO_Div, IntegerOp::Div},
+      {BO_Rem, IntegerOp::Rem}, {BO_Shl, IntegerOp::Shl},
+      {BO_Shr, IntegerOp::Shr}, {BO_And, IntegerOp::And}};
+  for (auto [Kind, Integer] : Evaluated)
+    if (Kind == Op)
+      return Integer;
+  return std::nullopt;
 }
 
 bool usable(const Expr *E) {
@@ -135,7 +125,8 @@ ResolvedValue unfollowed(const Expr *E) {
     if (!F)
       return ResolvedValue::unknown("the result of a call through a pointer");
     std::string Name = F->getNameAsString();
-    if (StringRef(Name).starts_with("cu"))
+    if (std::optional<KnownRole> Role = knownRole(F);
+        Role == KnownRole::CudaApi || Role == KnownRole::OccupancyApi)
       return ResolvedValue::unknown("from '" + Name + "' at run time");
     // Calls to the file's own functions are followed (CalleeValues.cpp);
     // say why this one is not.
@@ -177,26 +168,11 @@ const FunctionDecl *functionContaining(const Stmt *S, ASTContext &Ctx) {
   }
 }
 
-namespace {
-/// constantOf's answers while one resolver lives on this thread: a switch's
-/// case labels are evaluated for every value and every path tried. Emptied
-/// when a resolver starts and ends, as the next file's AST may reuse the
-/// addresses.
-thread_local llvm::DenseMap<const Expr *, std::optional<int64_t>> Constants;
-} // namespace
-
-void forgetConstants() { Constants.clear(); }
-
 std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
-  if (!E)
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
     return std::nullopt;
-  auto [It, New] = Constants.try_emplace(E);
-  if (New) {
-    Expr::EvalResult R;
-    if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-      It->second = R.Val.getInt().getExtValue();
-  }
-  return It->second;
+  return R.Val.getInt().getExtValue();
 }
 
 QualType parameterType(const CallExpr *Call, unsigned I) {
@@ -220,21 +196,49 @@ const CXXMethodDecl *followedMethod(const CXXMemberCallExpr *Call) {
   return cast<CXXMethodDecl>(Def);
 }
 
+const Expr *underNegations(const Expr *Cond, bool &Negated) {
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  while (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() != UO_LNot)
+      return nullptr;
+    Negated = !Negated;
+    E = U->getSubExpr()->IgnoreParenImpCasts();
+  }
+  return E;
+}
+
 bool isStdForwardOrMove(const FunctionDecl *F) {
-  return F && F->isInStdNamespace() && F->getIdentifier() &&
-         (F->getName() == "forward" || F->getName() == "move");
+  return knownRole(F) == KnownRole::Identity;
+}
+
+const DeclRefExpr *functionReference(const Expr *E, bool ThroughExplicitCasts) {
+  auto Strip = [&](const Expr *X) {
+    return ThroughExplicitCasts ? X->IgnoreParenCasts()
+                                : X->IgnoreParenImpCasts();
+  };
+  E = Strip(E);
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf)
+    E = Strip(U->getSubExpr());
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return DRE && isa<FunctionDecl>(DRE->getDecl()) ? DRE : nullptr;
 }
 
 const FunctionDecl *namedKernel(const Expr *E) {
-  E = E->IgnoreParenCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(E);
-      U && U->getOpcode() == UO_AddrOf)
-    E = U->getSubExpr()->IgnoreParenCasts();
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  const auto *F = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+  const DeclRefExpr *Ref = functionReference(E, /*ThroughExplicitCasts=*/true);
+  const auto *F = Ref ? cast<FunctionDecl>(Ref->getDecl()) : nullptr;
   return F && F->hasAttr<CUDAGlobalAttr>() ? F : nullptr;
 }
 
 } // namespace resolver
+
+std::optional<int64_t> ConstantCache::of(const Expr *E) const {
+  if (!E)
+    return std::nullopt;
+  auto [It, New] = Known.try_emplace(E);
+  if (New)
+    It->second = resolver::constantOf(E, Ctx);
+  return It->second;
+}
 
 } // namespace cudalint

@@ -24,6 +24,7 @@
 #include <string>
 
 namespace clang {
+class DeclRefExpr;
 class CXXMemberCallExpr;
 class CXXMethodDecl;
 } // namespace clang
@@ -72,12 +73,16 @@ ResolvedValue unfollowed(const clang::Expr *E);
 const clang::FunctionDecl *functionContaining(const clang::Stmt *S,
                                               clang::ASTContext &Ctx);
 
-/// E's value as an integer constant expression (remembered while a
-/// resolver lives).
+/// E's value as an integer constant expression; none otherwise. (A
+/// resolver's ConstantCache remembers the answers for its own AST.)
 std::optional<int64_t> constantOf(const clang::Expr *E,
                                   const clang::ASTContext &Ctx);
-/// Forgets constantOf's answers: a resolver starts or ends.
-void forgetConstants();
+
+/// The function E names as a value (`f`, `&f`, `(f)`; with
+/// ThroughExplicitCasts also `(void *)f`): the reference to it; null for
+/// anything else.
+const clang::DeclRefExpr *functionReference(const clang::Expr *E,
+                                            bool ThroughExplicitCasts);
 
 /// The kernel E names as a value: `k`, `&k`, `(void *)k`, `k<T>`; null
 /// for anything else.
@@ -94,7 +99,13 @@ clang::QualType parameterType(const clang::CallExpr *Call, unsigned I);
 const clang::CXXMethodDecl *
 followedMethod(const clang::CXXMemberCallExpr *Call);
 
-/// std::forward or std::move: their result is their argument.
+/// Cond under its logical negations (`!!v`, through parentheses and
+/// implicit casts), with in *Negated whether an odd number of them negates
+/// it; null when another unary operator stands in the way.
+const clang::Expr *underNegations(const clang::Expr *Cond, bool &Negated);
+
+/// std::forward or std::move: their result is their argument (an Identity
+/// of KnownFunctions.def).
 bool isStdForwardOrMove(const clang::FunctionDecl *F);
 
 } // namespace cudalint::resolver

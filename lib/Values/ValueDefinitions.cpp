@@ -237,7 +237,7 @@ ResolvedValue ValueResolver::grownValues(const VarDecl *V,
   auto IsV = [&](const Expr *E) { return refersTo(E, V); };
   auto Passes = [&](int64_t X) {
     return llvm::all_of(Step.Bounds, [&](const Expr *Bound) {
-      return truthFor(Bound, IsV, X, Ctx).value_or(true);
+      return truthFor(Bound, IsV, X, Constants).value_or(true);
     });
   };
   std::vector<int64_t> Values;
@@ -284,6 +284,52 @@ ResolvedValue ValueResolver::grownValues(const VarDecl *V,
                     Locate(Step.Loop->getBeginLoc()));
 }
 
+namespace {
+
+/// The sites reachingFlow follows for the part at Path: the value on entry
+/// when Entry is given, then each definition of Path or of something that
+/// contains it (Whole), or of a part inside it (Partial); Defs[I] is site
+/// I's definition.
+void flowSites(ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
+               const Definition *Entry, std::vector<FunctionFlow::Site> &Sites,
+               std::vector<const Definition *> &Defs) {
+  if (Entry) {
+    Sites.push_back({nullptr, FunctionFlow::Kind::Whole});
+    Defs.push_back(Entry);
+  }
+  for (const Definition &Def : Definitions) {
+    if (startsWith(Path, Def.Path))
+      Sites.push_back({Def.Site, FunctionFlow::Kind::Whole});
+    else if (startsWith(Def.Path, Path))
+      Sites.push_back({Def.Site, FunctionFlow::Kind::Partial});
+    else
+      continue; // another part
+    Defs.push_back(&Def);
+  }
+}
+
+} // namespace
+
+std::vector<size_t> ValueResolver::consistentlyReaching(
+    const FunctionDecl *F, const FunctionFlow &Flow,
+    std::vector<size_t> Reaching, ArrayRef<const Definition *> Defs,
+    ArrayRef<const Stmt *> Kills, const Expr *Use, const ValueQuery &Q) {
+  // A definition whose way from the entry through it to the use, and on to
+  // the launch, no consistent choice of the function's steady variables
+  // allows is left out (PathConsistency.cpp). Should that leave none, the
+  // way is beyond this analysis and every one stays.
+  std::vector<size_t> Consistent;
+  for (size_t I : Reaching) {
+    const Stmt *Site = Defs[I]->Site;
+    SmallVector<WaySegment, 3> Way = wayOnward(F, Flow, Site, Kills, Use, Q);
+    if (Site)
+      Way.insert(Way.begin(), {nullptr, {}, Site});
+    if (consistentWay(F, Flow, Way))
+      Consistent.push_back(I);
+  }
+  return Consistent.empty() ? Reaching : Consistent;
+}
+
 std::optional<ResolvedValue> ValueResolver::reachingFlow(
     const FlowSubject &Subject, const FunctionDecl *F, const Expr *Use,
     ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
@@ -299,19 +345,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   Definition Entry{nullptr, {}, nullptr, Subject.Loc, nullptr};
   std::vector<FunctionFlow::Site> Sites;
   std::vector<const Definition *> Defs;
-  if (EntryValue) {
-    Sites.push_back({nullptr, FunctionFlow::Kind::Whole});
-    Defs.push_back(&Entry);
-  }
-  for (const Definition &Def : Definitions) {
-    if (startsWith(Path, Def.Path))
-      Sites.push_back({Def.Site, FunctionFlow::Kind::Whole});
-    else if (startsWith(Def.Path, Path))
-      Sites.push_back({Def.Site, FunctionFlow::Kind::Partial});
-    else
-      continue; // another part
-    Defs.push_back(&Def);
-  }
+  flowSites(Path, Definitions, EntryValue ? &Entry : nullptr, Sites, Defs);
   std::optional<std::vector<size_t>> Reaching = Flow->reaching(Sites, Use);
   if (!Reaching)
     return std::nullopt;
@@ -328,23 +362,9 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   for (const FunctionFlow::Site &Site : Sites)
     if (Site.S)
       Kills.push_back(Site.S);
-  // A definition whose way from the entry through it to the use, and on to
-  // the launch, no consistent choice of the function's steady variables
-  // allows is left out (PathConsistency.cpp). Should that leave none, the
-  // way is beyond this analysis and every one stays.
-  if (Reaching->size() > 1) {
-    std::vector<size_t> Consistent;
-    for (size_t I : *Reaching) {
-      const Stmt *Site = Defs[I]->Site;
-      SmallVector<WaySegment, 3> Way = wayOnward(F, *Flow, Site, Kills, Use, Q);
-      if (Site)
-        Way.insert(Way.begin(), {nullptr, {}, Site});
-      if (consistentWay(F, *Flow, Way))
-        Consistent.push_back(I);
-    }
-    if (!Consistent.empty())
-      Reaching = std::move(Consistent);
-  }
+  if (Reaching->size() > 1)
+    Reaching = consistentlyReaching(F, *Flow, std::move(*Reaching), Defs, Kills,
+                                    Use, Q);
   // A variable with one definition keeps its value: whatever the branches
   // on the way to where the outermost use in F (the launch, or the call
   // that leads to it) allow is also what this use read.
@@ -360,7 +380,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   auto EdgesFor = [&](int64_t X) {
     return [&, X](const CFGBlock &B, unsigned Succ) {
       return !Path.empty() ||
-             branchAllows(B, Succ, IsV, X, Ctx, /*Exact=*/true);
+             branchAllows(B, Succ, IsV, X, Constants, /*Exact=*/true);
     };
   };
   SmallVector<ResolvedValue, 4> Parts;
@@ -425,14 +445,8 @@ namespace {
 std::optional<std::pair<const VarDecl *, bool>>
 testedVariable(const Expr *Cond) {
   bool Negated = false;
-  const Expr *E = Cond->IgnoreParenImpCasts();
-  while (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    if (U->getOpcode() != UO_LNot)
-      return std::nullopt;
-    Negated = !Negated;
-    E = U->getSubExpr()->IgnoreParenImpCasts();
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const Expr *E = underNegations(Cond, Negated);
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!V)
     return std::nullopt;
@@ -480,15 +494,6 @@ const FunctionFlow *ValueResolver::flowOf(const FunctionDecl *F) {
   return It->second.get();
 }
 
-bool ValueResolver::onEveryPath(const Stmt *Before, const Stmt *Use,
-                                const FunctionDecl *F) {
-  const FunctionFlow *Flow = flowOf(F);
-  if (!Flow || !Flow->contains(Before) || !Flow->contains(Use))
-    return true;
-  return !Flow->reachesAlong(nullptr, {Before}, Use,
-                             [](const CFGBlock &, unsigned) { return true; });
-}
-
 bool ValueResolver::isOccupancyTuned(const Expr *E) {
   // block.x, or the variable itself.
   const Expr *Plain = E->IgnoreParenImpCasts();
@@ -513,10 +518,9 @@ bool ValueResolver::isOccupancyTuned(const Expr *E) {
 
 ValueResolver::ValueResolver(ASTContext &Ctx, const CallerIndex &Callers,
                              LocationMapper Locate)
-    : Roots(Callers.ReadOnlyReferences), Ctx(Ctx), Callers(Callers),
-      Locate(std::move(Locate)), Mangler(Ctx.createMangleContext()) {
-  forgetConstants();
-}
+    : Roots(Callers.ReadOnlyReferences), Ctx(Ctx), Constants(Ctx),
+      Callers(Callers), Locate(std::move(Locate)),
+      Mangler(Ctx.createMangleContext()) {}
 
 std::string ValueResolver::mangledName(const NamedDecl *D) {
   if (!Mangler->shouldMangleDeclName(D))
@@ -528,7 +532,7 @@ std::string ValueResolver::mangledName(const NamedDecl *D) {
   return Name;
 }
 
-ValueResolver::~ValueResolver() { forgetConstants(); }
+ValueResolver::~ValueResolver() = default;
 
 /// Code Clang could not fully parse: what it does is not known, and the
 /// analysis follows only what was recovered.

@@ -93,7 +93,7 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
           What + ": an element is assigned, or the array is handed on");
   }
   std::string Element = "an element of '" + V->getName().str() + "'";
-  if (std::optional<int64_t> Index = constantOf(Sub->getIdx(), Ctx)) {
+  if (std::optional<int64_t> Index = Constants.of(Sub->getIdx())) {
     if (*Index < 0 || *Index >= int64_t(Init->getNumInits()))
       return ResolvedValue::unknown(What + ": an index out of its bounds");
     return withOrigin(resolveInt(Init->getInit(*Index), Q.deeper()), Element,
@@ -210,13 +210,13 @@ ValueResolver::iteratedIndices(const ArraySubscriptExpr *Sub) {
     }
   }
   // for (int i = A; i < B; ++i), or i <= B, i != B, i++, i += 1.
-  std::optional<int64_t> First = constantOf(I->getInit(), Ctx);
+  std::optional<int64_t> First = Constants.of(I->getInit());
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       Loop->getCond() ? Loop->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!First || !Cond)
     return std::nullopt;
   const auto *L = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
-  std::optional<int64_t> Bound = constantOf(Cond->getRHS(), Ctx);
+  std::optional<int64_t> Bound = Constants.of(Cond->getRHS());
   if (!L || L->getDecl() != I || !Bound)
     return std::nullopt;
   int64_t Last;
@@ -238,7 +238,7 @@ ValueResolver::iteratedIndices(const ArraySubscriptExpr *Sub) {
     StepOne = U->isIncrementOp();
   else if (const auto *B = dyn_cast_or_null<CompoundAssignOperator>(Inc))
     StepOne = B->getOpcode() == BO_AddAssign &&
-              constantOf(B->getRHS(), Ctx) == std::optional<int64_t>(1);
+              Constants.of(B->getRHS()) == std::optional<int64_t>(1);
   if (!StepOne)
     return std::nullopt;
   // The body must leave the index alone.

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "cudalint/Values/KnownFunctions.h"
 #include "cudalint/Values/ValueResolver.h"
 
 #include "ObjectStore.h"
@@ -97,8 +98,7 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
   // from their arguments.
   if (const auto *Call = dyn_cast<CallExpr>(Plain)) {
     const FunctionDecl *F = Call->getDirectCallee();
-    if (F && F->getIdentifier() && Call->getNumArgs() == 3 &&
-        (F->getName() == "make_uint3" || F->getName() == "make_int3")) {
+    if (Call->getNumArgs() == 3 && knownRole(F) == KnownRole::MakeVector3) {
       ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
       for (unsigned I = 0; I < 3; ++I)
         *Out[I] = resolveInt(Call->getArg(I), Q.deeper());

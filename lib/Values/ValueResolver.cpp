@@ -22,6 +22,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -355,6 +356,115 @@ std::optional<bool> ValueResolver::truthByValues(const Expr *Cond,
   return std::nullopt;
 }
 
+/// resolveInt by the kind of expression, once what holds for every kind
+/// (code Clang could not parse, depth, floating point, default arguments,
+/// kernels, casts, std::move, constant expressions) has been tried: one
+/// method per kind the engine follows, everything else unfollowed.
+class ExpressionValues
+    : public ConstStmtVisitor<ExpressionValues, ResolvedValue> {
+public:
+  ExpressionValues(ValueResolver &R, const ValueQuery &Q) : R(R), Q(Q) {}
+
+  ResolvedValue VisitConditionalOperator(const ConditionalOperator *C) {
+    // `t = wide ? 1024 : 256` read under `if (wide)`, or on the way to a
+    // launch after `if (wide) return;`: the branch taken.
+    std::optional<bool> Truth = R.knownTruth(C->getCond(), Q);
+    if (!Truth)
+      Truth = R.decidedOnTheWay(C->getCond(), Q);
+    if (!Truth)
+      Truth = R.truthByValues(C->getCond(), Q);
+    if (Truth)
+      return R.resolveInt(*Truth ? C->getTrueExpr() : C->getFalseExpr(),
+                          Q.deeper());
+    // Which side is taken depends on a condition the analysis does not
+    // decide, which branches on the way may share: neither is proven.
+    ResolvedValue V = join({R.resolveInt(C->getTrueExpr(), Q.deeper()),
+                            R.resolveInt(C->getFalseExpr(), Q.deeper())});
+    V.Proven.clear();
+    return V;
+  }
+
+  ResolvedValue VisitBinaryOperator(const BinaryOperator *B) {
+    return R.resolveBinary(B, Q);
+  }
+
+  ResolvedValue VisitCallExpr(const CallExpr *Call) {
+    if (std::optional<ResolvedValue> V = R.resolveLimits(Call, Q))
+      return *V;
+    if (std::optional<ResolvedValue> V = R.resolveCallResult(Call, Q))
+      return *V;
+    if (std::optional<ResolvedValue> V = partOfVariable(Call))
+      return *V;
+    return unfollowed(Call);
+  }
+
+  ResolvedValue VisitMemberExpr(const MemberExpr *ME) {
+    if (std::optional<ResolvedValue> V = partOfVariable(ME))
+      return *V;
+    // A member of `*this` in a method (ObjectStore.cpp).
+    if (std::optional<ResolvedValue> V = R.thisMemberValue(ME, {}, Q.deeper()))
+      return *V;
+    // x of some other dim3 expression.
+    if (isDim3(ME->getBase()->getType()))
+      return dim3Field(R.resolveDim3(ME->getBase(), Q.deeper()),
+                       ME->getMemberDecl()->getNameAsString());
+    return unfollowed(ME);
+  }
+
+  ResolvedValue VisitDeclRefExpr(const DeclRefExpr *DRE) {
+    if (std::optional<ResolvedValue> V = partOfVariable(DRE))
+      return *V;
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return R.resolveVariable(V, DRE, Q.deeper(), {});
+    return unfollowed(DRE);
+  }
+
+  ResolvedValue VisitArraySubscriptExpr(const ArraySubscriptExpr *Sub) {
+    if (std::optional<ResolvedValue> V = partOfVariable(Sub))
+      return *V;
+    // sizes[i] of an array that is only ever read: any of its initialisers.
+    return R.resolveArrayElement(Sub, Q.deeper());
+  }
+
+  ResolvedValue VisitUnaryOperator(const UnaryOperator *U) {
+    // `*__begin`: the element a range-for binds (`for (int bs : {128, 256})`).
+    if (U->getOpcode() == UO_Deref)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+        if (const auto *Begin = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (std::optional<ResolvedValue> V = R.rangeForElement(Begin, Q))
+            return *V;
+    return unfollowed(U);
+  }
+
+  ResolvedValue VisitExpr(const Expr *E) { return unfollowed(E); }
+
+private:
+  /// A part of a variable: block.x, cfg.dynamicSmemBytes, s[i] of a
+  /// std::array, kTable[i].block of an array of structs; a structured
+  /// binding (`auto [grid, block] = config(n);`) or a part of one. None
+  /// when Plain reads no part of a variable or a binding.
+  std::optional<ResolvedValue> partOfVariable(const Expr *Plain) {
+    if (std::string Step;
+        !isa<MemberExpr, ArraySubscriptExpr, DeclRefExpr>(Plain) &&
+        !stdAccessedObject(Plain, &Step))
+      return std::nullopt;
+    MemberPath Path;
+    const Expr *Base = memberBase(Plain, &Path);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base)) {
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && (!V->getType()->isArrayType() || Path.size() > 1))
+        return R.resolveElements(V, Plain, Q.deeper(), Path);
+      if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+        return R.resolveBinding(B, Path, Q.deeper());
+    }
+    return std::nullopt;
+  }
+
+  ValueResolver &R;
+  const ValueQuery &Q;
+};
+
 ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
   if (E)
     if (auto Recovered = recoveredCall(E))
@@ -400,82 +510,7 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
   if (std::optional<ResolvedValue> R = constantValue(E))
     return *R;
 
-  if (const auto *C = dyn_cast<ConditionalOperator>(Plain)) {
-    // `t = wide ? 1024 : 256` read under `if (wide)`, or on the way to a
-    // launch after `if (wide) return;`: the branch taken.
-    std::optional<bool> Truth = knownTruth(C->getCond(), Q);
-    if (!Truth)
-      Truth = decidedOnTheWay(C->getCond(), Q);
-    if (!Truth)
-      Truth = truthByValues(C->getCond(), Q);
-    if (Truth)
-      return resolveInt(*Truth ? C->getTrueExpr() : C->getFalseExpr(),
-                        Q.deeper());
-    // Which side is taken depends on a condition the analysis does not
-    // decide, which branches on the way may share: neither is proven.
-    ResolvedValue R = join({resolveInt(C->getTrueExpr(), Q.deeper()),
-                            resolveInt(C->getFalseExpr(), Q.deeper())});
-    R.Proven.clear();
-    return R;
-  }
-
-  if (const auto *B = dyn_cast<BinaryOperator>(Plain))
-    return resolveBinary(B, Q);
-
-  if (const auto *Call = dyn_cast<CallExpr>(Plain)) {
-    if (std::optional<ResolvedValue> R = resolveLimits(Call, Q))
-      return *R;
-    if (std::optional<ResolvedValue> R = resolveCallResult(Call, Q))
-      return *R;
-  }
-
-  // A part of a variable: block.x, cfg.dynamicSmemBytes, s[i] of a
-  // std::array, kTable[i].block of an array of structs; a structured
-  // binding (`auto [grid, block] = config(n);`) or a part of one.
-  if (std::string Step;
-      isa<MemberExpr, ArraySubscriptExpr, DeclRefExpr>(Plain) ||
-      stdAccessedObject(Plain, &Step)) {
-    MemberPath Path;
-    const Expr *Base = memberBase(Plain, &Path);
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base)) {
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-          V && (!V->getType()->isArrayType() || Path.size() > 1))
-        return resolveElements(V, Plain, Q.deeper(), Path);
-      if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
-        return resolveBinding(B, Path, Q.deeper());
-    }
-  }
-  // A member of `*this` in a method (ObjectStore.cpp).
-  if (isa<MemberExpr>(Plain))
-    if (std::optional<ResolvedValue> R = thisMemberValue(Plain, {}, Q.deeper()))
-      return *R;
-  // x of some other dim3 expression.
-  if (const auto *ME = dyn_cast<MemberExpr>(Plain)) {
-    if (isDim3(ME->getBase()->getType())) {
-      return dim3Field(resolveDim3(ME->getBase(), Q.deeper()),
-                       ME->getMemberDecl()->getNameAsString());
-    }
-    return unfollowed(Plain);
-  }
-
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(Plain))
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      return resolveVariable(V, Plain, Q.deeper(), {});
-
-  // sizes[i] of an array that is only ever read: any of its initialisers.
-  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Plain))
-    return resolveArrayElement(Sub, Q.deeper());
-
-  // `*__begin`: the element a range-for binds (`for (int bs : {128, 256})`).
-  if (const auto *U = dyn_cast<UnaryOperator>(Plain);
-      U && U->getOpcode() == UO_Deref)
-    if (const auto *DRE =
-            dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
-      if (const auto *Begin = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (std::optional<ResolvedValue> R = rangeForElement(Begin, Q))
-          return *R;
-
-  return unfollowed(Plain);
+  return ExpressionValues(*this, Q).Visit(Plain);
 }
 
 } // namespace cudalint

@@ -18,10 +18,13 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
 namespace clang {
+class ASTContext;
 class CallExpr;
 class CXXConstructExpr;
 class CXXConstructorDecl;
@@ -91,6 +94,36 @@ struct QueryScope {
   /// ternary inside the definition is decided against it (decidedOnTheWay).
   llvm::SmallVector<WaySegment, 3> WayOn;
   const clang::FunctionDecl *WayOnFunction = nullptr;
+
+  /// This scope in a new activation of F entered through Call (a callee
+  /// whose result is asked for, a method whose effect on `*this` is): F is
+  /// pinned to Call, and the caller's anchor, way and member use do not
+  /// hold inside it.
+  QueryScope enteringCall(const clang::FunctionDecl *F,
+                          const clang::CallExpr *Call) const {
+    QueryScope Inner = *this;
+    Inner.PinnedCalls[F] = Call;
+    Inner.Anchors.erase(F);
+    Inner.WayOn.clear();
+    Inner.WayOnFunction = nullptr;
+    Inner.MemberUse = nullptr;
+    return Inner;
+  }
+};
+
+/// Integer constant expressions, each evaluated once while the resolver that
+/// owns this lives: a switch's case labels are evaluated for every value and
+/// every path tried. Owned by one resolver, it dies with its AST (whose
+/// addresses the next file's may reuse) and is shared with no other thread.
+class ConstantCache {
+public:
+  explicit ConstantCache(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  /// E's value as an integer constant expression; none otherwise.
+  std::optional<int64_t> of(const clang::Expr *E) const;
+
+private:
+  const clang::ASTContext &Ctx;
+  mutable llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Known;
 };
 
 /// What every step of one launch's resolution shares: the budget.

@@ -55,6 +55,7 @@ namespace cudalint {
 
 class CallInterpreter;
 class DefinitionCollector;
+class ExpressionValues;
 struct Definition;
 struct ThisEffects;
 struct GrowthStep;
@@ -172,15 +173,14 @@ public:
   /// The globals with external linkage this file writes or lets escape and
   /// does not define.
   std::vector<std::string> writtenGlobals();
-  /// Whether every path from F's entry to Use passes Before (true when the
-  /// CFG cannot tell).
-  bool onEveryPath(const clang::Stmt *Before, const clang::Stmt *Use,
-                   const clang::FunctionDecl *F);
   /// The name other files know a function or variable by (the host-side
   /// mangled name).
   std::string mangledName(const clang::NamedDecl *D);
 
 private:
+  /// resolveInt's dispatch on the kind of expression (ValueResolver.cpp).
+  friend class ExpressionValues;
+
   ResolvedValue resolveInt(const clang::Expr *E, const ValueQuery &Q);
   /// E as an integer constant expression (a literal, constexpr, enumerator,
   /// sizeof, template argument), with where it came from; none otherwise.
@@ -354,6 +354,17 @@ private:
       llvm::function_ref<ResolvedValue(const ValueQuery &)> EntryValue,
       const ValueQuery &Q);
 
+  /// Of the definitions Reaching (indices into Defs, whose sites Kills
+  /// holds) that reach Use in F, those a consistent choice of F's steady
+  /// variables lets through to the launch (PathConsistency.cpp); all of
+  /// them should that leave none.
+  std::vector<size_t>
+  consistentlyReaching(const clang::FunctionDecl *F, const FunctionFlow &Flow,
+                       std::vector<size_t> Reaching,
+                       llvm::ArrayRef<const Definition *> Defs,
+                       llvm::ArrayRef<const clang::Stmt *> Kills,
+                       const clang::Expr *Use, const ValueQuery &Q);
+
   /// The lambda of V's function around Use that captures V by reference
   /// (the outermost one); null when Use is not in one (LambdaCaptures.cpp).
   const clang::LambdaExpr *referenceCaptureAround(const clang::VarDecl *V,
@@ -514,6 +525,8 @@ private:
   SourceLoc ParseStop;
 
   clang::ASTContext &Ctx;
+  /// Integer constant expressions of Ctx, each evaluated once.
+  ConstantCache Constants;
   const CallerIndex &Callers;
   LocationMapper Locate;
   llvm::DenseMap<const clang::VarDecl *, std::unique_ptr<DefinitionCollector>>

@@ -92,6 +92,44 @@ TEST(KnownFunctionsTest, BuiltinFormsAreTheTablesEntries) {
   EXPECT_FALSE(knownFunctionNamed("__builtin_expect"));
 }
 
+/// What the table says each marked call's callee does to a value.
+std::vector<std::optional<KnownRole>> rolesAt(const std::string &Code) {
+  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + Code);
+  std::vector<std::optional<KnownRole>> Out;
+  for (const Expr *E : Unit.Marked) {
+    const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+    Out.push_back(Call ? knownRole(Call->getDirectCallee()) : std::nullopt);
+  }
+  return Out;
+}
+
+// std::move is its argument only in std; make_int3 builds a vector in any
+// scope; the CUDA APIs are known by prefix, the occupancy API's before the
+// rest.
+TEST(KnownFunctionsTest, RolesByNameScopeAndPrefix) {
+  auto Roles = rolesAt(R"cpp(
+    namespace std { template <class T> T &&move(T &v) { return static_cast<T &&>(v); } }
+    namespace mine { template <class T> T &&move(T &v) { return static_cast<T &&>(v); } }
+    struct uint3 { unsigned x, y, z; };
+    uint3 make_uint3(unsigned x, unsigned y, unsigned z) { return {x, y, z}; }
+    int cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *, const void *, int, unsigned long);
+    int cudaGetDeviceCount(int *);
+    void f(int n) {
+      value_at(std::move(n));
+      value_at(mine::move(n));
+      value_at(make_uint3(1, 2, 3));
+      value_at(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, nullptr, 256, 0));
+      value_at(cudaGetDeviceCount(&n));
+      value_at(input());
+    }
+  )cpp");
+  using R = KnownRole;
+  std::vector<std::optional<KnownRole>> Expected{
+      R::Identity,     std::nullopt, R::MakeVector3,
+      R::OccupancyApi, R::CudaApi,   std::nullopt};
+  EXPECT_EQ(Roles, Expected);
+}
+
 // The meaning, applied: a function the table does not know is followed into
 // its body or left unknown, never taken for its name.
 TEST(KnownFunctionsTest, TheMeaningIsWhatTheEngineEvaluates) {

@@ -40,13 +40,14 @@ Strings valuesAt(const std::string &Code) {
 /// For each marked condition on the parameter `s`, its truth for s = X.
 Truths truthsFor(const std::string &Code, int64_t X) {
   test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + Code);
+  ConstantCache Constants(Unit.context());
   Truths Out;
   for (const Expr *Cond : Unit.Marked) {
     auto IsS = [](const Expr *E) {
       const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
       return Ref && Ref->getDecl()->getName() == "s";
     };
-    Out.push_back(truthFor(Cond, IsS, X, Unit.context()));
+    Out.push_back(truthFor(Cond, IsS, X, Constants));
   }
   return Out;
 }
@@ -74,10 +75,11 @@ TEST(PathsTest, ArithmeticOnTheSubjectIsDecidedOnlyExactly) {
     const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return Ref && Ref->getDecl()->getName() == "s";
   };
+  ConstantCache Constants(Unit.context());
   const Expr *Multiple = Unit.Marked.back();
-  EXPECT_EQ(exactTruthFor(Multiple, IsS, 96, Unit.context()), true);
-  EXPECT_EQ(exactTruthFor(Multiple, IsS, 100, Unit.context()), false);
-  EXPECT_EQ(valueFor(Multiple, IsS, 100, Unit.context()), 0);
+  EXPECT_EQ(exactTruthFor(Multiple, IsS, 96, Constants), true);
+  EXPECT_EQ(exactTruthFor(Multiple, IsS, 100, Constants), false);
+  EXPECT_EQ(valueFor(Multiple, IsS, 100, Constants), 0);
 }
 
 TEST(PathsTest, TheBranchesOnTheWayKeepWhatTheyAllow) {
