@@ -19,7 +19,7 @@
 #include "KernelSettings.h"
 #include "LaunchApis.h"
 #include "LaunchConfigAttributes.h"
-#include "ValueResolver.h"
+#include "cudalint/Values/ValueResolver.h"
 
 #include "cudalint/Frontend/Frontend.h"
 

@@ -4,10 +4,7 @@
 #define CUDALINT_LIB_FRONTEND_KERNELATTRIBUTES_H
 
 #include "cudalint/Facts/Facts.h"
-
-#include "clang/Basic/SourceLocation.h"
-
-#include <functional>
+#include "cudalint/Values/LocationMapper.h"
 
 namespace clang {
 class ASTContext;
@@ -19,9 +16,6 @@ namespace cudalint {
 inline constexpr char LaunchBoundsAnnotation[] = "cudalint.launch_bounds";
 inline constexpr char MaxNRegAnnotation[] = "cudalint.maxnreg";
 inline constexpr char ClusterDimsAnnotation[] = "cudalint.cluster_dims";
-
-/// Turns a Clang location into the user-visible one (a macro's use site).
-using LocationMapper = std::function<SourceLoc(clang::SourceLocation)>;
 
 KernelAttributes readKernelAttributes(const clang::FunctionDecl &FD,
                                       const clang::ASTContext &Ctx,

@@ -3,7 +3,7 @@
 #include "KernelSettings.h"
 
 #include "LaunchApis.h"
-#include "ValueResolver.h"
+#include "cudalint/Values/ValueResolver.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

@@ -13,8 +13,8 @@
 #ifndef CUDALINT_LIB_FRONTEND_KERNELSETTINGS_H
 #define CUDALINT_LIB_FRONTEND_KERNELSETTINGS_H
 
-#include "OnceFlags.h"
-#include "ReachingDefinitions.h"
+#include "cudalint/Values/OnceFlags.h"
+#include "cudalint/Values/ReachingDefinitions.h"
 
 #include "cudalint/Facts/Facts.h"
 

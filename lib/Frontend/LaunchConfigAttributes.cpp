@@ -2,7 +2,7 @@
 
 #include "LaunchConfigAttributes.h"
 
-#include "ValueResolver.h"
+#include "cudalint/Values/ValueResolver.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

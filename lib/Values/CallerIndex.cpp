@@ -1,0 +1,157 @@
+//===- CallerIndex.cpp - Who calls each function, and with what -----------===//
+//
+// A parameter's value is what the function's callers pass. The callers are
+// the direct calls in the file and, for benchmark harnesses that take the
+// function and its arguments (`benchmark(f, args...)` calling
+// `f(std::forward<Args>(args)...)`), the harness's call through its
+// function-pointer parameter. A function whose address goes anywhere else
+// may be called from anywhere, so its parameters stay unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudalint/Values/ValueResolver.h"
+
+#include "ResolverSupport.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace cudalint {
+
+using resolver::isStdForwardOrMove;
+using resolver::parameterType;
+
+namespace {
+
+/// `f`, `&f`, `(f)` as an argument: the reference to the function named.
+const DeclRefExpr *namedFunction(const Expr *E) {
+  return resolver::functionReference(E, /*ThroughExplicitCasts=*/false);
+}
+
+/// The parameter a call's callee is, when it calls through one.
+const ParmVarDecl *calledParameter(const CallExpr *C) {
+  if (C->getDirectCallee())
+    return nullptr;
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts());
+  return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// Whether a parameter of type T receives a copy (or a read-only view).
+bool receivesCopy(QualType T) {
+  return !T->isReferenceType() || T.getNonReferenceType().isConstQualified();
+}
+
+class Indexer : public RecursiveASTVisitor<Indexer> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBodies() const { return true; }
+
+  bool VisitCallExpr(CallExpr *C) {
+    if (isa<CUDAKernelCallExpr>(C))
+      return true;
+    const FunctionDecl *Callee = C->getDirectCallee();
+    if (const ParmVarDecl *P = calledParameter(C))
+      CallsThrough[P].push_back(C);
+    if (Callee) {
+      Index.Calls[Callee].push_back({C, nullptr});
+      Callees.insert(C->getCallee()->IgnoreParenImpCasts());
+    }
+    unsigned Object =
+        isa<CXXOperatorCallExpr>(C) && isa_and_nonnull<CXXMethodDecl>(Callee);
+    for (unsigned I = Object; I < C->getNumArgs(); ++I) {
+      const Expr *Arg = C->getArg(I);
+      unsigned ParamIndex = I - Object;
+      if (const DeclRefExpr *F = namedFunction(Arg);
+          F && Callee && ParamIndex < Callee->getNumParams()) {
+        HandedOver.insert(F);
+        Passes[cast<FunctionDecl>(F->getDecl())].push_back(
+            {C, Callee->getParamDecl(ParamIndex)});
+      }
+      // std::forward<T>(p) / std::move(p) into a copy: p is only read there.
+      QualType ParamType = parameterType(C, ParamIndex);
+      if (isStdForwardOrMove(Callee) || ParamType.isNull())
+        continue;
+      if (const auto *Inner = dyn_cast<CallExpr>(Arg->IgnoreParenImpCasts());
+          Inner && isStdForwardOrMove(Inner->getDirectCallee()) &&
+          Inner->getNumArgs() == 1 && receivesCopy(ParamType))
+        Index.ForwardedToCopies.insert(Inner->getArg(0)->IgnoreParenImpCasts());
+    }
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    if (const auto *F = dyn_cast<FunctionDecl>(D->getDecl())) {
+      // Visited after the call that contains it, so a direct callee or a
+      // function handed to a parameter is known.
+      if (!Callees.count(D) && !HandedOver.count(D))
+        Index.AddressTaken.insert(F);
+    } else if (const auto *P = dyn_cast<ParmVarDecl>(D->getDecl())) {
+      Mentions[P].push_back(D);
+    }
+    return true;
+  }
+
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (C->getCastKind() == CK_LValueToRValue)
+      Reads.insert(C->getSubExpr()->IgnoreParens());
+    return true;
+  }
+
+  CallerIndex finish() {
+    for (auto &[F, Handed] : Passes) {
+      if (Index.AddressTaken.count(F))
+        continue;
+      for (const auto &[Call, Param] : Handed) {
+        // The harness must only call the parameter; stored or handed on,
+        // the function may be called anywhere.
+        auto Called = CallsThrough.find(Param);
+        size_t Calls = Called == CallsThrough.end() ? 0 : Called->second.size();
+        if (Mentions.lookup(Param).size() != Calls) {
+          Index.AddressTaken.insert(F);
+          break;
+        }
+        if (Calls == 0)
+          continue; // handed over and never called there
+        for (const CallExpr *Through : Called->second)
+          Index.Calls[F].push_back({Through, Call});
+      }
+    }
+    for (const FunctionDecl *F : Index.AddressTaken)
+      Index.Calls.erase(F);
+    for (const auto &[P, Refs] : Mentions)
+      if (P->getType()->isReferenceType() &&
+          !P->getType().getNonReferenceType().isConstQualified() &&
+          llvm::all_of(Refs, [&](const DeclRefExpr *D) {
+            return Reads.count(D) || Index.ForwardedToCopies.count(D);
+          }))
+        Index.ReadOnlyReferences.insert(P);
+    return std::move(Index);
+  }
+
+private:
+  CallerIndex Index;
+  llvm::DenseSet<const Expr *> Callees, HandedOver, Reads;
+  llvm::DenseMap<
+      const FunctionDecl *,
+      llvm::SmallVector<std::pair<const CallExpr *, const ParmVarDecl *>, 2>>
+      Passes;
+  llvm::DenseMap<const ParmVarDecl *, llvm::SmallVector<const CallExpr *, 2>>
+      CallsThrough;
+  llvm::DenseMap<const ParmVarDecl *, llvm::SmallVector<const DeclRefExpr *, 4>>
+      Mentions;
+};
+
+} // namespace
+
+CallerIndex indexCallers(ASTContext &Ctx) {
+  Indexer I;
+  I.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return I.finish();
+}
+
+} // namespace cudalint

@@ -1,0 +1,225 @@
+//===- CallerValues.cpp - Parameters, from their callers
+//--------------------===//
+//
+// A parameter's value: what every caller in the file passes, each proven
+// only when the way to the call depends on none of the branches the way on
+// to the launch rests on; a reference parameter's value after a call: what
+// the callee leaves in it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BranchTests.h"
+#include "DefinitionCollector.h"
+#include "cudalint/Values/ReachingDefinitions.h"
+#include "ResolverSupport.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using llvm::SmallVector;
+
+namespace cudalint {
+
+using namespace resolver;
+
+ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
+                                              const ValueQuery &Q,
+                                              llvm::ArrayRef<std::string> Path,
+                                              const std::string &What) {
+  const auto *F = dyn_cast<FunctionDecl>(Parm->getDeclContext());
+  if (!F)
+    return ResolvedValue::unknown(What + ": not a function's parameter");
+  if (Callers.AddressTaken.count(F))
+    return ResolvedValue::unknown(
+        What + ": the function's address is taken, so not all its callers "
+               "are known");
+  SmallVector<CallOf, 4> Calls;
+  if (const CallExpr *Pinned = Q.scope().PinnedCalls.lookup(F)) {
+    Calls.push_back({Pinned, nullptr});
+  } else {
+    ArrayRef<CallOf> All = callsOf(F);
+    if (All.empty()) {
+      ResolvedValue R =
+          ResolvedValue::unknown(What + ": no caller in this file");
+      // Other files may call it: a run over them gives it their values
+      // (an integer, or a field of a dim3).
+      bool Whole = Path.empty() && Parm->getType()->isIntegerType();
+      bool Field = Path.size() == 1 && isDim3(Parm->getType()) &&
+                   (Path[0] == "x" || Path[0] == "y" || Path[0] == "z");
+      if (F->isExternallyVisible() && !F->isInlined() && (Whole || Field))
+        R.Parameter = ParameterRef{
+            mangledName(F), F->getNameAsString(), Parm->getNameAsString(),
+            Parm->getFunctionScopeIndex(), Field ? Path[0] : std::string()};
+      return R;
+    }
+    Calls.assign(All.begin(), All.end());
+  }
+  SmallVector<ResolvedValue, 4> Parts;
+  for (const CallOf &C : Calls) {
+    // A member operator's call lists the object first.
+    unsigned Index =
+        Parm->getFunctionScopeIndex() +
+        (isa<CXXOperatorCallExpr>(C.Call) && isa<CXXMethodDecl>(F));
+    if (Index >= C.Call->getNumArgs())
+      return ResolvedValue::unknown(What + ": a caller passes fewer arguments");
+    // In the caller: its own uses anchor its variables (a recursive call is
+    // another activation, where the callee's anchor means nothing), and
+    // the way there is on top of what the way from here rests on.
+    QueryScope InCaller = Q.scope();
+    InCaller.Anchors.clear();
+    InCaller.WayOn.clear();
+    InCaller.WayOnFunction = nullptr;
+    // Through a harness: its parameters come from the call that passed F.
+    const FunctionDecl *Harness = C.Via ? C.Via->getDirectCallee() : nullptr;
+    if (Harness)
+      InCaller.PinnedCalls[Harness] = C.Via;
+    // The way from the caller's entry to the call must not depend on what
+    // the way from here to the launch rests on.
+    const FunctionDecl *Caller = functionContaining(C.Call, Ctx);
+    const FunctionFlow *CallerFlow = Caller ? flowOf(Caller) : nullptr;
+    InCaller.Pending = pendingThrough(F, C.Call, Caller, Q);
+    std::vector<WayCondition> ToCall;
+    if (CallerFlow)
+      ToCall = wayConditions(
+          Caller, *CallerFlow, nullptr, {}, C.Call,
+          [](const CFGBlock &, unsigned) { return true; }, false);
+    bool Shown = CallerFlow && independent(ToCall, Q.within(InCaller));
+    InCaller.Pending.insert(InCaller.Pending.end(), ToCall.begin(),
+                            ToCall.end());
+    ResolvedValue Part =
+        resolvePart(C.Call->getArg(Index), Path, Q.within(InCaller).deeper());
+    if (!Shown)
+      Part.Proven.clear();
+    if (Harness) {
+      Part = withOrigin(std::move(Part),
+                        "'" + Parm->getName().str() + "' passed through '" +
+                            Harness->getName().str() + "'",
+                        Locate(C.Via->getBeginLoc()));
+    }
+    Parts.push_back(withOrigin(std::move(Part),
+                               "parameter '" + Parm->getName().str() +
+                                   "' of '" + F->getNameAsString() +
+                                   "' from this call",
+                               Locate(C.Call->getBeginLoc())));
+  }
+  return join(Parts);
+}
+
+ResolvedValue ValueResolver::resolveOutParameter(const ParmVarDecl *Parm,
+                                                 const ValueQuery &Q) {
+  const auto *G = dyn_cast<FunctionDecl>(Parm->getDeclContext());
+  std::string What = "'" + Parm->getName().str() + "' as '" +
+                     (G ? G->getNameAsString() : std::string("?")) +
+                     "' sets it";
+  auto Unknown = [&](const Twine &Why) {
+    return ResolvedValue::unknown((What + ": " + Why).str());
+  };
+  if (Q.tooDeep())
+    return ResolvedValue::unknown(DepthReached);
+  const FunctionFlow *Flow = G && G->hasBody() ? flowOf(G) : nullptr;
+  if (!Flow)
+    return Unknown("its function's body cannot be followed");
+  const DefinitionCollector &Collect = definitionsOf(Parm, G);
+  if (Collect.Escapes)
+    return Unknown(Collect.EscapeReason);
+  // Its value on entry (the caller's) is a definition too: one that
+  // reaches the exit means a path that leaves it as it was.
+  std::vector<FunctionFlow::Site> Sites = {
+      {nullptr, FunctionFlow::Kind::Whole}};
+  for (const Definition &Def : Collect.Defs)
+    Sites.push_back({Def.Site, Def.Path.empty() ? FunctionFlow::Kind::Whole
+                                                : FunctionFlow::Kind::Partial});
+  std::optional<std::vector<size_t>> AtExit = Flow->reachingExit(Sites);
+  if (!AtExit)
+    return Unknown("its function's body cannot be followed");
+  if (llvm::is_contained(*AtExit, 0u))
+    return Unknown("a path through it leaves it unassigned");
+  SmallVector<ResolvedValue, 4> Parts;
+  for (size_t I : *AtExit) {
+    const Definition &Def = Collect.Defs[I - 1];
+    if (!Def.Path.empty() || Def.OutParameter)
+      return Unknown("it is set in parts, or by another call");
+    Parts.push_back(withOrigin(resolvePart(Def.Value, {}, Q.deeper()),
+                               "'" + Parm->getName().str() + "' set by '" +
+                                   G->getNameAsString() + "'",
+                               Locate(Def.Loc)));
+  }
+  // (Which assignment a call leaves is not followed path by path.)
+  ResolvedValue R = join(Parts);
+  if (R.K == ResolvedValue::Kind::Set)
+    R.Proven.clear();
+  return R;
+}
+
+std::vector<WayCondition> ValueResolver::wayConditions(
+    const FunctionDecl *F, const FunctionFlow &Flow, const Stmt *From,
+    ArrayRef<const Stmt *> Kills, const Stmt *Target,
+    llvm::function_ref<bool(const CFGBlock &, unsigned)> Allowed,
+    bool EveryBranch, TestedSubject DecidedBy) {
+  // `switch (v)` and `if (v op C)`: the value takes them its own way.
+  auto Decided = [&](const CFGBlock &B) {
+    if (const auto *Switch =
+            dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt()))
+      return DecidedBy(Switch->getCond());
+    return isTwoWayBranch(B) &&
+           exactTruthFor(B.getLastCondition(), DecidedBy, 0, Constants)
+               .has_value();
+  };
+  std::vector<const Expr *> Conds;
+  bool Found = true;
+  if (From) {
+    // The same for every value defined there: found once.
+    auto [It, New] = WaysToDefinitions.try_emplace(From);
+    if (New)
+      It->second = Flow.branchesOnTheWay(
+          nullptr, {}, From, [](const CFGBlock &, unsigned) { return true; },
+          true);
+    Found = It->second.has_value();
+    if (It->second)
+      Conds = *It->second;
+  }
+  std::optional<std::vector<const Expr *>> ToTarget = Flow.branchesOnTheWay(
+      From, Kills, Target, Allowed, !EveryBranch,
+      DecidedBy ? llvm::function_ref<bool(const CFGBlock &)>(Decided)
+                : nullptr);
+  if (!Found || !ToTarget)
+    return {{nullptr, {}}};
+  Conds.insert(Conds.end(), ToTarget->begin(), ToTarget->end());
+  llvm::sort(Conds);
+  Conds.erase(std::unique(Conds.begin(), Conds.end()), Conds.end());
+  std::vector<WayCondition> Way;
+  for (const Expr *C : Conds)
+    Way.push_back({C, C ? Roots.rootsOf(C, F) : RootSet()});
+  return Way;
+}
+
+bool ValueResolver::independent(const std::vector<WayCondition> &Way,
+                                const ValueQuery &Q) const {
+  for (size_t I = 0; I < Way.size(); ++I) {
+    for (size_t J = I + 1; J < Way.size(); ++J)
+      if (mayDependOnEachOther(Way[I], Way[J]))
+        return false;
+    for (const WayCondition &P : Q.scope().Pending)
+      if (mayDependOnEachOther(Way[I], P))
+        return false;
+  }
+  return true;
+}
+
+std::vector<WayCondition>
+ValueResolver::pendingThrough(const FunctionDecl *F, const CallExpr *Call,
+                              const FunctionDecl *Caller, const ValueQuery &Q) {
+  std::vector<WayCondition> Out;
+  for (const WayCondition &W : Q.scope().Pending)
+    Out.push_back(
+        W.Cond && Caller
+            ? WayCondition{W.Cond, Roots.throughCall(W.Roots, F, Call, Caller)}
+            : WayCondition{nullptr, {}});
+  return Out;
+}
+
+} // namespace cudalint

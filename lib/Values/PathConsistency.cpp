@@ -1,0 +1,216 @@
+//===- PathConsistency.cpp - Values whose way the branches allow
+//-----------===//
+//
+// A value reaches a launch only along a way whose branches can all go as it
+// needs with the program's variables holding one value each. For every
+// variable that keeps its first value (a parameter nothing assigns, a local
+// with only its initialiser) this is decided over a few representative
+// values: those the function compares it with and one on either side of
+// each, between which every comparison goes the same way. A way no
+// representative lets through is infeasible: `int t = big ? 512 : 128;
+// if (big) return; k<<<1, t>>>` launches 128 only, and a value chosen under
+// `case 1:` of `switch (ncols)` never reaches a launch under `case 5:` of a
+// second `switch (ncols)`.
+//
+// Each subject is decided on its own (no conjunction of two subjects), and
+// a subject declared inside a loop is left out: it may hold another value
+// on the next iteration.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BranchTests.h"
+#include "cudalint/Values/ReachingDefinitions.h"
+#include "ResolverSupport.h"
+#include "cudalint/Values/ValueResolver.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace cudalint {
+
+using namespace resolver;
+
+namespace {
+
+/// More representatives than this for one subject, or more subjects than
+/// MaxSubjects in one function: the function is not worth the searches.
+constexpr size_t MaxRepresentatives = 3 * 64 + 2;
+constexpr size_t MaxSubjects = 16;
+
+/// The variable a condition or comparison operand names, if any.
+const VarDecl *namedVariable(const Expr *E) {
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// The variables F's branches test: switch subjects, operands of
+/// comparisons, and conditions that are a variable alone (`if (big)`,
+/// `!big`, `a && big`).
+class TestedVariables : public RecursiveASTVisitor<TestedVariables> {
+public:
+  bool TraverseTypeLoc(TypeLoc) { return true; }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; } // another function
+  bool VisitSwitchStmt(SwitchStmt *S) { return add(S->getCond()); }
+  bool VisitIfStmt(IfStmt *S) { return add(S->getCond()); }
+  bool VisitWhileStmt(WhileStmt *S) { return add(S->getCond()); }
+  bool VisitDoStmt(DoStmt *S) { return add(S->getCond()); }
+  bool VisitForStmt(ForStmt *S) { return add(S->getCond()); }
+  bool VisitConditionalOperator(ConditionalOperator *C) {
+    return add(C->getCond());
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    return U->getOpcode() == UO_LNot ? add(U->getSubExpr()) : true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isComparisonOp() || B->isLogicalOp()) {
+      add(B->getLHS());
+      add(B->getRHS());
+    }
+    return true;
+  }
+  llvm::SmallVector<const VarDecl *, 8> Found;
+
+private:
+  bool add(const Expr *E) {
+    if (const VarDecl *V = namedVariable(E); V && !llvm::is_contained(Found, V))
+      Found.push_back(V);
+    return true;
+  }
+};
+
+/// Whether V is declared inside a loop of its function (a new value on
+/// each iteration).
+bool declaredInLoop(const VarDecl *V, ASTContext &Ctx) {
+  if (isa<ParmVarDecl>(V))
+    return false;
+  DynTypedNode Node = DynTypedNode::create(*V);
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
+        Parents[0].get<LambdaExpr>())
+      return false;
+    if (Parents[0].get<ForStmt>() || Parents[0].get<WhileStmt>() ||
+        Parents[0].get<DoStmt>() || Parents[0].get<CXXForRangeStmt>())
+      return true;
+    Node = Parents[0];
+  }
+}
+
+} // namespace
+
+const std::vector<ValueResolver::SteadySubject> &
+ValueResolver::steadySubjects(const FunctionDecl *F) {
+  auto [It, New] = SteadySubjects.try_emplace(F);
+  if (!New)
+    return It->second;
+  TestedVariables Tested;
+  Tested.TraverseStmt(F->getBody());
+  for (const VarDecl *V : Tested.Found) {
+    if (It->second.size() == MaxSubjects)
+      break;
+    QualType T = V->getType();
+    if (!T->isIntegralOrEnumerationType() || T->isDependentType() ||
+        enclosingFunction(V) != F || !keepsFirstValue(V) ||
+        declaredInLoop(V, Ctx))
+      continue;
+    auto IsV = [V](const Expr *E) { return refersTo(E, V); };
+    IntegerBounds Bounds = integerBounds(T, Ctx);
+    if (T->isBooleanType())
+      Bounds = {0, 1, "bool"};
+    std::vector<int64_t> Values = {0, 1}; // a bare `if (v)` tests v != 0
+    for (const auto &Tested : branchConstants(F->getBody(), IsV, Constants)) {
+      int64_t C = Tested.first;
+      Values.push_back(C);
+      if (C > INT64_MIN)
+        Values.push_back(C - 1);
+      if (C < INT64_MAX)
+        Values.push_back(C + 1);
+    }
+    llvm::erase_if(Values,
+                   [&](int64_t X) { return X < Bounds.Min || X > Bounds.Max; });
+    llvm::sort(Values);
+    Values.erase(std::unique(Values.begin(), Values.end()), Values.end());
+    if (Values.size() > MaxRepresentatives)
+      continue;
+    It->second.push_back({V, std::move(Values)});
+  }
+  return It->second;
+}
+
+bool ValueResolver::consistentWay(const FunctionDecl *F,
+                                  const FunctionFlow &Flow,
+                                  llvm::ArrayRef<WaySegment> Way,
+                                  const Expr *Cond, bool Truth) {
+  auto Along = [&](auto Allowed) {
+    return llvm::all_of(Way, [&](const WaySegment &S) {
+      return Flow.reachesAlong(S.From, S.Kills, S.To, Allowed);
+    });
+  };
+  // A way the CFG does not place, or does not hold even without the
+  // subjects' values, says nothing about them.
+  if (!Along([](const CFGBlock &, unsigned) { return true; }))
+    return true;
+  for (const SteadySubject &S : steadySubjects(F)) {
+    auto IsS = [&](const Expr *E) { return refersTo(E, S.V); };
+    if (Cond && !truthFor(Cond, IsS, 0, Constants))
+      continue; // Cond does not test S
+    bool Some = llvm::any_of(S.Representatives, [&](int64_t X) {
+      if (Cond && truthFor(Cond, IsS, X, Constants) != Truth)
+        return false;
+      return Along([&](const CFGBlock &B, unsigned Succ) {
+        return branchAllows(B, Succ, IsS, X, Constants);
+      });
+    });
+    if (!Some)
+      return false;
+  }
+  return true;
+}
+
+llvm::SmallVector<WaySegment, 3>
+ValueResolver::wayOnward(const FunctionDecl *F, const FunctionFlow &Flow,
+                         const Stmt *Site, llvm::ArrayRef<const Stmt *> Kills,
+                         const Expr *Use, const ValueQuery &Q) {
+  llvm::SmallVector<WaySegment, 3> Way = {{Site, Kills, Use}};
+  const Stmt *Launch = Q.scope().Anchors.lookup(F);
+  if (Launch && Launch != Use && Flow.contains(Launch))
+    Way.push_back({Use, {}, Launch});
+  return Way;
+}
+
+std::optional<bool> ValueResolver::decidedOnTheWay(const Expr *Cond,
+                                                   const ValueQuery &Q) {
+  const FunctionDecl *F = functionContaining(Cond, Ctx);
+  const FunctionFlow *Flow = F ? flowOf(F) : nullptr;
+  if (!Flow || !Flow->contains(Cond))
+    return std::nullopt;
+  const QueryScope &S = Q.scope();
+  llvm::SmallVector<WaySegment, 4> Way = {{nullptr, {}, Cond}};
+  if (S.WayOnFunction == F && !S.WayOn.empty() && S.WayOn.front().From &&
+      llvm::all_of(S.WayOn, [&](const WaySegment &W) {
+        return Flow->contains(W.From) && Flow->contains(W.To);
+      })) {
+    // On from the condition along the way the value travels: to where it
+    // is defined (the condition sits in its definition), then onwards.
+    Way.push_back({Cond, {}, S.WayOn.front().From});
+    Way.append(S.WayOn.begin(), S.WayOn.end());
+  } else if (const Stmt *Anchor = S.Anchors.lookup(F);
+             Anchor && Flow->contains(Anchor)) {
+    Way.push_back({Cond, {}, Anchor});
+  }
+  bool CanBeTrue = consistentWay(F, *Flow, Way, Cond, true);
+  bool CanBeFalse = consistentWay(F, *Flow, Way, Cond, false);
+  if (CanBeTrue == CanBeFalse)
+    return std::nullopt;
+  return CanBeTrue;
+}
+
+} // namespace cudalint

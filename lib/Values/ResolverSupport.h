@@ -1,0 +1,113 @@
+//===- ResolverSupport.h - Shared by the value resolver's parts -*- C++ -*-===//
+//
+// ValueResolver.cpp evaluates expressions (constants, arithmetic, min/max,
+// array elements), ValueParts.cpp follows dim3 values and the parts of
+// structs and arrays, and ValueDefinitions.cpp follows variables to the
+// definitions that reach a use, and parameters to their callers. These are
+// the small helpers all three use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_LIB_VALUES_RESOLVERSUPPORT_H
+#define CUDALINT_LIB_VALUES_RESOLVERSUPPORT_H
+
+#include "cudalint/Values/ValueResolver.h"
+
+#include "cudalint/Facts/Facts.h"
+
+#include "clang/AST/OperationKinds.h"
+#include "clang/AST/Type.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace clang {
+class DeclRefExpr;
+class CXXMemberCallExpr;
+class CXXMethodDecl;
+} // namespace clang
+
+namespace cudalint::resolver {
+
+inline constexpr const char *CouldNotParse = "code Clang 19 could not parse";
+
+bool isDim3(clang::QualType T);
+
+/// The values the integer type T holds (within int64_t); int64_t's own for
+/// a type that is not a known integer type (dependent, say).
+IntegerBounds integerBounds(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// The operation of a binary operator, if the engine evaluates it.
+std::optional<IntegerOp> integerOp(clang::BinaryOperatorKind Op);
+
+/// Whether E is an expression the resolver can follow. Code that Clang
+/// could not fully parse leaves a RecoveryExpr where an expression failed
+/// and, in an initialiser such as `dim3 g(f(bad), n)`, a ParenListExpr with
+/// no type at all. Their value is unknown, but the well-formed parts around
+/// them may still be followed: a reference to `g` "contains errors" too,
+/// yet its `n` is known.
+bool usable(const clang::Expr *E);
+
+/// Field x, y or z of a dim3 value; unknown for any other name.
+ResolvedValue dim3Field(const Dim3Value &D, llvm::StringRef Name);
+
+ResolvedValue withOrigin(ResolvedValue R, std::string What, SourceLoc Loc);
+
+/// Union of several possible values: a set (or a range if any is a range).
+ResolvedValue join(const llvm::SmallVector<ResolvedValue, 4> &Parts);
+
+/// The expression under `v.a.b` or `v[2].id` (for plain `v`, v itself),
+/// with the path to the part named, outermost first, in *Path.
+const clang::Expr *memberBase(const clang::Expr *E, MemberPath *Path = nullptr);
+
+const clang::FunctionDecl *enclosingFunction(const clang::VarDecl *V);
+
+/// Unknown, saying why the resolver does not follow E ("the result of
+/// 'atoi'", "from 'cudaDeviceGetAttribute' at run time", ...).
+ResolvedValue unfollowed(const clang::Expr *E);
+
+/// The function whose body holds S (a lambda's call operator for a
+/// statement of its body).
+const clang::FunctionDecl *functionContaining(const clang::Stmt *S,
+                                              clang::ASTContext &Ctx);
+
+/// E's value as an integer constant expression; none otherwise. (A
+/// resolver's ConstantCache remembers the answers for its own AST.)
+std::optional<int64_t> constantOf(const clang::Expr *E,
+                                  const clang::ASTContext &Ctx);
+
+/// The function E names as a value (`f`, `&f`, `(f)`; with
+/// ThroughExplicitCasts also `(void *)f`): the reference to it; null for
+/// anything else.
+const clang::DeclRefExpr *functionReference(const clang::Expr *E,
+                                            bool ThroughExplicitCasts);
+
+/// The kernel E names as a value: `k`, `&k`, `(void *)k`, `k<T>`; null
+/// for anything else.
+const clang::FunctionDecl *namedKernel(const clang::Expr *E);
+
+/// The type of parameter I of the function Call calls: its declaration's,
+/// or, through a function pointer, the pointer's prototype's; null when
+/// neither says (a variadic argument).
+clang::QualType parameterType(const clang::CallExpr *Call, unsigned I);
+
+/// The definition of the method a member call runs when the analysis may
+/// follow it into its body: not const, defined in the file outside system
+/// headers, not virtual; null otherwise.
+const clang::CXXMethodDecl *
+followedMethod(const clang::CXXMemberCallExpr *Call);
+
+/// Cond under its logical negations (`!!v`, through parentheses and
+/// implicit casts), with in *Negated whether an odd number of them negates
+/// it; null when another unary operator stands in the way.
+const clang::Expr *underNegations(const clang::Expr *Cond, bool &Negated);
+
+/// std::forward or std::move: their result is their argument (an Identity
+/// of KnownFunctions.def).
+bool isStdForwardOrMove(const clang::FunctionDecl *F);
+
+} // namespace cudalint::resolver
+
+#endif

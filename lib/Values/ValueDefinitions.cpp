@@ -1,0 +1,576 @@
+//===- ValueDefinitions.cpp - Variables, their definitions
+//------------------===//
+//
+// A variable's value at a use: the definitions that reach it along its
+// function's CFG (DefinitionCollector.h), each kept only where its way to the
+// use and on to the launch is consistent (PathConsistency.cpp), unless the
+// variable escapes. A growth step in a loop takes the few values the loop
+// can leave. Parameters are followed to their callers (CallerValues.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "BranchTests.h"
+#include "CallInterpreter.h"
+#include "DefinitionCollector.h"
+#include "ObjectStore.h"
+#include "cudalint/Values/ReachingDefinitions.h"
+#include "ResolverSupport.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+
+using namespace clang;
+using llvm::SmallVector;
+
+namespace cudalint {
+
+using namespace resolver;
+
+namespace {
+
+bool startsWith(llvm::ArrayRef<std::string> Path,
+                llvm::ArrayRef<std::string> Prefix) {
+  return Prefix.size() <= Path.size() &&
+         std::equal(Prefix.begin(), Prefix.end(), Path.begin());
+}
+
+std::string describe(const VarDecl *V, llvm::ArrayRef<std::string> Path) {
+  std::string S = V->getName().str();
+  for (const std::string &Part : Path)
+    S += Part.front() == '[' ? Part : "." + Part;
+  return S;
+}
+
+/// Keeps the values of Value (a constant or a set) that Reaches lets
+/// through, with their origins and proofs; false when none is left.
+bool keepValues(ResolvedValue &Value,
+                llvm::function_ref<bool(int64_t)> Reaches) {
+  std::vector<int64_t> Kept;
+  for (int64_t X : Value.Values)
+    if (Reaches(X))
+      Kept.push_back(X);
+  if (Kept.empty())
+    return false;
+  if (Kept.size() != Value.Values.size()) {
+    std::vector<ValueOrigin> Origins = std::move(Value.Origins);
+    std::vector<int64_t> Proven = std::move(Value.Proven);
+    Value = ResolvedValue::oneOf(std::move(Kept));
+    Value.Origins = std::move(Origins);
+    if (Value.K == ResolvedValue::Kind::Set)
+      Value.keepProven(std::move(Proven));
+  }
+  return true;
+}
+
+} // namespace
+
+ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
+                                             const ValueQuery &Q,
+                                             llvm::ArrayRef<std::string> Path) {
+  const FunctionDecl *F = enclosingFunction(V);
+  std::string What = (isa<ParmVarDecl>(V) ? "parameter '" : "variable '") +
+                     describe(V, Path) + "'";
+  if (F && F->getIdentifier())
+    What +=
+        (isa<ParmVarDecl>(V) ? " of '" : " in '") + F->getName().str() + "'";
+  // Why it is unknown names the innermost variable the value was traced to.
+  auto Explained = [&](ResolvedValue R) {
+    if (!R.isKnown() && !StringRef(R.Reason).starts_with("variable '") &&
+        !StringRef(R.Reason).starts_with("parameter '"))
+      R.Reason = What + (R.Reason.empty() ? "" : ": " + R.Reason);
+    return R;
+  };
+  auto Unknown = [&](const Twine &Why) {
+    return ResolvedValue::unknown((What + ": " + Why).str());
+  };
+  if (Q.tooDeep())
+    return ResolvedValue::unknown(DepthReached);
+  if (!Q.visitVariable())
+    return ResolvedValue::unknown(BudgetReached);
+  if (const auto *Parm = dyn_cast<ParmVarDecl>(V))
+    if (const Expr *Argument = Q.scope().BoundParameters.lookup(Parm))
+      return withOrigin(resolvePart(Argument, Path, Q.deeper()), What,
+                        Locate(Argument->getBeginLoc()));
+  // What a definition of Def.Path (a prefix of Path) says about Path, in
+  // the query At.
+  auto PartOf = [&](const Definition &Def, const ValueQuery &At) {
+    if (Def.OutParameter)
+      return Path.empty() ? resolveOutParameter(Def.OutParameter, At.deeper())
+                          : Unknown("a part of it is assigned by a call");
+    if (Def.Growth)
+      return grownValues(V, *Def.Growth, At);
+    if (Def.Method) // `c.set_threads(2048)` (ObjectStore.cpp)
+      return afterMethodCall(cast<CXXMemberCallExpr>(Def.Value), Def.Method,
+                             llvm::ArrayRef(Path).drop_front(Def.Path.size()),
+                             At.deeper());
+    return resolvePart(Def.Value,
+                       llvm::ArrayRef(Path).drop_front(Def.Path.size()),
+                       At.deeper());
+  };
+
+  // Globals and static members: their initialiser, when nothing in the
+  // program writes them. A const one cannot change; for another one, this
+  // file must not write it, and (external linkage) no other analysed file
+  // either, which the run over several files checks (ValueOrigin::Global).
+  if (!F || !F->hasBody() || !V->hasLocalStorage()) {
+    if (V->hasLocalStorage())
+      return Unknown("its function's body is not available");
+    return Explained(resolveGlobal(V, Use, Path, What, PartOf, Q));
+  }
+
+  const DefinitionCollector &Collect = definitionsOf(V, F);
+  if (Collect.AddressToOccupancyApi)
+    return Unknown("set by a cudaOccupancy* call");
+  if (Collect.Escapes)
+    return Unknown(Collect.EscapeReason);
+
+  // The first use in F on the way back from the launch is the anchor of
+  // every use of F's variables followed from it.
+  QueryScope Anchored = Q.scope();
+  Anchored.Anchors.try_emplace(F, Use);
+  ValueQuery InF = Q.within(Anchored);
+  const auto *Parm = dyn_cast<ParmVarDecl>(V);
+  auto EntryValue = [&](const ValueQuery &At) {
+    return resolveParameter(Parm, At, Path, What);
+  };
+  if (const LambdaExpr *Lambda = referenceCaptureAround(V, Use)) {
+    std::optional<ResolvedValue> Captured = capturedByReference(
+        V, Lambda, F, Path, Collect, PartOf, What,
+        Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(EntryValue)
+             : nullptr,
+        InF);
+    return Explained(Captured ? std::move(*Captured)
+                              : Unknown("it is captured by reference in a "
+                                        "lambda the analysis cannot place"));
+  }
+  auto IsV = [&](const Expr *E) { return refersTo(E, V); };
+  if (std::optional<ResolvedValue> Exact = reachingFlow(
+          FlowSubject{IsV, V, V->getType(), V->getLocation()}, F, Use, Path,
+          Collect.Defs, PartOf, What,
+          Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(
+                     EntryValue)
+               : nullptr,
+          InF))
+    return Explained(*Exact);
+  if (Parm)
+    return Collect.Defs.empty() ? Explained(EntryValue(InF))
+                                : Unknown("it is assigned inside the function");
+
+  // Reaching definitions, approximately: the last definition before the use
+  // that runs whenever the declaration does, the conditional ones after it,
+  // and, when the use sits in a loop, the definitions later in that loop.
+  // Only definitions of Path or of something containing it count; one of a
+  // part inside Path (cfg.blockDim.x when asking for cfg.blockDim) cannot
+  // be followed.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation UseLoc = Use->getBeginLoc();
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  };
+  auto Relevant = [&](const Definition &Def) {
+    return startsWith(Path, Def.Path);
+  };
+  std::vector<const Definition *> Reaching;
+  for (const Definition &Def : Collect.Defs) {
+    if (!Before(Def.Loc, UseLoc))
+      continue;
+    if (!Relevant(Def)) {
+      if (startsWith(Def.Path, Path))
+        return Unknown("a part of it is assigned separately");
+      continue;
+    }
+    if (Def.Control == Collect.DeclControl)
+      Reaching.clear(); // unconditional: earlier definitions are dead
+    Reaching.push_back(&Def);
+  }
+  for (const Stmt *Loop : Collect.Loops) {
+    SourceRange R = Loop->getSourceRange();
+    if (!Before(UseLoc, R.getBegin()) && Before(UseLoc, R.getEnd()) &&
+        Before(V->getLocation(), R.getBegin()))
+      for (const Definition &Def : Collect.Defs)
+        if (Before(UseLoc, Def.Loc) && Before(Def.Loc, R.getEnd())) {
+          if (!Relevant(Def))
+            return Unknown("a part of it is assigned separately");
+          Reaching.push_back(&Def);
+        }
+  }
+  // (`dim3 v;` has its default constructor as initialiser, so it counts.)
+  if (Reaching.empty())
+    return Unknown("no assignment reaches this use");
+
+  SmallVector<ResolvedValue, 4> Parts;
+  for (const Definition *Def : Reaching)
+    Parts.push_back(withOrigin(PartOf(*Def, InF), What, Locate(Def->Loc)));
+  // Without the CFG, no way to the use is shown.
+  ResolvedValue R = join(Parts);
+  if (R.K == ResolvedValue::Kind::Set)
+    R.Proven.clear();
+  return Explained(R);
+}
+
+ResolvedValue ValueResolver::grownValues(const VarDecl *V,
+                                         const GrowthStep &Step,
+                                         const ValueQuery &Q) {
+  auto Unknown = [&](const Twine &Why) {
+    return ResolvedValue::unknown(
+        ("it is changed by '" + Step.Spelling + "' in a loop: " + Why).str());
+  };
+  ResolvedValue First = resolvePart(V->getInit(), {}, Q.deeper());
+  if (!First.isKnown())
+    return First;
+  if (!First.isConstant())
+    return Unknown("its first value is not one known value");
+  // (A negative value may compare as unsigned in the loop's test.)
+  if (First.value() < 0)
+    return Unknown("its first value is negative");
+  // The values after each step: a step runs only on a value that passed
+  // the loop's test, but for the first in a `do`. The loop's other tests
+  // (`nth < ncols`) may stop it at any of them.
+  int64_t TypeMax = integerBounds(V->getType(), Ctx).Max;
+  auto IsV = [&](const Expr *E) { return refersTo(E, V); };
+  auto Passes = [&](int64_t X) {
+    return llvm::all_of(Step.Bounds, [&](const Expr *Bound) {
+      return truthFor(Bound, IsV, X, Constants).value_or(true);
+    });
+  };
+  std::vector<int64_t> Values;
+  int64_t X = First.value();
+  for (bool Untested = Step.stepsBeforeTest(); Untested || Passes(X);
+       Untested = false) {
+    int64_t Next = 0;
+    bool Overflow = false;
+    switch (Step.Op) {
+    case BO_Mul:
+      Overflow = llvm::MulOverflow(X, Step.Amount, Next);
+      break;
+    case BO_Shl:
+      Overflow = llvm::MulOverflow(X, int64_t(1) << Step.Amount, Next);
+      break;
+    case BO_Add:
+      Overflow = llvm::AddOverflow(X, Step.Amount, Next);
+      break;
+    case BO_Div:
+      Next = X / Step.Amount;
+      break;
+    default:
+      Next = X >> Step.Amount;
+      break;
+    }
+    if (Overflow || Next > TypeMax)
+      return Unknown("it would overflow '" + V->getType().getAsString() + "'");
+    Values.push_back(Next);
+    if (Values.size() > MaxSetSize)
+      return Unknown("it would take more than " + Twine(MaxSetSize) +
+                     " values");
+    if (Next == X)
+      break; // 0 stays 0
+    X = Next;
+  }
+  if (Values.empty())
+    Values.push_back(First.value()); // the step never runs
+  ResolvedValue R = ResolvedValue::oneOf(std::move(Values));
+  R.Origins = std::move(First.Origins);
+  return withOrigin(std::move(R),
+                    "'" + V->getName().str() + "' " +
+                        (Step.grows() ? "grown" : "shrunk") + " by '" +
+                        Step.Spelling + "' in the loop",
+                    Locate(Step.Loop->getBeginLoc()));
+}
+
+namespace {
+
+/// The sites reachingFlow follows for the part at Path: the value on entry
+/// when Entry is given, then each definition of Path or of something that
+/// contains it (Whole), or of a part inside it (Partial); Defs[I] is site
+/// I's definition.
+void flowSites(ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
+               const Definition *Entry, std::vector<FunctionFlow::Site> &Sites,
+               std::vector<const Definition *> &Defs) {
+  if (Entry) {
+    Sites.push_back({nullptr, FunctionFlow::Kind::Whole});
+    Defs.push_back(Entry);
+  }
+  for (const Definition &Def : Definitions) {
+    if (startsWith(Path, Def.Path))
+      Sites.push_back({Def.Site, FunctionFlow::Kind::Whole});
+    else if (startsWith(Def.Path, Path))
+      Sites.push_back({Def.Site, FunctionFlow::Kind::Partial});
+    else
+      continue; // another part
+    Defs.push_back(&Def);
+  }
+}
+
+} // namespace
+
+std::vector<size_t> ValueResolver::consistentlyReaching(
+    const FunctionDecl *F, const FunctionFlow &Flow,
+    std::vector<size_t> Reaching, ArrayRef<const Definition *> Defs,
+    ArrayRef<const Stmt *> Kills, const Expr *Use, const ValueQuery &Q) {
+  // A definition whose way from the entry through it to the use, and on to
+  // the launch, no consistent choice of the function's steady variables
+  // allows is left out (PathConsistency.cpp). Should that leave none, the
+  // way is beyond this analysis and every one stays.
+  std::vector<size_t> Consistent;
+  for (size_t I : Reaching) {
+    const Stmt *Site = Defs[I]->Site;
+    SmallVector<WaySegment, 3> Way = wayOnward(F, Flow, Site, Kills, Use, Q);
+    if (Site)
+      Way.insert(Way.begin(), {nullptr, {}, Site});
+    if (consistentWay(F, Flow, Way))
+      Consistent.push_back(I);
+  }
+  return Consistent.empty() ? Reaching : Consistent;
+}
+
+std::optional<ResolvedValue> ValueResolver::reachingFlow(
+    const FlowSubject &Subject, const FunctionDecl *F, const Expr *Use,
+    ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
+    llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
+        PartOf,
+    const std::string &What,
+    llvm::function_ref<ResolvedValue(const ValueQuery &)> EntryValue,
+    const ValueQuery &Q) {
+  const FunctionFlow *Flow = flowOf(F);
+  if (!Flow)
+    return std::nullopt;
+  // A parameter's value on entry is a definition too (null site).
+  Definition Entry{nullptr, {}, nullptr, Subject.Loc, nullptr};
+  std::vector<FunctionFlow::Site> Sites;
+  std::vector<const Definition *> Defs;
+  flowSites(Path, Definitions, EntryValue ? &Entry : nullptr, Sites, Defs);
+  std::optional<std::vector<size_t>> Reaching = Flow->reaching(Sites, Use);
+  if (!Reaching)
+    return std::nullopt;
+  // A part written inside the one asked for cannot be followed; no
+  // definition at all is an uninitialised read.
+  if (Reaching->empty())
+    return ResolvedValue::unknown(What + ": no assignment reaches this use");
+  if (llvm::any_of(*Reaching, [&](size_t I) {
+        return Sites[I].K == FunctionFlow::Kind::Partial;
+      }))
+    return ResolvedValue::unknown(What +
+                                  ": a part of it is assigned separately");
+  std::vector<const Stmt *> Kills;
+  for (const FunctionFlow::Site &Site : Sites)
+    if (Site.S)
+      Kills.push_back(Site.S);
+  if (Reaching->size() > 1)
+    Reaching = consistentlyReaching(F, *Flow, std::move(*Reaching), Defs, Kills,
+                                    Use, Q);
+  // A variable with one definition keeps its value: whatever the branches
+  // on the way to where the outermost use in F (the launch, or the call
+  // that leads to it) allow is also what this use read.
+  TestedSubject IsV = Subject.Is;
+  const Stmt *Target = Use;
+  if (Sites.size() == 1)
+    if (const Stmt *Anchor = Q.scope().Anchors.lookup(F);
+        Anchor && Flow->contains(Anchor))
+      Target = Anchor;
+  auto AnyEdge = [](const CFGBlock &, unsigned) { return true; };
+  // The edges the value X takes: its own way at a branch on V (any edge
+  // when V is followed by parts).
+  auto EdgesFor = [&](int64_t X) {
+    return [&, X](const CFGBlock &B, unsigned Succ) {
+      return !Path.empty() ||
+             branchAllows(B, Succ, IsV, X, Constants, /*Exact=*/true);
+    };
+  };
+  SmallVector<ResolvedValue, 4> Parts;
+  for (size_t I : *Reaching) {
+    const Definition &Def = *Defs[I];
+    // What this value is made of must not depend on the branches between
+    // its definition and the use; a ternary in it is decided on the way it
+    // travels from there.
+    QueryScope Onward = Q.scope();
+    for (WayCondition &W : wayConditions(
+             F, *Flow, Def.Site, Kills, Target, AnyEdge,
+             /*EveryBranch=*/true, Path.empty() ? TestedSubject(IsV) : nullptr))
+      Onward.Pending.push_back(std::move(W));
+    Onward.WayOnFunction = F;
+    Onward.WayOn = wayOnward(F, *Flow, Def.Site, Kills, Use, Q);
+    ResolvedValue Value = Def.Site || !EntryValue
+                              ? PartOf(Def, Q.within(Onward))
+                              : EntryValue(Q.within(Onward));
+    std::vector<int64_t> Shown;
+    for (int64_t X : Value.Proven)
+      if (independent(wayConditions(F, *Flow, Def.Site, Kills, Target,
+                                    EdgesFor(X), /*EveryBranch=*/false),
+                      Q))
+        Shown.push_back(X);
+    Value.Proven = std::move(Shown);
+    // Each value of a whole integer variable must reach the use along a
+    // path whose branches on the variable it satisfies: a clamp, a guard
+    // or an assert stops the values it excludes.
+    if (Path.empty() && Value.isKnown() &&
+        Value.K != ResolvedValue::Kind::Range &&
+        !keepValues(Value, [&](int64_t X) {
+          return Flow->reachesAlong(Def.Site, Kills, Target, EdgesFor(X));
+        }))
+      continue; // this definition reaches on no path its values allow
+    // Unknown here, but the branches on the way may pin it down: inside
+    // `case 512:` of `switch (threads)`, threads is 512.
+    if (Path.empty() && !Value.isKnown())
+      if (std::optional<ResolvedValue> Allowed =
+              allowedByBranches(Subject.Type, IsV, Subject.Key, F, *Flow,
+                                Def.Site, Kills, Target, What))
+        Value = std::move(*Allowed);
+    // (The value on entry says where it came from: the callers.)
+    Parts.push_back(Def.Site
+                        ? withOrigin(std::move(Value), What, Locate(Def.Loc))
+                        : std::move(Value));
+  }
+  if (Parts.empty())
+    return ResolvedValue::unknown(What + ": no value reaches this use");
+  ResolvedValue R = join(Parts);
+  // A loop that grows it stops on tests the analysis does not decide
+  // (`nth < ncols`): none of the values it may leave, its first included,
+  // is shown to reach.
+  if (R.K == ResolvedValue::Kind::Set &&
+      llvm::any_of(*Reaching, [&](size_t I) { return Defs[I]->Growth; }))
+    R.Proven.clear();
+  return R;
+}
+
+namespace {
+
+/// The variable a condition tests (`v`, `!v`), and whether it is negated.
+std::optional<std::pair<const VarDecl *, bool>>
+testedVariable(const Expr *Cond) {
+  bool Negated = false;
+  const Expr *E = underNegations(Cond, Negated);
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V)
+    return std::nullopt;
+  return std::pair(V, Negated);
+}
+
+} // namespace
+
+std::optional<bool> ValueResolver::knownTruth(const Expr *Cond,
+                                              const ValueQuery &Q) {
+  std::optional<std::pair<const VarDecl *, bool>> Tested = testedVariable(Cond);
+  if (!Tested)
+    return std::nullopt;
+  // Only a variable that keeps its first value: tested at the definition
+  // and at the launch, it is the same.
+  const VarDecl *V = Tested->first;
+  if (!keepsFirstValue(V))
+    return std::nullopt;
+  // A helper's parameter bound to this call's argument (`pick(big)`
+  // returning `big ? 1024 : 128`): the argument's truth, as the caller
+  // knows it.
+  if (const auto *Parm = dyn_cast<ParmVarDecl>(V))
+    if (const Expr *Argument = Q.scope().BoundParameters.lookup(Parm))
+      if (std::optional<bool> Truth = knownTruth(Argument, Q.deeper()))
+        return *Truth != Tested->second;
+  for (const auto &[Known, Truth] : Q.scope().KnownConditions)
+    if (auto Other = testedVariable(Known); Other && Other->first == V)
+      return Truth != (Tested->second != Other->second);
+  return std::nullopt;
+}
+
+bool ValueResolver::keepsFirstValue(const VarDecl *V) {
+  const FunctionDecl *F = enclosingFunction(V);
+  if (!F || !F->hasBody() || !V->hasLocalStorage())
+    return false;
+  const DefinitionCollector &Collect = definitionsOf(V, F);
+  return !Collect.Escapes && Collect.Defs.size() == (V->hasInit() ? 1u : 0u);
+}
+
+const FunctionFlow *ValueResolver::flowOf(const FunctionDecl *F) {
+  // Built once per function, a failure included.
+  auto [It, New] = Flows.try_emplace(F);
+  if (New)
+    It->second = FunctionFlow::build(F, Ctx);
+  return It->second.get();
+}
+
+bool ValueResolver::isOccupancyTuned(const Expr *E) {
+  // block.x, or the variable itself.
+  const Expr *Plain = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
+      Plain = MT->getSubExpr()->IgnoreParenImpCasts();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(Plain);
+             C && C->getNumArgs() >= 1)
+      Plain = C->getArg(0)->IgnoreParenImpCasts();
+    else if (const auto *ME = dyn_cast<MemberExpr>(Plain))
+      Plain = ME->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Plain);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const FunctionDecl *F = V ? enclosingFunction(V) : nullptr;
+  if (!F || !F->hasBody())
+    return false;
+  return definitionsOf(V, F).AddressToOccupancyApi;
+}
+
+ValueResolver::ValueResolver(ASTContext &Ctx, const CallerIndex &Callers,
+                             LocationMapper Locate)
+    : Roots(Callers.ReadOnlyReferences), Ctx(Ctx), Constants(Ctx),
+      Callers(Callers), Locate(std::move(Locate)),
+      Mangler(Ctx.createMangleContext()) {}
+
+std::string ValueResolver::mangledName(const NamedDecl *D) {
+  if (!Mangler->shouldMangleDeclName(D))
+    return D->getName().str();
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  const auto *F = dyn_cast<FunctionDecl>(D);
+  Mangler->mangleName(F ? GlobalDecl(F) : GlobalDecl(cast<VarDecl>(D)), OS);
+  return Name;
+}
+
+ValueResolver::~ValueResolver() = default;
+
+/// Code Clang could not fully parse: what it does is not known, and the
+/// analysis follows only what was recovered.
+static bool containsErrors(const Stmt *S) {
+  const auto *E = dyn_cast<Expr>(S);
+  return E && E->containsErrors();
+}
+
+const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
+                                                        const FunctionDecl *F) {
+  // A dim3 is resolved field by field, and the occupancy-tuned test looks at
+  // the same variable again: walk each function body once per variable.
+  std::unique_ptr<DefinitionCollector> &Slot = Definitions[V];
+  if (!Slot) {
+    Slot = std::make_unique<DefinitionCollector>(V, Callers, Ctx);
+    Slot->TraverseStmt(F->getBody());
+    Slot->settleSteps();
+    // Clang's own analysis of what may change it: a way the collection
+    // does not follow (a reference bound to it, a non-const member function
+    // called on it, a structured binding) makes its definitions unknown.
+    // Not for a const variable, which nothing changes, nor an array, whose
+    // elements are followed on their own (and which decays to a pointer to
+    // be read: cudaLaunchConfig_t::attrs).
+    if (!Slot->Escapes && !Slot->MayChange.empty() &&
+        !V->getType().isConstQualified() && !V->getType()->isArrayType()) {
+      std::unique_ptr<ExprMutationAnalyzer> &Mutations = MutationAnalyzers[F];
+      if (!Mutations)
+        Mutations = std::make_unique<ExprMutationAnalyzer>(*F->getBody(), Ctx);
+      for (const DeclRefExpr *Use : Slot->MayChange) {
+        const Stmt *S = Mutations->findMutation(Use);
+        if (S && !Slot->accountsFor(S, Use) && !containsErrors(S)) {
+          Slot->changedUnfollowed(S);
+          break;
+        }
+      }
+    }
+  }
+  return *Slot;
+}
+
+} // namespace cudalint

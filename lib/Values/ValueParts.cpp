@@ -1,0 +1,327 @@
+//===- ValueParts.cpp - dim3 values and the parts of structs --------------===//
+//
+// A dim3 as three values (construction, conversion, initialiser lists,
+// variables field by field), and one part of a struct or array value
+// (cfg.blockDim.x, cfg.attrs[0].id) through aggregate initialisers, copies
+// and addresses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudalint/Values/KnownFunctions.h"
+#include "cudalint/Values/ValueResolver.h"
+
+#include "ObjectStore.h"
+#include "StdObjects.h"
+
+#include "ResolverSupport.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace cudalint {
+
+using namespace resolver;
+
+namespace {
+
+const char *const DimFields[] = {"x", "y", "z"};
+constexpr const char *InitialiserNotFollowed =
+    "an initialiser list the analysis does not follow";
+
+} // namespace
+
+Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
+  Dim3Value D;
+  auto AllUnknown = [&](const ResolvedValue &Why) {
+    D.X = D.Y = D.Z = Why;
+    return D;
+  };
+  if (!E)
+    return D;
+  if (Q.tooDeep())
+    return AllUnknown(ResolvedValue::unknown(DepthReached));
+  const Expr *Plain = E->IgnoreParenImpCasts();
+  // `dim3 v(a, b)` that Clang could not resolve (an argument with errors,
+  // or a template pattern) keeps its arguments in a ParenListExpr: follow
+  // the well-formed ones, as dim3(x, y, z) would.
+  if (const auto *List = dyn_cast<ParenListExpr>(Plain)) {
+    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+    if (List->getNumExprs() > 3)
+      return AllUnknown(ResolvedValue::unknown(CouldNotParse));
+    for (unsigned I = 0; I < 3; ++I)
+      *Out[I] = I < List->getNumExprs()
+                    ? resolveInt(List->getExpr(I), Q.deeper())
+                    : ResolvedValue::constant(1);
+    return D;
+  }
+  if (!usable(Plain))
+    return AllUnknown(ResolvedValue::unknown(CouldNotParse));
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
+    return resolveDim3(MT->getSubExpr(), Q);
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(Plain))
+    return resolveDim3(BT->getSubExpr(), Q);
+  if (const auto *Cast = dyn_cast<CastExpr>(Plain))
+    return resolveDim3(Cast->getSubExpr(), Q);
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
+    return resolveDim3(Default->getExpr(), Q);
+
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    // Copy or move: the value of the source.
+    if (Ctor->isCopyOrMoveConstructor() && Construct->getNumArgs() == 1)
+      return resolveDim3(Construct->getArg(0), Q);
+    // dim3(x, y, z) and the implicit conversion from an integer; missing
+    // arguments are defaults (CXXDefaultArgExpr, 1 in CUDA's dim3).
+    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+    if (Construct->getNumArgs() == 0) {
+      // dim3() in CUDA is (1, 1, 1).
+      for (ResolvedValue *V : Out)
+        *V = ResolvedValue::constant(1);
+      return D;
+    }
+    if (Construct->getNumArgs() == 1 &&
+        isDim3(Construct->getArg(0)->getType())) // dim3(uint3)
+      return resolveDim3(Construct->getArg(0), Q);
+    for (unsigned I = 0; I < 3; ++I)
+      *Out[I] = I < Construct->getNumArgs()
+                    ? resolveInt(Construct->getArg(I), Q.deeper())
+                    : ResolvedValue::constant(1);
+    return D;
+  }
+
+  // make_uint3(x, y, z) and make_int3 (vector_functions.h) build the value
+  // from their arguments.
+  if (const auto *Call = dyn_cast<CallExpr>(Plain)) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (Call->getNumArgs() == 3 && knownRole(F) == KnownRole::MakeVector3) {
+      ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+      for (unsigned I = 0; I < 3; ++I)
+        *Out[I] = resolveInt(Call->getArg(I), Q.deeper());
+      return D;
+    }
+  }
+
+  if (const auto *Init = dyn_cast<InitListExpr>(Plain)) {
+    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+    for (unsigned I = 0; I < 3; ++I)
+      *Out[I] = I < Init->getNumInits()
+                    ? resolveInt(Init->getInit(I), Q.deeper())
+                    : ResolvedValue::constant(1);
+    return D;
+  }
+
+  // A dim3 variable, or a dim3 inside one (cfg.blockDim).
+  MemberPath Path;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Path)))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+      for (unsigned I = 0; I < 3; ++I) {
+        MemberPath Field = Path;
+        Field.push_back(DimFields[I]);
+        *Out[I] = resolveVariable(V, Plain, Q.deeper(), Field);
+      }
+      return D;
+    }
+
+  // A dim3 member of `*this` (`block_`), field by field.
+  if (isDim3(Plain->getType()) && thisMemberPath(Plain, nullptr)) {
+    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+    for (unsigned I = 0; I < 3; ++I) {
+      std::string Field = DimFields[I];
+      *Out[I] = *thisMemberValue(Plain, Field, Q.deeper());
+    }
+    return D;
+  }
+
+  // An integer where a dim3 is expected (after implicit conversion).
+  if (Plain->getType()->isIntegerType()) {
+    D.X = resolveInt(Plain, Q.deeper());
+    D.Y = D.Z = ResolvedValue::constant(1);
+    return D;
+  }
+  return AllUnknown(unfollowed(Plain));
+}
+
+ResolvedValue ValueResolver::resolvePart(const Expr *E,
+                                         llvm::ArrayRef<std::string> Path,
+                                         const ValueQuery &Q) {
+  if (!E)
+    return ResolvedValue::unknown();
+  if (Q.tooDeep())
+    return ResolvedValue::unknown(DepthReached);
+  if (Path.empty())
+    return resolveInt(E, Q);
+  const Expr *Plain = E->IgnoreParenImpCasts();
+  if (isa<ParenListExpr>(Plain) && Path.size() == 1) // dim3 v(a, b) above
+    return dim3Field(resolveDim3(Plain, Q), Path.front());
+  if (!usable(Plain))
+    return ResolvedValue::unknown(CouldNotParse);
+  // A dim3 (or uint3) field.
+  if (Path.size() == 1 && isDim3(Plain->getType())) {
+    return dim3Field(resolveDim3(Plain, Q), Path.front());
+  }
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
+    return resolvePart(MT->getSubExpr(), Path, Q);
+  // An element of a std::pair or std::tuple made from its elements.
+  if (const Expr *Element = stdProductElement(Plain, Path.front()))
+    return resolvePart(Element, Path.drop_front(), Q.deeper());
+  // `Cfg(p)`: a functional cast that constructs, or copies; `Cfg{...}`.
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Plain);
+      Cast && Cast->getType()->isRecordType())
+    return resolvePart(Cast->getSubExpr()->IgnoreImplicit(), Path, Q);
+  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(Plain))
+    return resolvePart(Bind->getSubExpr(), Path, Q);
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain)) {
+    if (Construct->getConstructor()->isCopyOrMoveConstructor())
+      return resolvePart(Construct->getArg(0), Path, Q);
+    return constructedField(Construct, Path, Q);
+  }
+  // `attrs` set to `&attr`: attrs[0] is attr.
+  if (const auto *U = dyn_cast<UnaryOperator>(Plain);
+      U && U->getOpcode() == UO_AddrOf && Path.front() == "[0]")
+    return resolvePart(U->getSubExpr(), Path.drop_front(), Q.deeper());
+  // The part of an aggregate initialiser (`cfg = {grid, block, smem}`, `{}`
+  // zero-initialises the rest).
+  if (const auto *Init = dyn_cast<InitListExpr>(Plain)) {
+    if (Init->isSyntacticForm() && Init->getSemanticForm())
+      Init = Init->getSemanticForm();
+    unsigned Index = 0;
+    StringRef Part = Path.front();
+    // std::array{...}: its elements are those of its one member array.
+    if (isStdArray(Init->getType()) && Part.starts_with("[") &&
+        Init->getNumInits() == 1)
+      return resolvePart(Init->getInit(0), Path, Q.deeper());
+    if (Init->getType()->isArrayType()) {
+      if (!Part.consume_front("[") || Part.consumeInteger(10, Index))
+        return ResolvedValue::unknown(InitialiserNotFollowed);
+    } else if (const RecordDecl *RD = Init->getType()->getAsRecordDecl()) {
+      for (const FieldDecl *F : RD->fields()) {
+        if (F->getName() == Part)
+          break;
+        ++Index;
+      }
+    } else {
+      return ResolvedValue::unknown(InitialiserNotFollowed);
+    }
+    if (Index >= Init->getNumInits())
+      return ResolvedValue::unknown(InitialiserNotFollowed);
+    const Expr *Value = Init->getInit(Index);
+    if (isa<ImplicitValueInitExpr>(Value) && Path.size() == 1 &&
+        Value->getType()->isIntegerType())
+      return ResolvedValue::constant(0);
+    return resolvePart(Value, Path.drop_front(), Q.deeper());
+  }
+  // A member of `*this` in a method (ObjectStore.cpp).
+  if (std::optional<ResolvedValue> R = thisMemberValue(Plain, Path, Q.deeper()))
+    return *R;
+  // A part of the element a range-for binds (`for (const Row &c : kTable)`).
+  if (const auto *U = dyn_cast<UnaryOperator>(Plain);
+      U && U->getOpcode() == UO_Deref)
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+      if (const auto *Begin = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (std::optional<ResolvedValue> R = rangeForElement(Begin, Q, Path))
+          return *R;
+  // The part of a call's result: what the function's returns give.
+  if (const auto *Call = dyn_cast<CallExpr>(Plain))
+    if (std::optional<ResolvedValue> R = resolveCallResult(Call, Q, Path))
+      return *R;
+  MemberPath Inner;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Inner))) {
+    Inner.append(Path.begin(), Path.end());
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      const Expr *Use = V->getType()->isArrayType() && Q.scope().MemberUse
+                            ? Q.scope().MemberUse
+                            : Plain;
+      return resolveElements(V, Use, Q.deeper(), Inner);
+    }
+    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+      return resolveBinding(B, Inner, Q.deeper());
+  }
+  return unfollowed(Plain);
+}
+
+ResolvedValue ValueResolver::constructedField(const CXXConstructExpr *Construct,
+                                              llvm::ArrayRef<std::string> Path,
+                                              const ValueQuery &Q) {
+  const FunctionDecl *Body = nullptr;
+  if (!Construct->getConstructor()->isDefined(Body) || !Body->getBody())
+    return initialisedField(Construct, Path, Q);
+  const auto *Ctor = cast<CXXConstructorDecl>(Body);
+  // A body that leaves the part alone leaves the initialisers' value.
+  const ThisEffects &Effects = thisEffectsOf(Ctor);
+  if (Effects.Escape.empty() &&
+      llvm::none_of(Effects.Defs, [&](const Definition &Def) {
+        size_t Common = std::min(Def.Path.size(), Path.size());
+        return std::equal(Def.Path.begin(), Def.Path.begin() + Common,
+                          Path.begin());
+      }))
+    return initialisedField(Construct, Path, Q);
+  // Else what the body leaves at its end, entered with the initialisers'
+  // value, each parameter this construction's argument.
+  QueryScope InBody = Q.scope();
+  InBody.Constructions[Ctor] = Construct;
+  for (unsigned I = 0; I < Ctor->getNumParams() && I < Construct->getNumArgs();
+       ++I)
+    if (const ParmVarDecl *Parm = Ctor->getParamDecl(I); keepsFirstValue(Parm))
+      InBody.BoundParameters.try_emplace(Parm, Construct->getArg(I));
+  auto Initialised = [&](const ValueQuery &) {
+    return initialisedField(Construct, Path, Q.deeper());
+  };
+  return thisMemberAt(Ctor, nullptr, Path, Initialised,
+                      Q.within(InBody).deeper());
+}
+
+ResolvedValue ValueResolver::initialisedField(const CXXConstructExpr *Construct,
+                                              llvm::ArrayRef<std::string> Path,
+                                              const ValueQuery &Q) {
+  const CXXConstructorDecl *Ctor = Construct->getConstructor();
+  const CXXRecordDecl *Record = Ctor->getParent();
+  const FieldDecl *Field = nullptr;
+  for (const FieldDecl *F : Record->fields())
+    if (F->getName() == Path.front())
+      Field = F;
+  std::string What =
+      "member '" + Path.front() + "' of '" + Record->getNameAsString() + "'";
+  if (!Field)
+    return ResolvedValue::unknown(What + ": not a member the analysis sees");
+  const FunctionDecl *Body = nullptr;
+  if (!Ctor->isDefined(Body) && !Ctor->isDefaulted())
+    return ResolvedValue::unknown(What + ": its constructor is not defined "
+                                         "in this file");
+  auto Origin = [&](ResolvedValue R, const Expr *At) {
+    return withOrigin(std::move(R), What, Locate(At->getBeginLoc()));
+  };
+  // The constructor's member initialiser (a parameter stands for the
+  // argument of this construction), else the default member initialiser.
+  const auto *Defined = dyn_cast_or_null<CXXConstructorDecl>(Body);
+  // While the initialiser is followed, each parameter the constructor
+  // leaves alone is this call's argument.
+  QueryScope Binding = Q.scope();
+  for (unsigned I = 0;
+       Defined && I < Defined->getNumParams() && I < Construct->getNumArgs();
+       ++I)
+    if (const ParmVarDecl *Parm = Defined->getParamDecl(I);
+        keepsFirstValue(Parm))
+      Binding.BoundParameters.try_emplace(Parm, Construct->getArg(I));
+  ValueQuery Inner = Q.within(Binding).deeper();
+  for (const CXXCtorInitializer *Init : (Defined ? Defined : Ctor)->inits()) {
+    if (Init->getMember() != Field || !Init->getInit())
+      continue;
+    const Expr *Value = Init->getInit()->IgnoreImplicit();
+    if (isa<CXXDefaultInitExpr>(Value))
+      break; // the default member initialiser, below
+    return Origin(resolvePart(Value, Path.drop_front(), Inner), Value);
+  }
+  if (const Expr *Default = Field->getInClassInitializer())
+    return Origin(resolvePart(Default, Path.drop_front(), Inner), Default);
+  return ResolvedValue::unknown(What + ": the constructor leaves it "
+                                       "uninitialised");
+}
+
+} // namespace cudalint

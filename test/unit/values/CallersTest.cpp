@@ -1,0 +1,114 @@
+//===- CallersTest.cpp - Parameters from the calls of their function ------===//
+//
+// indexCallers lists every call of each function of the file; a parameter
+// is what its callers pass (CallerValues.cpp), a call of a function of the
+// file is its returned value for the call's arguments (CalleeValues.cpp,
+// CallInterpreter.cpp). Each test marks uses in a snippet.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ValueMarkers.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+#include <gtest/gtest.h>
+
+using namespace clang;
+using namespace cudalint;
+
+namespace {
+
+constexpr const char *Prelude = R"cpp(
+template <class T> T value_at(T v) { return v; }
+int input();
+void (*saved)(int);
+)cpp";
+
+using Strings = std::vector<std::string>;
+
+Strings valuesAt(const std::string &Code) {
+  return test::valuesOrReasons(std::string(Prelude) + Code);
+}
+
+/// The function named Name among the marked expressions' callees.
+const FunctionDecl *functionNamed(ASTContext &Ctx, StringRef Name) {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *F = dyn_cast<FunctionDecl>(D);
+        F && F->getIdentifier() && F->getName() == Name &&
+        F->isThisDeclarationADefinition())
+      return F;
+  return nullptr;
+}
+
+TEST(CallersTest, TheIndexListsEachCallAndWhoseAddressEscapes) {
+  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + R"cpp(
+    void launch(int t) { value_at(t); }
+    void other(int t) { value_at(t); }
+    void run(bool wide) {
+      launch(128);
+      launch(wide ? 256 : 64);
+      saved = &other;
+    })cpp");
+  ASTContext &Ctx = Unit.context();
+  CallerIndex Callers = indexCallers(Ctx);
+  const FunctionDecl *Launch = functionNamed(Ctx, "launch");
+  const FunctionDecl *Other = functionNamed(Ctx, "other");
+  ASSERT_TRUE(Launch && Other);
+  EXPECT_EQ(Callers.Calls.lookup(Launch).size(), 2u);
+  EXPECT_TRUE(Callers.AddressTaken.count(Other));
+  EXPECT_FALSE(Callers.AddressTaken.count(Launch));
+}
+
+TEST(CallersTest, AParameterIsWhatEveryCallerPasses) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    void launch(int t) { value_at(t); }
+    void other(int t) { value_at(t); }
+    void unused(int t) { value_at(t); }
+    void run(bool wide) {
+      launch(128);
+      launch(wide ? 256 : 64);
+      saved = &other;
+      other(32);
+    })cpp"),
+            (Strings{"{64, 128, 256}",
+                     "? parameter 't' of 'other': the function's address is "
+                     "taken, so not all its callers are known",
+                     "? parameter 't' of 'unused': no caller in this file"}));
+}
+
+TEST(CallersTest, AParameterThroughTwoLevelsOfCalls) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    void inner(int t) { value_at(t); }
+    void outer(int t) { inner(t * 2); }
+    void run() { outer(64); outer(512); }
+    )cpp"),
+            Strings{"{128, 1024}"});
+}
+
+TEST(CallersTest, AHelpersResultForTheCallsArguments) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    static int np2(int x) { int p = 1; while (p < x) p *= 2; return p; }
+    static int pick(bool big) { return big ? 1024 : 128; }
+    void run(int n) {
+      value_at(np2(1500));
+      value_at(pick(true));
+      value_at(pick(n > 4));
+    })cpp"),
+            (Strings{"2048", "1024", "{128, 1024}"}));
+}
+
+TEST(CallersTest, ACallThatDoesNotReturnAKnownValue) {
+  Strings Values = valuesAt(R"cpp(
+    int forever(int x) { return forever(x + 1); }
+    void run() {
+      value_at(input());
+      value_at(forever(1));
+    })cpp");
+  ASSERT_EQ(Values.size(), 2u);
+  EXPECT_EQ(Values[0],
+            "? the result of 'input', which this file does not define");
+  EXPECT_EQ(Values[1].substr(0, 2), "? ");
+}
+
+} // namespace

@@ -1,0 +1,163 @@
+//===- DefinitionsTest.cpp - Definitions and the ones that reach a use ----===//
+//
+// DefinitionCollector finds the assignments of one variable and the ways it
+// escapes; FunctionFlow (Clang's CFG) says which of them reach a use. Each
+// test marks uses in a snippet: the flow is asked directly for the
+// definitions that reach each marker, and the marker is resolved as a
+// launch argument to see the same answer as a value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DefinitionCollector.h"
+#include "ValueMarkers.h"
+
+#include "cudalint/Values/ReachingDefinitions.h"
+
+#include "clang/AST/Expr.h"
+
+#include <gtest/gtest.h>
+
+using namespace clang;
+using namespace cudalint;
+
+namespace {
+
+constexpr const char *Prelude = R"cpp(
+template <class T> T value_at(T v) { return v; }
+int input();
+void set(int &out);
+)cpp";
+
+using Strings = std::vector<std::string>;
+using Indices = std::vector<size_t>;
+
+Strings valuesAt(const std::string &Code) {
+  return test::valuesOrReasons(std::string(Prelude) + Code);
+}
+
+/// For each marker (a variable), the indices of its definitions, in the
+/// collector's order, that reach it: the flow's answer for one function.
+std::vector<std::optional<Indices>> reachingAt(const std::string &Code) {
+  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + Code);
+  ASTContext &Ctx = Unit.context();
+  CallerIndex Callers = indexCallers(Ctx);
+  std::vector<std::optional<Indices>> Out;
+  for (const Expr *Use : Unit.Marked) {
+    const auto *Ref = cast<DeclRefExpr>(Use->IgnoreParenImpCasts());
+    const auto *V = cast<VarDecl>(Ref->getDecl());
+    const auto *F = cast<FunctionDecl>(V->getDeclContext());
+    DefinitionCollector Collect(V, Callers, Ctx);
+    Collect.TraverseStmt(F->getBody());
+    Collect.settleSteps();
+    std::vector<FunctionFlow::Site> Sites;
+    for (const Definition &Def : Collect.Defs)
+      Sites.push_back({Def.Site, FunctionFlow::Kind::Whole});
+    std::unique_ptr<FunctionFlow> Flow = FunctionFlow::build(F, Ctx);
+    EXPECT_TRUE(Flow);
+    Out.push_back(Flow ? Flow->reaching(Sites, Ref) : std::nullopt);
+  }
+  return Out;
+}
+
+TEST(DefinitionsTest, TheDefinitionsOnSomePathToTheUse) {
+  auto Reaching = reachingAt(R"cpp(
+    void f(int c) {
+      int v = 32;      // 0
+      if (c) v = 64;   // 1
+      value_at(v);
+      v = 128;         // 2
+      value_at(v);
+    })cpp");
+  ASSERT_EQ(Reaching.size(), 2u);
+  EXPECT_EQ(Reaching[0], Indices({0, 1}));
+  EXPECT_EQ(Reaching[1], Indices({2}));
+}
+
+TEST(DefinitionsTest, ALaterDefinitionInALoopReachesFromTheNextIteration) {
+  auto Reaching = reachingAt(R"cpp(
+    void f(int n) {
+      int v = 32;             // 0
+      for (int i = 0; i < n; ++i) {
+        value_at(v);
+        v = 64;               // 1
+      }
+    })cpp");
+  ASSERT_EQ(Reaching.size(), 1u);
+  EXPECT_EQ(Reaching[0], Indices({0, 1}));
+  EXPECT_EQ(valuesAt(R"cpp(
+    void f(int n) {
+      int v = 32;
+      for (int i = 0; i < n; ++i) {
+        value_at(v);
+        v = 64;
+      }
+    })cpp"),
+            Strings{"{32, 64}"});
+}
+
+TEST(DefinitionsTest, OnlyTheCaseTakenAndEveryPathKills) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    void f(int c) {
+      int v = 1;
+      switch (c) {
+      case 0: v = 128; value_at(v); break;
+      default: v = 256; break;
+      }
+      int w = 1;
+      if (c) w = 2; else w = 3;
+      value_at(w);
+    })cpp"),
+            (Strings{"128", "{2, 3}"}));
+}
+
+TEST(DefinitionsTest, AWayOfChangingItTheCollectorCannotFollow) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    void f() {
+      int a = 256;
+      int *p = &a;
+      *p = 1024;
+      value_at(a);
+      int b = 256;
+      set(b);
+      value_at(b);
+      int c;
+      value_at(c);
+    })cpp"),
+            (Strings{"? variable 'a' in 'f': its address is taken",
+                     "? variable 'b' in 'f': it is passed by reference to "
+                     "'set'",
+                     "? variable 'c' in 'f': no assignment reaches this use"}));
+}
+
+TEST(DefinitionsTest, TheCollectorSaysHowAVariableEscapes) {
+  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + R"cpp(
+    void f() {
+      int a = 256;
+      int *p = &a;
+      *p = 2;
+      value_at(a);
+    })cpp");
+  ASTContext &Ctx = Unit.context();
+  CallerIndex Callers = indexCallers(Ctx);
+  const auto *Ref = cast<DeclRefExpr>(Unit.Marked[0]->IgnoreParenImpCasts());
+  const auto *V = cast<VarDecl>(Ref->getDecl());
+  DefinitionCollector Collect(V, Callers, Ctx);
+  Collect.TraverseStmt(cast<FunctionDecl>(V->getDeclContext())->getBody());
+  Collect.settleSteps();
+  ASSERT_EQ(Collect.Defs.size(), 1u);
+  EXPECT_EQ(Collect.Defs[0].Value, V->getInit());
+  EXPECT_TRUE(Collect.Escapes);
+  EXPECT_EQ(Collect.EscapeReason, "its address is taken");
+}
+
+TEST(DefinitionsTest, AGrowthStepInABoundedLoop) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    void f(int n) {
+      int nth = 32;
+      while (nth < n && nth < 1024) nth *= 2;
+      value_at(nth);
+    })cpp"),
+            Strings{"{32, 64, 128, 256, 512, 1024}"});
+}
+
+} // namespace

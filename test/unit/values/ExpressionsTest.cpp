@@ -1,0 +1,103 @@
+//===- ExpressionsTest.cpp - The expression forms the engine evaluates ----===//
+//
+// One test per family of expression: constants (literals, constexpr,
+// enumerators, sizeof), casts and arithmetic, ternaries, floating point;
+// and the reason an expression the engine does not evaluate stays unknown.
+// Each test resolves the expressions handed to `value_at(...)`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ValueMarkers.h"
+
+#include <gtest/gtest.h>
+
+using namespace cudalint;
+
+namespace {
+
+constexpr const char *Prelude = R"cpp(
+template <class T> T value_at(T v) { return v; }
+int input();
+struct dim3 {
+  unsigned x, y, z;
+  constexpr dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1)
+      : x(x), y(y), z(z) {}
+};
+)cpp";
+
+using Strings = std::vector<std::string>;
+
+Strings valuesAt(const std::string &Code) {
+  return test::valuesOrReasons(std::string(Prelude) + Code);
+}
+
+TEST(ExpressionsTest, ConstantsOfEveryKind) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    enum Width { Narrow = 64, Wide = 256 };
+    constexpr int kThreads = 128;
+    void f() {
+      value_at(42);
+      value_at(kThreads);
+      value_at(Wide);
+      value_at(int(sizeof(double)));
+      const int local = kThreads * 2;
+      value_at(local);
+    })cpp"),
+            (Strings{"42", "128", "256", "8", "256"}));
+}
+
+// Arithmetic value by value; an integer cast is its operand; an operator
+// the engine does not evaluate says so.
+TEST(ExpressionsTest, ArithmeticCastsAndOperatorsNotEvaluated) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    void f(bool c) {
+      int a = c ? 100 : 200;
+      value_at((a + 31) / 32 * 32);
+      value_at(static_cast<short>(a) << 2);
+      value_at(static_cast<unsigned>(a) % 64);
+      value_at(a > 150);
+      value_at(-a);
+    })cpp"),
+            (Strings{"{128, 224}", "{400, 800}", "{8, 36}",
+                     "? operator '>' is not evaluated",
+                     "? a UnaryOperator is not evaluated"}));
+}
+
+TEST(ExpressionsTest, TernariesAndTheirConditions) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    void f(int n) {
+      value_at(n > 1024 ? 1024 : 256);
+      value_at(true ? 32 : input());
+      value_at(n ? input() : 8);
+    })cpp"),
+            (Strings{"{256, 1024}", "32",
+                     "? the result of 'input', which this file does not "
+                     "define"}));
+}
+
+TEST(ExpressionsTest, FloatingPointConvertedToAnInteger) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    void f(int n) {
+      value_at(int(1500 / 32.0) * 64);
+      value_at(int(2.75f * 4));
+      value_at(int(n * 0.5));
+    })cpp"),
+            (Strings{"2944", "11",
+                     "? parameter 'n' of 'f': no caller in this file"}));
+}
+
+TEST(ExpressionsTest, TheUnknownSayWhy) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    int *table();
+    void f(int *p) {
+      value_at(input());
+      value_at(p[3]);
+      value_at(*table());
+    })cpp"),
+            (Strings{"? the result of 'input', which this file does not "
+                     "define",
+                     "? parameter 'p[3]' of 'f': no caller in this file",
+                     "? read through a pointer"}));
+}
+
+} // namespace

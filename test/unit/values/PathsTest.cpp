@@ -1,0 +1,126 @@
+//===- PathsTest.cpp - What the branches on the way say about a value -----===//
+//
+// A branch condition read as a test of one subject (BranchTests.h): its
+// truth for a value, the edges it lets that value take; and the paths a
+// value takes to a use, which keep only what their branches allow, decide
+// a ternary on the same condition, and keep a kernel's choice and a launch
+// value chosen by one condition together. Each test marks expressions in a
+// snippet.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BranchTests.h"
+#include "ResolverSupport.h"
+#include "ValueMarkers.h"
+
+#include "clang/AST/Expr.h"
+
+#include <gtest/gtest.h>
+
+using namespace clang;
+using namespace cudalint;
+using namespace cudalint::resolver;
+
+namespace {
+
+constexpr const char *Prelude = R"cpp(
+template <class T> T value_at(T v) { return v; }
+int input();
+#define assert(e) ((e) ? (void)0 : __assert_fail(#e))
+extern "C" [[noreturn]] void __assert_fail(const char *);
+)cpp";
+
+using Strings = std::vector<std::string>;
+using Truths = std::vector<std::optional<bool>>;
+
+Strings valuesAt(const std::string &Code) {
+  return test::valuesOrReasons(std::string(Prelude) + Code);
+}
+
+/// For each marked condition on the parameter `s`, its truth for s = X.
+Truths truthsFor(const std::string &Code, int64_t X) {
+  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + Code);
+  ConstantCache Constants(Unit.context());
+  Truths Out;
+  for (const Expr *Cond : Unit.Marked) {
+    auto IsS = [](const Expr *E) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl()->getName() == "s";
+    };
+    Out.push_back(truthFor(Cond, IsS, X, Constants));
+  }
+  return Out;
+}
+
+constexpr const char *Conditions = R"cpp(
+    void f(int s, int t) {
+      value_at(s < 256);
+      value_at(1024 >= s);
+      value_at(!(s == 64 || s == 128));
+      value_at(s == 64 && t > 0);
+      value_at(t < 256);
+      value_at(s % 32 == 0);
+    })cpp";
+
+TEST(PathsTest, TheTruthOfAConditionForOneValue) {
+  EXPECT_EQ(truthsFor(Conditions, 128),
+            (Truths{true, true, false, false, std::nullopt, std::nullopt}));
+  EXPECT_EQ(truthsFor(Conditions, 2048),
+            (Truths{false, false, true, false, std::nullopt, std::nullopt}));
+}
+
+TEST(PathsTest, ArithmeticOnTheSubjectIsDecidedOnlyExactly) {
+  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + Conditions);
+  auto IsS = [](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl()->getName() == "s";
+  };
+  ConstantCache Constants(Unit.context());
+  const Expr *Multiple = Unit.Marked.back();
+  EXPECT_EQ(exactTruthFor(Multiple, IsS, 96, Constants), true);
+  EXPECT_EQ(exactTruthFor(Multiple, IsS, 100, Constants), false);
+  EXPECT_EQ(valueFor(Multiple, IsS, 100, Constants), 0);
+}
+
+TEST(PathsTest, TheBranchesOnTheWayKeepWhatTheyAllow) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    void clamp(bool wide) {
+      int t = wide ? 2048 : 256;
+      if (t > 1024) t = 1024;
+      value_at(t);
+    }
+    void asserted(int x) {
+      assert(x == 64 || x == 128);
+      if (x == 64) return;
+      value_at(x);
+    }
+    void member_like(int n_) {
+      if (n_ >= 32 && n_ <= 1024) value_at(n_);
+    })cpp"),
+            (Strings{"{256, 1024}", "128", "[32, 1024]"}));
+}
+
+TEST(PathsTest, OneConditionDecidesTwoValues) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    void f(bool wide) {
+      int t = wide ? 256 : 128;
+      int g = wide ? 8 : 16;
+      if (wide) value_at(t);
+      else value_at(g);
+      value_at(t);
+    })cpp"),
+            (Strings{"256", "16", "{128, 256}"}));
+}
+
+// A condition on a variable that changes in its function decides nothing:
+// precision is lost, never soundness.
+TEST(PathsTest, AConditionOnAVariableThatChangesDecidesNothing) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    void f(bool wide) {
+      int t = wide ? 256 : 128;
+      if (wide) { wide = input(); value_at(t); }
+    })cpp"),
+            Strings{"{128, 256}"});
+}
+
+} // namespace
