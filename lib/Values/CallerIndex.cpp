@@ -66,11 +66,16 @@ public:
     for (unsigned I = Object; I < C->getNumArgs(); ++I) {
       const Expr *Arg = C->getArg(I);
       unsigned ParamIndex = I - Object;
+      // Handed to a function whose body is in the file, the function is
+      // called where that body calls the parameter (whose uses are the
+      // definition's, not a prototype's); handed to one without a body, it
+      // may be called anywhere (VisitDeclRefExpr: its address is taken).
+      const FunctionDecl *Receiver = Callee ? Callee->getDefinition() : nullptr;
       if (const DeclRefExpr *F = namedFunction(Arg);
-          F && Callee && ParamIndex < Callee->getNumParams()) {
+          F && Receiver && ParamIndex < Receiver->getNumParams()) {
         HandedOver.insert(F);
         Passes[cast<FunctionDecl>(F->getDecl())].push_back(
-            {C, Callee->getParamDecl(ParamIndex)});
+            {C, Receiver->getParamDecl(ParamIndex)});
       }
       // std::forward<T>(p) / std::move(p) into a copy: p is only read there.
       QualType ParamType = parameterType(C, ParamIndex);

@@ -77,6 +77,26 @@ TEST(CallersTest, AParameterIsWhatEveryCallerPasses) {
                      "? parameter 't' of 'unused': no caller in this file"}));
 }
 
+TEST(CallersTest, AFunctionHandedToOneWithoutABodyMayBeCalledAnywhere) {
+  // keep() may call its argument with any value; run_later() is defined
+  // after its prototype and calls its argument with 64.
+  EXPECT_EQ(valuesAt(R"cpp(
+    void keep(void (*)(int));
+    void run_later(void (*f)(int));
+    void other(int t) { value_at(t); }
+    void later(int t) { value_at(t); }
+    void run() {
+      keep(&other);
+      other(32);
+      run_later(later);
+      later(128);
+    }
+    void run_later(void (*f)(int)) { f(64); })cpp"),
+            (Strings{"? parameter 't' of 'other': the function's address is "
+                     "taken, so not all its callers are known",
+                     "{64, 128}"}));
+}
+
 TEST(CallersTest, AParameterThroughTwoLevelsOfCalls) {
   EXPECT_EQ(valuesAt(R"cpp(
     void inner(int t) { value_at(t); }
