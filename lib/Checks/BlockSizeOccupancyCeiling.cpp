@@ -38,9 +38,15 @@ void BlockSizeOccupancyCeiling::checkLaunch(const LaunchContext &Ctx,
     // lower still, the block size is not what caps it (6 KiB of dynamic
     // shared memory fit 14 blocks of 32 threads, not the ceiling's 16):
     // cuda-occupancy-limited speaks of that limit.
+    // Without the kernel's device facts, the launch's dynamic shared
+    // memory alone is a lower bound of what each block takes.
     std::optional<OccupancyInput> Real = occupancyInput(Ctx, Threads);
-    if (Real && computeOccupancy(Ctx.Arch, *Real).ActiveBlocksPerSM <
-                    R.ActiveBlocksPerSM)
+    OccupancyInput Known = Real ? *Real : In;
+    if (!Real && Ctx.Launch.DynamicSharedMem.isConstant())
+      Known.DynamicSharedMem = static_cast<uint64_t>(
+          std::max<int64_t>(0, Ctx.Launch.DynamicSharedMem.value()));
+    if (computeOccupancy(Ctx.Arch, Known).ActiveBlocksPerSM <
+        R.ActiveBlocksPerSM)
       continue;
     // __launch_bounds__(T, minBlocks): the author asked for these blocks.
     if (RespectIntent && MinBlocks && *MinBlocks > 0 &&

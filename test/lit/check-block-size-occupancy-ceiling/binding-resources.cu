@@ -22,3 +22,8 @@ void run(float *p) {
   k<<<100000, 32, 512>>>(p);
   // CHECK: binding-resources.cu:[[@LINE-1]]:3: warning: blocks of 32 threads cap occupancy at 33% on sm_86: an SM holds at most 16 such blocks (16 of 48 warps), the limit of 16 blocks per SM [cuda-block-size-occupancy-ceiling]
 }
+
+// Without device facts the launch's dynamic shared memory alone is known,
+// and it alone holds 14 blocks.
+// RUN: %cuda-launch-lint --checks=-*,cuda-block-size-occupancy-ceiling --resource-usage=none --arch=sm_86 --cuda-path %cuda-path %s -- nvcc 2>/dev/null | %FileCheck %s --check-prefix=NOFACTS --implicit-check-not="{{error|warning}}:"
+// NOFACTS: binding-resources.cu:22:3: warning: blocks of 32 threads cap occupancy at 33% on sm_86
