@@ -69,6 +69,21 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
     return resolveDim3(Cast->getSubExpr(), Q);
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
     return resolveDim3(Default->getExpr(), Q);
+  // `dim3 b = wide ? broad : narrow`: the side the context decides, else
+  // either, per component (as for an integer's ?:, neither is proven).
+  if (const auto *C = dyn_cast<ConditionalOperator>(Plain)) {
+    if (std::optional<bool> Truth = decidedTruth(C->getCond(), Q))
+      return resolveDim3(*Truth ? C->getTrueExpr() : C->getFalseExpr(),
+                         Q.deeper());
+    Dim3Value T = resolveDim3(C->getTrueExpr(), Q.deeper());
+    Dim3Value F = resolveDim3(C->getFalseExpr(), Q.deeper());
+    D.X = join({T.X, F.X});
+    D.Y = join({T.Y, F.Y});
+    D.Z = join({T.Z, F.Z});
+    for (ResolvedValue *Part : {&D.X, &D.Y, &D.Z})
+      Part->Proven.clear();
+    return D;
+  }
 
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain)) {
     const CXXConstructorDecl *Ctor = Construct->getConstructor();

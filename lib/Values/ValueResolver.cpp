@@ -368,12 +368,7 @@ public:
   ResolvedValue VisitConditionalOperator(const ConditionalOperator *C) {
     // `t = wide ? 1024 : 256` read under `if (wide)`, or on the way to a
     // launch after `if (wide) return;`: the branch taken.
-    std::optional<bool> Truth = R.knownTruth(C->getCond(), Q);
-    if (!Truth)
-      Truth = R.decidedOnTheWay(C->getCond(), Q);
-    if (!Truth)
-      Truth = R.truthByValues(C->getCond(), Q);
-    if (Truth)
+    if (std::optional<bool> Truth = R.decidedTruth(C->getCond(), Q))
       return R.resolveInt(*Truth ? C->getTrueExpr() : C->getFalseExpr(),
                           Q.deeper());
     // Which side is taken depends on a condition the analysis does not
@@ -511,6 +506,16 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
     return *R;
 
   return ExpressionValues(*this, Q).Visit(Plain);
+}
+
+std::optional<bool> ValueResolver::decidedTruth(const Expr *Cond,
+                                               const ValueQuery &Q) {
+  std::optional<bool> Truth = knownTruth(Cond, Q);
+  if (!Truth)
+    Truth = decidedOnTheWay(Cond, Q);
+  if (!Truth)
+    Truth = truthByValues(Cond, Q);
+  return Truth;
 }
 
 } // namespace cudalint

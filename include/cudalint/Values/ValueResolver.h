@@ -414,6 +414,10 @@ private:
   /// known.
   std::optional<bool> truthByValues(const clang::Expr *Cond,
                                     const ValueQuery &Q);
+  /// Cond's truth where the launch's context decides it: knownTruth, the
+  /// branches on the way (decidedOnTheWay), or truthByValues.
+  std::optional<bool> decidedTruth(const clang::Expr *Cond,
+                                   const ValueQuery &Q);
   /// Whether V is a local variable or parameter that no statement changes
   /// after its initialiser (and whose address goes nowhere).
   bool keepsFirstValue(const clang::VarDecl *V);
