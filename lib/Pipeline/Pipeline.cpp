@@ -90,6 +90,19 @@ Expected<DeviceFactsOptions> deviceOptions(const LintSettings &S,
   return D;
 }
 
+/// Whether one of In's files is compiled as HIP (CompileCommand.h).
+bool anyHipUnit(const PipelineInput &In) {
+  for (const std::string &F : In.Files) {
+    if (sys::path::extension(F) == ".hip")
+      return true;
+    if (In.UserCommand)
+      if (std::optional<clang::tooling::CompileCommand> C = In.UserCommand(F))
+        if (isHipCommand(C->CommandLine))
+          return true;
+  }
+  return false;
+}
+
 } // namespace
 
 Expected<Pipeline> Pipeline::create(const LintSettings &S,
@@ -176,6 +189,7 @@ Expected<Pipeline> Pipeline::create(const LintSettings &S,
   P.HostAppliesSuppression = S.HostAppliesSuppression;
 
   P.Toolkit = findCudaToolkit(S.CudaPath, P.NoToolkitReason);
+  P.Rocm = findRocm(S.RocmPath, P.NoRocmReason);
   if (P.Toolkit)
     P.Device.CudaRoot = P.Toolkit->Root;
   return P;
@@ -294,8 +308,13 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
     });
   }
 
+  if (!Rocm && In.ParsesSources && anyHipUnit(In))
+    R.Notes.push_back(NoRocmReason + "; parsing HIP files with built-in HIP "
+                                     "declarations");
+
   FrontendOptions Front;
   Front.Toolkit = Toolkit;
+  Front.Rocm = Rocm;
   Front.Jobs = Device.Jobs;
   Front.Progress = In.Progress;
   // One cache directory for both caches; only a door that parses has

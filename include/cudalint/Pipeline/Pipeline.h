@@ -59,6 +59,9 @@ struct LintSettings {
   /// The CUDA toolkit; empty: $CUDA_PATH, $CUDA_HOME, nvcc on $PATH,
   /// /usr/local/cuda.
   std::string CudaPath;
+  /// The ROCm HIP headers (HIP units); empty: $ROCM_PATH, $HIP_PATH,
+  /// /opt/rocm, /usr.
+  std::string RocmPath;
   std::string CacheDir; // empty: the default
   bool NoCache = false;
   unsigned Jobs = 0; // 0: one per core
@@ -192,6 +195,8 @@ private:
   std::shared_ptr<const CustomGpu> SMCountGpu;
   std::optional<CudaToolkit> Toolkit;
   std::string NoToolkitReason;
+  std::optional<RocmInstall> Rocm;
+  std::string NoRocmReason;
   std::vector<const Check *> Enabled;
   CheckOptions Options;
   LintPolicy Policy;
