@@ -9,6 +9,7 @@
 
 #include "OccupancyCommand.h"
 
+#include "cudalint/Report/AmdOccupancyReport.h"
 #include "cudalint/Report/OccupancyReport.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -18,10 +19,10 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
-#include <cmath>
 
 #include <cmath>
 #include <optional>
+#include <variant>
 
 using namespace llvm;
 
@@ -34,10 +35,16 @@ constexpr StringLiteral Usage =
            [--smem BYTES] [--dyn-smem BYTES] [--max-dyn-smem BYTES]
            [--carveout PERCENT|default] [--cache-config none|prefer-shared|prefer-l1|prefer-equal]
            [--barriers N] [--format text|json] [--no-charts]
+       cuda-launch-lint occupancy (--arch gfxNNN | --gpu NAME) --threads N --vgprs N
+           [--agprs N] [--sgprs N] [--lds BYTES] [--dyn-lds BYTES]
+           [--wave-size 32|64] [--mode wgp|cu] [--format text|json]
        cuda-launch-lint occupancy --batch FILE|- [defaults as above]
        cuda-launch-lint occupancy --list-archs | --list-gpus
 
-Theoretical occupancy of one kernel launch, computed as the CUDA runtime does.
+Theoretical occupancy of one kernel launch, computed as the CUDA runtime does;
+for an AMD target (gfx...), waves per SIMD as LLVM's AMDGPU backend computes
+them, with --regs, --smem and --dyn-smem accepted for --vgprs, --lds and
+--dyn-lds.
 BYTES accept a K suffix (48K = 49152). --batch reads one JSON object per line
 ({"arch": "sm_80", "threads": 256, "regs": 32, "smem": 0, "dyn_smem": 0}; also
 "gpu", "carveout", "max_dyn_smem", "cache_config", "barriers", "id") and writes
@@ -48,10 +55,15 @@ Exit status: 0, or 2 when any input was invalid.
 /// The fields a user can give, in either front end. Numbers are kept wide
 /// and signed so that range errors can be reported with the value given.
 struct QuerySpec {
-  std::optional<std::string> Arch, Gpu, CacheConfig;
+  std::optional<std::string> Arch, Gpu, CacheConfig, Mode;
   std::optional<int64_t> Threads, Regs, Smem, DynSmem, MaxDynSmem, Carveout,
       Barriers;
+  // AMD targets only.
+  std::optional<int64_t> Vgprs, Agprs, Sgprs, Lds, DynLds, WaveSize;
 };
+
+/// A resolved question for either vendor's calculator.
+using AnyQuery = std::variant<OccupancyQuery, AmdOccupancyQuery>;
 
 Error fieldError(StringRef Field, const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), Field + ": " + Why);
@@ -91,8 +103,95 @@ Expected<CachePreference> parseCacheConfig(StringRef Text) {
   return *P;
 }
 
+/// Non-negative and at most Max, else an error naming the field.
+Expected<uint64_t> boundedField(StringRef Field, int64_t V, uint64_t Max) {
+  if (V < 0)
+    return fieldError(Field, "must not be negative, got " + Twine(V));
+  if (uint64_t(V) > Max)
+    return fieldError(Field, Twine(V) + " is not a plausible value");
+  return uint64_t(V);
+}
+
+/// Whether a QuerySpec asks about an AMD target.
+bool asksAboutAmd(const QuerySpec &S) {
+  return (S.Arch && isAmdArchSpelling(*S.Arch)) ||
+         (!S.Arch && S.Gpu && findAmdGpuPreset(*S.Gpu));
+}
+
+/// A QuerySpec for an AMD target into a query its calculator accepts. The
+/// CUDA names of the register and LDS fields are accepted for the AMD ones.
+Expected<AmdOccupancyQuery> resolveAmd(const QuerySpec &S) {
+  AmdOccupancyQuery Q;
+  if (S.Gpu) {
+    auto Gpu = lookupAmdGpuPreset(*S.Gpu);
+    if (!Gpu)
+      return fieldError("gpu", toString(Gpu.takeError()));
+    Q.Gpu = &*Gpu;
+    Q.Arch = &Gpu->arch();
+  }
+  if (S.Arch) {
+    auto Arch = lookupAmdArch(*S.Arch);
+    if (!Arch)
+      return fieldError("arch", toString(Arch.takeError()));
+    if (Q.Arch && Q.Arch != &*Arch)
+      return fieldError("arch", "'" + *S.Arch + "' contradicts gpu " +
+                                    Q.Gpu->Name + ", which is " + Q.Arch->Name);
+    Q.Arch = &*Arch;
+  }
+  for (auto [Field, Given] : {std::pair{"carveout", S.Carveout.has_value()},
+                              {"max_dyn_smem", S.MaxDynSmem.has_value()},
+                              {"barriers", S.Barriers.has_value()},
+                              {"cache_config", S.CacheConfig.has_value()}})
+    if (Given)
+      return fieldError(Field, "a CUDA setting; " + Q.Arch->Name +
+                                   " is an AMD target");
+  if (!S.Threads)
+    return fieldError("threads", "missing: give the threads per work-group");
+  std::optional<int64_t> Vgprs = S.Vgprs ? S.Vgprs : S.Regs;
+  if (!Vgprs)
+    return fieldError("vgprs", "missing: give the VGPRs per lane");
+  AmdOccupancyInput &In = Q.Input;
+  struct {
+    StringRef Field;
+    std::optional<int64_t> Value;
+    uint64_t Max;
+    std::function<void(uint64_t)> Set;
+  } Fields[] = {
+      {"threads", S.Threads, UINT32_MAX,
+       [&](uint64_t V) { In.WorkGroupSize = unsigned(V); }},
+      {"vgprs", Vgprs, UINT32_MAX, [&](uint64_t V) { In.VGPRs = unsigned(V); }},
+      {"agprs", S.Agprs, UINT32_MAX,
+       [&](uint64_t V) { In.AGPRs = unsigned(V); }},
+      {"sgprs", S.Sgprs, UINT32_MAX,
+       [&](uint64_t V) { In.SGPRs = unsigned(V); }},
+      {"lds", S.Lds ? S.Lds : S.Smem, UINT64_MAX,
+       [&](uint64_t V) { In.StaticLDS = V; }},
+      {"dyn_lds", S.DynLds ? S.DynLds : S.DynSmem, UINT64_MAX,
+       [&](uint64_t V) { In.DynamicLDS = V; }},
+      {"wave_size", S.WaveSize, UINT32_MAX,
+       [&](uint64_t V) { In.WaveSize = unsigned(V); }},
+  };
+  for (auto &F : Fields) {
+    if (!F.Value)
+      continue;
+    auto V = boundedField(F.Field, *F.Value, F.Max);
+    if (!V)
+      return V.takeError();
+    F.Set(*V);
+  }
+  if (S.Mode) {
+    if (StringRef(*S.Mode).equals_insensitive("cu"))
+      In.Mode = AmdCuMode::CU;
+    else if (!StringRef(*S.Mode).equals_insensitive("wgp"))
+      return fieldError("mode", "'" + *S.Mode + "' is not one of wgp, cu");
+  }
+  if (Error E = validateAmdInput(In))
+    return std::move(E);
+  return Q;
+}
+
 /// Checks a QuerySpec and turns it into a query the calculator accepts.
-Expected<OccupancyQuery> resolve(const QuerySpec &S) {
+Expected<OccupancyQuery> resolveCuda(const QuerySpec &S) {
   OccupancyQuery Q;
   if (S.Gpu) {
     auto Gpu = lookupGpuPreset(*S.Gpu);
@@ -111,22 +210,23 @@ Expected<OccupancyQuery> resolve(const QuerySpec &S) {
     Q.Arch = &*Arch;
   }
   if (!Q.Arch)
-    return fieldError("arch", "missing: give an architecture (sm_80) or a GPU "
-                              "preset (gpu)");
+    return fieldError("arch", "missing: give an architecture (sm_80, gfx90a) "
+                              "or a GPU preset (gpu)");
+  for (auto [Field, Given] : {std::pair{"vgprs", S.Vgprs.has_value()},
+                              {"agprs", S.Agprs.has_value()},
+                              {"sgprs", S.Sgprs.has_value()},
+                              {"lds", S.Lds.has_value()},
+                              {"dyn_lds", S.DynLds.has_value()},
+                              {"wave_size", S.WaveSize.has_value()},
+                              {"mode", S.Mode.has_value()}})
+    if (Given)
+      return fieldError(Field, "an AMD setting; " + Q.Arch->Name +
+                                   " is a CUDA architecture");
   if (!S.Threads)
     return fieldError("threads", "missing: give the threads per block");
   if (!S.Regs)
     return fieldError("regs", "missing: give the registers per thread");
 
-  // Non-negative, fits the calculator's field; finer checks follow below.
-  auto Unsigned = [](StringRef Field, int64_t V,
-                     uint64_t Max) -> Expected<uint64_t> {
-    if (V < 0)
-      return fieldError(Field, "must not be negative, got " + Twine(V));
-    if (uint64_t(V) > Max)
-      return fieldError(Field, Twine(V) + " is not a plausible value");
-    return uint64_t(V);
-  };
   OccupancyInput &In = Q.Input;
   struct {
     StringRef Field;
@@ -149,7 +249,7 @@ Expected<OccupancyQuery> resolve(const QuerySpec &S) {
   for (auto &F : Fields) {
     if (!F.Value)
       continue;
-    auto V = Unsigned(F.Field, *F.Value, F.Max);
+    auto V = boundedField(F.Field, *F.Value, F.Max);
     if (!V)
       return V.takeError();
     F.Set(*V);
@@ -187,6 +287,26 @@ Expected<OccupancyQuery> resolve(const QuerySpec &S) {
   return Q;
 }
 
+Expected<AnyQuery> resolve(const QuerySpec &S) {
+  if (asksAboutAmd(S)) {
+    auto Q = resolveAmd(S);
+    if (!Q)
+      return Q.takeError();
+    return AnyQuery(*Q);
+  }
+  auto Q = resolveCuda(S);
+  if (!Q)
+    return Q.takeError();
+  return AnyQuery(*Q);
+}
+
+void writeJSON(json::OStream &JOS, const AnyQuery &Q) {
+  if (const auto *Amd = std::get_if<AmdOccupancyQuery>(&Q))
+    writeAmdOccupancyJSON(JOS, *Amd);
+  else
+    writeOccupancyJSON(JOS, std::get<OccupancyQuery>(Q));
+}
+
 /// Fills S from one batch line. Unknown keys are errors: a typo such as
 /// "thread" must not silently fall back to a default.
 Error readBatchLine(const json::Object &Line, QuerySpec &S) {
@@ -199,6 +319,7 @@ Error readBatchLine(const json::Object &Line, QuerySpec &S) {
             .Case("arch", &S.Arch)
             .Case("gpu", &S.Gpu)
             .Case("cache_config", &S.CacheConfig)
+            .Case("mode", &S.Mode)
             .Default(nullptr);
     if (Text) {
       auto Str = Value.getAsString();
@@ -215,11 +336,18 @@ Error readBatchLine(const json::Object &Line, QuerySpec &S) {
                                          .Case("max_dyn_smem", &S.MaxDynSmem)
                                          .Case("carveout", &S.Carveout)
                                          .Case("barriers", &S.Barriers)
+                                         .Case("vgprs", &S.Vgprs)
+                                         .Case("agprs", &S.Agprs)
+                                         .Case("sgprs", &S.Sgprs)
+                                         .Case("lds", &S.Lds)
+                                         .Case("dyn_lds", &S.DynLds)
+                                         .Case("wave_size", &S.WaveSize)
                                          .Default(nullptr);
     if (!Number)
       return fieldError(K, "unknown field (known: id, arch, gpu, threads, "
                            "regs, smem, dyn_smem, max_dyn_smem, carveout, "
-                           "cache_config, barriers)");
+                           "cache_config, barriers; for AMD targets vgprs, "
+                           "agprs, sgprs, lds, dyn_lds, wave_size, mode)");
     if (Value.kind() == json::Value::Null && K == "max_dyn_smem") {
       Number->reset();
       continue;
@@ -275,7 +403,7 @@ unsigned runBatch(StringRef Input, const QuerySpec &Defaults, raw_ostream &OS) {
       auto Q = resolve(S);
       if (!Q)
         return Fail(Q.takeError());
-      writeOccupancyJSON(JOS, *Q);
+      writeJSON(JOS, *Q);
     });
     OS << '\n';
   }
@@ -308,12 +436,17 @@ int runOccupancyCommand(ArrayRef<StringRef> Args) {
       for (const ArchInfo &A : allArchs())
         outs() << formatv("{0,-8} {1,-10} compute capability {2}\n", A.Name,
                           A.Family, A.computeCapability());
+      for (const AmdArchInfo &A : allAmdArchs())
+        outs() << formatv("{0,-8} {1,-10} {2}\n", A.Name, A.Family, A.Example);
       return 0;
     }
     if (Arg == "--list-gpus") {
       for (const GpuPreset &P : allGpuPresets())
         outs() << formatv("{0,-18} {1,-7} {2,4} SMs  {3}\n", P.Name,
                           P.arch().Name, P.SMCount, P.Description);
+      for (const AmdGpuPreset &P : allAmdGpuPresets())
+        outs() << formatv("{0,-18} {1,-7} {2,4} CUs  {3}\n", P.Name, P.ArchName,
+                          P.ComputeUnits, P.Description);
       return 0;
     }
     if (Arg == "--no-charts") {
@@ -348,6 +481,8 @@ int runOccupancyCommand(ArrayRef<StringRef> Args) {
       Spec.Gpu = Value;
     else if (Field == "cache_config")
       Spec.CacheConfig = Value;
+    else if (Field == "mode")
+      Spec.Mode = Value;
     else if (Field == "format")
       Format = Value;
     else if (Field == "batch")
@@ -358,6 +493,15 @@ int runOccupancyCommand(ArrayRef<StringRef> Args) {
       E = Number(Spec.Regs, false);
     else if (Field == "barriers")
       E = Number(Spec.Barriers, false);
+    else if (Field == "vgprs" || Field == "agprs" || Field == "sgprs" ||
+             Field == "wave_size")
+      E = Number(Field == "vgprs"   ? Spec.Vgprs
+                 : Field == "agprs" ? Spec.Agprs
+                 : Field == "sgprs" ? Spec.Sgprs
+                                    : Spec.WaveSize,
+                 false);
+    else if (Field == "lds" || Field == "dyn_lds")
+      E = Number(Field == "lds" ? Spec.Lds : Spec.DynLds, true);
     else if (Field == "smem")
       E = Number(Spec.Smem, true);
     else if (Field == "dyn_smem")
@@ -398,10 +542,12 @@ int runOccupancyCommand(ArrayRef<StringRef> Args) {
     return fail(toString(Q.takeError()));
   if (Format && *Format == "json") {
     json::OStream JOS(outs(), 2);
-    JOS.object([&] { writeOccupancyJSON(JOS, *Q); });
+    JOS.object([&] { writeJSON(JOS, *Q); });
     outs() << "\n";
+  } else if (const auto *Amd = std::get_if<AmdOccupancyQuery>(&*Q)) {
+    printAmdOccupancyReport(outs(), *Amd);
   } else {
-    printOccupancyReport(outs(), *Q, Charts);
+    printOccupancyReport(outs(), std::get<OccupancyQuery>(*Q), Charts);
   }
   return 0;
 }
