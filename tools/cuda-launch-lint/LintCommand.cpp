@@ -453,7 +453,7 @@ bool writeReports(const PipelineResult &R) {
   raw_ostream &OS = Output ? Output->os() : outs();
   if (OutputFormat == "json") {
     writeFactsJSON(OS, R.Units, &R.Device, R.Findings, R.Occupancy,
-                   &R.Unchecked);
+                   &R.Unchecked, R.AmdOccupancy);
   } else if (OutputFormat == "html") {
     writeHtmlReport(OS, {R.Units, &R.Device, R.Findings, R.DefaultArchs,
                          CUDALINT_VERSION, R.Occupancy});

@@ -24,6 +24,7 @@
 #include "cudalint/Frontend/Frontend.h"
 #include "cudalint/Lint/GlobList.h"
 #include "cudalint/Lint/LaunchCoverage.h"
+#include "cudalint/Checks/AmdChecks.h"
 #include "cudalint/Checks/LaunchOccupancy.h"
 #include "cudalint/Lint/LintPolicy.h"
 
@@ -152,6 +153,8 @@ struct PipelineResult {
   /// Each launch's occupancy per arch (indices into Units), where the
   /// device facts give it.
   std::vector<LaunchOccupancy> Occupancy;
+  /// The same for HIP launches on their gfx targets (AmdChecks.h).
+  std::vector<AmdLaunchOccupancy> AmdOccupancy;
   /// The GPU preset (--gpu or the config's Gpu); null for none.
   const GpuPreset *Gpu = nullptr;
   /// One line each: no toolkit, device facts problems, front-end errors,
