@@ -27,8 +27,7 @@ const AmdCheckBody AmdBodies[] = {
     {"cuda-launch-bounds-exceeded", amdLaunchBoundsExceeded, nullptr},
     {"cuda-block-size-invalid", amdBlockSizeInvalid, nullptr},
     {"cuda-shared-memory-exceeded", amdSharedMemoryExceeded, nullptr},
-    {"cuda-block-size-not-warp-multiple", amdBlockSizeNotWarpMultiple,
-     nullptr},
+    {"cuda-block-size-not-warp-multiple", amdBlockSizeNotWarpMultiple, nullptr},
     {"cuda-occupancy-limited", amdOccupancyLimited, nullptr},
     {"cuda-cooperative-launch-too-large", amdCooperativeLaunchTooLarge,
      nullptr},
@@ -44,8 +43,8 @@ Diagnostic diagnosticAt(const Check &C, SourceLoc Loc, const AmdArchInfo &A,
   D.Arch = A.Name.str();
   D.Message = std::move(Message);
   if (Kernel && Kernel->Loc.valid())
-    D.Notes.push_back({Kernel->Loc, "kernel '" + Kernel->Name +
-                                        "' declared here"});
+    D.Notes.push_back(
+        {Kernel->Loc, "kernel '" + Kernel->Name + "' declared here"});
   return D;
 }
 
@@ -72,12 +71,10 @@ const KernelResources *resourcesOf(const CheckRun &Run, StringRef Mangled,
 
 /// A launch certain to fail on a target gets only its errors there.
 void keepOnlyErrorsIfFails(Findings &Found) {
-  if (any_of(Found, [](const Diagnostic &D) {
-        return D.Promise == Claim::Fails;
-      }))
-    erase_if(Found, [](const Diagnostic &D) {
-      return D.Promise != Claim::Fails;
-    });
+  if (any_of(Found,
+             [](const Diagnostic &D) { return D.Promise == Claim::Fails; }))
+    erase_if(Found,
+             [](const Diagnostic &D) { return D.Promise != Claim::Fails; });
 }
 
 /// The possible work-group sizes of a launch, each known value once.
@@ -99,8 +96,8 @@ const AmdCheckBody *amdCheckBody(StringRef Name) {
 
 Diagnostic amdLaunchDiagnostic(const Check &C, const AmdLaunchContext &Ctx,
                                std::string Message) {
-  Diagnostic D = diagnosticAt(C, Ctx.Launch.Loc, Ctx.Arch, std::move(Message),
-                              Ctx.Kernel);
+  Diagnostic D =
+      diagnosticAt(C, Ctx.Launch.Loc, Ctx.Arch, std::move(Message), Ctx.Kernel);
   D.Promise = Claim::Advice;
   return D;
 }
@@ -116,8 +113,7 @@ Diagnostic amdLaunchError(const Check &C, const AmdLaunchContext &Ctx,
 
 Diagnostic amdKernelDiagnostic(const Check &C, const AmdKernelContext &Ctx,
                                std::string Message) {
-  return diagnosticAt(C, Ctx.Kernel.Loc, Ctx.Arch, std::move(Message),
-                      nullptr);
+  return diagnosticAt(C, Ctx.Kernel.Loc, Ctx.Arch, std::move(Message), nullptr);
 }
 
 std::string amdKernelName(const LaunchSite &L) {
@@ -210,10 +206,11 @@ std::vector<AmdLaunchOccupancy> amdLaunchOccupancies(const CheckRun &Run) {
     std::vector<const AmdArchInfo *> Archs = amdArchsOf(Run, U);
     for (size_t LI = 0; LI < U.Launches.size(); ++LI) {
       const LaunchSite &L = U.Launches[LI];
-      const KernelInfo *K = L.Mangled.empty() ? nullptr : Index.kernel(L.Mangled);
+      const KernelInfo *K =
+          L.Mangled.empty() ? nullptr : Index.kernel(L.Mangled);
       for (const AmdArchInfo *A : Archs) {
-        AmdLaunchContext Ctx{L, K, *A, resourcesOf(Run, L.Mangled, *A),
-                             {}, Run.Options};
+        AmdLaunchContext Ctx{
+            L, K, *A, resourcesOf(Run, L.Mangled, *A), {}, Run.Options};
         for (int64_t Threads : knownSizes(L)) {
           std::optional<AmdOccupancyInput> In = amdOccupancyInput(Ctx, Threads);
           if (!In)

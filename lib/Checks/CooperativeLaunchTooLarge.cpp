@@ -195,8 +195,8 @@ void amdCooperativeLaunchTooLarge(const Check &C, const AmdLaunchContext &Ctx,
                        ? Gpu->ComputeUnits / 2
                        : Gpu->ComputeUnits;
   uint64_t Resident = uint64_t(R.WorkGroupsPerCU) * Units;
-  uint64_t Blocks = uint64_t(L.Grid.X.value()) * L.Grid.Y.value() *
-                    L.Grid.Z.value();
+  uint64_t Blocks =
+      uint64_t(L.Grid.X.value()) * L.Grid.Y.value() * L.Grid.Z.value();
   if (Blocks <= Resident)
     return;
   Diagnostic D = amdLaunchDiagnostic(

@@ -275,9 +275,9 @@ void amdOccupancyLimited(const Check &C, const AmdLaunchContext &Ctx,
       if (std::optional<unsigned> S = sgprsForNextWave(Ctx.Arch, *In))
         Change = formatv("at most {0} SGPRs give one more wave", *S).str();
     } else if (R.binds(AmdLimit::LDS)) {
-      Limit = formatv("LDS ({0} per work-group)",
-                      formatBytes(R.LDSPerWorkGroup))
-                  .str();
+      Limit =
+          formatv("LDS ({0} per work-group)", formatBytes(R.LDSPerWorkGroup))
+              .str();
       if (std::optional<uint64_t> L = ldsForNextWave(Ctx.Arch, *In))
         Change = formatv("at most {0} of LDS per work-group give one more "
                          "wave",

@@ -293,7 +293,8 @@ void Runner::compile(Job &J, StringRef Tmp) {
     if (!Kernels) {
       J.Gap = DeviceGap{J.Arch, DeviceGap::Kind::NoReport,
                         "the kernel-resource-usage remarks could not be read "
-                        "(" + toString(Kernels.takeError()) + ")",
+                        "(" +
+                            toString(Kernels.takeError()) + ")",
                         "", ""};
       J.Gap->Message = Where + J.Gap->Detail;
       return;

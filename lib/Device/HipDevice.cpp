@@ -1,4 +1,5 @@
-//===- HipDevice.cpp - Device compiles of HIP units with Clang's AMDGPU ----===//
+//===- HipDevice.cpp - Device compiles of HIP units with Clang's AMDGPU
+//----===//
 //
 // A HIP unit's device side is compiled per gfx target by Clang itself:
 // `--cuda-device-only -S` stops before the device link (Debian's lld has no
@@ -64,12 +65,10 @@ bool deviceLibsCover(StringRef DeviceLibs, StringRef Arch) {
   return sys::fs::exists(Isa);
 }
 
-std::vector<std::string> hipCompileCommand(const std::string &Clang,
-                                           ArrayRef<std::string> Flags,
-                                           const std::string &Arch,
-                                           const std::string &RocmRoot,
-                                           const std::string &DeviceLibs,
-                                           const std::string &File) {
+std::vector<std::string>
+hipCompileCommand(const std::string &Clang, ArrayRef<std::string> Flags,
+                  const std::string &Arch, const std::string &RocmRoot,
+                  const std::string &DeviceLibs, const std::string &File) {
   std::vector<std::string> Argv = {Clang};
   Argv.insert(Argv.end(), Flags.begin(), Flags.end());
   bool UserRocmPath = false;
@@ -81,12 +80,11 @@ std::vector<std::string> hipCompileCommand(const std::string &Clang,
     Argv.push_back("--rocm-device-lib-path=" + DeviceLibs);
   else
     Argv.push_back("-nogpulib");
-  Argv.insert(Argv.end(),
-              {"--offload-arch=" + Arch, "--cuda-device-only", "-S", "-w",
-               "-fno-caret-diagnostics",
-               "-Rpass-analysis=kernel-resource-usage", "-MD", "-MF",
-               std::string(TmpMark) + "/deps.d", "-o",
-               std::string(TmpMark) + "/device.s", File});
+  Argv.insert(Argv.end(), {"--offload-arch=" + Arch, "--cuda-device-only", "-S",
+                           "-w", "-fno-caret-diagnostics",
+                           "-Rpass-analysis=kernel-resource-usage", "-MD",
+                           "-MF", std::string(TmpMark) + "/deps.d", "-o",
+                           std::string(TmpMark) + "/device.s", File});
   return Argv;
 }
 

@@ -1,4 +1,5 @@
-//===- HipDevice.h - Device compiles of HIP units -----------------*- C++ -*-===//
+//===- HipDevice.h - Device compiles of HIP units -----------------*- C++
+//-*-===//
 //
 // The commands that compile a HIP unit's device side for one gfx target
 // with Clang, and the KernelResources its kernel-resource-usage remarks
@@ -34,12 +35,10 @@ bool deviceLibsCover(llvm::StringRef DeviceLibs, llvm::StringRef Arch);
 ///   --offload-arch=gfxNNN --cuda-device-only -S -w
 ///   -Rpass-analysis=kernel-resource-usage -MD -MF <tmp>/deps.d
 ///   -o <tmp>/device.s <file>
-std::vector<std::string> hipCompileCommand(const std::string &Clang,
-                                           llvm::ArrayRef<std::string> Flags,
-                                           const std::string &Arch,
-                                           const std::string &RocmRoot,
-                                           const std::string &DeviceLibs,
-                                           const std::string &File);
+std::vector<std::string>
+hipCompileCommand(const std::string &Clang, llvm::ArrayRef<std::string> Flags,
+                  const std::string &Arch, const std::string &RocmRoot,
+                  const std::string &DeviceLibs, const std::string &File);
 
 /// One KernelResources per kernel the remarks of a one-arch compile report,
 /// with KernelResources::Amd filled in.

@@ -180,8 +180,8 @@ bool isHipUnit(const tooling::CompilationDatabase &DB, StringRef File) {
 /// A HIP unit's command, made to parse as HIP: a `.cu` file that hipcc or
 /// a gfx --offload-arch builds as HIP would otherwise be read as CUDA, and
 /// Clang rejects a gfx arch for CUDA. An earlier `-x cuda` gives way.
-tooling::CommandLineArguments parseAsHip(const tooling::CommandLineArguments &Args,
-                                         StringRef) {
+tooling::CommandLineArguments
+parseAsHip(const tooling::CommandLineArguments &Args, StringRef) {
   tooling::CommandLineArguments Out = Args;
   bool SawLanguage = false;
   for (size_t I = 1; I < Out.size(); ++I) {

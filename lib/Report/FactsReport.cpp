@@ -1,8 +1,8 @@
 //===- FactsReport.cpp - Launches and kernels as JSON and text ------------===//
 
 #include "cudalint/Report/FactsReport.h"
-#include "cudalint/Report/DiagnosticsReport.h"
 #include "cudalint/Report/AmdOccupancyReport.h"
+#include "cudalint/Report/DiagnosticsReport.h"
 #include "cudalint/Report/OccupancyReport.h"
 
 #include "llvm/ADT/STLExtras.h"

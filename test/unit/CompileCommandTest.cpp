@@ -240,8 +240,8 @@ TEST(CompileCommandTest, HipCommands) {
   EXPECT_THAT(Cmake.TargetArchs, ElementsAre("gfx90a", "gfx942"));
   EXPECT_THAT(Cmake.Warnings, IsEmpty());
   // hipcc builds a .cu file as HIP.
-  TranslatedCommand Hipcc =
-      translate({"/opt/rocm/bin/hipcc", "--offload-arch=gfx1100", "-c", "k.cu"});
+  TranslatedCommand Hipcc = translate(
+      {"/opt/rocm/bin/hipcc", "--offload-arch=gfx1100", "-c", "k.cu"});
   EXPECT_EQ(Hipcc.Kind, CompilerKind::Clang);
   EXPECT_TRUE(Hipcc.Hip);
   EXPECT_THAT(Hipcc.TargetArchs, ElementsAre("gfx1100"));
