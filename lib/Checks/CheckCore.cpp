@@ -2,6 +2,7 @@
 
 #include "RunIndex.h"
 
+#include "cudalint/Checks/AmdChecks.h"
 #include "cudalint/Checks/Checks.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -398,6 +399,9 @@ std::vector<Diagnostic> runChecks(const CheckRun &Run) {
       }
     }
   }
+  // HIP units on their gfx targets: the checks' AMD bodies.
+  for (Diagnostic &D : runAmdChecks(Run, Enabled))
+    Out.push_back(std::move(D));
   for (const auto &[Where, First] : FirstInstantiationFinding)
     if (size_t Others = First.second.size() - 1)
       Out[First.first].Notes.push_back(

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AmdCheckSupport.h"
 #include "CheckSupport.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -160,6 +161,54 @@ void CooperativeLaunchTooLarge::checkLaunch(const LaunchContext &Ctx,
       }
     }
   }
+}
+
+// HIP: ROCm's clr (ihipLaunchKernel_validate) refuses a cooperative grid of
+// more blocks than its occupancy calculator says fit at once with
+// hipErrorCooperativeLaunchTooLarge. The co-resident count here is the
+// AMDGPU backend's arithmetic times the CUs of the --gpu preset (else of the
+// largest preset of the target), not the runtime's own: a warning.
+void amdCooperativeLaunchTooLarge(const Check &C, const AmdLaunchContext &Ctx,
+                                  Findings &Out) {
+  const LaunchSite &L = Ctx.Launch;
+  if (L.Cooperative != true || !L.Grid.X.isConstant() ||
+      !L.Grid.Y.isConstant() || !L.Grid.Z.isConstant() ||
+      !L.ThreadsPerBlock.isConstant())
+    return;
+  const AmdGpuPreset *Gpu = Ctx.Options.AmdGpu;
+  if (!Gpu || Gpu->ArchName != Ctx.Arch.Name) {
+    Gpu = nullptr;
+    for (const AmdGpuPreset &P : allAmdGpuPresets())
+      if (P.ArchName == Ctx.Arch.Name &&
+          (!Gpu || P.ComputeUnits > Gpu->ComputeUnits))
+        Gpu = &P;
+  }
+  std::optional<AmdOccupancyInput> In =
+      amdOccupancyInput(Ctx, L.ThreadsPerBlock.value());
+  if (!Gpu || !In)
+    return;
+  AmdOccupancyResult R = computeAmdOccupancy(Ctx.Arch, *In);
+  if (!R.launchable())
+    return;
+  // In WGP mode a work-group slot is a WGP's: two CUs.
+  uint64_t Units = Ctx.Arch.HasWGP && In->Mode == AmdCuMode::WGP
+                       ? Gpu->ComputeUnits / 2
+                       : Gpu->ComputeUnits;
+  uint64_t Resident = uint64_t(R.WorkGroupsPerCU) * Units;
+  uint64_t Blocks =
+      uint64_t(L.Grid.X.value()) * L.Grid.Y.value() * L.Grid.Z.value();
+  if (Blocks <= Resident)
+    return;
+  Diagnostic D = amdLaunchDiagnostic(
+      C, Ctx,
+      formatv("a cooperative grid of {0} blocks exceeds the {1} that can be "
+              "resident at once on {2} ({3} per {4} x {5})",
+              Blocks, Resident, Gpu->Name, R.WorkGroupsPerCU,
+              Ctx.Arch.HasWGP ? "WGP" : "CU", Units)
+          .str());
+  D.Promise = Claim::MayFail;
+  D.CudaError = HipErrorCooperativeLaunchTooLarge.str();
+  Out.push_back(std::move(D));
 }
 
 } // namespace cudalint

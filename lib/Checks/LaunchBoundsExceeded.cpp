@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AmdCheckSupport.h"
 #include "CheckSupport.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -41,6 +42,38 @@ void LaunchBoundsExceeded::checkLaunch(const LaunchContext &Ctx,
     addBlockOriginNotes(D, Ctx.Launch);
     Out.push_back(std::move(D));
   }
+}
+
+// HIP: ROCm's clr refuses a work-group over the kernel's launch bound (the
+// code object's flat work-group size maximum, which HIP's __launch_bounds__
+// sets through amdgpu_flat_work_group_size) in ihipLaunchKernel_validate
+// (hipamd/src/hip_module.cpp): "Launch params (...) are larger than launch
+// bounds (...)", hipErrorLaunchFailure. A size over the device's 1024 is
+// refused before that (cuda-block-size-invalid).
+void amdLaunchBoundsExceeded(const Check &C, const AmdLaunchContext &Ctx,
+                             Findings &Out) {
+  if (!Ctx.Kernel || !Ctx.Kernel->Attrs.MaxThreadsPerBlock)
+    return;
+  int64_t Bound = *Ctx.Kernel->Attrs.MaxThreadsPerBlock;
+  int64_t Device = Ctx.Arch.MaxThreadsPerWorkGroup;
+  reportSizes(
+      workGroupSizes(Ctx.Launch),
+      [&](int64_t T) { return T > Bound && T <= Device; },
+      [&](int64_t T) {
+        Diagnostic D = amdLaunchError(
+            C, Ctx,
+            formatv("{0} threads per block exceed the launch bound of {1} of "
+                    "{2} (amdgpu_flat_work_group_size): the HIP runtime "
+                    "refuses a launch larger than the kernel's launch bounds",
+                    T, amdKernelName(Ctx.Launch), Bound)
+                .str(),
+            HipErrorLaunchFailure);
+        if (Ctx.Kernel->Attrs.LaunchBoundsLoc.valid())
+          D.Notes.push_back({Ctx.Kernel->Attrs.LaunchBoundsLoc,
+                             "launch bound declared here"});
+        return D;
+      },
+      Out);
 }
 
 } // namespace cudalint

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AmdCheckSupport.h"
 #include "CheckSupport.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -235,6 +236,66 @@ void OccupancyLimited::checkLaunch(const LaunchContext &Ctx,
     suggest(D, Ctx, *In, R, Binding, Threads);
     addResourceNote(D, Ctx.Resources);
     Out.push_back(std::move(D));
+  }
+}
+
+// HIP: waves per SIMD from the AMD calculator (AmdOccupancy.h, the AMDGPU
+// backend's arithmetic) on the backend's VGPRs, AGPRs, SGPRs and LDS; a
+// finding when VGPRs, SGPRs or LDS bind below MinOccupancy, with the most
+// of the binding resource that gives one more wave. A kernel's
+// __launch_bounds__ second argument (amdgpu_waves_per_eu) the launch
+// reaches is stated intent.
+void amdOccupancyLimited(const Check &C, const AmdLaunchContext &Ctx,
+                         Findings &Out) {
+  double Min = Ctx.Options.number(C, MinOccupancyOption);
+  bool IgnoreTiny = Ctx.Options.flag(C, IgnoreTinyLaunchesOption);
+  bool IgnoreIntent = Ctx.Options.flag(C, IgnoreStatedIntentOption);
+  for (int64_t T : workGroupSizes(Ctx.Launch)) {
+    if (IgnoreTiny && T == 1)
+      continue;
+    std::optional<AmdOccupancyInput> In = amdOccupancyInput(Ctx, T);
+    if (!In)
+      continue;
+    AmdOccupancyResult R = computeAmdOccupancy(Ctx.Arch, *In);
+    if (!R.launchable() || R.occupancy() >= Min)
+      continue;
+    std::optional<int64_t> Wanted =
+        Ctx.Kernel ? Ctx.Kernel->Attrs.MinWavesPerEU : std::nullopt;
+    if (IgnoreIntent && Wanted && int64_t(R.WavesPerSIMD) >= *Wanted)
+      continue;
+    std::string Limit, Change;
+    if (R.binds(AmdLimit::VGPRs)) {
+      Limit = formatv("VGPRs ({0} charged, {1} allocated per lane)",
+                      R.ChargedVGPRs, R.AllocatedVGPRs)
+                  .str();
+      if (std::optional<unsigned> V = vgprsForNextWave(Ctx.Arch, *In))
+        Change = formatv("at most {0} VGPRs give one more wave", *V).str();
+    } else if (R.binds(AmdLimit::SGPRs)) {
+      Limit = formatv("SGPRs ({0})", In->SGPRs).str();
+      if (std::optional<unsigned> S = sgprsForNextWave(Ctx.Arch, *In))
+        Change = formatv("at most {0} SGPRs give one more wave", *S).str();
+    } else if (R.binds(AmdLimit::LDS)) {
+      Limit =
+          formatv("LDS ({0} per work-group)", formatBytes(R.LDSPerWorkGroup))
+              .str();
+      if (std::optional<uint64_t> L = ldsForNextWave(Ctx.Arch, *In))
+        Change = formatv("at most {0} of LDS per work-group give one more "
+                         "wave",
+                         formatBytes(*L))
+                     .str();
+    } else {
+      continue; // the work-group size binds: not a resource to trim
+    }
+    Diagnostic D = amdLaunchDiagnostic(
+        C, Ctx,
+        formatv("occupancy {0} on {1} ({2} of {3} waves per SIMD at {4} "
+                "threads per block), limited by {5}{6}",
+                formatPercent(R.occupancy()), Ctx.Arch.Name, R.WavesPerSIMD,
+                R.MaxWavesPerSIMD, T, Limit,
+                Change.empty() ? std::string() : "; " + Change)
+            .str());
+    Out.push_back(std::move(D));
+    return;
   }
 }
 

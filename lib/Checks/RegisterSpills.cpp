@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AmdCheckSupport.h"
 #include "CheckSupport.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -44,6 +45,27 @@ void RegisterSpills::checkKernel(const KernelContext &Ctx,
                 .str());
   addResourceNote(D, R);
   Out.push_back(std::move(D));
+}
+
+// HIP: the AMDGPU backend's "VGPRs Spill" and "SGPRs Spill" remarks: spilled
+// registers go to scratch memory (or, for SGPRs, to VGPR lanes first).
+void amdRegisterSpills(const Check &C, const AmdKernelContext &Ctx,
+                       Findings &Out) {
+  const KernelResources *R = Ctx.Resources;
+  if (!R || !R->Amd)
+    return;
+  const AmdKernelUsage &U = *R->Amd;
+  unsigned V = U.VGPRSpills.value_or(0), S = U.SGPRSpills.value_or(0);
+  if (!V && !S)
+    return;
+  Out.push_back(amdKernelDiagnostic(
+      C, Ctx,
+      formatv("'{0}' spills {1} VGPRs and {2} SGPRs on {3} (scratch {4} "
+              "bytes per lane, {5} VGPRs, {6} SGPRs)",
+              Ctx.Kernel.Name, V, S, Ctx.Arch.Name,
+              U.ScratchBytesPerLane.value_or(0), U.VGPRs.value_or(0),
+              U.SGPRs.value_or(0))
+          .str()));
 }
 
 } // namespace cudalint

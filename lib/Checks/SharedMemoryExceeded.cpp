@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AmdCheckSupport.h"
 #include "CheckSupport.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -151,6 +152,45 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
     addResourceNote(D, R);
     Out.push_back(std::move(D));
   }
+}
+
+// HIP: ROCm's clr (ihipLaunchKernel_validate, hipamd/src/hip_module.cpp)
+// refuses dynamic LDS over the device's local memory per work-group with
+// hipErrorInvalidValue. Static and dynamic LDS together over it is not
+// refused there: a warning.
+void amdSharedMemoryExceeded(const Check &C, const AmdLaunchContext &Ctx,
+                             Findings &Out) {
+  uint64_t Limit = Ctx.Arch.LDSPerWorkGroup;
+  const AmdKernelUsage *U = Ctx.usage();
+  uint64_t Static = U && U->LDSBytes ? *U->LDSBytes : 0;
+  std::vector<int64_t> Dynamic = possibleValues(Ctx.Launch.DynamicSharedMem);
+  reportSizes(
+      Dynamic, [&](int64_t B) { return B > 0 && uint64_t(B) > Limit; },
+      [&](int64_t B) {
+        return amdLaunchError(
+            C, Ctx,
+            formatv("{0} of dynamic LDS exceed the {1} one work-group may "
+                    "have on {2}",
+                    formatBytes(B), formatBytes(Limit), Ctx.Arch.Name)
+                .str(),
+            HipErrorInvalidValue);
+      },
+      Out);
+  if (!Out.empty() || !Static)
+    return;
+  for (int64_t B : Dynamic)
+    if (B >= 0 && uint64_t(B) <= Limit && Static + uint64_t(B) > Limit) {
+      Diagnostic D = amdLaunchDiagnostic(
+          C, Ctx,
+          formatv("{0} of static and {1} of dynamic LDS exceed the {2} one "
+                  "work-group may have on {3}",
+                  formatBytes(Static), formatBytes(B), formatBytes(Limit),
+                  Ctx.Arch.Name)
+              .str());
+      D.Promise = Claim::MayFail;
+      Out.push_back(std::move(D));
+      return;
+    }
 }
 
 } // namespace cudalint

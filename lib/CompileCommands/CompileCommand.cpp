@@ -119,7 +119,7 @@ void Collector::addArch(StringRef Spelling, StringRef Flag,
                      Spelling, Flag));
     return;
   }
-  if (!findArch(*Arch))
+  if (!isAmdArch(*Arch) && !findArch(*Arch))
     warnOnce("arch:" + *Arch,
              formatv("GPU architecture '{0}' is not in the architecture "
                      "table",
@@ -218,7 +218,68 @@ Error expandArgs(ArrayRef<std::string> In, StringRef WorkingDir, bool Nvcc,
 
 } // namespace
 
+std::optional<std::string> normalizeAmdArch(StringRef Spelling) {
+  // A target ID: the processor, then ':feature+' / ':feature-' settings.
+  StringRef Processor = Spelling.trim().split(':').first;
+  StringRef Rest = Processor;
+  if (!Rest.consume_front("gfx") || Rest.empty() || !isDigit(Rest.front()))
+    return std::nullopt;
+  // gfx90a, gfx1100; or a generic target, gfx10-3-generic.
+  StringRef Number = Rest.take_while(isHexDigit);
+  StringRef Generic = Rest.drop_front(Number.size());
+  if (!Generic.empty()) {
+    if (!Generic.consume_back("-generic") || Number.size() > 2)
+      return std::nullopt;
+    for (char C : Generic)
+      if (!isDigit(C) && C != '-')
+        return std::nullopt;
+  }
+  return Processor.lower();
+}
+
+bool isHipCompilerName(StringRef Name) {
+  // A version suffix: "hipcc-5.2", "amdclang++-17".
+  size_t Dash = Name.rfind('-');
+  if (Dash != StringRef::npos && Dash + 1 < Name.size() &&
+      all_of(Name.substr(Dash + 1),
+             [](char C) { return isDigit(C) || C == '.'; }))
+    Name = Name.take_front(Dash);
+  return Name == "hipcc" || Name == "amdclang++" || Name == "amdclang";
+}
+
+bool isHipCommand(ArrayRef<std::string> Argv) {
+  if (Argv.empty())
+    return false;
+  size_t First = 0;
+  if (isCompilerCacheWrapper(compilerName(Argv[0])) && Argv.size() > 1)
+    First = 1;
+  if (isHipCompilerName(compilerName(Argv[First])))
+    return true;
+  for (size_t I = First + 1; I < Argv.size(); ++I) {
+    StringRef Arg = Argv[I];
+    if ((Arg == "-x" && I + 1 < Argv.size() && Argv[I + 1] == "hip") ||
+        Arg == "-xhip")
+      return true;
+    if (!Arg.starts_with("-") && sys::path::extension(Arg) == ".hip")
+      return true;
+    StringRef Archs;
+    if (Arg.consume_front("--offload-arch=") ||
+        Arg.consume_front("--cuda-gpu-arch="))
+      Archs = Arg;
+    else if ((Arg == "--offload-arch" || Arg == "--cuda-gpu-arch") &&
+             I + 1 < Argv.size())
+      Archs = Argv[I + 1];
+    SmallVector<StringRef, 4> Parts;
+    Archs.split(Parts, ',', -1, /*KeepEmpty=*/false);
+    if (any_of(Parts, [](StringRef P) { return bool(normalizeAmdArch(P)); }))
+      return true;
+  }
+  return false;
+}
+
 std::optional<std::string> normalizeGpuArch(StringRef Spelling) {
+  if (std::optional<std::string> Amd = normalizeAmdArch(Spelling))
+    return Amd;
   StringRef Rest = Spelling.trim();
   if (!Rest.consume_front("sm_") && !Rest.consume_front("compute_") &&
       !Rest.consume_front("lto_"))
@@ -244,7 +305,7 @@ Expected<TranslatedCommand> translateCompileCommand(ArrayRef<std::string> Argv,
   std::string Name = compilerName(Out.Compiler);
   if (Name == "nvcc")
     Out.Kind = CompilerKind::Nvcc;
-  else if (isClangName(Name))
+  else if (isClangName(Name) || isHipCompilerName(Name))
     Out.Kind = CompilerKind::Clang;
   else
     Out.Kind = CompilerKind::Other;
@@ -265,6 +326,7 @@ Expected<TranslatedCommand> translateCompileCommand(ArrayRef<std::string> Argv,
   for (size_t &Index : Out.DroppedArgs)
     Index += CompilerIndex + 1; // from Args to Original
   C.finishArchs();
+  Out.Hip = isHipCommand(Out.Original);
   return Out;
 }
 
@@ -277,7 +339,8 @@ Expected<std::vector<std::string>> parseGpuArchList(StringRef List) {
     if (!A)
       return createStringError(inconvertibleErrorCode(),
                                "'" + P.trim() +
-                                   "' is not a GPU architecture (sm_XY)");
+                                   "' is not a GPU architecture (sm_XY or "
+                                   "gfxNNN)");
     Out.push_back(*A);
   }
   return Out;

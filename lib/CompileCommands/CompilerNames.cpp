@@ -60,7 +60,8 @@ bool dropPlaceholderCompiler(std::vector<std::string> &Argv) {
   if (Argv.size() < 2)
     return false;
   std::string Name = compilerName(Argv[1]);
-  if (Name != "nvcc" && !isClangName(Name) && !isCompilerCacheWrapper(Name))
+  if (Name != "nvcc" && !isClangName(Name) && !isHipCompilerName(Name) &&
+      !isCompilerCacheWrapper(Name))
     return false;
   Argv.erase(Argv.begin());
   return true;

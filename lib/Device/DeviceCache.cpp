@@ -32,6 +32,54 @@ json::Value optToJSON(const std::optional<unsigned> &V) {
   return *V;
 }
 
+/// The AMDGPU backend's figures (KernelResources::Amd); an absent field
+/// stays absent.
+json::Object amdToJSON(const AmdKernelUsage &U) {
+  json::Object O{{"name", U.Name}};
+  auto Put = [&](StringRef Key, auto V) {
+    if (V)
+      O[Key] = int64_t(*V);
+  };
+  Put("sgprs", U.SGPRs);
+  Put("vgprs", U.VGPRs);
+  Put("agprs", U.AGPRs);
+  Put("scratch", U.ScratchBytesPerLane);
+  Put("occupancy", U.Occupancy);
+  Put("sgpr_spills", U.SGPRSpills);
+  Put("vgpr_spills", U.VGPRSpills);
+  Put("lds", U.LDSBytes);
+  if (U.DynamicStack)
+    O["dynamic_stack"] = *U.DynamicStack;
+  return O;
+}
+
+bool amdFromJSON(const json::Object &O, AmdKernelUsage &U) {
+  bool Ok = true;
+  auto Get = [&](StringRef Key, auto &Out) {
+    if (const json::Value *V = O.get(Key)) {
+      std::optional<int64_t> X = V->getAsInteger();
+      Ok &= X && *X >= 0;
+      if (X && *X >= 0)
+        Out = std::remove_reference_t<decltype(*Out)>(*X);
+    }
+  };
+  if (std::optional<StringRef> Name = O.getString("name"))
+    U.Name = Name->str();
+  else
+    Ok = false;
+  Get("sgprs", U.SGPRs);
+  Get("vgprs", U.VGPRs);
+  Get("agprs", U.AGPRs);
+  Get("scratch", U.ScratchBytesPerLane);
+  Get("occupancy", U.Occupancy);
+  Get("sgpr_spills", U.SGPRSpills);
+  Get("vgpr_spills", U.VGPRSpills);
+  Get("lds", U.LDSBytes);
+  if (std::optional<bool> D = O.getBoolean("dynamic_stack"))
+    U.DynamicStack = *D;
+  return Ok;
+}
+
 } // namespace
 
 json::Object resourcesToJSON(const KernelResources &K) {
@@ -58,6 +106,8 @@ json::Object resourcesToJSON(const KernelResources &K) {
                                             : json::Value(nullptr)}};
   if (K.ConstMem0)
     O["cmem0"] = int64_t(*K.ConstMem0);
+  if (K.Amd)
+    O["amd"] = amdToJSON(*K.Amd);
   return O;
 }
 
@@ -138,6 +188,10 @@ bool resourcesFromJSON(const json::Object &O, KernelResources &K) {
       OptBool("empty_body", K.EmptyBody);
   if (auto C = O.getInteger("cmem0"))
     K.ConstMem0 = uint64_t(*C);
+  if (const json::Object *Amd = O.getObject("amd")) {
+    K.Amd.emplace();
+    Ok &= amdFromJSON(*Amd, *K.Amd);
+  }
   return Ok;
 }
 

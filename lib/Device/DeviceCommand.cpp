@@ -27,7 +27,9 @@ using namespace llvm;
 
 namespace cudalint::device {
 
-const char *toolName(Tool T) { return T == Tool::Nvcc ? "nvcc" : "clang"; }
+const char *toolName(Tool T) {
+  return T == Tool::Nvcc ? "nvcc" : T == Tool::Clang ? "clang" : "hip-clang";
+}
 
 namespace {
 

@@ -22,9 +22,9 @@
 namespace cudalint::device {
 
 /// The compiler that builds the device side of a unit.
-enum class Tool { Nvcc, Clang };
+enum class Tool { Nvcc, Clang, Hip };
 
-const char *toolName(Tool T); // "nvcc", "clang"
+const char *toolName(Tool T); // "nvcc", "clang", "hip-clang"
 
 /// The placeholder for the per-job temporary directory in argv templates:
 /// the cache key is computed on the template, the run on the real path.

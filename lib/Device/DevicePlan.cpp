@@ -12,6 +12,7 @@
 
 #include "cudalint/Arch/Arch.h"
 
+#include "HipDevice.h"
 #include "Process.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -51,6 +52,10 @@ void Planner::plan(size_t UnitIndex, const DeviceCompileInput &In,
   if (!T) {
     Note("compile command not usable for device compilation (" +
          toString(T.takeError()) + ")");
+    return;
+  }
+  if (T->Hip) {
+    planHip(UnitIndex, In, *T, U, Jobs);
     return;
   }
   Tool Use = chooseTool(*T, In.CompilerNamed);
@@ -172,8 +177,89 @@ bool Planner::prepareClang(const std::string &Clang) {
   return !TC.ClangVersions[Clang].empty();
 }
 
+/// The archs of --arch that are one vendor's: AMD's for a HIP unit,
+/// NVIDIA's for a CUDA one (a run may hold both).
+static std::vector<std::string> vendorArchs(ArrayRef<std::string> Archs,
+                                            bool Amd) {
+  std::vector<std::string> Out;
+  for (const std::string &A : Archs)
+    if (isAmdArch(A) == Amd)
+      Out.push_back(A);
+  return Out;
+}
+
+void Planner::planHip(size_t UnitIndex, const DeviceCompileInput &In,
+                      const TranslatedCommand &T, TranslationUnitDeviceFacts &U,
+                      std::vector<std::unique_ptr<Job>> &Jobs) {
+  if (Opts.M == Mode::Nvcc) {
+    U.Notes.push_back(In.File + ": a HIP unit, which nvcc does not compile "
+                                "(--resource-usage=nvcc); no device facts");
+    return;
+  }
+  // The command's own compiler when it is Clang's (clang++, hipcc and
+  // amdclang++ take Clang's flags), else Clang 19.
+  std::string Clang;
+  if (T.Kind == CompilerKind::Clang && In.CompilerNamed)
+    Clang = findExecutable(T.Compiler);
+  if (Clang.empty())
+    Clang = findExecutable(Opts.ClangFallback);
+  if (Clang.empty()) {
+    RunNote("no clang to compile HIP device code (tried " +
+            (In.CompilerNamed ? T.Compiler + ", " : "") + Opts.ClangFallback +
+            "): no device facts for HIP files");
+    return;
+  }
+  if (!TC.ClangVersions.count(Clang))
+    TC.ClangVersions[Clang] =
+        captureOutput({Clang, "--version"}, Opts.TimeoutSeconds);
+  if (TC.ClangVersions[Clang].empty()) {
+    RunNote(Clang + " --version failed: no device facts for the HIP files "
+                    "it builds");
+    return;
+  }
+  if (!HipDeviceLibsChecked) {
+    HipDeviceLibsChecked = true;
+    TC.HipDeviceLibs = findRocmDeviceLibs(Opts.RocmRoot);
+    if (TC.HipDeviceLibs.empty())
+      RunNote("no AMDGPU device libraries (ocml.bc; rocm-device-libs): HIP "
+              "device code is compiled with -nogpulib, its calls into them "
+              "left external");
+  }
+  std::vector<std::string> Archs = vendorArchs(Opts.Archs, /*Amd=*/true);
+  if (Archs.empty())
+    Archs = T.TargetArchs;
+  if (Archs.empty()) {
+    Archs = {DefaultHipTargetArch.str()};
+    RunNote("no gfx arch in a HIP compile command; using " +
+            DefaultHipTargetArch.str() +
+            ", Clang's default (give --arch or --offload-arch to choose)");
+  }
+  U.TargetArchs = Archs;
+  std::vector<std::string> Flags = hipDeviceFlags(T);
+  for (const std::string &Arch : Archs) {
+    std::string Libs = TC.HipDeviceLibs;
+    if (!Libs.empty() && !deviceLibsCover(Libs, Arch)) {
+      RunNote("the AMDGPU device libraries in " + Libs + " have no " + Arch +
+              " (oclc_isa_version_" + Arch.substr(3) +
+              ".bc): its device code is compiled with -nogpulib, calls into "
+              "them left external");
+      Libs.clear();
+    }
+    auto J = std::make_unique<Job>();
+    J->Unit = UnitIndex;
+    J->Arch = Arch;
+    J->T = Tool::Hip;
+    J->File = In.File;
+    J->Directory = In.Directory;
+    J->ToolchainId = TC.ClangVersions[Clang] + Libs;
+    J->Compile =
+        hipCompileCommand(Clang, Flags, Arch, Opts.RocmRoot, Libs, In.File);
+    Jobs.push_back(std::move(J));
+  }
+}
+
 std::vector<std::string> Planner::targetArchs(const TranslatedCommand &T) {
-  std::vector<std::string> Archs = Opts.Archs;
+  std::vector<std::string> Archs = vendorArchs(Opts.Archs, /*Amd=*/false);
   if (Archs.empty())
     Archs = T.TargetArchs;
   if (!Archs.empty())

@@ -67,8 +67,13 @@ private:
     std::string PtxasVersion;
     std::set<std::string> NvccArchs; // --list-gpu-code, "sm_75" ...
     std::map<std::string, std::string> ClangVersions; // clang path -> version
+    std::string HipDeviceLibs; // the AMDGPU bitcode folder; empty: none
   };
 
+  /// The jobs of a HIP unit: Clang per gfx target (HipDevice.h).
+  void planHip(size_t UnitIndex, const DeviceCompileInput &In,
+               const TranslatedCommand &T, TranslationUnitDeviceFacts &U,
+               std::vector<std::unique_ptr<Job>> &Jobs);
   Tool chooseTool(const TranslatedCommand &T, bool CompilerNamed) const;
   /// The clang that compiles T's device side; empty (with a note) if none.
   std::string findClang(const TranslatedCommand &T);
@@ -92,6 +97,7 @@ private:
   const DeviceFactsOptions &Opts;
   NoteSink RunNote;
   Toolchain TC;
+  bool HipDeviceLibsChecked = false;
   bool NvccChecked = false, NvccUsable = false, PtxasChecked = false,
        PtxasUsable = false;
 };

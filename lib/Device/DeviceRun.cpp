@@ -15,6 +15,7 @@
 #include "CompileFailure.h"
 #include "DeviceCache.h"
 #include "DevicePlan.h"
+#include "HipDevice.h"
 #include "Process.h"
 #include "ResourceUsage.h"
 #include "UnitObject.h"
@@ -283,6 +284,22 @@ void Runner::compile(Job &J, StringRef Tmp) {
   std::string Log;
   if (!runStep(J, J.Compile, Name, Tmp, Out, Err, Log))
     return;
+  if (J.T == Tool::Hip) {
+    // The AMDGPU backend's remarks, not ptxas' report.
+    auto Kernels = hipKernelResources(Log, J.Arch, "clang");
+    if (!Kernels) {
+      J.Gap = DeviceGap{J.Arch, DeviceGap::Kind::NoReport,
+                        "the kernel-resource-usage remarks could not be read "
+                        "(" +
+                            toString(Kernels.takeError()) + ")",
+                        "", ""};
+      J.Gap->Message = Where + J.Gap->Detail;
+      return;
+    }
+    J.Kernels = std::move(*Kernels);
+    J.Ok = true;
+    return;
+  }
   if (J.T == Tool::Clang && !runStep(J, J.Ptxas, "ptxas", Tmp, Out, Err, Log))
     return;
   // The PTX: nvcc keeps <stem>.ptx in the keep dir, clang writes

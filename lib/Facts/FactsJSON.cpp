@@ -27,7 +27,7 @@ static_assert(fieldCount<ValueOrigin>() == 4, "serialize the new field");
 static_assert(fieldCount<ParameterRef>() == 5, "serialize the new field");
 static_assert(fieldCount<ResolvedValue>() == 8, "serialize the new field");
 static_assert(fieldCount<Dim3Value>() == 3, "serialize the new field");
-static_assert(fieldCount<KernelAttributes>() == 8, "serialize the new field");
+static_assert(fieldCount<KernelAttributes>() == 9, "serialize the new field");
 static_assert(fieldCount<CallStep>() == 3, "serialize the new field");
 static_assert(fieldCount<GridSyncFact>() == 4, "serialize the new field");
 static_assert(fieldCount<KernelInfo>() == 8, "serialize the new field");
@@ -121,6 +121,7 @@ static json::Value toJSON(const KernelAttributes &A) {
       {"max_blocks_per_cluster", optional(A.MaxBlocksPerCluster)},
       {"max_registers", optional(A.MaxRegisters)},
       {"cluster_dims", optional(A.ClusterDims)},
+      {"min_waves_per_eu", optional(A.MinWavesPerEU)},
       {"launch_bounds_loc", toJSON(A.LaunchBoundsLoc)},
       {"max_registers_loc", toJSON(A.MaxRegistersLoc)},
       {"cluster_dims_loc", toJSON(A.ClusterDimsLoc)}};
@@ -303,6 +304,7 @@ static bool fromJSON(const json::Value &V, KernelAttributes &A, json::Path P) {
                      P) &&
          mapOptional(O, V, "max_registers", A.MaxRegisters, P) &&
          mapOptional(O, V, "cluster_dims", A.ClusterDims, P) &&
+         mapOptional(O, V, "min_waves_per_eu", A.MinWavesPerEU, P) &&
          O.map("launch_bounds_loc", A.LaunchBoundsLoc) &&
          O.map("max_registers_loc", A.MaxRegistersLoc) &&
          O.map("cluster_dims_loc", A.ClusterDimsLoc);

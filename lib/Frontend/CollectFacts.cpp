@@ -14,6 +14,7 @@
 #include "SpacedChevrons.h"
 
 #include "cudalint/Cache/CacheSupport.h"
+#include "cudalint/CompileCommands/CompileCommand.h"
 #include "cudalint/Frontend/Frontend.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -22,6 +23,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -150,6 +152,52 @@ std::string crashName(int RetCode) {
   }
 }
 
+/// A parse setup with the run's own extra flags, ready for one unit.
+struct UnitSetup {
+  UnitSetup(CudaParseSetup S, const FrontendOptions &Opts)
+      : Setup(std::move(S)), Extra(Setup.Args) {
+    Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
+    for (const auto &[Path, Text] : Setup.VirtualFiles)
+      VirtualPaths.push_back(Path);
+  }
+  CudaParseSetup Setup;
+  std::vector<std::string> Extra;
+  std::vector<std::string> VirtualPaths;
+};
+struct ParseSetups {
+  UnitSetup Cuda, Hip;
+};
+
+/// Whether File's command compiles it as HIP (a .hip file, `-x hip`, a gfx
+/// --offload-arch, hipcc): it is then parsed in Clang's HIP mode.
+bool isHipUnit(const tooling::CompilationDatabase &DB, StringRef File) {
+  if (llvm::sys::path::extension(File) == ".hip")
+    return true;
+  std::vector<tooling::CompileCommand> Commands = DB.getCompileCommands(File);
+  return !Commands.empty() && isHipCommand(Commands.front().CommandLine);
+}
+
+/// A HIP unit's command, made to parse as HIP: a `.cu` file that hipcc or
+/// a gfx --offload-arch builds as HIP would otherwise be read as CUDA, and
+/// Clang rejects a gfx arch for CUDA. An earlier `-x cuda` gives way.
+tooling::CommandLineArguments
+parseAsHip(const tooling::CommandLineArguments &Args, StringRef) {
+  tooling::CommandLineArguments Out = Args;
+  bool SawLanguage = false;
+  for (size_t I = 1; I < Out.size(); ++I) {
+    if (Out[I] == "-x" && I + 1 < Out.size()) {
+      Out[I + 1] = "hip";
+      SawLanguage = true;
+    } else if (StringRef(Out[I]).starts_with("-x") && Out[I].size() > 2) {
+      Out[I] = "-xhip";
+      SawLanguage = true;
+    }
+  }
+  if (!SawLanguage && !Out.empty())
+    Out.insert(Out.begin() + 1, {"-x", "hip"});
+  return Out;
+}
+
 } // namespace
 
 namespace {
@@ -164,12 +212,9 @@ collectFacts(const tooling::CompilationDatabase &DB,
              llvm::ArrayRef<std::string> Files, const FrontendOptions &Opts,
              llvm::raw_ostream &Notes) {
   registerKernelAttributes();
-  CudaParseSetup Setup = cudaParseSetup(Opts.Toolkit);
-  std::vector<std::string> Extra = Setup.Args;
-  Extra.insert(Extra.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
-  std::vector<std::string> VirtualPaths;
-  for (const auto &[Path, Text] : Setup.VirtualFiles)
-    VirtualPaths.push_back(Path);
+  // A CUDA unit and a HIP unit parse with different setups (HipUnit).
+  ParseSetups Setups{UnitSetup(cudaParseSetup(Opts.Toolkit), Opts),
+                     UnitSetup(hipParseSetup(Opts.Rocm), Opts)};
 
   // The facts cache: hashes are shared by the units of the run (they all
   // read the same toolkit headers).
@@ -188,6 +233,10 @@ collectFacts(const tooling::CompilationDatabase &DB,
   // results keep the input order.
   auto Parse = [&](size_t I) {
     TranslationUnitFacts &Facts = All[I];
+    bool Hip = isHipUnit(DB, Files[I]);
+    const UnitSetup &Chosen = Hip ? Setups.Hip : Setups.Cuda;
+    const CudaParseSetup &Setup = Chosen.Setup;
+    const std::vector<std::string> &Extra = Chosen.Extra;
     std::string Key;
     if (Cache) {
       Key = factsCacheKey(DB, Files[I], Extra, Setup.VirtualFiles);
@@ -228,6 +277,8 @@ collectFacts(const tooling::CompilationDatabase &DB,
       OverlayTexts.push_back(nvccLaunchSyntax(Text).value_or(Text));
       Tool.mapVirtualFile(Path, OverlayTexts.back());
     }
+    if (Hip)
+      Tool.appendArgumentsAdjuster(parseAsHip);
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         Extra, tooling::ArgumentInsertPosition::END));
     ErrorRecorder Errors(Facts);
@@ -237,7 +288,7 @@ collectFacts(const tooling::CompilationDatabase &DB,
     Tool.setPrintErrorMessage(false);
     UnitStage Stage;
     DependencyCapture Capture;
-    Capture.VirtualPaths = VirtualPaths;
+    Capture.VirtualPaths = Chosen.VirtualPaths;
     Capture.ParseStartNs = nowNs();
     Capture.Files = &States;
     Capture.Joined = Joined.get();

@@ -25,6 +25,10 @@ struct CudaParseSetup {
 
 CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit);
 
+/// The same for a HIP unit: Clang's HIP mode, host side, with the ROCm
+/// headers, or built-in declarations of the HIP launch API without them.
+CudaParseSetup hipParseSetup(const std::optional<RocmInstall> &Rocm);
+
 /// Registers the cudalint_launch_bounds / cudalint_maxnreg /
 /// cudalint_cluster_dims attributes with Clang (once per process).
 void registerKernelAttributes();

@@ -88,9 +88,10 @@ public:
     const auto *Overloads =
         dyn_cast<OverloadExpr>(Call->getCallee()->IgnoreParenImpCasts());
     const Expr *Callee = Overloads || InPattern ? nullptr : Call->getCallee();
+    const char *Api = chevronLaunchApi(Call->getConfig(), Ctx);
     for (CallPin Pin : wrapperCalls(Callee))
-      for (LaunchSite &L : sitesPerKernel(
-               Call, "<<<>>>", Call->getDirectCallee(), Callee, Pin)) {
+      for (LaunchSite &L :
+           sitesPerKernel(Call, Api, Call->getDirectCallee(), Callee, Pin)) {
         if (L.Kernel.empty() && Overloads)
           L.Kernel = Overloads->getName().getAsString(); // kt<T>: unresolved
         const CallExpr *Config = Call->getConfig();

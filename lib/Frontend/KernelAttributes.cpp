@@ -123,6 +123,17 @@ KernelAttributes readKernelAttributes(const FunctionDecl &FD,
       A.MaxBlocksPerCluster = evaluate(LB->getMaxBlocks(), Ctx);
       A.LaunchBoundsLoc = Locate(LB->getLocation());
     }
+  // HIP: amd_hip_runtime.h lowers __launch_bounds__(T, W) to
+  // amdgpu_flat_work_group_size(1, T) and amdgpu_waves_per_eu(W); either
+  // may also be written directly.
+  if (const auto *Flat = FD.getAttr<AMDGPUFlatWorkGroupSizeAttr>()) {
+    if (!A.MaxThreadsPerBlock) {
+      A.MaxThreadsPerBlock = evaluate(Flat->getMax(), Ctx);
+      A.LaunchBoundsLoc = Locate(Flat->getLocation());
+    }
+  }
+  if (const auto *Waves = FD.getAttr<AMDGPUWavesPerEUAttr>())
+    A.MinWavesPerEU = evaluate(Waves->getMin(), Ctx);
   return A;
 }
 

@@ -5,6 +5,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -73,6 +75,19 @@ std::optional<LaunchCall> LaunchApiFinder::find(const CallExpr *Call) {
   if (!Found.Api || Call->getNumArgs() < Found.Api->MinArgs)
     return std::nullopt;
   return Found;
+}
+
+const char *chevronLaunchApi(const Expr *Config, const ASTContext &Ctx) {
+  if (!Config)
+    return "<<<>>>";
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The macros the '<<<' came through, innermost first.
+  for (SourceLocation Loc = Config->getBeginLoc(); Loc.isMacroID();
+       Loc = SM.getImmediateMacroCallerLoc(Loc))
+    if (Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts()) ==
+        "hipLaunchKernelGGL")
+      return "hipLaunchKernelGGL";
+  return "<<<>>>";
 }
 
 std::string functionAttributeName(llvm::StringRef Enumerator) {

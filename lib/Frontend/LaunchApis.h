@@ -21,6 +21,7 @@
 namespace clang {
 class ASTContext;
 class CallExpr;
+class Expr;
 } // namespace clang
 
 namespace cudalint {
@@ -54,6 +55,20 @@ inline constexpr LaunchApi LaunchApis[] = {
     {"cuLaunchKernel", LaunchForm::DriverArguments, 8},
     {"cuLaunchCooperativeKernel", LaunchForm::DriverArguments, 8},
     {"cuLaunchKernelEx", LaunchForm::DriverConfig, 2},
+    // HIP (hip_runtime_api.h, hip_ext.h): the same places as their CUDA
+    // twins. hipLaunchKernelGGL is a function template only under
+    // HIP_TEMPLATE_KERNEL_LAUNCH (else a macro around <<<>>>, found at
+    // its use: hipMacroLaunch); its shared memory is argument 3, as is
+    // hipExtLaunchKernelGGL's.
+    {"hipLaunchKernel", LaunchForm::KernelPointer, 3, 0, 1, 2, 4},
+    {"hipLaunchCooperativeKernel", LaunchForm::KernelPointer, 3, 0, 1, 2, 4},
+    {"hipExtLaunchKernel", LaunchForm::KernelPointer, 3, 0, 1, 2, 4},
+    {"hipLaunchKernelGGL", LaunchForm::KernelPointer, 3, 0, 1, 2, 3},
+    {"hipExtLaunchKernelGGL", LaunchForm::KernelPointer, 3, 0, 1, 2, 3},
+    {"hipLaunchKernelExC", LaunchForm::RuntimeConfig, 2},
+    {"hipLaunchKernelEx", LaunchForm::RuntimeConfig, 2},
+    {"hipModuleLaunchKernel", LaunchForm::DriverArguments, 8},
+    {"hipModuleLaunchCooperativeKernel", LaunchForm::DriverArguments, 8},
 };
 
 /// A call that launches, with its API. Ambiguous when it goes through a
@@ -105,6 +120,10 @@ inline constexpr KernelNodeApi KernelNodeApis[] = {
     {"cuGraphAddKernelNode", 4, true},
     {"cuGraphKernelNodeSetParams", 1, true},
     {"cuGraphExecKernelNodeSetParams", 2, true},
+    // hipKernelNodeParams names its fields as cudaKernelNodeParams does.
+    {"hipGraphAddKernelNode", 4, false},
+    {"hipGraphKernelNodeSetParams", 1, false},
+    {"hipGraphExecKernelNodeSetParams", 2, false},
 };
 
 /// The short name of a function attribute enumerator, the driver API's as
@@ -116,8 +135,18 @@ std::string functionAttributeName(llvm::StringRef Enumerator);
 /// The launch forms whose blocks are co-resident (grid_group::sync works).
 inline bool isCooperativeApi(llvm::StringRef Api) {
   return Api == "cudaLaunchCooperativeKernel" ||
-         Api == "cuLaunchCooperativeKernel";
+         Api == "cuLaunchCooperativeKernel" ||
+         Api == "hipLaunchCooperativeKernel" ||
+         Api == "hipModuleLaunchCooperativeKernel";
 }
+
+/// The launch API a `<<<>>>` is written through: "hipLaunchKernelGGL" when
+/// the chevrons come from that macro of the HIP headers (amd_hip_runtime.h
+/// expands it to `kernelName<<<...>>>(...)` through
+/// hipLaunchKernelGGLInternal), used directly or from a macro of the
+/// user's; "<<<>>>" otherwise.
+const char *chevronLaunchApi(const clang::Expr *Config,
+                             const clang::ASTContext &Ctx);
 
 } // namespace cudalint
 

@@ -4,6 +4,8 @@
 
 #include "CrossUnitValues.h"
 
+#include "cudalint/Arch/AmdArch.h"
+#include "cudalint/Checks/AmdChecks.h"
 #include "cudalint/CompileCommands/CompileCommand.h"
 #include "cudalint/Lint/LintConfig.h"
 
@@ -49,6 +51,21 @@ Error loadBuildOutput(DeviceFactsOptions &D, StringRef Named) {
   return Error::success();
 }
 
+/// checkKnownArchs for NVIDIA's archs, lookupAmdArch for gfx targets.
+Error checkKnownVendorArchs(ArrayRef<std::string> Archs) {
+  std::vector<std::string> Nvidia;
+  for (const std::string &A : Archs) {
+    if (!isAmdArch(A)) {
+      Nvidia.push_back(A);
+      continue;
+    }
+    Expected<const AmdArchInfo &> Amd = lookupAmdArch(A);
+    if (!Amd)
+      return Amd.takeError();
+  }
+  return checkKnownArchs(Nvidia);
+}
+
 /// --resource-usage: a mode, or a file that must be readable: a saved log,
 /// or a build output (read here).
 Expected<DeviceFactsOptions> deviceOptions(const LintSettings &S,
@@ -73,7 +90,7 @@ Expected<DeviceFactsOptions> deviceOptions(const LintSettings &S,
   }
   if (!S.Archs.empty()) {
     Expected<std::vector<std::string>> Archs = parseGpuArchList(S.Archs);
-    Error Bad = Archs ? checkKnownArchs(*Archs) : Archs.takeError();
+    Error Bad = Archs ? checkKnownVendorArchs(*Archs) : Archs.takeError();
     if (Bad)
       return settingError(Names.Archs, toString(std::move(Bad)));
     D.Archs = std::move(*Archs);
@@ -91,6 +108,19 @@ Expected<DeviceFactsOptions> deviceOptions(const LintSettings &S,
   return D;
 }
 
+/// Whether one of In's files is compiled as HIP (CompileCommand.h).
+bool anyHipUnit(const PipelineInput &In) {
+  for (const std::string &F : In.Files) {
+    if (sys::path::extension(F) == ".hip")
+      return true;
+    if (In.UserCommand)
+      if (std::optional<clang::tooling::CompileCommand> C = In.UserCommand(F))
+        if (isHipCommand(C->CommandLine))
+          return true;
+  }
+  return false;
+}
+
 } // namespace
 
 Expected<Pipeline> Pipeline::create(const LintSettings &S,
@@ -98,10 +128,15 @@ Expected<Pipeline> Pipeline::create(const LintSettings &S,
                                     StringRef FirstSource) {
   Pipeline P;
   if (!S.Gpu.empty()) {
-    Expected<const GpuPreset &> Gpu = lookupGpuPreset(S.Gpu);
-    if (!Gpu)
-      return settingError(Names.Gpu, toString(Gpu.takeError()));
-    P.Options.Gpu = &*Gpu;
+    // An AMD GPU (MI300X) pins the CUs of HIP launches on its target.
+    if (const AmdGpuPreset *Amd = findAmdGpuPreset(S.Gpu)) {
+      P.Options.AmdGpu = Amd;
+    } else {
+      Expected<const GpuPreset &> Gpu = lookupGpuPreset(S.Gpu);
+      if (!Gpu)
+        return settingError(Names.Gpu, toString(Gpu.takeError()));
+      P.Options.Gpu = &*Gpu;
+    }
   }
   for (const auto &[Key, Value] : S.CheckOptions) {
     if (Error E = validateCheckOption(Key, Value))
@@ -176,6 +211,9 @@ Expected<Pipeline> Pipeline::create(const LintSettings &S,
   P.HostAppliesSuppression = S.HostAppliesSuppression;
 
   P.Toolkit = findCudaToolkit(S.CudaPath, P.NoToolkitReason);
+  P.Rocm = findRocm(S.RocmPath, P.NoRocmReason);
+  if (P.Rocm)
+    P.Device.RocmRoot = P.Rocm->Root;
   if (P.Toolkit)
     P.Device.CudaRoot = P.Toolkit->Root;
   return P;
@@ -285,7 +323,8 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
   // cannot stand for).
   bool DeviceNeedsNoToolkit = Device.M == Mode::None || Device.M == Mode::Log ||
                               Device.M == Mode::Objects;
-  bool WantDevice = DeviceNeedsNoToolkit || Toolkit;
+  // HIP units are compiled by Clang alone.
+  bool WantDevice = DeviceNeedsNoToolkit || Toolkit || anyHipUnit(In);
   if (!Toolkit)
     R.Notes.push_back(
         NoToolkitReason +
@@ -308,8 +347,13 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
     });
   }
 
+  if (!Rocm && In.ParsesSources && anyHipUnit(In))
+    R.Notes.push_back(NoRocmReason + "; parsing HIP files with built-in HIP "
+                                     "declarations");
+
   FrontendOptions Front;
   Front.Toolkit = Toolkit;
+  Front.Rocm = Rocm;
   Front.Jobs = Device.Jobs;
   Front.Progress = In.Progress;
   // One cache directory for both caches; only a door that parses has
@@ -356,8 +400,10 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
   Run.Resources = &R.Device;
   Run.DefaultArchs = R.DefaultArchs;
   Run.Options = Options;
-  if (R.Device.Enabled)
+  if (R.Device.Enabled) {
     R.Occupancy = launchOccupancies(Run);
+    R.AmdOccupancy = amdLaunchOccupancies(Run);
+  }
   R.Unchecked = uncheckedLaunches(Run);
   if (!In.SkipChecks)
     check(R, In);

@@ -1,6 +1,7 @@
 //===- FactsReport.cpp - Launches and kernels as JSON and text ------------===//
 
 #include "cudalint/Report/FactsReport.h"
+#include "cudalint/Report/AmdOccupancyReport.h"
 #include "cudalint/Report/DiagnosticsReport.h"
 #include "cudalint/Report/OccupancyReport.h"
 
@@ -86,10 +87,37 @@ void writeOptional(json::OStream &J, StringRef Name,
     J.attribute(Name, *V);
 }
 
+/// One kernel's facts on a gfx target, as the AMDGPU backend reported them
+/// (an absent figure is left out, never written as 0), with the host view
+/// of its launch bounds.
+void writeAmdPerArch(json::OStream &J, const KernelInfo &K,
+                     const KernelResources &R) {
+  const AmdKernelUsage &U = *R.Amd;
+  J.attributeObject(R.Arch, [&] {
+    writeOptional(J, "vgprs", U.VGPRs);
+    writeOptional(J, "agprs", U.AGPRs);
+    writeOptional(J, "sgprs", U.SGPRs);
+    writeOptional(J, "lds", U.LDSBytes);
+    writeOptional(J, "scratch_per_lane", U.ScratchBytesPerLane);
+    writeOptional(J, "dynamic_stack", U.DynamicStack);
+    writeOptional(J, "vgpr_spills", U.VGPRSpills);
+    writeOptional(J, "sgpr_spills", U.SGPRSpills);
+    writeOptional(J, "occupancy_waves_per_simd", U.Occupancy);
+    writeOptional(J, "max_threads", K.Attrs.MaxThreadsPerBlock);
+    writeOptional(J, "min_waves_per_eu", K.Attrs.MinWavesPerEU);
+    J.attribute("launch_bounds_from", "host");
+    J.attribute("source", R.Source);
+    if (R.Mangled != K.Mangled)
+      J.attribute("device_name", R.Mangled);
+  });
+}
+
 /// One kernel's device facts on one arch (DESIGN.md's per_arch object).
 /// Launch bounds: the device view when the PTX was seen, else the host view.
 void writePerArch(json::OStream &J, const KernelInfo &K,
                   const KernelResources &R) {
+  if (R.Amd)
+    return writeAmdPerArch(J, K, R);
   J.attributeObject(R.Arch, [&] {
     if (R.HasUsage) {
       J.attribute("registers", R.Registers);
@@ -230,8 +258,9 @@ void writeDeviceFile(json::OStream &J, const DeviceResourceTable &Device,
 /// per arch and (WithChecked) whether it was fully checked (Unchecked: the
 /// reasons it was not; null: it was).
 void writeLaunch(json::OStream &J, const LaunchSite &L,
-                 ArrayRef<const OccupancyQuery *> Occupancy, bool WithChecked,
-                 const UncheckedLaunch *Unchecked) {
+                 ArrayRef<const OccupancyQuery *> Occupancy,
+                 ArrayRef<const AmdOccupancyQuery *> AmdOccupancy,
+                 bool WithChecked, const UncheckedLaunch *Unchecked) {
   writeLoc(J, L.Loc);
   J.attribute("kernel", L.Kernel);
   J.attribute("mangled", L.Mangled);
@@ -260,16 +289,24 @@ void writeLaunch(json::OStream &J, const LaunchSite &L,
   J.attributeArray("occupancy", [&] {
     for (const OccupancyQuery *Q : Occupancy)
       J.object([&] { writeOccupancyJSON(J, *Q); });
+    // A HIP launch on its gfx targets: the AMD occupancy object.
+    for (const AmdOccupancyQuery *Q : AmdOccupancy)
+      J.object([&] { writeAmdOccupancyJSON(J, *Q); });
   });
   if (WithChecked)
     writeChecked(J, Unchecked);
 }
 
-/// The occupancy entries of each launch: (unit, launch) -> its queries.
-std::map<std::pair<size_t, size_t>, std::vector<const OccupancyQuery *>>
-byLaunch(ArrayRef<LaunchOccupancy> Occupancy) {
-  std::map<std::pair<size_t, size_t>, std::vector<const OccupancyQuery *>> Out;
-  for (const LaunchOccupancy &O : Occupancy)
+/// The occupancy entries of each launch: (unit, launch) -> its queries
+/// (CUDA's LaunchOccupancy or AMD's AmdLaunchOccupancy).
+template <typename LaunchOccupancyT>
+std::map<std::pair<size_t, size_t>,
+         std::vector<const decltype(LaunchOccupancyT::Query) *>>
+byLaunch(ArrayRef<LaunchOccupancyT> Occupancy) {
+  std::map<std::pair<size_t, size_t>,
+           std::vector<const decltype(LaunchOccupancyT::Query) *>>
+      Out;
+  for (const LaunchOccupancyT &O : Occupancy)
     Out[{O.Unit, O.Launch}].push_back(&O.Query);
   return Out;
 }
@@ -294,8 +331,10 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                     const DeviceResourceTable *Device,
                     ArrayRef<Diagnostic> Diagnostics,
                     ArrayRef<LaunchOccupancy> Occupancy,
-                    const std::vector<UncheckedLaunch> *Unchecked) {
+                    const std::vector<UncheckedLaunch> *Unchecked,
+                    ArrayRef<AmdLaunchOccupancy> AmdOccupancy) {
   auto OccupancyOf = byLaunch(Occupancy);
+  auto AmdOccupancyOf = byLaunch(AmdOccupancy);
   std::map<std::pair<size_t, size_t>, const UncheckedLaunch *> UncheckedOf;
   if (Unchecked)
     for (const UncheckedLaunch &U : *Unchecked)
@@ -310,11 +349,15 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
         for (size_t LI = 0; LI < Units[UI].Launches.size(); ++LI)
           J.object([&] {
             auto Occ = OccupancyOf.find({UI, LI});
+            auto AmdOcc = AmdOccupancyOf.find({UI, LI});
             auto Why = UncheckedOf.find({UI, LI});
             writeLaunch(J, Units[UI].Launches[LI],
                         Occ == OccupancyOf.end()
                             ? ArrayRef<const OccupancyQuery *>()
                             : ArrayRef(Occ->second),
+                        AmdOcc == AmdOccupancyOf.end()
+                            ? ArrayRef<const AmdOccupancyQuery *>()
+                            : ArrayRef(AmdOcc->second),
                         Unchecked != nullptr,
                         Why == UncheckedOf.end() ? nullptr : Why->second);
           });
@@ -345,6 +388,7 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                 writeOptional(J, "min_blocks", A.MinBlocksPerSM);
                 writeOptional(J, "max_blocks_per_cluster",
                               A.MaxBlocksPerCluster);
+                writeOptional(J, "min_waves_per_eu", A.MinWavesPerEU);
               });
             writeOptional(J, "maxnreg", A.MaxRegisters);
             if (A.ClusterDims)

@@ -1,6 +1,7 @@
 # lit configuration for cuda-launch-lint. The build writes lit.site.cfg.py
 # with the tool paths; CTest passes it as a parameter so any folder of this
 # suite can be run on its own.
+import glob
 import os
 import shlex
 import shutil
@@ -9,7 +10,7 @@ import lit.formats
 
 config.name = "cuda-launch-lint"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".test", ".cu"]
+config.suffixes = [".test", ".cu", ".hip"]
 config.excludes = ["Inputs"]
 # Data files next to a test (foo.test.json) are not tests.
 config.test_source_root = os.path.dirname(__file__)
@@ -35,6 +36,15 @@ if config.cuda_path and os.path.exists(os.path.join(config.cuda_path, "bin", "pt
     config.available_features.add("ptxas")
 if config.cuda_path and os.path.exists(os.path.join(config.cuda_path, "bin", "nvcc")):
     config.available_features.add("nvcc")
+# The ROCm HIP headers (Debian's libamdhip64-dev), where the tool looks for
+# them without --rocm-path.
+for rocm in [os.environ.get("ROCM_PATH"), os.environ.get("HIP_PATH"), "/opt/rocm", "/usr"]:
+    if rocm and os.path.exists(os.path.join(rocm, "include", "hip", "hip_runtime.h")):
+        config.available_features.add("hip-headers")
+        break
+# The AMDGPU device libraries a HIP device compile links (rocm-device-libs).
+if glob.glob("/usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ocml.bc") or glob.glob("/opt/rocm/amdgcn/bitcode/ocml.bc"):
+    config.available_features.add("hip-device-libs")
 
 # %expect-exit N cmd...: the command must exit with status N exactly.
 config.substitutions.append(

@@ -1,6 +1,7 @@
 //===- CheckDocsTest.cpp - Every check has its page, embedded -------------===//
 
 #include "cudalint/Docs/CheckDocs.h"
+#include "cudalint/Checks/AmdChecks.h"
 #include "cudalint/Checks/Checks.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -80,6 +81,21 @@ TEST(CheckDocsTest, OptionsAndDefaultsAreDocumented) {
   }
   EXPECT_TRUE(checkDocumentation("cuda-grid-underfills-gpu")
                   .contains("\n## Options\n\nNone"));
+}
+
+// Every check with an AMD body says on its page what it claims on HIP
+// launches, and on what the claim rests.
+TEST(CheckDocsTest, ChecksOnHipLaunchesHaveAHipSection) {
+  unsigned WithBody = 0;
+  for (const std::unique_ptr<Check> &C : allChecks()) {
+    if (!amdCheckBody(C->name()))
+      continue;
+    ++WithBody;
+    SCOPED_TRACE(C->name().str());
+    StringRef Page = checkDocumentation(C->name());
+    EXPECT_TRUE(Page.contains("\n## HIP\n"));
+  }
+  EXPECT_EQ(WithBody, 7u);
 }
 
 TEST(CheckDocsTest, UnknownNames) {

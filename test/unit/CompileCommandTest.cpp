@@ -206,8 +206,57 @@ TEST(CompileCommandTest, NormalizeGpuArch) {
   EXPECT_EQ(normalizeGpuArch("lto_100f"), "sm_100f");
   EXPECT_EQ(normalizeGpuArch("sm_"), std::nullopt);
   EXPECT_EQ(normalizeGpuArch("sm_90x"), std::nullopt);
-  EXPECT_EQ(normalizeGpuArch("gfx90a"), std::nullopt);
+  EXPECT_EQ(normalizeGpuArch("gfx90a"), "gfx90a");
   EXPECT_EQ(normalizeGpuArch("native"), std::nullopt);
+}
+
+TEST(CompileCommandTest, NormalizeAmdArch) {
+  EXPECT_EQ(normalizeAmdArch("gfx90a"), "gfx90a");
+  EXPECT_EQ(normalizeAmdArch("gfx1100"), "gfx1100");
+  // A target ID's feature settings are dropped.
+  EXPECT_EQ(normalizeAmdArch("gfx90a:sramecc+:xnack-"), "gfx90a");
+  EXPECT_EQ(normalizeAmdArch("gfx10-3-generic"), "gfx10-3-generic");
+  EXPECT_EQ(normalizeAmdArch("gfx"), std::nullopt);
+  EXPECT_EQ(normalizeAmdArch("gfxabc"), std::nullopt);
+  EXPECT_EQ(normalizeAmdArch("gfx90a-special"), std::nullopt);
+  EXPECT_EQ(normalizeAmdArch("sm_80"), std::nullopt);
+  llvm::Expected<std::vector<std::string>> List =
+      parseGpuArchList("gfx90a, gfx942,sm_80");
+  ASSERT_TRUE(bool(List));
+  EXPECT_THAT(*List, ElementsAre("gfx90a", "gfx942", "sm_80"));
+  llvm::Expected<std::vector<std::string>> Bad = parseGpuArchList("gfx9z");
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_EQ(llvm::toString(Bad.takeError()),
+            "'gfx9z' is not a GPU architecture (sm_XY or gfxNNN)");
+}
+
+TEST(CompileCommandTest, HipCommands) {
+  // CMake's HIP language: clang++ -x hip --offload-arch=...
+  TranslatedCommand Cmake =
+      translate({"/usr/bin/clang++", "-x", "hip", "--offload-arch=gfx90a",
+                 "--offload-arch=gfx942:xnack+", "-O3", "-c", "k.hip.cpp"});
+  EXPECT_EQ(Cmake.Kind, CompilerKind::Clang);
+  EXPECT_TRUE(Cmake.Hip);
+  EXPECT_THAT(Cmake.TargetArchs, ElementsAre("gfx90a", "gfx942"));
+  EXPECT_THAT(Cmake.Warnings, IsEmpty());
+  // hipcc builds a .cu file as HIP.
+  TranslatedCommand Hipcc = translate(
+      {"/opt/rocm/bin/hipcc", "--offload-arch=gfx1100", "-c", "k.cu"});
+  EXPECT_EQ(Hipcc.Kind, CompilerKind::Clang);
+  EXPECT_TRUE(Hipcc.Hip);
+  EXPECT_THAT(Hipcc.TargetArchs, ElementsAre("gfx1100"));
+  EXPECT_THAT(Hipcc.SourceFiles, ElementsAre("k.cu"));
+  EXPECT_TRUE(translate({"ccache", "amdclang++-17", "-c", "k.cpp"}).Hip);
+  // A .hip source, or a gfx arch, makes any clang command HIP.
+  EXPECT_TRUE(translate({"clang++", "-c", "k.hip"}).Hip);
+  EXPECT_TRUE(translate({"clang++", "--offload-arch", "gfx906", "k.cu"}).Hip);
+  EXPECT_FALSE(translate({"clang++", "--offload-arch=sm_80", "k.cu"}).Hip);
+  EXPECT_FALSE(nvcc({"-arch=sm_80"}).Hip);
+  EXPECT_TRUE(isHipCommand({"clang++", "-xhip", "a.cpp"}));
+  EXPECT_FALSE(isHipCommand({"clang++", "-x", "cuda", "a.cu"}));
+  EXPECT_TRUE(isHipCompilerName("hipcc"));
+  EXPECT_TRUE(isHipCompilerName("amdclang++-17"));
+  EXPECT_FALSE(isHipCompilerName("clang++"));
 }
 
 TEST(CompileCommandTest, CompilerOptionsKeepWhatClangKnows) {

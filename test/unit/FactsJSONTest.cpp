@@ -70,6 +70,7 @@ TranslationUnitFacts everyFieldSet() {
   K.Attrs.MaxBlocksPerCluster = N();
   K.Attrs.MaxRegisters = N();
   K.Attrs.ClusterDims = dim3(N);
+  K.Attrs.MinWavesPerEU = N();
   K.Attrs.LaunchBoundsLoc = loc(N);
   K.Attrs.MaxRegistersLoc = loc(N);
   K.Attrs.ClusterDimsLoc = loc(N);
@@ -101,8 +102,8 @@ TranslationUnitFacts everyFieldSet() {
   L.Cooperative = true;
   L.SettingsSkippedOnSomePath = {loc(N), loc(N)};
   L.KernelOrigins = {{"variable 'kp' in 'run'", loc(N), false, ""}};
-  L.OptInsOfUnknownKernel = {{"parameter 'kernel' of 'setup'", loc(N), false,
-                              ""}};
+  L.OptInsOfUnknownKernel = {
+      {"parameter 'kernel' of 'setup'", loc(N), false, ""}};
   U.Launches.push_back(L);
   U.Launches.push_back(LaunchSite());
   LaunchSite UnknownCooperation;
@@ -149,6 +150,8 @@ TEST(FactsJSON, EveryFieldRoundTrips) {
   EXPECT_EQ(Back.Kernels[0].DefinitionEnd.Line,
             U.Kernels[0].DefinitionEnd.Line);
   EXPECT_TRUE(Back.Kernels[0].InSystemHeader);
+  EXPECT_EQ(Back.Kernels[0].Attrs.MinWavesPerEU,
+            U.Kernels[0].Attrs.MinWavesPerEU);
   EXPECT_EQ(Back.Kernels[0].Attrs.ClusterDimsLoc.File,
             U.Kernels[0].Attrs.ClusterDimsLoc.File);
   EXPECT_FALSE(Back.Kernels[1].Attrs.MaxThreadsPerBlock);
@@ -199,7 +202,7 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   const json::Object &K = *(*U.getArray("kernels"))[0].getAsObject();
   EXPECT_EQ(K.size(), 8u);
   EXPECT_EQ(K.getObject("grid_sync")->size(), 4u);
-  EXPECT_EQ(K.getObject("attrs")->size(), 8u);
+  EXPECT_EQ(K.getObject("attrs")->size(), 9u);
   EXPECT_EQ(L.getObject("grid")->getObject("x")->size(), 8u);
   EXPECT_EQ(L.getObject("grid")->getObject("x")->getObject("parameter")->size(),
             5u);

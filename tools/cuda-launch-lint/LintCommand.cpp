@@ -59,6 +59,11 @@ cl::opt<std::string>
                       "nvcc on $PATH, /usr/local/cuda)"),
              cl::cat(InputCategory));
 cl::opt<std::string>
+    RocmPath("rocm-path", cl::value_desc("dir"),
+             cl::desc("the ROCm HIP headers, for HIP sources (default: "
+                      "$ROCM_PATH, $HIP_PATH, /opt/rocm, /usr)"),
+             cl::cat(InputCategory));
+cl::opt<std::string>
     ConfigFile("config", cl::value_desc("file"),
                cl::desc("default: the nearest .cuda-launch-lint.yaml above "
                         "the first source"),
@@ -235,6 +240,7 @@ std::optional<LintSettings> settingsFromCommandLine() {
   if (SMCount.getNumOccurrences())
     S.SMCount = SMCount.getValue();
   S.CudaPath = CudaPath;
+  S.RocmPath = RocmPath;
   S.CacheDir = CacheDir;
   S.NoCache = NoCache;
   if (Checks.getNumOccurrences())
@@ -447,7 +453,7 @@ bool writeReports(const PipelineResult &R) {
   raw_ostream &OS = Output ? Output->os() : outs();
   if (OutputFormat == "json") {
     writeFactsJSON(OS, R.Units, &R.Device, R.Findings, R.Occupancy,
-                   &R.Unchecked);
+                   &R.Unchecked, R.AmdOccupancy);
   } else if (OutputFormat == "html") {
     writeHtmlReport(OS, {R.Units, &R.Device, R.Findings, R.DefaultArchs,
                          CUDALINT_VERSION, R.Occupancy});

@@ -28,6 +28,7 @@
 namespace cudalint {
 
 class Check;
+struct AmdGpuPreset;
 
 /// One option of a check, declared once with the check. --list-checks,
 /// the docs index, value validation (command line, config file, clang-tidy
@@ -61,6 +62,9 @@ struct CheckOptions {
   llvm::StringMap<std::string> Values;
   /// --gpu: pins the SM count for the grid checks.
   const GpuPreset *Gpu = nullptr;
+  /// --gpu naming an AMD GPU (MI300X, ...): pins the CU count for HIP
+  /// launches on its gfx target (AmdChecks.h).
+  const AmdGpuPreset *AmdGpu = nullptr;
   /// The version of the CUDA toolkit the run builds with ("13.0"); empty
   /// when no toolkit was found. Error findings name the cudaError_t the
   /// runtime returns only for toolkits the name was checked on.

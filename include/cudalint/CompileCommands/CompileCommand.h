@@ -45,6 +45,10 @@ struct TranslatedCommand {
   /// "sm_80", "sm_90a", "sm_100f", ... in command order, deduplicated.
   /// compute_XY and lto_XY become sm_XY.
   std::vector<std::string> TargetArchs;
+  /// The command compiles its sources as HIP: `-x hip`, a `.hip` source, an
+  /// AMD GPU arch (--offload-arch=gfx90a), or hipcc / amdclang++ (which
+  /// compile `.cu` files as HIP). TargetArchs are then gfx archs.
+  bool Hip = false;
   /// -arch=native, -arch=all or -arch=all-major (or --offload-arch=native):
   /// the archs depend on the machine or the toolkit, not on the command.
   bool ArchIsNativeOrAll = false;
@@ -94,13 +98,39 @@ bool dropPlaceholderCompiler(std::vector<std::string> &Argv);
 /// uses GCC on Linux. Empty when none is installed.
 const std::string &hostCompilerIncludeDir();
 
-/// "sm_80", "compute_90a", "lto_100f" -> "sm_80", "sm_90a", "sm_100f".
-/// Returns none for anything else ("native", "gfx90a", "sm_").
+/// "sm_80", "compute_90a", "lto_100f" -> "sm_80", "sm_90a", "sm_100f";
+/// an AMD GPU target as normalizeAmdArch gives it ("gfx90a:xnack+" ->
+/// "gfx90a"). Returns none for anything else ("native", "sm_", "gfx").
 std::optional<std::string> normalizeGpuArch(llvm::StringRef Spelling);
 
-/// "sm_80, compute_90a" -> {"sm_80", "sm_90a"}: a comma-separated list as
-/// --arch and the Archs settings take it. Fails on the first entry that is
-/// not a GPU arch ("'gfx90a' is not a GPU architecture (sm_XY)").
+/// "gfx90a", "gfx90a:sramecc+:xnack-", "gfx1100", "gfx10-3-generic" ->
+/// the processor ("gfx90a", "gfx1100", "gfx10-3-generic"): a target ID's
+/// feature settings do not change the limits the checks read. Returns none
+/// for anything that is not gfx followed by a hexadecimal-digit processor
+/// number.
+std::optional<std::string> normalizeAmdArch(llvm::StringRef Spelling);
+
+/// Whether a normalized arch is an AMD GPU's (gfx...), not an NVIDIA one's.
+inline bool isAmdArch(llvm::StringRef Arch) { return Arch.starts_with("gfx"); }
+
+/// The arch Clang compiles HIP for when a command names none (Clang 19's
+/// HIP default offload arch).
+inline constexpr llvm::StringLiteral DefaultHipTargetArch = "gfx906";
+
+/// Whether a command line (compiler first, as a compile database holds it)
+/// compiles its sources as HIP: TranslatedCommand::Hip without translating
+/// the whole command. For the parse, which must add `-x hip` to a `.cu`
+/// file built by hipcc or with a gfx --offload-arch.
+bool isHipCommand(llvm::ArrayRef<std::string> Argv);
+
+/// Whether Name (a compiler's file name, no directory) is a HIP compiler
+/// driver that takes Clang's flags: hipcc, amdclang++, amdclang.
+bool isHipCompilerName(llvm::StringRef Name);
+
+/// "sm_80, compute_90a, gfx90a" -> {"sm_80", "sm_90a", "gfx90a"}: a
+/// comma-separated list as --arch and the Archs settings take it. Fails on
+/// the first entry that is not a GPU arch ("'sm' is not a GPU architecture
+/// (sm_XY or gfxNNN)").
 llvm::Expected<std::vector<std::string>> parseGpuArchList(llvm::StringRef List);
 
 } // namespace cudalint

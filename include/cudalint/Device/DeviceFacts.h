@@ -191,6 +191,9 @@ struct DeviceFactsOptions {
   std::vector<std::string> Archs;
   /// The toolkit root (nvcc, ptxas, headers); empty: none found.
   std::string CudaRoot;
+  /// The ROCm root HIP units' device compiles are given (--rocm-path);
+  /// empty: none found.
+  std::string RocmRoot;
   /// Clang for Clang compile commands whose compiler cannot be run
   /// (default: clang++-19 on PATH).
   std::string ClangFallback = "clang++-19";

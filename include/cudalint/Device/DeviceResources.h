@@ -11,6 +11,7 @@
 #ifndef CUDALINT_DEVICERESOURCES_H
 #define CUDALINT_DEVICERESOURCES_H
 
+#include "cudalint/Device/AmdResourceRemarks.h"
 #include "cudalint/Facts/Facts.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -62,6 +63,12 @@ struct KernelResources {
   /// arch's body is not empty, the preprocessor removed the code for this
   /// arch: the kernel is not built for it (compiledOut).
   std::optional<bool> EmptyBody;
+
+  /// An AMD target (Arch "gfx..."): the AMDGPU backend's figures. Of the
+  /// fields above, Registers (VGPRs), StaticSmem (LDS) and StackFrame
+  /// (scratch bytes per lane) mirror them; spills are registers here, not
+  /// bytes, and live only in Amd. None for NVIDIA archs.
+  std::optional<AmdKernelUsage> Amd;
 
   /// .maxntid x*y*z (the launch bound's max threads), if any.
   std::optional<uint64_t> maxThreads() const {

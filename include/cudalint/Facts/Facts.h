@@ -136,6 +136,12 @@ struct KernelAttributes {
   std::optional<int64_t> MaxBlocksPerCluster;
   std::optional<int64_t> MaxRegisters;
   std::optional<Dim3Value> ClusterDims; // constants only
+  /// HIP: the minimum waves per EU (SIMD) the kernel asks for, from
+  /// amdgpu_waves_per_eu, which HIP's __launch_bounds__(MAX_THREADS,
+  /// MIN_WAVES_PER_EU) lowers its second argument to: not CUDA's minimum
+  /// blocks per SM. (Its first argument, amdgpu_flat_work_group_size's
+  /// maximum, is MaxThreadsPerBlock.)
+  std::optional<int64_t> MinWavesPerEU;
   SourceLoc LaunchBoundsLoc, MaxRegistersLoc, ClusterDimsLoc;
 };
 

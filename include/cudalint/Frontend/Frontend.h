@@ -36,6 +36,17 @@ struct CudaToolkit {
 std::optional<CudaToolkit> findCudaToolkit(llvm::StringRef Explicit,
                                            std::string &Why);
 
+/// Where the ROCm HIP headers are (include/hip/hip_runtime.h below Root).
+struct RocmInstall {
+  std::string Root;
+};
+
+/// Finds the HIP headers: Explicit (--rocm-path) if given, else $ROCM_PATH,
+/// $HIP_PATH, /opt/rocm, /usr (Debian's libamdhip64-dev). Returns none when
+/// there are none; Why says what was tried.
+std::optional<RocmInstall> findRocm(llvm::StringRef Explicit,
+                                    std::string &Why);
+
 /// What the front-end facts cache did in a run (FactsCache.h).
 struct FrontendCacheStats {
   unsigned Hits = 0, Misses = 0, Writes = 0;
@@ -51,6 +62,9 @@ struct FrontendCacheStats {
 struct FrontendOptions {
   /// Empty: parse with the built-in CUDA declarations instead of a toolkit.
   std::optional<CudaToolkit> Toolkit;
+  /// Empty: HIP units parse with built-in HIP declarations instead of the
+  /// ROCm headers.
+  std::optional<RocmInstall> Rocm;
   /// Appended to every compile command.
   std::vector<std::string> ExtraArgs;
   /// Files parsed at once (-j); 0: one per core.

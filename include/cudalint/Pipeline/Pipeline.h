@@ -16,6 +16,7 @@
 #ifndef CUDALINT_PIPELINE_H
 #define CUDALINT_PIPELINE_H
 
+#include "cudalint/Checks/AmdChecks.h"
 #include "cudalint/Checks/Checks.h"
 #include "cudalint/Checks/LaunchOccupancy.h"
 #include "cudalint/Device/DeviceFacts.h"
@@ -60,6 +61,9 @@ struct LintSettings {
   /// The CUDA toolkit; empty: $CUDA_PATH, $CUDA_HOME, nvcc on $PATH,
   /// /usr/local/cuda.
   std::string CudaPath;
+  /// The ROCm HIP headers (HIP units); empty: $ROCM_PATH, $HIP_PATH,
+  /// /opt/rocm, /usr.
+  std::string RocmPath;
   std::string CacheDir; // empty: the default
   bool NoCache = false;
   unsigned Jobs = 0; // 0: one per core
@@ -150,6 +154,8 @@ struct PipelineResult {
   /// Each launch's occupancy per arch (indices into Units), where the
   /// device facts give it.
   std::vector<LaunchOccupancy> Occupancy;
+  /// The same for HIP launches on their gfx targets (AmdChecks.h).
+  std::vector<AmdLaunchOccupancy> AmdOccupancy;
   /// The GPU preset (--gpu or the config's Gpu); null for none.
   const GpuPreset *Gpu = nullptr;
   /// One line each: no toolkit, device facts problems, front-end errors,
@@ -198,6 +204,8 @@ private:
   std::shared_ptr<const CustomGpu> SMCountGpu;
   std::optional<CudaToolkit> Toolkit;
   std::string NoToolkitReason;
+  std::optional<RocmInstall> Rocm;
+  std::string NoRocmReason;
   std::vector<const Check *> Enabled;
   CheckOptions Options;
   LintPolicy Policy;

@@ -3,6 +3,7 @@
 #ifndef CUDALINT_FACTSREPORT_H
 #define CUDALINT_FACTSREPORT_H
 
+#include "cudalint/Checks/AmdChecks.h"
 #include "cudalint/Checks/Checks.h"
 #include "cudalint/Device/DeviceResources.h"
 #include "cudalint/Facts/Facts.h"
@@ -32,7 +33,8 @@ void writeFactsJSON(llvm::raw_ostream &OS,
                     const DeviceResourceTable *Device = nullptr,
                     llvm::ArrayRef<Diagnostic> Diagnostics = {},
                     llvm::ArrayRef<LaunchOccupancy> Occupancy = {},
-                    const std::vector<UncheckedLaunch> *Unchecked = nullptr);
+                    const std::vector<UncheckedLaunch> *Unchecked = nullptr,
+                    llvm::ArrayRef<AmdLaunchOccupancy> AmdOccupancy = {});
 
 /// --list-launches: one line per launch and one per arch with its occupancy
 /// when Occupancy has it; then one line per launch that was not fully

@@ -1,0 +1,89 @@
+//===- AmdChecks.h - The checks on HIP launches for gfx targets -*- C++ -*-===//
+//
+// A HIP unit's launches and kernels are judged on each of its gfx targets
+// by the same checks as CUDA's (the same names, globs, NOLINT and options),
+// through each check's AMD body: what the HIP runtime and the AMD arch
+// model (AmdArch.h) say instead of what the CUDA runtime and ArchInfo say.
+// A body claims a failure (an error) only where the HIP runtime's sources
+// or documentation show the refusal; its check page's "HIP" section says
+// which. Pure functions of facts, like every check.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_AMDCHECKS_H
+#define CUDALINT_AMDCHECKS_H
+
+#include "cudalint/Arch/AmdArch.h"
+#include "cudalint/Checks/Checks.h"
+#include "cudalint/Occupancy/AmdOccupancy.h"
+
+#include <optional>
+#include <vector>
+
+namespace cudalint {
+
+/// One launch on one gfx target.
+struct AmdLaunchContext {
+  const LaunchSite &Launch;
+  /// The launched kernel's facts; null when it is not traced.
+  const KernelInfo *Kernel;
+  const AmdArchInfo &Arch;
+  /// The kernel's device facts on this target (KernelResources::Amd set);
+  /// null without them.
+  const KernelResources *Resources;
+  llvm::ArrayRef<const LaunchSite *> LaunchesOfKernel;
+  const CheckOptions &Options;
+
+  /// The AMDGPU backend's figures, or null.
+  const AmdKernelUsage *usage() const {
+    return Resources && Resources->Amd ? &*Resources->Amd : nullptr;
+  }
+};
+
+/// One kernel on one gfx target.
+struct AmdKernelContext {
+  const KernelInfo &Kernel;
+  const AmdArchInfo &Arch;
+  const KernelResources *Resources;
+  llvm::ArrayRef<const LaunchSite *> LaunchesOfKernel;
+  const CheckOptions &Options;
+};
+
+/// A check's AMD body, found by the check's name: the same check on a HIP
+/// launch or kernel.
+struct AmdCheckBody {
+  llvm::StringRef Name; // the check's
+  void (*Launch)(const Check &, const AmdLaunchContext &, Findings &) = nullptr;
+  void (*Kernel)(const Check &, const AmdKernelContext &, Findings &) = nullptr;
+};
+
+/// The AMD body of the check named Name; null for a check that has none
+/// (it says nothing about HIP launches).
+const AmdCheckBody *amdCheckBody(llvm::StringRef Name);
+
+/// The calculator's input for a launch at Threads threads per work-group:
+/// the backend's VGPRs, AGPRs, SGPRs and LDS, the dynamic LDS when it is a
+/// constant. None without device facts, with an unknown dynamic LDS, or a
+/// size outside 1..1024.
+std::optional<AmdOccupancyInput> amdOccupancyInput(const AmdLaunchContext &Ctx,
+                                                   int64_t Threads);
+
+/// Every enabled check's AMD body on every launch and kernel of the run's
+/// HIP units, for each of their gfx targets. A launch certain to fail on a
+/// target gets only its errors there.
+std::vector<Diagnostic> runAmdChecks(const CheckRun &Run,
+                                     llvm::ArrayRef<const Check *> Enabled);
+
+/// One launch on one gfx target at one work-group size.
+struct AmdLaunchOccupancy {
+  size_t Unit = 0, Launch = 0; // CheckRun::Units[Unit].Launches[Launch]
+  AmdOccupancyQuery Query;
+};
+
+/// Every launch x gfx target whose block size is known (each value of a set)
+/// and whose kernel has device facts there, with a constant dynamic LDS.
+std::vector<AmdLaunchOccupancy> amdLaunchOccupancies(const CheckRun &Run);
+
+} // namespace cudalint
+
+#endif // CUDALINT_AMDCHECKS_H

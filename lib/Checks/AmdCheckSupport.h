@@ -1,0 +1,78 @@
+//===- AmdCheckSupport.h - Helpers of the checks' AMD bodies ----*- C++ -*-===//
+
+#ifndef CUDALINT_LIB_CHECKS_AMDCHECKSUPPORT_H
+#define CUDALINT_LIB_CHECKS_AMDCHECKSUPPORT_H
+
+#include "cudalint/Checks/AmdChecks.h"
+
+#include <string>
+
+namespace cudalint {
+
+/// The hipError_t names the AMD bodies' errors carry (in
+/// Diagnostic::CudaError, the runtime's error), each as ROCm's clr
+/// returns it from ihipLaunchKernel_validate (hipamd/src/hip_module.cpp).
+inline constexpr llvm::StringLiteral HipErrorLaunchFailure =
+    "hipErrorLaunchFailure";
+inline constexpr llvm::StringLiteral HipErrorInvalidConfiguration =
+    "hipErrorInvalidConfiguration";
+inline constexpr llvm::StringLiteral HipErrorInvalidValue =
+    "hipErrorInvalidValue";
+inline constexpr llvm::StringLiteral HipErrorCooperativeLaunchTooLarge =
+    "hipErrorCooperativeLaunchTooLarge";
+
+/// A warning of check C at the launch, for the context's gfx target, with a
+/// note at the kernel's declaration.
+Diagnostic amdLaunchDiagnostic(const Check &C, const AmdLaunchContext &Ctx,
+                               std::string Message);
+/// A launch the HIP runtime refuses with Error: an error that fails.
+Diagnostic amdLaunchError(const Check &C, const AmdLaunchContext &Ctx,
+                          std::string Message, llvm::StringRef Error);
+Diagnostic amdKernelDiagnostic(const Check &C, const AmdKernelContext &Ctx,
+                               std::string Message);
+
+/// "'scale'" or "the kernel".
+std::string amdKernelName(const LaunchSite &L);
+
+/// The thread counts a launch's work-group certainly has in some execution
+/// (the constant, or each member of a set), and whether they are all of
+/// its values (a constant or a set, not a range).
+std::vector<int64_t> workGroupSizes(const LaunchSite &L);
+
+/// Reports, for each size of Sizes that Fails, one finding: an error when
+/// every size fails, else a warning that the launch may fail. Make builds
+/// the finding for one failing size.
+template <typename FailsFn, typename MakeFn>
+void reportSizes(llvm::ArrayRef<int64_t> Sizes, FailsFn Fails, MakeFn Make,
+                 Findings &Out) {
+  std::vector<int64_t> Failing;
+  for (int64_t S : Sizes)
+    if (Fails(S))
+      Failing.push_back(S);
+  if (Failing.empty())
+    return;
+  Diagnostic D = Make(Failing.front());
+  if (Failing.size() != Sizes.size()) {
+    D.Promise = Claim::MayFail;
+    D.Sev = Severity::Warning;
+  }
+  Out.push_back(std::move(D));
+}
+
+//===-- The AMD bodies (each in its check's file) -------------------------===//
+
+void amdLaunchBoundsExceeded(const Check &, const AmdLaunchContext &,
+                             Findings &);
+void amdBlockSizeInvalid(const Check &, const AmdLaunchContext &, Findings &);
+void amdSharedMemoryExceeded(const Check &, const AmdLaunchContext &,
+                             Findings &);
+void amdBlockSizeNotWarpMultiple(const Check &, const AmdLaunchContext &,
+                                 Findings &);
+void amdOccupancyLimited(const Check &, const AmdLaunchContext &, Findings &);
+void amdCooperativeLaunchTooLarge(const Check &, const AmdLaunchContext &,
+                                  Findings &);
+void amdRegisterSpills(const Check &, const AmdKernelContext &, Findings &);
+
+} // namespace cudalint
+
+#endif
