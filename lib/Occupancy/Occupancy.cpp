@@ -305,46 +305,56 @@ constexpr unsigned SharedMemFailures =
     unsigned(LaunchFailure::SharedMemoryPerBlock) |
     unsigned(LaunchFailure::DynamicSharedOverOptIn);
 
+/// The largest amount below Now of the resource L (set into a trial input
+/// by Use) that admits one more resident block, when L is what holds the
+/// launch back (boundOnlyBy). Resident blocks never grow with more of a
+/// resource, so largestAdmittedTotal's search finds it.
+std::optional<uint64_t>
+largestForNextBlock(const ArchInfo &Arch, const OccupancyInput &In, Limit L,
+                    unsigned Failures, uint64_t Now,
+                    function_ref<void(OccupancyInput &, uint64_t)> Use) {
+  std::optional<OccupancyResult> Current = boundOnlyBy(Arch, In, L, Failures);
+  if (!Current)
+    return std::nullopt;
+  return largestAdmittedTotal(Now, [&](uint64_t Amount) {
+    OccupancyInput Trial = In;
+    Use(Trial, Amount);
+    return computeOccupancy(Arch, Trial).ActiveBlocksPerSM >
+           Current->ActiveBlocksPerSM;
+  });
+}
+
 } // namespace
 
 std::optional<unsigned> registersForNextBlock(const ArchInfo &Arch,
                                               const OccupancyInput &In) {
-  std::optional<OccupancyResult> Current =
-      boundOnlyBy(Arch, In, Limit::Registers, RegisterFailures);
-  if (!Current)
-    return std::nullopt;
   // Registers are allocated per warp in units, so only the largest count of
   // each smaller unit (a multiple of Step) can change the answer.
   const unsigned Step = Arch.RegisterAllocationUnit / Arch.WarpSize;
-  OccupancyInput Trial = In;
-  for (unsigned Units = unsigned(divideRoundUp(In.RegistersPerThread, Step));
-       Units-- > 0;) {
-    Trial.RegistersPerThread = Units * Step;
-    if (computeOccupancy(Arch, Trial).ActiveBlocksPerSM >
-        Current->ActiveBlocksPerSM)
-      // 255 allocates as 256 does, and is what ptxas can actually use.
-      return std::min(Trial.RegistersPerThread, Arch.MaxRegistersPerThread);
-  }
-  return std::nullopt;
+  std::optional<uint64_t> Units =
+      largestForNextBlock(Arch, In, Limit::Registers, RegisterFailures,
+                          divideRoundUp(In.RegistersPerThread, Step),
+                          [&](OccupancyInput &Trial, uint64_t Units) {
+                            Trial.RegistersPerThread = unsigned(Units * Step);
+                          });
+  if (!Units)
+    return std::nullopt;
+  // 255 allocates as 256 does, and is what ptxas can actually use.
+  return std::min(unsigned(*Units * Step), Arch.MaxRegistersPerThread);
 }
 
 std::optional<uint64_t> sharedMemForNextBlock(const ArchInfo &Arch,
                                               const OccupancyInput &In) {
-  std::optional<OccupancyResult> Current =
-      boundOnlyBy(Arch, In, Limit::SharedMemory, SharedMemFailures);
-  if (!Current)
-    return std::nullopt;
   // Shrink dynamic shared memory first (it is what a launch can change),
-  // then static. Resident blocks never grow with more shared memory, so a
-  // binary search finds the largest total that admits one more block.
-  auto Admits = [&](uint64_t Total) {
-    OccupancyInput Trial = In;
-    Trial.StaticSharedMem = std::min(In.StaticSharedMem, Total);
-    Trial.DynamicSharedMem = Total - Trial.StaticSharedMem;
-    return computeOccupancy(Arch, Trial).ActiveBlocksPerSM >
-           Current->ActiveBlocksPerSM;
-  };
-  return largestAdmittedTotal(In.StaticSharedMem + In.DynamicSharedMem, Admits);
+  // then static.
+  return largestForNextBlock(Arch, In, Limit::SharedMemory, SharedMemFailures,
+                             In.StaticSharedMem + In.DynamicSharedMem,
+                             [&](OccupancyInput &Trial, uint64_t Total) {
+                               Trial.StaticSharedMem =
+                                   std::min(In.StaticSharedMem, Total);
+                               Trial.DynamicSharedMem =
+                                   Total - Trial.StaticSharedMem;
+                             });
 }
 
 SmallVector<BlockSizeChoice, 8>
