@@ -9,6 +9,8 @@
 
 #include "cudalint/Arch/AmdArch.h"
 
+#include "TableLookup.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -50,14 +52,6 @@ const AmdGpuPreset AmdPresets[] = {
     {"AI-PRO-R9700", "Radeon AI PRO R9700", "gfx1201", 64},
 };
 
-// "mi300x", "RX 7900 XTX" and "rx_7900_xtx" name the same preset, as the
-// CUDA presets are matched.
-std::string normalizeName(StringRef S) {
-  std::string Out;
-  for (char C : S.trim())
-    Out += (C == '_' || C == ' ') ? '-' : toLower(C);
-  return Out;
-}
 } // namespace
 
 const AmdArchInfo &AmdGpuPreset::arch() const {
@@ -69,22 +63,14 @@ const AmdArchInfo &AmdGpuPreset::arch() const {
 ArrayRef<AmdGpuPreset> allAmdGpuPresets() { return AmdPresets; }
 
 const AmdGpuPreset *findAmdGpuPreset(StringRef Name) {
-  std::string Wanted = normalizeName(Name);
-  for (const AmdGpuPreset &P : AmdPresets)
-    if (normalizeName(P.Name) == Wanted)
-      return &P;
-  return nullptr;
+  // "mi300x", "RX 7900 XTX" and "rx_7900_xtx" name the same preset, as the
+  // CUDA presets are matched.
+  return findPresetByName(allAmdGpuPresets(), Name);
 }
 
 Expected<const AmdGpuPreset &> lookupAmdGpuPreset(StringRef Name) {
-  if (const AmdGpuPreset *P = findAmdGpuPreset(Name))
-    return *P;
-  std::string Known = join(
-      map_range(AmdPresets, [](const AmdGpuPreset &P) { return P.Name.str(); }),
-      ", ");
-  return createStringError(inconvertibleErrorCode(),
-                           "unknown AMD GPU preset '%s' (known: %s)",
-                           Name.str().c_str(), Known.c_str());
+  return foundOrKnownList(findAmdGpuPreset(Name), allAmdGpuPresets(),
+                          "AMD GPU preset", Name);
 }
 
 } // namespace cudalint

@@ -16,6 +16,8 @@
 
 #include "cudalint/Arch/Arch.h"
 
+#include "TableLookup.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -115,10 +117,6 @@ const ArchInfo Archs[] = {
 #undef CUDALINT_COMMON_LIMITS
 #undef CUDALINT_REGISTER_FILE
 
-std::string knownArchList() {
-  return join(map_range(Archs, [](const ArchInfo &A) { return A.Name.str(); }),
-              ", ");
-}
 } // namespace
 
 std::string ArchInfo::computeCapability() const {
@@ -154,12 +152,8 @@ const ArchInfo *findArch(StringRef Spelling) {
 }
 
 Expected<const ArchInfo &> lookupArch(StringRef Spelling) {
-  if (const ArchInfo *A = findArch(Spelling))
-    return *A;
-  return createStringError(inconvertibleErrorCode(),
-                           "unknown GPU architecture '%s' (known: %s; 'a' and "
-                           "'f' suffixes are accepted)",
-                           Spelling.str().c_str(), knownArchList().c_str());
+  return foundOrKnownList(findArch(Spelling), allArchs(), "GPU architecture",
+                          Spelling, "; 'a' and 'f' suffixes are accepted");
 }
 
 Error checkKnownArchs(ArrayRef<std::string> Archs) {

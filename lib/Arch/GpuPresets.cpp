@@ -8,6 +8,8 @@
 
 #include "cudalint/Arch/Arch.h"
 
+#include "TableLookup.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -50,11 +52,6 @@ const GpuPreset Presets[] = {
     {"DGX-Spark", "DGX Spark (GB10)", 121, 48},
 };
 
-std::string knownPresetList() {
-  return join(
-      map_range(Presets, [](const GpuPreset &P) { return P.Name.str(); }),
-      ", ");
-}
 } // namespace
 
 const ArchInfo &GpuPreset::arch() const {
@@ -67,26 +64,12 @@ const ArchInfo &GpuPreset::arch() const {
 ArrayRef<GpuPreset> allGpuPresets() { return Presets; }
 
 const GpuPreset *findGpuPreset(StringRef Name) {
-  // "h100-sxm", "H100_SXM" and "H100 SXM" all name the same preset.
-  auto Normalize = [](StringRef S) {
-    std::string Out;
-    for (char C : S.trim())
-      Out += (C == '_' || C == ' ') ? '-' : toLower(C);
-    return Out;
-  };
-  std::string Wanted = Normalize(Name);
-  for (const GpuPreset &P : Presets)
-    if (Normalize(P.Name) == Wanted)
-      return &P;
-  return nullptr;
+  return findPresetByName(allGpuPresets(), Name);
 }
 
 Expected<const GpuPreset &> lookupGpuPreset(StringRef Name) {
-  if (const GpuPreset *P = findGpuPreset(Name))
-    return *P;
-  return createStringError(inconvertibleErrorCode(),
-                           "unknown GPU preset '%s' (known: %s)",
-                           Name.str().c_str(), knownPresetList().c_str());
+  return foundOrKnownList(findGpuPreset(Name), allGpuPresets(), "GPU preset",
+                          Name);
 }
 
 Expected<std::shared_ptr<const CustomGpu>>

@@ -19,9 +19,8 @@ void BlockSizeNotWarpMultiple::checkLaunch(const LaunchContext &Ctx,
   if (Ctx.Launch.OccupancyTuned)
     return;
   unsigned Warp = Ctx.Arch.WarpSize;
-  for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
-    if (Threads <= 0 || Threads % Warp == 0 ||
-        Threads > Ctx.Arch.MaxThreadsPerBlock)
+  for (int64_t Threads : runnableBlockSizes(Ctx)) {
+    if (Threads % Warp == 0)
       continue;
     if (isTinyLaunch(Ctx.Launch, Threads) &&
         Ctx.Options.flag(*this, IgnoreTinyLaunchesOption))

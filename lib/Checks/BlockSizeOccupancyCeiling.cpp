@@ -24,9 +24,8 @@ void BlockSizeOccupancyCeiling::checkLaunch(const LaunchContext &Ctx,
   double Min = Ctx.Options.number(*this, MinOccupancyOption);
   bool RespectIntent = Ctx.Options.flag(*this, IgnoreStatedIntentOption);
   std::optional<int64_t> MinBlocks = Ctx.minBlocksBound();
-  for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
-    if (Threads <= 0 || Threads > Ctx.Arch.MaxThreadsPerBlock ||
-        !occupancyMatters(*this, Ctx, Threads))
+  for (int64_t Threads : runnableBlockSizes(Ctx)) {
+    if (!occupancyMatters(*this, Ctx, Threads))
       continue;
     // The ceiling: no registers, no shared memory.
     OccupancyInput In;

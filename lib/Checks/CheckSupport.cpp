@@ -19,6 +19,14 @@ std::vector<int64_t> possibleValues(const ResolvedValue &V) {
   return {};
 }
 
+std::vector<int64_t> runnableBlockSizes(const LaunchContext &Ctx) {
+  std::vector<int64_t> Sizes = possibleValues(Ctx.Launch.ThreadsPerBlock);
+  llvm::erase_if(Sizes, [&](int64_t Threads) {
+    return Threads <= 0 || Threads > Ctx.Arch.MaxThreadsPerBlock;
+  });
+  return Sizes;
+}
+
 bool reportDimensionLimits(const Check &C, const LaunchContext &Ctx,
                            const Dim3Value &Dims,
                            const std::array<uint64_t, 3> &Max, StringRef What,

@@ -18,6 +18,10 @@ namespace cudalint {
 /// so it gives none; neither does unknown.
 std::vector<int64_t> possibleValues(const ResolvedValue &V);
 
+/// The possible threads per block of the launch that the arch can run
+/// (1..MaxThreadsPerBlock); larger blocks are cuda-block-size-invalid's.
+std::vector<int64_t> runnableBlockSizes(const LaunchContext &Ctx);
+
 /// One error per possible value of a component of Dims (a block's or a
 /// grid's, named What) that is 0 or over its Max; returns whether any.
 bool reportDimensionLimits(const Check &C, const LaunchContext &Ctx,

@@ -24,10 +24,7 @@ void TooManyResources::checkLaunch(const LaunchContext &Ctx,
   const KernelResources *R = Ctx.Resources;
   if (!R || !R->HasUsage)
     return;
-  for (int64_t Threads : possibleValues(Ctx.Launch.ThreadsPerBlock)) {
-    // Blocks over the thread limit are cuda-block-size-invalid's.
-    if (Threads <= 0 || Threads > Ctx.Arch.MaxThreadsPerBlock)
-      continue;
+  for (int64_t Threads : runnableBlockSizes(Ctx)) {
     OccupancyInput In;
     In.ThreadsPerBlock = static_cast<unsigned>(Threads);
     In.RegistersPerThread = R->Registers;

@@ -12,7 +12,6 @@
 #include "cudalint/Device/AmdResourceRemarks.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Regex.h"
 
@@ -23,33 +22,6 @@ namespace cudalint {
 namespace {
 constexpr StringLiteral RemarkTag = " [-Rpass-analysis=kernel-resource-usage]";
 constexpr StringLiteral RemarkMarker = ": remark: ";
-
-enum class Field {
-  Unknown,
-  SGPRs,
-  VGPRs,
-  AGPRs,
-  Scratch,
-  DynamicStack,
-  Occupancy,
-  SGPRSpills,
-  VGPRSpills,
-  LDS
-};
-
-Field fieldNamed(StringRef Name) {
-  return StringSwitch<Field>(Name)
-      .Case("SGPRs", Field::SGPRs)
-      .Case("VGPRs", Field::VGPRs)
-      .Case("AGPRs", Field::AGPRs)
-      .Case("ScratchSize [bytes/lane]", Field::Scratch)
-      .Case("Dynamic Stack", Field::DynamicStack)
-      .Case("Occupancy [waves/SIMD]", Field::Occupancy)
-      .Case("SGPRs Spill", Field::SGPRSpills)
-      .Case("VGPRs Spill", Field::VGPRSpills)
-      .Case("LDS Size [bytes/block]", Field::LDS)
-      .Default(Field::Unknown);
-}
 
 /// A remark line (its tag removed) into where it points and its text. Clang
 /// prints "f.hip:3:1: remark: <text>" when the backend runs in the compile,
@@ -90,14 +62,16 @@ Error lineError(unsigned LineNo, const Twine &Why) {
                                Twine(LineNo) + ": " + Why);
 }
 
-/// Stores Value into the field Which of K; an error for a value that is not
-/// what the field holds or a field given twice.
-Error storeField(AmdKernelUsage &K, Field Which, StringRef Name,
-                 StringRef Value, unsigned LineNo) {
+/// Stores Value into K's field Name; an error for a value that is not what
+/// the field holds or a field given twice.
+Error storeField(AmdKernelUsage &K, StringRef Name, StringRef Value,
+                 unsigned LineNo) {
+  auto GivenTwice = [&] {
+    return lineError(LineNo, "'" + Name + "' given twice for kernel " + K.Name);
+  };
   auto Number = [&](auto &Slot) -> Error {
     if (Slot)
-      return lineError(LineNo,
-                       "'" + Name + "' given twice for kernel " + K.Name);
+      return GivenTwice();
     std::remove_reference_t<decltype(*Slot)> N;
     if (Value.getAsInteger(10, N))
       return lineError(LineNo,
@@ -105,36 +79,32 @@ Error storeField(AmdKernelUsage &K, Field Which, StringRef Name,
     Slot = N;
     return Error::success();
   };
-  switch (Which) {
-  case Field::SGPRs:
-    return Number(K.SGPRs);
-  case Field::VGPRs:
-    return Number(K.VGPRs);
-  case Field::AGPRs:
-    return Number(K.AGPRs);
-  case Field::Scratch:
-    return Number(K.ScratchBytesPerLane);
-  case Field::Occupancy:
-    return Number(K.Occupancy);
-  case Field::SGPRSpills:
-    return Number(K.SGPRSpills);
-  case Field::VGPRSpills:
-    return Number(K.VGPRSpills);
-  case Field::LDS:
-    return Number(K.LDSBytes);
-  case Field::DynamicStack:
-    if (K.DynamicStack)
-      return lineError(LineNo,
-                       "'" + Name + "' given twice for kernel " + K.Name);
-    if (Value != "True" && Value != "False")
-      return lineError(LineNo,
-                       "'" + Name + "' is not True or False: '" + Value + "'");
-    K.DynamicStack = Value == "True";
+  // The fields that hold a count; others are skipped (a newer backend may
+  // print more), but for "Dynamic Stack".
+  std::optional<Error> Stored;
+  auto Count = [&](StringRef FieldName, auto &Slot) {
+    if (Name != FieldName)
+      return false;
+    Stored.emplace(Number(Slot));
+    return true;
+  };
+  if (Count("SGPRs", K.SGPRs) || Count("VGPRs", K.VGPRs) ||
+      Count("AGPRs", K.AGPRs) ||
+      Count("ScratchSize [bytes/lane]", K.ScratchBytesPerLane) ||
+      Count("Occupancy [waves/SIMD]", K.Occupancy) ||
+      Count("SGPRs Spill", K.SGPRSpills) ||
+      Count("VGPRs Spill", K.VGPRSpills) ||
+      Count("LDS Size [bytes/block]", K.LDSBytes))
+    return std::move(*Stored);
+  if (Name != "Dynamic Stack")
     return Error::success();
-  case Field::Unknown:
-    return Error::success();
-  }
-  llvm_unreachable("unknown remark field");
+  if (K.DynamicStack)
+    return GivenTwice();
+  if (Value != "True" && Value != "False")
+    return lineError(LineNo,
+                     "'" + Name + "' is not True or False: '" + Value + "'");
+  K.DynamicStack = Value == "True";
+  return Error::success();
 }
 } // namespace
 
@@ -164,8 +134,7 @@ Expected<std::vector<AmdKernelUsage>> parseAmdResourceRemarks(StringRef Log) {
     }
     if (Kernels.empty())
       return lineError(LineNo, "'" + Name + "' before any 'Function Name'");
-    if (Error E =
-            storeField(Kernels.back(), fieldNamed(Name), Name, Value, LineNo))
+    if (Error E = storeField(Kernels.back(), Name, Value, LineNo))
       return std::move(E);
   }
   return Kernels;

@@ -8,6 +8,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
+#include <type_traits>
+
 using namespace llvm;
 
 namespace cudalint {
@@ -19,17 +22,40 @@ std::string DeviceCache::entryPath(StringRef Key) const {
 }
 
 namespace {
-
-json::Value dimToJSON(const std::optional<std::array<unsigned, 3>> &D) {
-  if (!D)
-    return nullptr;
-  return json::Array{(*D)[0], (*D)[1], (*D)[2]};
+/// Every field of a kernel record but cmem0: the one list that both writing
+/// and reading a record follow. Reading stops at the first bad field.
+template <typename Resources, typename Visit>
+bool visitFields(Resources &K, Visit &&Field) {
+  return Field("mangled", K.Mangled) && Field("arch", K.Arch) &&
+         Field("source", K.Source) && Field("has_usage", K.HasUsage) &&
+         Field("registers", K.Registers) && Field("barriers", K.Barriers) &&
+         Field("static_smem", K.StaticSmem) &&
+         Field("stack_frame", K.StackFrame) &&
+         Field("spill_stores", K.SpillStores) &&
+         Field("spill_loads", K.SpillLoads) &&
+         Field("cumulative_stack", K.CumulativeStack) &&
+         Field("has_ptx", K.HasPtx) && Field("maxntid", K.MaxNTid) &&
+         Field("reqntid", K.ReqNTid) &&
+         Field("reqnctapercluster", K.ReqNCtaPerCluster) &&
+         Field("minnctapersm", K.MinNCtaPerSM) && Field("maxnreg", K.MaxNReg) &&
+         Field("maxclusterrank", K.MaxClusterRank) &&
+         Field("explicitcluster", K.ExplicitCluster) &&
+         Field("empty_body", K.EmptyBody);
 }
 
-json::Value optToJSON(const std::optional<unsigned> &V) {
-  if (!V)
-    return nullptr;
-  return *V;
+// A kernel record's values as written. Counts are written as int64_t (JSON's
+// integers); a nullable value is null when absent, never a missing key.
+json::Value writeValue(const std::string &S) { return S; }
+json::Value writeValue(bool B) { return B; }
+template <typename Count>
+std::enable_if_t<std::is_integral_v<Count>, json::Value> writeValue(Count C) {
+  return int64_t(C);
+}
+json::Value writeValue(const std::array<unsigned, 3> &D) {
+  return json::Array{D[0], D[1], D[2]};
+}
+template <typename T> json::Value writeValue(const std::optional<T> &V) {
+  return V ? writeValue(*V) : json::Value(nullptr);
 }
 
 /// The AMDGPU backend's figures (KernelResources::Amd); an absent field
@@ -80,112 +106,71 @@ bool amdFromJSON(const json::Object &O, AmdKernelUsage &U) {
   return Ok;
 }
 
+// The same values as read back: counts are never negative.
+bool readValue(const json::Value &V, std::string &Out) {
+  std::optional<StringRef> S = V.getAsString();
+  if (S)
+    Out = S->str();
+  return S.has_value();
+}
+
+bool readValue(const json::Value &V, bool &Out) {
+  std::optional<bool> B = V.getAsBoolean();
+  if (B)
+    Out = *B;
+  return B.has_value();
+}
+
+template <typename Count>
+std::enable_if_t<std::is_integral_v<Count>, bool>
+readValue(const json::Value &V, Count &Out) {
+  std::optional<int64_t> I = V.getAsInteger();
+  if (!I || *I < 0)
+    return false;
+  Out = Count(*I);
+  return true;
+}
+
+bool readValue(const json::Value &V, std::array<unsigned, 3> &Out) {
+  const json::Array *A = V.getAsArray();
+  if (!A || A->size() != 3)
+    return false;
+  for (size_t I = 0; I < 3; ++I)
+    if (!readValue((*A)[I], Out[I]))
+      return false;
+  return true;
+}
+
+template <typename T>
+bool readValue(const json::Value &V, std::optional<T> &Out) {
+  if (V.getAsNull())
+    return true;
+  T Value;
+  if (!readValue(V, Value))
+    return false;
+  Out = std::move(Value);
+  return true;
+}
 } // namespace
 
 json::Object resourcesToJSON(const KernelResources &K) {
-  json::Object O{{"mangled", K.Mangled},
-                 {"arch", K.Arch},
-                 {"source", K.Source},
-                 {"has_usage", K.HasUsage},
-                 {"registers", K.Registers},
-                 {"barriers", K.Barriers},
-                 {"static_smem", int64_t(K.StaticSmem)},
-                 {"stack_frame", int64_t(K.StackFrame)},
-                 {"spill_stores", int64_t(K.SpillStores)},
-                 {"spill_loads", int64_t(K.SpillLoads)},
-                 {"cumulative_stack", int64_t(K.CumulativeStack)},
-                 {"has_ptx", K.HasPtx},
-                 {"maxntid", dimToJSON(K.MaxNTid)},
-                 {"reqntid", dimToJSON(K.ReqNTid)},
-                 {"reqnctapercluster", dimToJSON(K.ReqNCtaPerCluster)},
-                 {"minnctapersm", optToJSON(K.MinNCtaPerSM)},
-                 {"maxnreg", optToJSON(K.MaxNReg)},
-                 {"maxclusterrank", optToJSON(K.MaxClusterRank)},
-                 {"explicitcluster", K.ExplicitCluster},
-                 {"empty_body", K.EmptyBody ? json::Value(*K.EmptyBody)
-                                            : json::Value(nullptr)}};
+  json::Object O;
+  visitFields(K, [&](StringRef Key, const auto &Value) {
+    O[Key] = writeValue(Value);
+    return true;
+  });
   if (K.ConstMem0)
-    O["cmem0"] = int64_t(*K.ConstMem0);
+    O["cmem0"] = writeValue(*K.ConstMem0);
   if (K.Amd)
     O["amd"] = amdToJSON(*K.Amd);
   return O;
 }
 
 bool resourcesFromJSON(const json::Object &O, KernelResources &K) {
-  auto Str = [&](StringRef Key, std::string &Out) {
-    auto V = O.getString(Key);
-    if (!V)
-      return false;
-    Out = V->str();
-    return true;
-  };
-  auto Int = [&](StringRef Key, auto &Out) {
-    auto V = O.getInteger(Key);
-    if (!V || *V < 0)
-      return false;
-    Out = *V;
-    return true;
-  };
-  auto Bool = [&](StringRef Key, bool &Out) {
-    auto V = O.getBoolean(Key);
-    if (!V)
-      return false;
-    Out = *V;
-    return true;
-  };
-  auto OptBool = [&](StringRef Key, std::optional<bool> &Out) {
+  bool Ok = visitFields(K, [&](StringRef Key, auto &Out) {
     const json::Value *V = O.get(Key);
-    if (!V)
-      return false;
-    if (V->getAsNull())
-      return true;
-    Out = V->getAsBoolean();
-    return Out.has_value();
-  };
-  auto Dim = [&](StringRef Key, std::optional<std::array<unsigned, 3>> &Out) {
-    const json::Value *V = O.get(Key);
-    if (!V)
-      return false;
-    if (V->getAsNull())
-      return true;
-    const json::Array *A = V->getAsArray();
-    if (!A || A->size() != 3)
-      return false;
-    std::array<unsigned, 3> D;
-    for (size_t I = 0; I < 3; ++I) {
-      auto X = (*A)[I].getAsInteger();
-      if (!X || *X < 0)
-        return false;
-      D[I] = unsigned(*X);
-    }
-    Out = D;
-    return true;
-  };
-  auto Opt = [&](StringRef Key, std::optional<unsigned> &Out) {
-    const json::Value *V = O.get(Key);
-    if (!V)
-      return false;
-    if (V->getAsNull())
-      return true;
-    auto X = V->getAsInteger();
-    if (!X || *X < 0)
-      return false;
-    Out = unsigned(*X);
-    return true;
-  };
-  bool Ok =
-      Str("mangled", K.Mangled) && Str("arch", K.Arch) &&
-      Str("source", K.Source) && Bool("has_usage", K.HasUsage) &&
-      Int("registers", K.Registers) && Int("barriers", K.Barriers) &&
-      Int("static_smem", K.StaticSmem) && Int("stack_frame", K.StackFrame) &&
-      Int("spill_stores", K.SpillStores) && Int("spill_loads", K.SpillLoads) &&
-      Int("cumulative_stack", K.CumulativeStack) && Bool("has_ptx", K.HasPtx) &&
-      Dim("maxntid", K.MaxNTid) && Dim("reqntid", K.ReqNTid) &&
-      Dim("reqnctapercluster", K.ReqNCtaPerCluster) &&
-      Opt("minnctapersm", K.MinNCtaPerSM) && Opt("maxnreg", K.MaxNReg) &&
-      Opt("maxclusterrank", K.MaxClusterRank) &&
-      Bool("explicitcluster", K.ExplicitCluster) &&
-      OptBool("empty_body", K.EmptyBody);
+    return V && readValue(*V, Out);
+  });
   if (auto C = O.getInteger("cmem0"))
     K.ConstMem0 = uint64_t(*C);
   if (const json::Object *Amd = O.getObject("amd")) {

@@ -25,6 +25,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Regex.h"
 
+#include <type_traits>
+
 using namespace llvm;
 
 namespace cudalint {
@@ -41,22 +43,17 @@ StringRef quoted(StringRef S) {
 
 /// Stores one item of a report line, N of What, where F has a field for it.
 void storeItem(PtxasFunction &F, StringRef What, uint64_t N) {
-  if (What == "registers")
-    F.Registers = unsigned(N);
-  else if (What == "barriers")
-    F.Barriers = unsigned(N);
-  else if (What == "smem")
-    F.StaticSmem = N;
-  else if (What == "cumulative stack size")
-    F.CumulativeStack = N;
-  else if (What == "cmem[0]")
-    F.ConstMem0 = N;
-  else if (What == "stack frame")
-    F.StackFrame = N;
-  else if (What == "spill stores")
-    F.SpillStores = N;
-  else if (What == "spill loads")
-    F.SpillLoads = N;
+  auto Item = [&](StringRef Name, auto &Field) {
+    if (What != Name)
+      return false;
+    Field = std::remove_reference_t<decltype(Field)>(N);
+    return true;
+  };
+  Item("registers", F.Registers) || Item("barriers", F.Barriers) ||
+      Item("smem", F.StaticSmem) ||
+      Item("cumulative stack size", F.CumulativeStack) ||
+      Item("cmem[0]", F.ConstMem0) || Item("stack frame", F.StackFrame) ||
+      Item("spill stores", F.SpillStores) || Item("spill loads", F.SpillLoads);
 }
 
 /// The "N bytes X" items of a comma-separated list ("Used 32 registers,

@@ -12,6 +12,8 @@
 
 #include "cudalint/Occupancy/AmdOccupancy.h"
 
+#include "OccupancySupport.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -73,73 +75,46 @@ unsigned wavesPerSIMDOfGroups(uint64_t Groups, unsigned Waves, unsigned Simds) {
 }
 } // namespace
 
-StringRef amdLimitName(AmdLimit L) {
-  switch (L) {
-  case AmdLimit::Waves:
-    return "waves";
-  case AmdLimit::WorkGroups:
-    return "work_groups";
-  case AmdLimit::VGPRs:
-    return "vgprs";
-  case AmdLimit::SGPRs:
-    return "sgprs";
-  case AmdLimit::LDS:
-    return "lds";
-  case AmdLimit::WavesPerEU:
-    return "waves_per_eu";
-  }
-  llvm_unreachable("unknown AMD limit");
-}
+namespace {
+constexpr LimitRow<AmdLimit, AmdOccupancyResult> AmdLimitRows[] = {
+    {AmdLimit::Waves, "waves", &AmdOccupancyResult::WavesLimitedByWaves},
+    {AmdLimit::WorkGroups, "work_groups",
+     &AmdOccupancyResult::WavesLimitedByWorkGroups},
+    {AmdLimit::VGPRs, "vgprs", &AmdOccupancyResult::WavesLimitedByVGPRs},
+    {AmdLimit::SGPRs, "sgprs", &AmdOccupancyResult::WavesLimitedBySGPRs},
+    {AmdLimit::LDS, "lds", &AmdOccupancyResult::WavesLimitedByLDS},
+    {AmdLimit::WavesPerEU, "waves_per_eu",
+     &AmdOccupancyResult::WavesLimitedByWavesPerEU}};
+} // namespace
+
+StringRef amdLimitName(AmdLimit L) { return rowOf(AmdLimitRows, L).Name; }
 
 unsigned AmdOccupancyResult::wavesLimitedBy(AmdLimit L) const {
-  switch (L) {
-  case AmdLimit::Waves:
-    return WavesLimitedByWaves;
-  case AmdLimit::WorkGroups:
-    return WavesLimitedByWorkGroups;
-  case AmdLimit::VGPRs:
-    return WavesLimitedByVGPRs;
-  case AmdLimit::SGPRs:
-    return WavesLimitedBySGPRs;
-  case AmdLimit::LDS:
-    return WavesLimitedByLDS;
-  case AmdLimit::WavesPerEU:
-    return WavesLimitedByWavesPerEU;
-  }
-  llvm_unreachable("unknown AMD limit");
+  return this->*rowOf(AmdLimitRows, L).Allowed;
 }
 
 Error validateAmdInput(const AmdOccupancyInput &In) {
-  auto Bad = [](const char *Field, const Twine &Why) {
-    return createStringError(inconvertibleErrorCode(),
-                             Twine(Field) + ": " + Why);
-  };
-  if (In.WorkGroupSize == 0)
-    return Bad("threads", "must be at least 1");
-  if (In.WorkGroupSize > MaxThreadsAccepted)
-    return Bad("threads", Twine(In.WorkGroupSize) +
-                              " is not a plausible work-group size (at most " +
-                              Twine(MaxThreadsAccepted) + " accepted)");
+  if (Error E =
+          checkThreadCount(In.WorkGroupSize, MaxThreadsAccepted, "work-group"))
+    return E;
   if (In.WaveSize != 0 && In.WaveSize != 32 && In.WaveSize != 64)
-    return Bad("wave_size", Twine(In.WaveSize) + " is not 32 or 64");
-  for (auto [Field, Count] :
-       {std::pair{"vgprs", In.VGPRs}, {"agprs", In.AGPRs}, {"sgprs", In.SGPRs}})
-    if (Count > MaxRegistersAccepted)
-      return Bad(Field, Twine(Count) +
-                            " registers per lane is not plausible (at most " +
-                            Twine(MaxRegistersAccepted) + " accepted)");
-  if (In.MinWavesPerEU > 64)
-    return Bad("min_waves_per_eu",
-               Twine(In.MinWavesPerEU) + " waves per SIMD is not plausible");
-  if (In.MaxWavesPerEU > 64)
-    return Bad("max_waves_per_eu",
-               Twine(In.MaxWavesPerEU) + " waves per SIMD is not plausible");
-  if (In.StaticLDS > MaxLDSAccepted)
-    return Bad("lds", Twine(In.StaticLDS) + " bytes is not a plausible LDS "
-                                            "size");
-  if (In.DynamicLDS > MaxLDSAccepted)
-    return Bad("dyn_lds",
-               Twine(In.DynamicLDS) + " bytes is not a plausible LDS size");
+    return invalidInput("wave_size", Twine(In.WaveSize) + " is not 32 or 64");
+  const char *RegisterRefusal = " registers per lane is not plausible";
+  if (Error E = firstOverBound(
+          {{"vgprs", In.VGPRs, MaxRegistersAccepted, RegisterRefusal},
+           {"agprs", In.AGPRs, MaxRegistersAccepted, RegisterRefusal},
+           {"sgprs", In.SGPRs, MaxRegistersAccepted, RegisterRefusal}}))
+    return E;
+  for (auto [Field, Waves] : {std::pair{"min_waves_per_eu", In.MinWavesPerEU},
+                              {"max_waves_per_eu", In.MaxWavesPerEU}})
+    if (Waves > 64)
+      return invalidInput(Field,
+                          Twine(Waves) + " waves per SIMD is not plausible");
+  for (auto [Field, Bytes] :
+       {std::pair{"lds", In.StaticLDS}, {"dyn_lds", In.DynamicLDS}})
+    if (Bytes > MaxLDSAccepted)
+      return invalidInput(Field,
+                          Twine(Bytes) + " bytes is not a plausible LDS size");
   return Error::success();
 }
 
@@ -332,18 +307,7 @@ std::optional<uint64_t> ldsForNextWave(const AmdArchInfo &Arch,
     Trial.DynamicLDS = Total - Trial.StaticLDS;
     return computeAmdOccupancy(Arch, Trial).WavesPerSIMD > Current.WavesPerSIMD;
   };
-  uint64_t Total = In.StaticLDS + In.DynamicLDS;
-  if (Total == 0 || !Admits(0))
-    return std::nullopt;
-  uint64_t Lo = 0, Hi = Total - 1; // Admits(Lo) holds.
-  while (Lo < Hi) {
-    uint64_t Mid = Lo + (Hi - Lo + 1) / 2;
-    if (Admits(Mid))
-      Lo = Mid;
-    else
-      Hi = Mid - 1;
-  }
-  return Lo;
+  return largestAdmittedTotal(In.StaticLDS + In.DynamicLDS, Admits);
 }
 
 SmallVector<AmdWorkGroupChoice, 8>

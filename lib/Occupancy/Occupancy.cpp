@@ -11,6 +11,8 @@
 
 #include "cudalint/Occupancy/Occupancy.h"
 
+#include "OccupancySupport.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -71,77 +73,44 @@ constexpr uint64_t MaxSharedMemAccepted = 64ull << 20;
 constexpr unsigned MaxBarriersAccepted = 16;
 } // namespace
 
-StringRef limitName(Limit L) {
-  switch (L) {
-  case Limit::Warps:
-    return "warps";
-  case Limit::Blocks:
-    return "blocks";
-  case Limit::Registers:
-    return "registers";
-  case Limit::SharedMemory:
-    return "shared_memory";
-  case Limit::Barriers:
-    return "barriers";
-  }
-  llvm_unreachable("unknown limit");
-}
+namespace {
+constexpr LimitRow<Limit, OccupancyResult> LimitRows[] = {
+    {Limit::Warps, "warps", &OccupancyResult::BlocksLimitedByWarps},
+    {Limit::Blocks, "blocks", &OccupancyResult::BlocksLimitedByBlocks},
+    {Limit::Registers, "registers", &OccupancyResult::BlocksLimitedByRegisters},
+    {Limit::SharedMemory, "shared_memory",
+     &OccupancyResult::BlocksLimitedBySharedMem},
+    {Limit::Barriers, "barriers", &OccupancyResult::BlocksLimitedByBarriers}};
+} // namespace
+
+StringRef limitName(Limit L) { return rowOf(LimitRows, L).Name; }
 
 unsigned OccupancyResult::blocksLimitedBy(Limit L) const {
-  switch (L) {
-  case Limit::Warps:
-    return BlocksLimitedByWarps;
-  case Limit::Blocks:
-    return BlocksLimitedByBlocks;
-  case Limit::Registers:
-    return BlocksLimitedByRegisters;
-  case Limit::SharedMemory:
-    return BlocksLimitedBySharedMem;
-  case Limit::Barriers:
-    return BlocksLimitedByBarriers;
-  }
-  llvm_unreachable("unknown limit");
+  return this->*rowOf(LimitRows, L).Allowed;
 }
 
 Error validateInput(const OccupancyInput &In) {
-  auto Bad = [](const char *Field, const Twine &Why) {
-    return createStringError(inconvertibleErrorCode(),
-                             Twine(Field) + ": " + Why);
-  };
-  if (In.ThreadsPerBlock == 0)
-    return Bad("threads", "must be at least 1");
-  if (In.ThreadsPerBlock > MaxThreadsAccepted)
-    return Bad("threads", Twine(In.ThreadsPerBlock) +
-                              " is not a plausible block size (at most " +
-                              Twine(MaxThreadsAccepted) + " accepted)");
-  if (In.RegistersPerThread > MaxRegistersAccepted)
-    return Bad("regs", Twine(In.RegistersPerThread) +
-                           " registers per thread is more than a whole "
-                           "register file (at most " +
-                           Twine(MaxRegistersAccepted) + " accepted)");
-  if (In.StaticSharedMem > MaxSharedMemAccepted)
-    return Bad("smem", Twine(In.StaticSharedMem) +
-                           " bytes is not a plausible shared memory size (at "
-                           "most " +
-                           Twine(MaxSharedMemAccepted) + " accepted)");
-  if (In.DynamicSharedMem > MaxSharedMemAccepted)
-    return Bad("dyn_smem", Twine(In.DynamicSharedMem) +
-                               " bytes is not a plausible shared memory size "
-                               "(at most " +
-                               Twine(MaxSharedMemAccepted) + " accepted)");
-  if (In.MaxDynamicSharedMem && *In.MaxDynamicSharedMem > MaxSharedMemAccepted)
-    return Bad("max_dyn_smem", Twine(*In.MaxDynamicSharedMem) +
-                                   " bytes is not a plausible shared memory "
-                                   "size (at most " +
-                                   Twine(MaxSharedMemAccepted) + " accepted)");
+  if (Error E =
+          checkThreadCount(In.ThreadsPerBlock, MaxThreadsAccepted, "block"))
+    return E;
+  const char *SharedMemRefusal = " bytes is not a plausible shared memory size";
+  if (Error E = firstOverBound(
+          {{"regs", In.RegistersPerThread, MaxRegistersAccepted,
+            " registers per thread is more than a whole register file"},
+           {"smem", In.StaticSharedMem, MaxSharedMemAccepted, SharedMemRefusal},
+           {"dyn_smem", In.DynamicSharedMem, MaxSharedMemAccepted,
+            SharedMemRefusal},
+           {"max_dyn_smem", In.MaxDynamicSharedMem.value_or(0),
+            MaxSharedMemAccepted, SharedMemRefusal}}))
+    return E;
   if (In.CarveoutPercent < -1 || In.CarveoutPercent > 100)
-    return Bad("carveout", Twine(In.CarveoutPercent) +
-                               " is not a percentage (0..100, or -1 for the "
-                               "default)");
+    return invalidInput("carveout", Twine(In.CarveoutPercent) +
+                                        " is not a percentage (0..100, or -1 "
+                                        "for the default)");
   if (In.BarriersPerBlock > MaxBarriersAccepted)
-    return Bad("barriers", Twine(In.BarriersPerBlock) +
-                               " barriers: a block has at most " +
-                               Twine(MaxBarriersAccepted));
+    return invalidInput("barriers", Twine(In.BarriersPerBlock) +
+                                        " barriers: a block has at most " +
+                                        Twine(MaxBarriersAccepted));
   return Error::success();
 }
 
@@ -328,61 +297,64 @@ std::optional<OccupancyResult> boundOnlyBy(const ArchInfo &Arch,
   return Current;
 }
 
+/// The failures that less of each resource could cure.
+constexpr unsigned RegisterFailures =
+    unsigned(LaunchFailure::TooManyRegistersPerThread) |
+    unsigned(LaunchFailure::TooManyRegistersPerBlock);
+constexpr unsigned SharedMemFailures =
+    unsigned(LaunchFailure::SharedMemoryPerBlock) |
+    unsigned(LaunchFailure::DynamicSharedOverOptIn);
+
+/// The largest amount below Now of the resource L (set into a trial input
+/// by Use) that admits one more resident block, when L is what holds the
+/// launch back (boundOnlyBy). Resident blocks never grow with more of a
+/// resource, so largestAdmittedTotal's search finds it.
+std::optional<uint64_t>
+largestForNextBlock(const ArchInfo &Arch, const OccupancyInput &In, Limit L,
+                    unsigned Failures, uint64_t Now,
+                    function_ref<void(OccupancyInput &, uint64_t)> Use) {
+  std::optional<OccupancyResult> Current = boundOnlyBy(Arch, In, L, Failures);
+  if (!Current)
+    return std::nullopt;
+  return largestAdmittedTotal(Now, [&](uint64_t Amount) {
+    OccupancyInput Trial = In;
+    Use(Trial, Amount);
+    return computeOccupancy(Arch, Trial).ActiveBlocksPerSM >
+           Current->ActiveBlocksPerSM;
+  });
+}
+
 } // namespace
 
 std::optional<unsigned> registersForNextBlock(const ArchInfo &Arch,
                                               const OccupancyInput &In) {
-  std::optional<OccupancyResult> Current =
-      boundOnlyBy(Arch, In, Limit::Registers,
-                  unsigned(LaunchFailure::TooManyRegistersPerThread) |
-                      unsigned(LaunchFailure::TooManyRegistersPerBlock));
-  if (!Current)
-    return std::nullopt;
   // Registers are allocated per warp in units, so only the largest count of
   // each smaller unit (a multiple of Step) can change the answer.
   const unsigned Step = Arch.RegisterAllocationUnit / Arch.WarpSize;
-  OccupancyInput Trial = In;
-  for (unsigned Units = unsigned(divideRoundUp(In.RegistersPerThread, Step));
-       Units-- > 0;) {
-    Trial.RegistersPerThread = Units * Step;
-    if (computeOccupancy(Arch, Trial).ActiveBlocksPerSM >
-        Current->ActiveBlocksPerSM)
-      // 255 allocates as 256 does, and is what ptxas can actually use.
-      return std::min(Trial.RegistersPerThread, Arch.MaxRegistersPerThread);
-  }
-  return std::nullopt;
+  std::optional<uint64_t> Units =
+      largestForNextBlock(Arch, In, Limit::Registers, RegisterFailures,
+                          divideRoundUp(In.RegistersPerThread, Step),
+                          [&](OccupancyInput &Trial, uint64_t Units) {
+                            Trial.RegistersPerThread = unsigned(Units * Step);
+                          });
+  if (!Units)
+    return std::nullopt;
+  // 255 allocates as 256 does, and is what ptxas can actually use.
+  return std::min(unsigned(*Units * Step), Arch.MaxRegistersPerThread);
 }
 
 std::optional<uint64_t> sharedMemForNextBlock(const ArchInfo &Arch,
                                               const OccupancyInput &In) {
-  std::optional<OccupancyResult> Current =
-      boundOnlyBy(Arch, In, Limit::SharedMemory,
-                  unsigned(LaunchFailure::SharedMemoryPerBlock) |
-                      unsigned(LaunchFailure::DynamicSharedOverOptIn));
-  if (!Current)
-    return std::nullopt;
   // Shrink dynamic shared memory first (it is what a launch can change),
-  // then static. Resident blocks never grow with more shared memory, so a
-  // binary search finds the largest total that admits one more block.
-  auto Admits = [&](uint64_t Total) {
-    OccupancyInput Trial = In;
-    Trial.StaticSharedMem = std::min(In.StaticSharedMem, Total);
-    Trial.DynamicSharedMem = Total - Trial.StaticSharedMem;
-    return computeOccupancy(Arch, Trial).ActiveBlocksPerSM >
-           Current->ActiveBlocksPerSM;
-  };
-  uint64_t Total = In.StaticSharedMem + In.DynamicSharedMem;
-  if (Total == 0 || !Admits(0))
-    return std::nullopt;
-  uint64_t Lo = 0, Hi = Total - 1; // Admits(Lo) holds.
-  while (Lo < Hi) {
-    uint64_t Mid = Lo + (Hi - Lo + 1) / 2;
-    if (Admits(Mid))
-      Lo = Mid;
-    else
-      Hi = Mid - 1;
-  }
-  return Lo;
+  // then static.
+  return largestForNextBlock(Arch, In, Limit::SharedMemory, SharedMemFailures,
+                             In.StaticSharedMem + In.DynamicSharedMem,
+                             [&](OccupancyInput &Trial, uint64_t Total) {
+                               Trial.StaticSharedMem =
+                                   std::min(In.StaticSharedMem, Total);
+                               Trial.DynamicSharedMem =
+                                   Total - Trial.StaticSharedMem;
+                             });
 }
 
 SmallVector<BlockSizeChoice, 8>

@@ -2,6 +2,8 @@
 
 #include "cudalint/Report/AmdOccupancyReport.h"
 
+#include "LimitsJSON.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -153,9 +155,6 @@ void writeAmdOccupancyJSON(json::OStream &JOS, const AmdOccupancyQuery &Q) {
   const AmdArchInfo &Arch = *Q.Arch;
   const AmdOccupancyInput &In = Q.Input;
   AmdOccupancyResult R = computeAmdOccupancy(Arch, In);
-  auto WavesOrNull = [](unsigned Waves) {
-    return Waves == AmdUnlimited ? json::Value(nullptr) : json::Value(Waves);
-  };
   auto OrNull = [](auto Optional) {
     return Optional ? json::Value(*Optional) : json::Value(nullptr);
   };
@@ -191,15 +190,8 @@ void writeAmdOccupancyJSON(json::OStream &JOS, const AmdOccupancyQuery &Q) {
   JOS.attribute("simds_per_cu", R.SIMDs);
   if (Q.Gpu)
     JOS.attribute("active_work_groups_per_gpu", amdWorkGroupsPerGpu(Q, R));
-  JOS.attributeObject("limits", [&] {
-    for (AmdLimit L : AllAmdLimits)
-      JOS.attribute(amdLimitName(L), WavesOrNull(R.wavesLimitedBy(L)));
-  });
-  JOS.attributeArray("binding", [&] {
-    for (AmdLimit L : AllAmdLimits)
-      if (R.binds(L))
-        JOS.value(amdLimitName(L));
-  });
+  writeLimitsJSON(JOS, AllAmdLimits, amdLimitName, R,
+                  &AmdOccupancyResult::wavesLimitedBy);
   JOS.attribute("charged_vgprs", R.ChargedVGPRs);
   JOS.attribute("allocated_vgprs", R.AllocatedVGPRs);
   JOS.attribute("work_group_slots_per_cu", R.WorkGroupSlotsPerCU);

@@ -2,6 +2,8 @@
 
 #include "cudalint/Report/OccupancyReport.h"
 
+#include "LimitsJSON.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -299,9 +301,6 @@ void writeOccupancyJSON(json::OStream &JOS, const OccupancyQuery &Q) {
   const ArchInfo &Arch = *Q.Arch;
   const OccupancyInput &In = Q.Input;
   OccupancyResult R = computeOccupancy(Arch, In);
-  auto BlocksOrNull = [&](unsigned Blocks) {
-    return Blocks == Unlimited ? json::Value(nullptr) : json::Value(Blocks);
-  };
 
   JOS.attribute("arch", Arch.Name);
   if (Q.Gpu) {
@@ -337,15 +336,8 @@ void writeOccupancyJSON(json::OStream &JOS, const OccupancyQuery &Q) {
     });
   else if (Q.Gpu && Q.GridBlocks)
     JOS.attribute("waves", nullptr);
-  JOS.attributeObject("limits", [&] {
-    for (Limit L : AllLimits)
-      JOS.attribute(limitName(L), BlocksOrNull(R.blocksLimitedBy(L)));
-  });
-  JOS.attributeArray("binding", [&] {
-    for (Limit L : AllLimits)
-      if (R.binds(L))
-        JOS.value(limitName(L));
-  });
+  writeLimitsJSON(JOS, AllLimits, limitName, R,
+                  &OccupancyResult::blocksLimitedBy);
   JOS.attribute("warps_per_block", R.WarpsPerBlock);
   JOS.attribute("allocated_regs_per_block", R.AllocatedRegistersPerBlock);
   JOS.attribute("allocated_smem_per_block", R.AllocatedSharedMemPerBlock);
