@@ -37,6 +37,9 @@ std::string absolutePath(llvm::StringRef Path, llvm::StringRef WorkingDir);
 /// "C:\\CUDA\\bin\\nvcc.exe", "clang++-19".
 std::string compilerName(llvm::StringRef Path);
 bool isCompilerCacheWrapper(llvm::StringRef Name);
+/// Name without a version suffix: "clang++-19" -> "clang++", "hipcc-5.2"
+/// -> "hipcc".
+llvm::StringRef withoutVersionSuffix(llvm::StringRef Name);
 /// clang, clang++, clang-19, clang++-19.1, x86_64-linux-gnu-clang++; not
 /// clang-cl (MSVC syntax) or clang-tidy.
 bool isClangName(llvm::StringRef Name);

@@ -238,12 +238,7 @@ std::optional<std::string> normalizeAmdArch(StringRef Spelling) {
 }
 
 bool isHipCompilerName(StringRef Name) {
-  // A version suffix: "hipcc-5.2", "amdclang++-17".
-  size_t Dash = Name.rfind('-');
-  if (Dash != StringRef::npos && Dash + 1 < Name.size() &&
-      all_of(Name.substr(Dash + 1),
-             [](char C) { return isDigit(C) || C == '.'; }))
-    Name = Name.take_front(Dash);
+  Name = withoutVersionSuffix(Name); // "hipcc-5.2", "amdclang++-17"
   return Name == "hipcc" || Name == "amdclang++" || Name == "amdclang";
 }
 

@@ -34,13 +34,17 @@ bool isCompilerCacheWrapper(StringRef Name) {
   return Name == "ccache" || Name == "sccache" || Name == "buildcache";
 }
 
-bool isClangName(StringRef Name) {
-  // Strip a version suffix: "-19", "-19.1".
+StringRef withoutVersionSuffix(StringRef Name) {
   size_t Dash = Name.rfind('-');
   if (Dash != StringRef::npos && Dash + 1 < Name.size() &&
       all_of(Name.substr(Dash + 1),
              [](char C) { return isDigit(C) || C == '.'; }))
-    Name = Name.take_front(Dash);
+    return Name.take_front(Dash);
+  return Name;
+}
+
+bool isClangName(StringRef Name) {
+  Name = withoutVersionSuffix(Name);
   if (!Name.consume_back("clang++") && !Name.consume_back("clang"))
     return false;
   return Name.empty() || Name.ends_with("-");

@@ -58,54 +58,6 @@ template <typename T> json::Value writeValue(const std::optional<T> &V) {
   return V ? writeValue(*V) : json::Value(nullptr);
 }
 
-/// The AMDGPU backend's figures (KernelResources::Amd); an absent field
-/// stays absent.
-json::Object amdToJSON(const AmdKernelUsage &U) {
-  json::Object O{{"name", U.Name}};
-  auto Put = [&](StringRef Key, auto V) {
-    if (V)
-      O[Key] = int64_t(*V);
-  };
-  Put("sgprs", U.SGPRs);
-  Put("vgprs", U.VGPRs);
-  Put("agprs", U.AGPRs);
-  Put("scratch", U.ScratchBytesPerLane);
-  Put("occupancy", U.Occupancy);
-  Put("sgpr_spills", U.SGPRSpills);
-  Put("vgpr_spills", U.VGPRSpills);
-  Put("lds", U.LDSBytes);
-  if (U.DynamicStack)
-    O["dynamic_stack"] = *U.DynamicStack;
-  return O;
-}
-
-bool amdFromJSON(const json::Object &O, AmdKernelUsage &U) {
-  bool Ok = true;
-  auto Get = [&](StringRef Key, auto &Out) {
-    if (const json::Value *V = O.get(Key)) {
-      std::optional<int64_t> X = V->getAsInteger();
-      Ok &= X && *X >= 0;
-      if (X && *X >= 0)
-        Out = std::remove_reference_t<decltype(*Out)>(*X);
-    }
-  };
-  if (std::optional<StringRef> Name = O.getString("name"))
-    U.Name = Name->str();
-  else
-    Ok = false;
-  Get("sgprs", U.SGPRs);
-  Get("vgprs", U.VGPRs);
-  Get("agprs", U.AGPRs);
-  Get("scratch", U.ScratchBytesPerLane);
-  Get("occupancy", U.Occupancy);
-  Get("sgpr_spills", U.SGPRSpills);
-  Get("vgpr_spills", U.VGPRSpills);
-  Get("lds", U.LDSBytes);
-  if (std::optional<bool> D = O.getBoolean("dynamic_stack"))
-    U.DynamicStack = *D;
-  return Ok;
-}
-
 // The same values as read back: counts are never negative.
 bool readValue(const json::Value &V, std::string &Out) {
   std::optional<StringRef> S = V.getAsString();
@@ -151,6 +103,36 @@ bool readValue(const json::Value &V, std::optional<T> &Out) {
   Out = std::move(Value);
   return true;
 }
+/// The AMDGPU backend's figures (KernelResources::Amd), one list for writing
+/// and reading as for the kernel record; a field the remarks did not give
+/// is null.
+template <typename Usage, typename Visit>
+bool visitAmdFields(Usage &U, Visit &&Field) {
+  return Field("name", U.Name) && Field("sgprs", U.SGPRs) &&
+         Field("vgprs", U.VGPRs) && Field("agprs", U.AGPRs) &&
+         Field("scratch", U.ScratchBytesPerLane) &&
+         Field("occupancy", U.Occupancy) &&
+         Field("sgpr_spills", U.SGPRSpills) &&
+         Field("vgpr_spills", U.VGPRSpills) && Field("lds", U.LDSBytes) &&
+         Field("dynamic_stack", U.DynamicStack);
+}
+
+json::Object amdToJSON(const AmdKernelUsage &U) {
+  json::Object O;
+  visitAmdFields(U, [&](StringRef Key, const auto &Value) {
+    O[Key] = writeValue(Value);
+    return true;
+  });
+  return O;
+}
+
+bool amdFromJSON(const json::Object &O, AmdKernelUsage &U) {
+  return visitAmdFields(U, [&](StringRef Key, auto &Out) {
+    const json::Value *V = O.get(Key);
+    return V && readValue(*V, Out);
+  });
+}
+
 } // namespace
 
 json::Object resourcesToJSON(const KernelResources &K) {
