@@ -35,6 +35,19 @@ constexpr const char *InitialiserNotFollowed =
 
 } // namespace
 
+namespace {
+/// Either of two dim3 values, per component; as for an integer's ?:, which
+/// side is taken is not decided, so neither is proven.
+Dim3Value eitherDim3(Dim3Value A, const Dim3Value &B) {
+  for (auto [Out, Other] : {std::pair{&A.X, &B.X}, std::pair{&A.Y, &B.Y},
+                            std::pair{&A.Z, &B.Z}}) {
+    *Out = join({*Out, *Other});
+    Out->Proven.clear();
+  }
+  return A;
+}
+} // namespace
+
 Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
   Dim3Value D;
   auto AllUnknown = [&](const ResolvedValue &Why) {
@@ -70,19 +83,13 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Plain))
     return resolveDim3(Default->getExpr(), Q);
   // `dim3 b = wide ? broad : narrow`: the side the context decides, else
-  // either, per component (as for an integer's ?:, neither is proven).
+  // either (eitherDim3).
   if (const auto *C = dyn_cast<ConditionalOperator>(Plain)) {
     if (std::optional<bool> Truth = decidedTruth(C->getCond(), Q))
       return resolveDim3(*Truth ? C->getTrueExpr() : C->getFalseExpr(),
                          Q.deeper());
-    Dim3Value T = resolveDim3(C->getTrueExpr(), Q.deeper());
-    Dim3Value F = resolveDim3(C->getFalseExpr(), Q.deeper());
-    D.X = join({T.X, F.X});
-    D.Y = join({T.Y, F.Y});
-    D.Z = join({T.Z, F.Z});
-    for (ResolvedValue *Part : {&D.X, &D.Y, &D.Z})
-      Part->Proven.clear();
-    return D;
+    return eitherDim3(resolveDim3(C->getTrueExpr(), Q.deeper()),
+                      resolveDim3(C->getFalseExpr(), Q.deeper()));
   }
 
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain)) {
