@@ -107,8 +107,13 @@ std::vector<std::string> codesOf(const json::Value &Published) {
   return Codes;
 }
 
-const json::Object *errorOf(const std::optional<json::Value> &Answer) {
-  return Answer ? Answer->getAsObject()->getObject("error") : nullptr;
+/// The answer's error object, copied: the answer is often a temporary.
+std::optional<json::Object> errorOf(const std::optional<json::Value> &Answer) {
+  const json::Object *E =
+      Answer ? Answer->getAsObject()->getObject("error") : nullptr;
+  if (!E)
+    return std::nullopt;
+  return *E;
 }
 
 TEST_F(LspServerTest, InitializeDeclaresWhatTheServerAnswers) {
@@ -248,7 +253,7 @@ TEST_F(LspServerTest, MalformedMessagesAreAnsweredAndTheServerGoesOn) {
   LspClient C(options());
   // Before initialize, a request is refused.
   C.request(7, "textDocument/hover", position(0, 0));
-  const json::Object *E = errorOf(C.answerTo(7));
+  std::optional<json::Object> E = errorOf(C.answerTo(7));
   ASSERT_TRUE(E);
   EXPECT_EQ(E->getInteger("code"), -32002);
 
@@ -318,7 +323,7 @@ TEST_F(LspServerTest, ExitStatusFollowsTheProtocol) {
     C.request(1, "shutdown", nullptr);
     ASSERT_TRUE(C.answerTo(1));
     C.request(2, "textDocument/hover", position(0, 0));
-    const json::Object *E = errorOf(C.answerTo(2));
+    std::optional<json::Object> E = errorOf(C.answerTo(2));
     ASSERT_TRUE(E);
     EXPECT_EQ(E->getInteger("code"), -32600);
     C.notify("exit", nullptr);
