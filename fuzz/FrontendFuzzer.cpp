@@ -19,8 +19,8 @@
 
 #include "cudalint/Arch/Arch.h"
 #include "cudalint/Checks/Checks.h"
-#include "cudalint/Report/FactsReport.h"
 #include "cudalint/Frontend/Frontend.h"
+#include "cudalint/Report/FactsReport.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"

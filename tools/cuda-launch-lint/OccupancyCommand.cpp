@@ -120,19 +120,20 @@ bool asksAboutAmd(const QuerySpec &S) {
          (!S.Arch && S.Gpu && findAmdGpuPreset(*S.Gpu));
 }
 
-/// A QuerySpec for an AMD target into a query its calculator accepts. The
-/// CUDA names of the register and LDS fields are accepted for the AMD ones.
-Expected<AmdOccupancyQuery> resolveAmd(const QuerySpec &S) {
-  AmdOccupancyQuery Q;
+/// Q's GPU and arch from the spec's gpu and arch fields, which must agree;
+/// the same for either vendor's query and lookups.
+template <typename Query, typename GpuLookup, typename ArchLookup>
+Error resolveTarget(const QuerySpec &S, Query &Q, GpuLookup LookupGpu,
+                    ArchLookup LookupArch) {
   if (S.Gpu) {
-    auto Gpu = lookupAmdGpuPreset(*S.Gpu);
+    auto Gpu = LookupGpu(*S.Gpu);
     if (!Gpu)
       return fieldError("gpu", toString(Gpu.takeError()));
     Q.Gpu = &*Gpu;
     Q.Arch = &Gpu->arch();
   }
   if (S.Arch) {
-    auto Arch = lookupAmdArch(*S.Arch);
+    auto Arch = LookupArch(*S.Arch);
     if (!Arch)
       return fieldError("arch", toString(Arch.takeError()));
     if (Q.Arch && Q.Arch != &*Arch)
@@ -140,6 +141,15 @@ Expected<AmdOccupancyQuery> resolveAmd(const QuerySpec &S) {
                                     Q.Gpu->Name + ", which is " + Q.Arch->Name);
     Q.Arch = &*Arch;
   }
+  return Error::success();
+}
+
+/// A QuerySpec for an AMD target into a query its calculator accepts. The
+/// CUDA names of the register and LDS fields are accepted for the AMD ones.
+Expected<AmdOccupancyQuery> resolveAmd(const QuerySpec &S) {
+  AmdOccupancyQuery Q;
+  if (Error E = resolveTarget(S, Q, lookupAmdGpuPreset, lookupAmdArch))
+    return std::move(E);
   for (auto [Field, Given] : {std::pair{"carveout", S.Carveout.has_value()},
                               {"max_dyn_smem", S.MaxDynSmem.has_value()},
                               {"barriers", S.Barriers.has_value()},
@@ -199,22 +209,8 @@ Expected<AmdOccupancyQuery> resolveAmd(const QuerySpec &S) {
 /// Checks a QuerySpec and turns it into a query the calculator accepts.
 Expected<OccupancyQuery> resolveCuda(const QuerySpec &S) {
   OccupancyQuery Q;
-  if (S.Gpu) {
-    auto Gpu = lookupGpuPreset(*S.Gpu);
-    if (!Gpu)
-      return fieldError("gpu", toString(Gpu.takeError()));
-    Q.Gpu = &*Gpu;
-    Q.Arch = &Gpu->arch();
-  }
-  if (S.Arch) {
-    auto Arch = lookupArch(*S.Arch);
-    if (!Arch)
-      return fieldError("arch", toString(Arch.takeError()));
-    if (Q.Arch && Q.Arch != &*Arch)
-      return fieldError("arch", "'" + *S.Arch + "' contradicts gpu " +
-                                    Q.Gpu->Name + ", which is " + Q.Arch->Name);
-    Q.Arch = &*Arch;
-  }
+  if (Error E = resolveTarget(S, Q, lookupGpuPreset, lookupArch))
+    return std::move(E);
   if (!Q.Arch)
     return fieldError("arch", "missing: give an architecture (sm_80, gfx90a) "
                               "or a GPU preset (gpu)");

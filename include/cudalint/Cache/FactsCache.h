@@ -14,8 +14,8 @@
 #ifndef CUDALINT_FACTSCACHE_H
 #define CUDALINT_FACTSCACHE_H
 
-#include "cudalint/Facts/Facts.h"
 #include "cudalint/Cache/FileStates.h"
+#include "cudalint/Facts/Facts.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -44,8 +44,7 @@ struct RocmInstall {
 /// Finds the HIP headers: Explicit (--rocm-path) if given, else $ROCM_PATH,
 /// $HIP_PATH, /opt/rocm, /usr (Debian's libamdhip64-dev). Returns none when
 /// there are none; Why says what was tried.
-std::optional<RocmInstall> findRocm(llvm::StringRef Explicit,
-                                    std::string &Why);
+std::optional<RocmInstall> findRocm(llvm::StringRef Explicit, std::string &Why);
 
 /// What the front-end facts cache did in a run (FactsCache.h).
 struct FrontendCacheStats {

@@ -5,10 +5,10 @@
 
 #include "cudalint/Checks/AmdChecks.h"
 #include "cudalint/Checks/Checks.h"
+#include "cudalint/Checks/LaunchOccupancy.h"
 #include "cudalint/Device/DeviceResources.h"
 #include "cudalint/Facts/Facts.h"
 #include "cudalint/Lint/LaunchCoverage.h"
-#include "cudalint/Checks/LaunchOccupancy.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"

@@ -14,10 +14,10 @@
 #ifndef CUDALINT_HTMLREPORT_H
 #define CUDALINT_HTMLREPORT_H
 
+#include "cudalint/Checks/LaunchOccupancy.h"
 #include "cudalint/Device/DeviceResources.h"
 #include "cudalint/Facts/Diagnostic.h"
 #include "cudalint/Facts/Facts.h"
-#include "cudalint/Checks/LaunchOccupancy.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
