@@ -9,7 +9,10 @@ PREDICTIONS is predict.py's for the same suite (same cases.json). Prints:
   the runtime failed (any call of the case returned an error, or the case
   hung or crashed) / succeeded;
 - error-name agreement: the cudaError_t the tool names against the one the
-  runtime returned, for each launch and each cudaFuncSetAttribute call;
+  runtime returned, for each launch and each cudaFuncSetAttribute call; a
+  driver API launch returns a CUresult, and the tool's cudaError_t is
+  compared as the CUresult of the same number (gen.DRIVER_ERROR), counted;
+- where graph kernel nodes failed (adding the node, instantiating, launching);
 - occupancy agreement: the tool's blocks per SM against
   cudaOccupancyMaxActiveBlocksPerMultiprocessor;
 - register agreement: the tool's registers against cudaFuncGetAttributes;
@@ -18,7 +21,12 @@ PREDICTIONS is predict.py's for the same suite (same cases.json). Prints:
   not (judged for blocks of 4 ms or more: shorter blocks cost less, since
   dispatching a wave takes time; 1 ms blocks are within 5.04% on an H100).
 Cases the tool could not judge (no device facts: predict.py's "unknown", with
-the reason) are counted apart, never as clean.
+the reason) are counted apart, never as clean; so are driver API launches it
+did not judge because their kernel is a CUfunction it does not trace (listed
+when they failed on the GPU; not an --strict failure: the tool says so for
+every such launch, docs/launch-forms.md). A case whose kernel or entry point
+could not be obtained (cudaGetFuncBySymbol, cudaGetDriverEntryPoint,
+cuGetProcAddress failed) is not run.
 Exit status: 1 on any false error (the tool says fails, the runtime
 succeeded) or missed failure (the runtime failed, the tool says clean), of a
 case, of its launch alone, or of a cudaFuncSetAttribute call (refused or
@@ -29,10 +37,19 @@ registers, and a wave probe of 1 ms blocks off the model by more than 5%;
 """
 import argparse
 import json
+import os
 import statistics
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen import DRIVER_ERROR, is_driver_api  # noqa: E402
+
 OK = "cudaSuccess"
+# A runtime call's success and a driver API call's (a CUresult).
+SUCCESS = (OK, "CUDA_SUCCESS")
+# Calls a launch form makes to get its kernel or entry point: one that fails
+# leaves the case without a launch to judge (the harness's failure).
+SETUP_STEPS = ("cudaGetFuncBySymbol", "cudaGetDriverEntryPoint", "cuGetProcAddress")
 VERDICTS = ("fails", "may-fail", "clean", "unknown")
 # The wave probe is judged against the model for blocks at least this long. Blocks
 # of 1 ms measure within 5.04% on an H100 and 4.95% on an H200 (the fixed cost of
@@ -68,10 +85,18 @@ def runtime_outcome(r):
         return "failed", st
     if st not in ("ran", "sticky"):
         return None, None
+    if any(x["call"] in SETUP_STEPS and x["error"] not in SUCCESS for x in r.get("steps", [])):
+        return None, None
     launch = r.get("launch_error", OK)
-    err = launch if launch != OK else r.get("sync_error", OK)
-    failed = err != OK or any(x["error"] != OK for x in r.get("attrs", []))
+    err = launch if launch not in SUCCESS else r.get("sync_error", OK)
+    failed = err != OK or any(x["error"] not in SUCCESS for x in r.get("attrs", []))
     return ("failed" if failed else "succeeded"), err
+
+
+def untraced_by_design(pr):
+    """A launch the tool says it did not fully check because its kernel is a CUfunction
+    (a driver API launch: docs/launch-forms.md, 'kernel: unknown'): judged apart."""
+    return pr.get("unknown_kind") == "unknown_kernel" and is_driver_api(pr.get("api", ""))
 
 
 def block_duration(pr):
@@ -144,9 +169,11 @@ def main():
         print("WARNING: the recording and the predictions come from different cases.json")
 
     matrix = {(v, o): 0 for v in VERDICTS for o in ("failed", "succeeded")}
-    false_errors, missed, not_run, changed, unknown = [], [], [], [], []
+    false_errors, missed, not_run, changed, unknown, untraced = [], [], [], [], [], []
     launch_false, launch_missed = [], []
-    names = {"agree": 0, "tool names none": 0, "disagree": [], "failed after launching": 0}
+    names = {"agree": 0, "tool names none": 0, "disagree": [], "failed after launching": 0,
+             "runtime name at a driver launch": 0}
+    graph_steps = {}
     attr_calls = {"agree": 0, "disagree": []}
     occ = {"agree": 0, "disagree": [], "failed_launch_agree": 0, "failed_launch_disagree": []}
     regs = {"agree": 0, "disagree": []}
@@ -161,7 +188,12 @@ def main():
             not_run.append(cid)
             continue
         matrix[(pr["verdict"], outcome)] += 1
-        if pr["verdict"] == "unknown":
+        if pr["verdict"] == "unknown" and untraced_by_design(pr):
+            # Not judged, and not a failure of the harness: its attribute calls, blocks/SM
+            # and registers are still compared below.
+            untraced.append((outcome == "failed", "%s (%s, the runtime %s%s): %s" % (
+                cid, pr["api"], outcome, " with " + err if err != OK else "", pr.get("unknown_reason", "?"))))
+        elif pr["verdict"] == "unknown":
             unknown.append("%s (the runtime %s): %s" % (cid, outcome, pr.get("unknown_reason", "?")))
             continue
         if pr["verdict"] == "fails" and outcome == "succeeded":
@@ -169,7 +201,7 @@ def main():
                 cid, ", ".join(sorted({f["check"] for f in pr["findings"] if f["severity"] == "error"}))))
         if pr["verdict"] == "clean" and outcome == "failed":
             missed.append("%s: the runtime failed (%s); the tool says nothing" % (cid, ", ".join(
-                ["%s -> %s" % (x["attribute"], x["error"]) for x in r.get("attrs", []) if x["error"] != OK]
+                ["%s -> %s" % (x["attribute"], x["error"]) for x in r.get("attrs", []) if x["error"] not in SUCCESS]
                 + (["launch -> %s" % err] if err != OK else []))))
         if r.get("status") not in ("ran", "sticky"):
             continue
@@ -178,7 +210,7 @@ def main():
         if at_launch and err == OK:
             launch_false.append("%s: the tool says the launch fails (%s); it ran" % (
                 cid, ", ".join(sorted({f["check"] for f in at_launch}))))
-        elif not at_launch and err != OK:
+        elif not at_launch and err != OK and pr["verdict"] != "unknown":
             maybe_launch = [f for f in pr["findings"] if f["where"] == "launch" and f["check"] in ERRORS]
             if not maybe_launch:
                 launch_missed.append("%s: the launch failed with %s; the tool says nothing there" % (cid, err))
@@ -186,24 +218,30 @@ def main():
         # launch's own error. A kernel that launched and then failed (a grid sync without the
         # cooperative API traps: cudaDeviceSynchronize says so) is counted apart.
         launch_err = r.get("launch_error", OK)
-        if at_launch and launch_err == OK and err != OK:
+        if at_launch and launch_err in SUCCESS and err != OK:
             names["failed after launching"] += 1
-        if at_launch and launch_err != OK:
-            named = at_launch[0].get("cuda_error")
+        if at_launch and launch_err not in SUCCESS:
+            named = shown = at_launch[0].get("cuda_error")
+            if named and is_driver_api(pr.get("api", "")) and named in DRIVER_ERROR:
+                # The tool names the runtime's cudaError_t at a driver API launch, which
+                # returns the CUresult of the same number: compared as that CUresult.
+                names["runtime name at a driver launch"] += 1
+                named = DRIVER_ERROR[named]
+                shown = "%s (%s at the driver API's %s)" % (shown, named, pr["api"])
             if not named:
                 names["tool names none"] += 1
             elif named == launch_err:
                 names["agree"] += 1
             else:
                 names["disagree"].append("%s: the tool names %s (%s), the runtime returned %s"
-                                         % (cid, named, at_launch[0]["check"], launch_err))
+                                         % (cid, shown, at_launch[0]["check"], launch_err))
         # Each attribute call: refused or not, and with which error.
         lines = pr.get("settings_lines", [])
         for i, call in enumerate(r.get("attrs", [])):
             line = lines[i] if i < len(lines) else None
             refused = [f for f in pr["findings"] if f["line"] == line and f["severity"] == "error"
                        and f["check"] == "cuda-func-attribute-refused"]
-            rt_refused = call["error"] != OK
+            rt_refused = call["error"] not in SUCCESS
             if bool(refused) != rt_refused:
                 attr_calls["disagree"].append("%s: %s(%s, %s) returned %s; the tool %s" % (
                     cid, call["call"], call["attribute"], call["value"], call["error"],
@@ -213,6 +251,11 @@ def main():
                     cid, call["attribute"], call["error"], refused[0]["cuda_error"]))
             else:
                 attr_calls["agree"] += 1
+        # Where a graph kernel node's launch failed: adding the node, instantiating or launching.
+        for step in r.get("steps", []):
+            if step["call"] not in SETUP_STEPS and step["error"] != OK:
+                key = (step["call"], step["error"])
+                graph_steps[key] = graph_steps.get(key, 0) + 1
         # Blocks per SM.
         o = r.get("occupancy", {})
         if o.get("error") == OK and pr.get("occupancy") is not None:
@@ -261,7 +304,12 @@ def main():
         if v != "unknown" or unknown:
             print("%-22s %10d %10d" % ("tool says " + v, matrix[(v, "failed")], matrix[(v, "succeeded")]))
     print()
-    show("UNKNOWN, NOT JUDGED (no device facts)", unknown)
+    show("UNKNOWN, NOT JUDGED (no device facts, or not fully checked)", unknown)
+    failed_untraced = [line for failed, line in untraced if failed]
+    if untraced:
+        print("driver API launches the tool did not judge, their kernel being a CUfunction it does not trace:"
+              " %d (%d of them failed on the GPU)" % (len(untraced), len(failed_untraced)))
+    show("DRIVER API LAUNCHES NOT JUDGED THAT FAILED", failed_untraced)
     show("FALSE ERRORS", false_errors)
     show("MISSED FAILURES", missed)
     print("launches alone: %d false errors, %d missed failures" % (len(launch_false), len(launch_missed)))
@@ -272,7 +320,12 @@ def main():
     if names["failed after launching"]:
         print("launches that returned cudaSuccess and whose kernel then failed (cudaDeviceSynchronize),"
               " the tool says the launch fails: %d" % names["failed after launching"])
+    if names["runtime name at a driver launch"]:
+        print("of these, driver API launches whose CUresult the tool names as the runtime's cudaError_t"
+              " of the same number: %d" % names["runtime name at a driver launch"])
     show("error-name disagreements", names["disagree"])
+    for (call, error), n in sorted(graph_steps.items()):
+        print("graph kernel nodes: %s returned %s in %d cases" % (call, error, n))
     print("cudaFuncSetAttribute / cudaFuncSetCacheConfig calls: %d agree, %d disagree"
           % (attr_calls["agree"], len(attr_calls["disagree"])))
     show("attribute-call disagreements", attr_calls["disagree"])

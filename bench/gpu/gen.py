@@ -21,7 +21,7 @@ import json
 import os
 import sys
 
-VERSION = 2
+VERSION = 3
 # The wave probe's blocks spin these long on %globaltimer (version 2; version 1 spun
 # 200,000 clock64 cycles, about 0.1 ms, too short to show a whole extra wave).
 SPIN_NS = (1000000, 4000000)
@@ -66,6 +66,32 @@ RUNTIME_ERROR = {
 # Launch errors that leave no block resident on an SM.
 NOT_RESIDENT = ("cuda-shared-memory-exceeded", "cuda-too-many-resources")
 API_ORDER = ["<<<>>>", "cudaLaunchKernel", "cudaLaunchKernelEx", "cudaLaunchCooperativeKernel"]
+# The launch forms of the forms family (generator version 3), by the API that launches.
+# "entry:" calls through a PFN_* pointer (cudaTypedefs.h) filled by cudaGetDriverEntryPoint,
+# "proc:" through one filled by cuGetProcAddress; the driver's launches get their
+# CUfunction from cudaGetFuncBySymbol. "spaced<<<>>>" is nvcc's k<< <g, b>> >(...).
+DRIVER_FORMS = ["cuLaunchKernel", "cuLaunchKernelEx", "cuLaunchCooperativeKernel",
+                "entry:cuLaunchKernel", "entry:cuLaunchKernelEx", "entry:cuLaunchCooperativeKernel",
+                "proc:cuLaunchKernel"]
+RUNTIME_FORMS = ["spaced<<<>>>", "cudaLaunchKernelExC", "cudaLaunchCooperativeKernel",
+                 "cudaGraphAddKernelNode"]
+COOPERATIVE_APIS = ("cudaLaunchCooperativeKernel", "cuLaunchCooperativeKernel",
+                    "entry:cuLaunchCooperativeKernel")
+# The forms that take a launch attribute list (cluster shape, cooperative flag).
+ATTRIBUTE_FORMS = ("cudaLaunchKernelEx", "cudaLaunchKernelExC", "cuLaunchKernelEx", "entry:cuLaunchKernelEx")
+# A driver API launch returns a CUresult: the cudaError_t of the same number
+# (driver_types.h and cuda.h give these four the same values: 1, 701, 720, 912).
+DRIVER_ERROR = {
+    "cudaSuccess": "CUDA_SUCCESS",
+    "cudaErrorInvalidValue": "CUDA_ERROR_INVALID_VALUE",
+    "cudaErrorLaunchOutOfResources": "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
+    "cudaErrorCooperativeLaunchTooLarge": "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE",
+    "cudaErrorInvalidClusterSize": "CUDA_ERROR_INVALID_CLUSTER_SIZE",
+}
+
+
+def is_driver_api(api):
+    return api in DRIVER_FORMS
 
 
 DEFINITION = ("family", "kernel", "api", "grid", "block", "dyn_smem", "settings", "cluster",
@@ -118,7 +144,7 @@ class Suite:
         dyn_limit = DEFAULT_SMEM - k.get("static_smem", 0)
         nonportable = False
         for s in c["settings"]:
-            if s[0] != "attr":
+            if s[0] not in ("attr", "cuattr"):
                 continue
             _, name, value = s
             if name == "MaxDynamicSharedMemorySize":
@@ -162,7 +188,7 @@ class Suite:
                     or size > self.clusters[1]
                     or (size > self.clusters[0] and not nonportable)):
                 checks.append("cuda-cluster-dims-mismatch")
-        coop = c["api"] == "cudaLaunchCooperativeKernel" or c.get("coop_attr")
+        coop = c["api"] in COOPERATIVE_APIS or c.get("coop_attr")
         if k.get("grid_sync") and not coop:
             checks.append("cuda-grid-sync-needs-cooperative-launch")
         if coop and not checks:
@@ -174,8 +200,11 @@ class Suite:
         if coop and checks and checks[0] in NOT_RESIDENT:
             # No block can be resident: the cooperative launch says so first (an H200).
             runtime = "cudaErrorCooperativeLaunchTooLarge"
+        launch_error = runtime if checks else "cudaSuccess"
+        if is_driver_api(c["api"]) and launch_error:
+            launch_error = DRIVER_ERROR[launch_error]
         return {"fails": bool(checks or refused), "launch_checks": checks, "maybe_checks": maybe,
-                "refused_attrs": refused, "launch_error": runtime if checks else "cudaSuccess"}
+                "refused_attrs": refused, "launch_error": launch_error}
 
     # ---- cases -------------------------------------------------------------
     def add(self, family, kernel, block, grid=None, api="<<<>>>", dyn_smem=0,
@@ -205,6 +234,7 @@ class Suite:
         self.occupancy_family()
         self.mixed_family()
         self.wave_family()
+        self.forms_family()
         self.gridsync_family()  # last: its failures may be sticky
 
     def block_family(self):
@@ -412,6 +442,64 @@ class Suite:
                                  note="%d full waves of %d blocks%s, %d us blocks"
                                  % (mult, wave, " + 1" if extra else "", spin_ns // 1000))
 
+    def forms_family(self):
+        """Failing and passing launches through each launch form the tool reads
+        (docs/launch-forms.md): nvcc's spaced chevrons, cudaLaunchKernelExC, the cooperative
+        APIs, a graph kernel node, and the driver API, called directly and through entry
+        points, whose errors are CUresults."""
+        big = 64 << 10
+        for api in RUNTIME_FORMS + DRIVER_FORMS:
+            coop = api in COOPERATIVE_APIS
+            # The same launch shapes through every form: one that runs, invalid blocks and
+            # grids, a launch bound, the register file, shared memory with and without an opt-in.
+            self.add("forms", {}, (256,), api=api)
+            self.add("forms", {}, (1025,), grid=(2,), api=api)
+            self.add("forms", {}, (1, 1, 65), grid=(2,), api=api)
+            if not coop:  # a valid cooperative grid of this size is too large, not invalid
+                self.add("forms", {}, (32,), grid=(1, 65536), api=api)
+            self.add("forms", {}, (32,), grid=(0,), api=api)
+            self.add("forms", {"bounds": [256]}, (512,), grid=(2,), api=api)
+            self.add("forms", {"bounds": [256]}, (256,), grid=(2,), api=api)
+            self.add("forms", {"maxnreg": 128, "pressure": 136}, (1024,), grid=(2,), api=api)
+            self.add("forms", {"maxnreg": 64, "pressure": 72}, (1024,), grid=(2,), api=api)
+            self.add("forms", {}, (128,), grid=(2,), api=api, dyn_smem=big)
+            self.add("forms", {}, (128,), grid=(2,), api=api, dyn_smem=big,
+                     settings=[("attr", "MaxDynamicSharedMemorySize", big)])
+            if is_driver_api(api):
+                # The opt-in on the CUfunction itself (cuFuncSetAttribute).
+                self.add("forms", {}, (128,), grid=(2,), api=api, dyn_smem=big,
+                         settings=[("cuattr", "MaxDynamicSharedMemorySize", big)])
+            self.add("forms", {}, (128,), grid=(2,), api=api, dyn_smem=self.optin + 1)
+            if coop or api in ATTRIBUTE_FORMS:
+                self.forms_cooperative(api, coop_attr=not coop)
+            if api in ATTRIBUTE_FORMS and self.clusters:
+                self.forms_cluster(api)
+
+    def forms_cooperative(self, api, coop_attr):
+        """A cooperative grid at the co-residency limit and one block over it; blocks that
+        cannot be resident at all; a launch bound."""
+        extra = {"coop_attr": True} if coop_attr else {}
+        per_sm = self.blocks_per_sm({"kernel": {}, "threads": 256, "dyn_smem": 0})
+        for blocks in (per_sm * self.sms, per_sm * self.sms + 1):
+            self.add("forms", {}, (256,), grid=(blocks,), api=api, **extra)
+        self.add("forms", {}, (128,), grid=(self.sms,), api=api, dyn_smem=64 << 10, **extra)
+        self.add("forms", {"maxnreg": 128, "pressure": 136}, (1024,), grid=(self.sms,), api=api, **extra)
+        self.add("forms", {"bounds": [256]}, (512,), grid=(self.sms,), api=api, **extra)
+
+    def forms_cluster(self, api):
+        """Clusters through a launch attribute: whole and partial grids, over the portable
+        size with and without the non-portable attribute, over the largest."""
+        portable, most = self.clusters
+        nonportable = [("attr", "NonPortableClusterSizeAllowed", 1)]
+        self.add("forms", {}, (128,), grid=(16,), api=api, cluster=(2, 1, 1))
+        self.add("forms", {}, (128,), grid=(17,), api=api, cluster=(2, 1, 1))
+        self.add("forms", {}, (128,), grid=(4 * most,), api=api, cluster=(most, 1, 1))
+        self.add("forms", {}, (128,), grid=(4 * most,), api=api, cluster=(most, 1, 1), settings=nonportable)
+        self.add("forms", {}, (128,), grid=(4 * most,), api=api, cluster=(2 * most, 1, 1), settings=nonportable)
+        if is_driver_api(api):
+            self.add("forms", {}, (128,), grid=(4 * most,), api=api, cluster=(most, 1, 1),
+                     settings=[("cuattr", "NonPortableClusterSizeAllowed", 1)])
+
     def gridsync_family(self):
         for api in ("<<<>>>", "cudaLaunchKernel", "cudaLaunchKernelEx"):
             for t in (128, 1024):
@@ -529,6 +617,117 @@ def host_source(c):
     return "\n".join(lines) + "\n"
 
 
+# The forms family's file also calls the driver API and its entry points
+# (cudaGetDriverEntryPoint is deprecated in CUDA 13, and still what code calls).
+FORMS_PRELUDE = """#include <cuda.h>
+#include <cudaTypedefs.h>
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+"""
+# The PFN_* type of each driver launch API (cudaTypedefs.h) and the attributes
+# cuFuncSetAttribute sets.
+PFN_TYPE = {"cuLaunchKernel": "PFN_cuLaunchKernel_v4000", "cuLaunchKernelEx": "PFN_cuLaunchKernelEx_v11060",
+            "cuLaunchCooperativeKernel": "PFN_cuLaunchCooperativeKernel_v9000"}
+CU_FUNC_ATTRIBUTE = {"MaxDynamicSharedMemorySize": "CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES",
+                     "NonPortableClusterSizeAllowed": "CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED"}
+
+
+def launch_attributes(c, driver):
+    """The statements that fill a launch attribute array (cluster shape, cooperative flag)
+    and hang it on cfg; none when the case has no attribute."""
+    attrs = []
+    if c.get("cluster"):
+        attrs.append(("CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION" if driver else "cudaLaunchAttributeClusterDimension",
+                      ["clusterDim.%s = %d" % xy for xy in zip("xyz", c["cluster"])]))
+    if c.get("coop_attr"):
+        attrs.append(("CU_LAUNCH_ATTRIBUTE_COOPERATIVE" if driver else "cudaLaunchAttributeCooperative",
+                      ["cooperative = 1"]))
+    if not attrs:
+        return []
+    lines = ["  %s attr[%d];" % ("CUlaunchAttribute" if driver else "cudaLaunchAttribute", len(attrs))]
+    for i, (aid, sets) in enumerate(attrs):
+        lines.append("  attr[%d].id = %s;" % (i, aid))
+        lines += ["  attr[%d].%s.%s;" % (i, "value" if driver else "val", x) for x in sets]
+    return lines + ["  cfg.attrs = attr;", "  cfg.numAttrs = %d;" % len(attrs)]
+
+
+def forms_host_source(c):
+    """The host function of a forms case: its settings, then the launch through its form.
+    A driver launch's CUfunction comes from cudaGetFuncBySymbol, an entry point from
+    cudaGetDriverEntryPoint or cuGetProcAddress; each such step is recorded (Rec::step)."""
+    k, cid, api = kname(c), c["id"], c["api"]
+    driver = is_driver_api(api)
+    lines = ["static void case_%s(Rec &r) {" % cid.replace("-", "_"), "  float *p = r.p;"]
+    if api != "spaced<<<>>>":
+        lines.append("  void *args[] = {&p};")
+    if driver:
+        lines += ["  CUfunction f = nullptr;",
+                  '  r.step("cudaGetFuncBySymbol", cudaGetFuncBySymbol(&f, (const void *)%s));' % k]
+    for s in c["settings"]:
+        n = len(lines)
+        if s[0] == "attr":
+            lines.append("  cudaError_t e%d = cudaFuncSetAttribute(%s, cudaFuncAttribute%s, %d);" % (n, k, s[1], s[2]))
+            lines.append('  r.attr("cudaFuncSetAttribute", "%s", %d, e%d);' % (s[1], s[2], n))
+        else:
+            lines.append("  CUresult e%d = cuFuncSetAttribute(f, %s, %d);" % (n, CU_FUNC_ATTRIBUTE[s[1]], s[2]))
+            lines.append('  r.attr("cuFuncSetAttribute", "%s", %d, e%d);' % (s[1], s[2], n))
+    base = api.split(":")[-1]
+    call = base
+    if api.startswith(("entry:", "proc:")):
+        call = "launch"
+        lines.append("  %s launch = nullptr;" % PFN_TYPE[base])
+        if api.startswith("entry:"):
+            lines += ["  cudaDriverEntryPointQueryResult found;",
+                      '  r.step("cudaGetDriverEntryPoint", cudaGetDriverEntryPoint("%s", (void **)&launch, '
+                      "cudaEnableDefault, &found));" % base]
+        else:
+            lines += ["  CUdriverProcAddressQueryResult found;",
+                      '  r.step("cuGetProcAddress", cuGetProcAddress("%s", (void **)&launch, 12000, '
+                      "CU_GET_PROC_ADDRESS_DEFAULT, &found));" % base]
+        lines.append("  if (!launch) {\n    r.launched(CUDA_ERROR_NOT_FOUND);\n    return;\n  }")
+    (gx, gy, gz), (bx, by, bz), dyn = c["grid"], c["block"], c["dyn_smem"]
+    dims = "%du, %du, %du, %du, %du, %du, %du" % (gx, gy, gz, bx, by, bz, dyn)
+    g, b = dim3(c["grid"]), dim3(c["block"])
+    tail = " // CASE %s" % cid
+    if base == "cuLaunchKernel":
+        lines += ["  r.begin();", "  CUresult e = %s(f, %s, nullptr, args, nullptr);%s" % (call, dims, tail)]
+    elif base == "cuLaunchCooperativeKernel":
+        lines += ["  r.begin();", "  CUresult e = %s(f, %s, nullptr, args);%s" % (call, dims, tail)]
+    elif base == "cuLaunchKernelEx":
+        lines.append("  CUlaunchConfig cfg = {%s, nullptr, nullptr, 0};" % dims)
+        lines += launch_attributes(c, True)
+        lines += ["  r.begin();", "  CUresult e = %s(&cfg, f, args, nullptr);%s" % (call, tail)]
+    elif api == "spaced<<<>>>":
+        lines += ["  r.begin();", "  %s<< <%s, %s, %d>> >(p);%s" % (k, g, b, dyn, tail),
+                  "  cudaError_t e = cudaSuccess;"]
+    elif api == "cudaLaunchKernelExC":
+        lines.append("  cudaLaunchConfig_t cfg = {%s, %s, %d};" % (g, b, dyn))
+        lines += launch_attributes(c, False)
+        lines += ["  r.begin();", "  cudaError_t e = cudaLaunchKernelExC(&cfg, (const void *)%s, args);%s"
+                  % (k, tail)]
+    elif api == "cudaLaunchCooperativeKernel":
+        lines += ["  r.begin();", "  cudaError_t e = cudaLaunchCooperativeKernel((const void *)%s, %s, %s, args, %d, 0);%s"
+                  % (k, g, b, dyn, tail)]
+    elif api == "cudaGraphAddKernelNode":
+        # The node is added, the graph instantiated and launched: the first of the three
+        # that fails is the launch's error; each is recorded.
+        lines += ["  cudaGraph_t graph = nullptr;", "  cudaGraphExec_t exec = nullptr;",
+                  "  cudaGraphNode_t node;", "  cudaGraphCreate(&graph, 0);",
+                  "  cudaKernelNodeParams kp = {};", "  kp.func = (void *)%s;" % k,
+                  "  kp.gridDim = %s;" % g, "  kp.blockDim = %s;" % b,
+                  "  kp.sharedMemBytes = %d;" % dyn, "  kp.kernelParams = args;",
+                  "  r.begin();", "  cudaError_t e = cudaGraphAddKernelNode(&node, graph, nullptr, 0, &kp);" + tail,
+                  '  r.step("cudaGraphAddKernelNode", e);',
+                  "  if (e == cudaSuccess)\n    r.step(\"cudaGraphInstantiate\", e = cudaGraphInstantiate(&exec, graph, 0));",
+                  "  if (e == cudaSuccess)\n    r.step(\"cudaGraphLaunch\", e = cudaGraphLaunch(exec, 0));"]
+    else:
+        raise ValueError("gen.py: no source for the launch form %s" % api)
+    lines.append("  r.launched(e);")
+    if api == "cudaGraphAddKernelNode":
+        lines += ["  if (exec)\n    cudaGraphExecDestroy(exec);", "  cudaGraphDestroy(graph);"]
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
 def write_suite(suite, out, version=VERSION):
     os.makedirs(out, exist_ok=True)
     families = []
@@ -538,10 +737,10 @@ def write_suite(suite, out, version=VERSION):
     for fam in families:
         cases = [c for c in suite.cases if c["family"] == fam]
         name = "suite-%s.cu" % fam
-        text = HEADER % (version, suite.arch, suite.sms)
+        text = HEADER % (version, suite.arch, suite.sms) + (FORMS_PRELUDE if fam == "forms" else "")
         line = text.count("\n") + 1
         for c in cases:
-            chunk = "\n" + kernel_source(c) + host_source(c)
+            chunk = "\n" + kernel_source(c) + (forms_host_source(c) if fam == "forms" else host_source(c))
             c["file"] = name
             c["first_line"] = line + 1
             c["last_line"] = line + chunk.count("\n") - 1
@@ -549,7 +748,7 @@ def write_suite(suite, out, version=VERSION):
             for i, l in enumerate(chunk.split("\n")):
                 if "// CASE " in l:
                     c["launch_line"] = line + i
-                if "cudaFuncSetAttribute(" in l or "cudaFuncSetCacheConfig(" in l:
+                if "cudaFuncSetAttribute(" in l or "cudaFuncSetCacheConfig(" in l or "cuFuncSetAttribute(" in l:
                     c.setdefault("settings_lines", []).append(line + i)
             text += chunk
             line += chunk.count("\n")

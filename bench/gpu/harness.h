@@ -7,12 +7,23 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cuda.h>
 #include <cuda_runtime.h>
 #include <string>
+
+// A driver API answer by its CUresult name ("CUDA_ERROR_INVALID_VALUE"), as
+// the runtime's are named by cudaGetErrorName.
+static const char *driverErrorName(CUresult e) {
+  const char *name = nullptr;
+  if (cuGetErrorName(e, &name) != CUDA_SUCCESS || !name)
+    return "CUDA_ERROR_UNRECOGNIZED";
+  return name;
+}
 
 struct Rec {
   float *p = nullptr; // 1 Mi floats of zeros: kernels read it, never write it
   std::string attrs;  // JSON array body
+  std::string steps;  // JSON array body: the calls around a launch (Rec::step)
   const char *launch_error = nullptr;
   cudaEvent_t start = nullptr, stop = nullptr;
 
@@ -27,6 +38,30 @@ struct Rec {
     attrs += buf;
     cudaGetLastError();
   }
+  // A driver API setting (cuFuncSetAttribute): its CUresult's name.
+  void attr(const char *call, const char *attribute, long long value,
+            CUresult e) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "%s{\"call\":\"%s\",\"attribute\":\"%s\",\"value\":%lld,"
+                  "\"error\":\"%s\"}",
+                  attrs.empty() ? "" : ",", call, attribute, value,
+                  driverErrorName(e));
+    attrs += buf;
+  }
+  // A call a launch form needs besides the launch (cudaGetFuncBySymbol, an
+  // entry point's lookup, a graph's instantiation and launch) and its answer.
+  void step(const char *call, const char *error) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s{\"call\":\"%s\",\"error\":\"%s\"}",
+                  steps.empty() ? "" : ",", call, error);
+    steps += buf;
+  }
+  void step(const char *call, cudaError_t e) {
+    step(call, cudaGetErrorName(e));
+    cudaGetLastError();
+  }
+  void step(const char *call, CUresult e) { step(call, driverErrorName(e)); }
   void begin() { cudaEventRecord(start); }
   // The launch's own answer: cudaGetLastError() after <<<>>>, the return value
   // of the launch APIs (their error is also the last error: cleared here).
@@ -36,6 +71,13 @@ struct Rec {
     if (e == cudaSuccess)
       e = last;
     launch_error = cudaGetErrorName(e);
+  }
+  // A driver API launch's answer: its CUresult (the runtime's last error is
+  // not set by the driver API).
+  void launched(CUresult e) {
+    cudaEventRecord(stop);
+    cudaGetLastError();
+    launch_error = driverErrorName(e);
   }
 };
 
@@ -78,17 +120,21 @@ static int run_cases(const Case *cases, int n, int argc, char **argv) {
     std::fflush(stdout);
     std::string times;
     const char *launch = "", *sync = "";
-    std::string attrs;
+    std::string attrs, steps;
     for (int rep = 0; rep < (c.reps > 0 ? c.reps : 1); ++rep) {
       r.attrs.clear();
+      r.steps.clear();
       r.launch_error = nullptr;
       c.fn(r);
       cudaError_t s = cudaDeviceSynchronize();
       sync = cudaGetErrorName(s);
       launch = r.launch_error ? r.launch_error : "none";
       attrs = r.attrs;
+      steps = r.steps;
       float ms = -1;
-      if (s == cudaSuccess && !std::strcmp(launch, "cudaSuccess") &&
+      bool ran = !std::strcmp(launch, "cudaSuccess") ||
+                 !std::strcmp(launch, "CUDA_SUCCESS");
+      if (s == cudaSuccess && ran &&
           cudaEventElapsedTime(&ms, r.start, r.stop) != cudaSuccess)
         ms = -1;
       char buf[64];
@@ -111,13 +157,14 @@ static int run_cases(const Case *cases, int n, int argc, char **argv) {
       cudaGetLastError();
     }
     std::printf(
-        "{\"index\":%d,\"id\":\"%s\",\"attrs\":[%s],\"launch_error\":\"%s\","
+        "{\"index\":%d,\"id\":\"%s\",\"attrs\":[%s],\"steps\":[%s],"
+        "\"launch_error\":\"%s\","
         "\"sync_error\":\"%s\",\"sticky\":%s,\"elapsed_ms\":[%s],"
         "\"occupancy\":{\"blocks_per_sm\":%d,\"error\":\"%s\"},"
         "\"func\":{\"error\":\"%s\",\"num_regs\":%d,\"shared_size_bytes\":%zu,"
         "\"max_threads_per_block\":%d,\"local_size_bytes\":%zu,"
         "\"max_dynamic_shared_size_bytes\":%d,\"preferred_carveout\":%d}}\n",
-        i, c.id, attrs.c_str(), launch, sync, sticky ? "true" : "false",
+        i, c.id, attrs.c_str(), steps.c_str(), launch, sync, sticky ? "true" : "false",
         times.c_str(), blocks, occ_err, fa_err, fa.numRegs, fa.sharedSizeBytes,
         fa.maxThreadsPerBlock, fa.localSizeBytes, fa.maxDynamicSharedSizeBytes,
         fa.preferredShmemCarveout);

@@ -13,9 +13,13 @@ preset is the one of that arch and SM count (`occupancy --list-gpus`) unless
 (--sm-count). --device-facts gives the tool a saved ptxas log of the suite
 (facts.py) instead of compiling the device side. A case the tool does not
 say fails and whose kernel has no device facts (the compile failed or timed
-out) is "unknown", with the reason, never "clean". --check-intent compares
-the tool's errors with what the generator meant each case to do and exits 1
-on any disagreement. Needs the CUDA toolkit (the tool compiles the device
+out) is "unknown", with the reason, never "clean"; so is one whose launch the
+tool says it did not fully check (JSON `checked.reasons`, kept as
+`unknown_kind`: `unknown_kernel` for a driver API launch, whose kernel is a
+CUfunction the tool does not trace). --check-intent compares the tool's
+errors with what the generator meant each case to do and exits 1 on any
+disagreement; at a launch whose kernel the tool does not trace it may miss
+the generator's errors and must claim no other. Needs the CUDA toolkit (the tool compiles the device
 side for registers) unless --device-facts is given; no GPU.
 """
 import argparse
@@ -104,10 +108,14 @@ def predict(tool, suite, gpu=None, extra=()):
             pr["verdict"] = "fails"
         elif errs:
             pr["verdict"] = "may-fail"
+    unchecked = {}
     for l in report["launches"]:
         c = case_at(l["file"], l["line"])
         if c is None:
             continue
+        reasons = [r for r in (l.get("checked") or {}).get("reasons", []) if r.get("kind") != "no_device_facts"]
+        if reasons and l["line"] == c.get("launch_line"):
+            unchecked[c["id"]] = reasons
         for o in l.get("occupancy", []):
             if o["arch"] == arch:
                 cases[c["id"]]["occupancy"] = o["active_blocks_per_sm"]
@@ -119,14 +127,24 @@ def predict(tool, suite, gpu=None, extra=()):
     for c in manifest["cases"]:
         k = kernels.get(c["kernel_name"], {}).get("per_arch", {}).get(arch)
         pr = cases[c["id"]]
+        pr["api"] = c["api"]
+        pr["unchecked"] = sorted({r["kind"] for r in unchecked.get(c["id"], [])})
         if k and k.get("registers") is not None:
             pr["registers"] = k.get("registers")
             pr["static_smem"] = k.get("static_smem")
-        elif pr["verdict"] != "fails":
+        if c["id"] in unchecked and pr["verdict"] != "fails":
+            # The launch's kernel (a CUfunction) or a value is not known to the tool: its
+            # silence is no prediction. The kinds are the JSON's checked.reasons.
+            why = unchecked[c["id"]]
+            pr["verdict"] = "unknown"
+            pr["unknown_kind"] = why[0]["kind"]
+            pr["unknown_reason"] = "; ".join(r.get("message", r["kind"]) for r in why)
+        elif pr["registers"] is None and pr["verdict"] != "fails":
             # Without registers and shared memory the tool could not judge the launch:
             # its silence is no prediction.
             why = [n for n in notes if c["file"] in n and arch in n]
             pr["verdict"] = "unknown"
+            pr["unknown_kind"] = "no_device_facts"
             pr["unknown_reason"] = why[0] if why else "no device facts for %s on %s" % (
                 c["kernel_name"], arch)
     version = subprocess.run([tool, "--version"], capture_output=True, text=True).stdout.strip()
@@ -150,7 +168,15 @@ def check_intent(manifest, pred):
                        if f["check"] == "cuda-func-attribute-refused" and f["severity"] == "error"]
         problems = []
         maybe = set(want.get("maybe_checks", []))
-        if sorted(set(got_launch) - maybe) != sorted(want["launch_checks"]):
+        untraced = "unknown_kernel" in pr.get("unchecked", [])
+        if untraced:
+            # The tool does not know the kernel (a CUfunction): it can see the errors that
+            # hold for any kernel, and must claim no other.
+            extra = sorted(set(got_launch) - maybe - set(want["launch_checks"]))
+            if extra:
+                problems.append("launch errors %s at a launch whose kernel the tool does not trace, "
+                                "generator meant %s" % (extra, want["launch_checks"] or "none"))
+        elif sorted(set(got_launch) - maybe) != sorted(want["launch_checks"]):
             problems.append("launch errors %s, generator meant %s" % (sorted(set(got_launch)) or "none",
                                                                     want["launch_checks"] or "none"))
         elif got_launch and got_launch[0] != want["launch_checks"][0]:
@@ -160,7 +186,7 @@ def check_intent(manifest, pred):
                             % (len(got_refused), len(want["refused_attrs"]), want["refused_attrs"]))
         warned = [f["check"] for f in pr["findings"] if f["check"] in ERROR_CHECKS and f["severity"] != "error"
                   and f["check"] not in maybe]
-        if warned:
+        if warned and not untraced:
             problems.append("may-fail warnings %s on a constant launch" % sorted(set(warned)))
         if problems:
             bad.append((c["id"], problems))
@@ -196,10 +222,16 @@ def main():
         print("predict.py: %d front-end errors, first: %s" % (len(pred["frontend_errors"]),
                                                                pred["frontend_errors"][0]))
     unknown = [(cid, pr["unknown_reason"]) for cid, pr in sorted(pred["cases"].items())
-               if pr["verdict"] == "unknown"]
+               if pr["verdict"] == "unknown" and pr.get("unknown_kind") == "no_device_facts"]
     if unknown:
         reasons = sorted({why for _, why in unknown})
         print("predict.py: %d cases unknown (no device facts): %s" % (len(unknown), "; ".join(reasons[:5])))
+    unchecked = [(cid, pr["unknown_reason"]) for cid, pr in sorted(pred["cases"].items())
+                 if pr["verdict"] == "unknown" and pr.get("unknown_kind") != "no_device_facts"]
+    if unchecked:
+        reasons = sorted({why for _, why in unchecked})
+        print("predict.py: %d cases unknown (launches not fully checked): %s"
+              % (len(unchecked), "; ".join(reasons[:5])))
     if pred["stray_diagnostics"]:
         print("predict.py: %d findings outside every case" % len(pred["stray_diagnostics"]))
     if a.check_intent:

@@ -5,8 +5,13 @@
 
 1. compiles and runs devquery.cu: the GPU's arch, SM count, driver and runtime;
 2. generates the suite for that arch and SM count (gen.py) into DIR;
-3. compiles each suite file with nvcc -arch=sm_XY and runs it under a timeout,
-   starting again after the case that hung, crashed or left a sticky error;
+3. compiles each suite file with nvcc -arch=sm_XY (linked with -lcuda) and
+   runs it under a timeout, starting again after the case that hung, crashed
+   or left a sticky error; each case's answers are the runtime's cudaError_t
+   names and, for a driver API launch or cuFuncSetAttribute, the driver's
+   CUresult names (cuGetErrorName: CUDA_ERROR_INVALID_VALUE, ...), with the
+   calls a launch form needs besides the launch (cudaGetFuncBySymbol, an entry
+   point's lookup, a graph's instantiation and launch) under "steps";
 4. writes DIR/recording.json (the format is bench/gpu/README.md's);
 5. writes the suite's device facts (facts.py: nvcc -cubin -Xptxas -v of each
    file) to DIR/device-facts/<sha16>-sm_XY.log, which the replay in CI reads
@@ -60,8 +65,9 @@ def device_query(nvcc, out):
 
 def compile_suite(nvcc, arch, suite, name, flags):
     exe = os.path.join(suite, name[:-3])
+    # -lcuda: the forms family calls the driver API (cuLaunchKernel, cuGetProcAddress).
     cmd = [nvcc, "-std=c++17", "-O3", "-arch=" + arch] + flags + ["-I", suite,
-                                                                  os.path.join(suite, name), "-o", exe]
+                                                                  os.path.join(suite, name), "-o", exe, "-lcuda"]
     start = time.monotonic()
     p = sh(cmd)
     return {"file": name, "command": cmd, "seconds": round(time.monotonic() - start, 2),
