@@ -176,6 +176,16 @@ const KernelSetting *LaunchContext::refusedSetting(StringRef Attribute) const {
   return Last;
 }
 
+std::vector<const KernelSetting *> LaunchContext::settingsThatMayBeThisKernels(
+    StringRef Attribute, function_ref<bool(int64_t)> Permits) const {
+  std::vector<const KernelSetting *> Out;
+  for (const KernelSetting *S : SettingsOfAnyKernel)
+    if (S->Attribute == Attribute &&
+        (!S->Value.isConstant() || Permits(S->Value.value())))
+      Out.push_back(S);
+  return Out;
+}
+
 StringRef defaultCheckGlobs() { return "cuda-*"; }
 
 const Check *findCheck(StringRef Name) {
@@ -215,9 +225,11 @@ RunIndex::RunIndex(const CheckRun &Run) : Run(Run) {
           (Defined(*Slot) == Defined(K) && !Annotated(*Slot) && Annotated(K)))
         Slot = &K;
     }
-    for (const KernelSetting &S : U.KernelSettings)
+    for (const KernelSetting &S : U.KernelSettings) {
+      AllSettings.push_back(&S);
       if (!S.Mangled.empty())
         Settings[S.Mangled].push_back(&S);
+    }
     for (const LaunchSite &L : U.Launches)
       if (!L.Mangled.empty())
         Launches[L.Mangled].push_back(&L);
@@ -273,7 +285,10 @@ RunIndex::launchContexts(const TranslationUnitFacts &U,
     if (!compiledOut(L.Mangled, *A))
       PerArch.push_back({L, L.Mangled.empty() ? nullptr : kernel(L.Mangled), *A,
                          resources(L.Mangled, *A), listFor(Settings, L.Mangled),
-                         listFor(Launches, L.Mangled), Run.Options});
+                         listFor(Launches, L.Mangled),
+                         L.Mangled.empty() ? ArrayRef(AllSettings)
+                                           : ArrayRef<const KernelSetting *>(),
+                         Run.Options});
   return PerArch;
 }
 

@@ -53,7 +53,8 @@ bool reportDimensionLimits(const Check &C, const LaunchContext &Ctx,
   return Any;
 }
 
-std::string runtimeErrorName(const CheckOptions &O, RuntimeError E) {
+std::string runtimeErrorName(const CheckOptions &O, RuntimeError E,
+                             StringRef Api) {
   auto Version = [](StringRef Text) {
     auto [Major, Minor] = Text.split('.');
     unsigned A = 0, B = 0;
@@ -65,15 +66,22 @@ std::string runtimeErrorName(const CheckOptions &O, RuntimeError E) {
   auto Used = Version(O.ToolkitVersion);
   if (!Used || *Used < *Version(RuntimeErrorsCheckedOn))
     return {};
+  // The driver API returns a CUresult: the same number under its own name
+  // (an H200 returned these at cuLaunchKernel, cuLaunchKernelEx and
+  // cuLaunchCooperativeKernel, bench/gpu's forms family).
+  bool Driver = Api.starts_with("cu") && !Api.starts_with("cuda");
   switch (E) {
   case RuntimeError::InvalidValue:
-    return "cudaErrorInvalidValue";
+    return Driver ? "CUDA_ERROR_INVALID_VALUE" : "cudaErrorInvalidValue";
   case RuntimeError::LaunchOutOfResources:
-    return "cudaErrorLaunchOutOfResources";
+    return Driver ? "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES"
+                  : "cudaErrorLaunchOutOfResources";
   case RuntimeError::CooperativeLaunchTooLarge:
-    return "cudaErrorCooperativeLaunchTooLarge";
+    return Driver ? "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE"
+                  : "cudaErrorCooperativeLaunchTooLarge";
   case RuntimeError::InvalidClusterSize:
-    return "cudaErrorInvalidClusterSize";
+    return Driver ? "CUDA_ERROR_INVALID_CLUSTER_SIZE"
+                  : "cudaErrorInvalidClusterSize";
   }
   llvm_unreachable("unknown runtime error");
 }
@@ -126,6 +134,18 @@ void addNote(Diagnostic &D, SourceLoc Loc, std::string Message) {
   D.Notes.push_back({std::move(Loc), std::move(Message)});
 }
 
+void addNotesOfOtherKernels(Diagnostic &D,
+                            ArrayRef<const KernelSetting *> Settings,
+                            StringRef What) {
+  for (const KernelSetting *S : Settings)
+    addNote(D, S->Loc,
+            (What + " of " +
+             (S->Kernel.empty() ? std::string("a kernel not known")
+                                : "'" + S->Kernel + "'") +
+             " is set here; if it is the launched kernel, the launch may run")
+                .str());
+}
+
 std::string kernelName(const LaunchSite &L) {
   return L.Kernel.empty() ? "the kernel" : "'" + L.Kernel + "'";
 }
@@ -164,7 +184,8 @@ Diagnostic launchDiagnostic(const Check &C, const LaunchContext &Ctx,
 
 Diagnostic launchError(const Check &C, const LaunchContext &Ctx,
                        StringRef Message, std::optional<RuntimeError> E) {
-  std::string Name = E ? runtimeErrorName(Ctx.Options, *E) : std::string();
+  std::string Name =
+      E ? runtimeErrorName(Ctx.Options, *E, Ctx.Launch.Api) : std::string();
   Diagnostic D = launchDiagnostic(C, Ctx, Message.str());
   D.Promise = Claim::Fails;
   D.CudaError = std::move(Name);

@@ -99,10 +99,12 @@ std::optional<RuntimeError> notResidentError(const LaunchSite &L,
 /// otherwise.
 std::string cooperativeResidencyReason(const LaunchSite &L);
 
-/// E's name ("cudaErrorInvalidValue") when the run's toolkit is
+/// E's name as the call Api returns it ("cudaErrorInvalidValue", a driver
+/// API call's "CUDA_ERROR_INVALID_VALUE") when the run's toolkit is
 /// RuntimeErrorsCheckedOn or newer; empty for an older or unknown toolkit:
 /// no name is better than a wrong one.
-std::string runtimeErrorName(const CheckOptions &O, RuntimeError E);
+std::string runtimeErrorName(const CheckOptions &O, RuntimeError E,
+                             llvm::StringRef Api);
 
 /// States a launch finding's claim at the end of its message, once the
 /// checks and their policy are done: "; the launch fails with
@@ -137,6 +139,11 @@ void addBlockOriginNotes(Diagnostic &D, const LaunchSite &L);
 /// "sm_80: 108 registers, 0 B spilled (nvcc)"
 void addResourceNote(Diagnostic &D, const KernelResources *R);
 void addNote(Diagnostic &D, SourceLoc Loc, std::string Message);
+/// A note at each of Settings, made for other kernels than the launch's
+/// (its kernel not being known), that What of theirs may be the launch's.
+void addNotesOfOtherKernels(Diagnostic &D,
+                            llvm::ArrayRef<const KernelSetting *> Settings,
+                            llvm::StringRef What);
 
 /// "'scale'" or "the kernel" when it could not be traced.
 std::string kernelName(const LaunchSite &L);

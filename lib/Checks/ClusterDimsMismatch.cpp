@@ -78,6 +78,28 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
       Ctx.setting("NonPortableClusterSizeAllowed");
   bool Allowed = NonPortable && (!NonPortable->Value.isConstant() ||
                                  NonPortable->Value.value() != 0);
+  // A launch whose kernel is not known may be of a kernel that allows
+  // non-portable sizes (an H200 ran one, the attribute set on the symbol or
+  // on the CUfunction): then the launch fails only maybe.
+  std::vector<const KernelSetting *> OtherAllowing;
+  if (!Allowed && Size > Ctx.Arch.MaxPortableClusterSize &&
+      Size <= Ctx.Arch.MaxNonPortableClusterSize)
+    OtherAllowing = Ctx.settingsThatMayBeThisKernels(
+        "NonPortableClusterSizeAllowed", [](int64_t V) { return V != 0; });
+  if (!OtherAllowing.empty()) {
+    Diagnostic D = launchError(
+        *this, Ctx,
+        formatv("cluster of {0} blocks ({1}) exceeds the portable maximum "
+                "of {2}, and the launched kernel is not known: unless it "
+                "allows non-portable sizes the launch fails",
+                Size, ShapeText, Ctx.Arch.MaxPortableClusterSize)
+            .str(),
+        RuntimeError::InvalidClusterSize);
+    claimMayFail(D);
+    addNotesOfOtherKernels(D, OtherAllowing, "non-portable cluster sizes allowed");
+    Out.push_back(std::move(D));
+    return;
+  }
   if (Size > Ctx.Arch.MaxNonPortableClusterSize ||
       (Size > Ctx.Arch.MaxPortableClusterSize && !Allowed)) {
     Report(Size > Ctx.Arch.MaxNonPortableClusterSize

@@ -76,7 +76,7 @@ void FuncAttributeRefused::checkSetting(const SettingContext &Ctx,
     uint64_t Static = StaticKnown ? R->StaticSmem : 0;
     uint64_t Asked = uint64_t(S.Value.value());
     std::string Name =
-        runtimeErrorName(Ctx.Options, RuntimeError::InvalidValue);
+        runtimeErrorName(Ctx.Options, RuntimeError::InvalidValue, S.Api);
     const KernelSetting *Held = previousOptIn(Ctx);
     std::string Keeps =
         Held && Held->Value.isConstant()

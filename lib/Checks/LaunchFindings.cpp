@@ -65,6 +65,7 @@ LaunchContext withLaunch(const LaunchContext &Ctx, const LaunchSite &L) {
           Ctx.Resources,
           Ctx.Settings,
           Ctx.LaunchesOfKernel,
+          Ctx.SettingsOfAnyKernel,
           Ctx.Options};
 }
 

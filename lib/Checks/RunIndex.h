@@ -46,6 +46,9 @@ private:
   const CheckRun &Run;
   std::map<std::string, const KernelInfo *> Kernels;
   std::map<std::string, std::vector<const KernelSetting *>> Settings;
+  /// Every setting of the run, a CUfunction's whose kernel is not known
+  /// included.
+  std::vector<const KernelSetting *> AllSettings;
   std::map<std::string, std::vector<const LaunchSite *>> Launches;
 };
 

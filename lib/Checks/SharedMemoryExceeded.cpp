@@ -106,7 +106,9 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
                         kernelName(Ctx.Launch), formatBytes(Total), Parts,
                         Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlock),
                         Refused ? "has no opt-in the runtime accepts"
-                                : "does not opt in")
+                        : Ctx.Launch.Mangled.empty()
+                            ? "is not known to opt in"
+                            : "does not opt in")
                     .str();
       RefusalExplains = Refused != nullptr;
       Fix = formatv("opt in before launching: cudaFuncSetAttribute({0}, "
@@ -123,8 +125,17 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
                     notResidentError(Ctx.Launch, RuntimeError::InvalidValue));
     // Below the arch's maximum an opt-in lifts the limit, and one whose
     // kernel is not known may be this kernel's: the launch may fail.
+    // Likewise, when the launched kernel is not known, any kernel's opt-in
+    // that would admit this size (an H200 ran such a launch, its kernel's
+    // opt-in made on the symbol and the launch through its CUfunction).
+    std::vector<const KernelSetting *> OtherOptIns;
+    if (Total <= Ctx.Arch.SharedMemPerBlockOptIn)
+      OtherOptIns = Ctx.settingsThatMayBeThisKernels(
+          "MaxDynamicSharedMemorySize",
+          [&](int64_t V) { return V >= Dynamic; });
     bool UnknownOptInMayLift = Total <= Ctx.Arch.SharedMemPerBlockOptIn &&
-                               !Ctx.Launch.OptInsOfUnknownKernel.empty();
+                               (!Ctx.Launch.OptInsOfUnknownKernel.empty() ||
+                                !OtherOptIns.empty());
     if (UnknownOptInMayLift) {
       claimMayFail(D);
       for (const ValueOrigin &O : Ctx.Launch.OptInsOfUnknownKernel)
@@ -132,6 +143,7 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
                 "an opt-in whose kernel is not known (" + O.What +
                     ") is set here, on a path to the launch: it is not "
                     "checked, and if it is this kernel's the launch may run");
+      addNotesOfOtherKernels(D, OtherOptIns, "an opt-in");
     }
     if (OnSomePath) {
       claimMayFail(D);

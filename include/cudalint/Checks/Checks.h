@@ -91,6 +91,10 @@ struct LaunchContext {
   llvm::ArrayRef<const KernelSetting *> Settings;
   /// Every launch of the same kernel (in every file of the run).
   llvm::ArrayRef<const LaunchSite *> LaunchesOfKernel;
+  /// When the launched kernel is not known (a driver API CUfunction the
+  /// front end cannot trace): every per-kernel setting of the run, of any
+  /// kernel, since one of them may be this kernel's. Empty otherwise.
+  llvm::ArrayRef<const KernelSetting *> SettingsOfAnyKernel;
   const CheckOptions &Options;
 
   /// __launch_bounds__ max threads as the device compiler saw it on this
@@ -105,6 +109,13 @@ struct LaunchContext {
   /// The last setting of Attribute the runtime refuses on this arch; null
   /// when there is none.
   const KernelSetting *refusedSetting(llvm::StringRef Attribute) const;
+  /// When the launched kernel is not known: the settings of Attribute, made
+  /// for any kernel, that would permit what Permits asks of their value (an
+  /// unknown value permits everything). One of them may be this kernel's,
+  /// so a limit they lift fails only maybe.
+  std::vector<const KernelSetting *> settingsThatMayBeThisKernels(
+      llvm::StringRef Attribute,
+      llvm::function_ref<bool(int64_t)> Permits) const;
 };
 
 /// Why the runtime refuses a cudaFuncSetAttribute / cuFuncSetAttribute call

@@ -8,7 +8,7 @@
 
 void configure(CUfunction f) {
   cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 300000);
-  // CHECK: driver-api.cu:[[@LINE-1]]:3: error: cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 300000) asks for up to 300000 B of dynamic shared memory, more than the sm_90 maximum of 227 KiB per block; the call fails with cudaErrorInvalidValue and the kernel keeps the 48 KiB default [cuda-func-attribute-refused]
+  // CHECK: driver-api.cu:[[@LINE-1]]:3: error: cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 300000) asks for up to 300000 B of dynamic shared memory, more than the sm_90 maximum of 227 KiB per block; the call fails with CUDA_ERROR_INVALID_VALUE and the kernel keeps the 48 KiB default [cuda-func-attribute-refused]
   // CHECK: note: the kernel's static shared memory is not known here and is counted as 0
   // FACTS: "api": "cuFuncSetAttribute"
   // FACTS: "attribute": "MaxDynamicSharedMemorySize"

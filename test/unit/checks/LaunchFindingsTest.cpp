@@ -161,7 +161,8 @@ std::vector<Diagnostic> settle(ResolvedValue Block) {
   LaunchSite L = Launch(K, c(1000), std::move(Block)).Site;
   L.ThreadsPerBlock = threadsPerBlock(L.Block);
   CheckOptions Options;
-  LaunchContext Ctx{L, nullptr, *findArch("sm_80"), nullptr, {}, {}, Options};
+  LaunchContext Ctx{L,  nullptr, *findArch("sm_80"), nullptr, {}, {},
+                    {}, Options};
   std::vector<std::vector<Diagnostic>> Found(1);
   Big.checkLaunch(Ctx, Found[0]);
   Warns.checkLaunch(Ctx, Found[0]);
