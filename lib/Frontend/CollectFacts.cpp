@@ -46,11 +46,6 @@ public:
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
       return;
-    // A fatal error ends the parse early (a missing header is the common
-    // one): what follows it was never read, so no dependency set describes
-    // the unit.
-    if (Level == DiagnosticsEngine::Fatal)
-      SawFatal = true;
     FrontendError E;
     llvm::SmallString<128> Message;
     Info.FormatDiagnostic(Message);
@@ -64,10 +59,17 @@ public:
         E.Loc.Column = P.getColumn();
       }
     }
+    // An error Clang maps to fatal by default (a missing header; the parse
+    // goes on, CollectAction makes it an error): code it never read may
+    // matter, and no dependency set describes the unit.
+    if (!FatalAt && (Level == DiagnosticsEngine::Fatal ||
+                     DiagnosticIDs::getDefaultMapping(Info.getID())
+                             .getSeverity() == diag::Severity::Fatal))
+      FatalAt = E.Loc;
     Facts.Errors.push_back(std::move(E));
   }
 
-  bool SawFatal = false;
+  std::optional<SourceLoc> FatalAt;
 
 private:
   TranslationUnitFacts &Facts;
@@ -94,8 +96,17 @@ struct DependencyCapture {
 class CollectAction : public ASTFrontendAction {
 public:
   CollectAction(TranslationUnitFacts &Facts, UnitStage &Stage,
-                DependencyCapture *Capture)
-      : Facts(Facts), Stage(Stage), Capture(Capture) {}
+                DependencyCapture *Capture, const ErrorRecorder &Errors)
+      : Facts(Facts), Stage(Stage), Capture(Capture), Errors(Errors) {}
+
+  // After a fatal error (a header this machine lacks) Clang instantiates no
+  // more templates: every launch of a template kernel, and of a kernel that
+  // takes a class template, would vanish without a word. As an ordinary
+  // error, the parse recovers as after any other.
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getDiagnostics().setFatalsAsError(true);
+    return true;
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     struct Consumer : ASTConsumer {
@@ -103,12 +114,13 @@ public:
       TranslationUnitFacts &Facts;
       UnitStage &Stage;
       DependencyCapture *Capture;
+      const ErrorRecorder &Errors;
       Consumer(CompilerInstance &CI, TranslationUnitFacts &F, UnitStage &S,
-               DependencyCapture *C)
-          : CI(CI), Facts(F), Stage(S), Capture(C) {}
+               DependencyCapture *C, const ErrorRecorder &E)
+          : CI(CI), Facts(F), Stage(S), Capture(C), Errors(E) {}
       void HandleTranslationUnit(ASTContext &Ctx) override {
         Stage.What = "collecting kernels and launches";
-        collectFactsInto(Ctx, Facts);
+        collectFactsInto(Ctx, Facts, Errors.FatalAt);
         // Here, while the file manager's working directory is still the
         // command's: relative header names resolve as the parse saw them.
         if (Capture) {
@@ -123,13 +135,14 @@ public:
       }
     };
     Stage.What = "parsing";
-    return std::make_unique<Consumer>(CI, Facts, Stage, Capture);
+    return std::make_unique<Consumer>(CI, Facts, Stage, Capture, Errors);
   }
 
 private:
   TranslationUnitFacts &Facts;
   UnitStage &Stage;
   DependencyCapture *Capture;
+  const ErrorRecorder &Errors;
 };
 
 /// "SIGSEGV" for a crash's return code from CrashRecoveryContext (128 +
@@ -296,12 +309,14 @@ collectFacts(const tooling::CompilationDatabase &DB,
       TranslationUnitFacts &Facts;
       UnitStage &Stage;
       DependencyCapture *Capture;
-      Factory(TranslationUnitFacts &F, UnitStage &S, DependencyCapture *C)
-          : Facts(F), Stage(S), Capture(C) {}
+      const ErrorRecorder &Errors;
+      Factory(TranslationUnitFacts &F, UnitStage &S, DependencyCapture *C,
+              const ErrorRecorder &E)
+          : Facts(F), Stage(S), Capture(C), Errors(E) {}
       std::unique_ptr<FrontendAction> create() override {
-        return std::make_unique<CollectAction>(Facts, Stage, Capture);
+        return std::make_unique<CollectAction>(Facts, Stage, Capture, Errors);
       }
-    } F(Facts, Stage, Cache ? &Capture : nullptr);
+    } F(Facts, Stage, Cache ? &Capture : nullptr, Errors);
     // Each unit behind its own recovery boundary: a crash in Clang or in
     // the collector loses this unit's facts, not the run. What the crashed
     // unit had collected may be inconsistent, so none of it is kept.
@@ -317,7 +332,7 @@ collectFacts(const tooling::CompilationDatabase &DB,
       Capture.Recorded = false;
     }
     // Only a parse that ran to its end is described by the files it read.
-    if (Cache && Capture.Recorded && !Errors.SawFatal) {
+    if (Cache && Capture.Recorded && !Errors.FatalAt) {
       if (Cache->store(Key, Capture.Deps, Facts))
         ++Writes;
     } else if (Cache) {

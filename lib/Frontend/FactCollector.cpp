@@ -555,10 +555,14 @@ private:
 
 } // namespace
 
-void collectFactsInto(ASTContext &Ctx, TranslationUnitFacts &Facts) {
+void collectFactsInto(ASTContext &Ctx, TranslationUnitFacts &Facts,
+                      std::optional<SourceLoc> FatalAt) {
   FactCollector Collector(Ctx, Facts);
-  if (!Facts.Errors.empty())
-    Collector.parseStoppedAt(Facts.Errors.back().Loc);
+  if (FatalAt)
+    Collector.parseStoppedAt(std::move(*FatalAt));
+  else if (Ctx.getDiagnostics().hasFatalErrorOccurred())
+    Collector.parseStoppedAt(Facts.Errors.empty() ? SourceLoc()
+                                                  : Facts.Errors.back().Loc);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   Collector.finish();
 }

@@ -14,7 +14,12 @@ namespace cudalint {
 /// Adds the kernels, launch sites and kernel settings of the AST to Facts
 /// (whose MainFile the caller sets), with the launches of uninstantiated
 /// templates and the identical launches of several instantiations merged.
-void collectFactsInto(clang::ASTContext &Ctx, TranslationUnitFacts &Facts);
+/// FatalAt: where the parse met an error Clang maps to fatal by default (a
+/// missing header), when the caller's diagnostics consumer saw one (the
+/// parse then goes on as after any error); without it, a fatal error that
+/// Ctx's diagnostics engine had stops the parse at the last error.
+void collectFactsInto(clang::ASTContext &Ctx, TranslationUnitFacts &Facts,
+                      std::optional<SourceLoc> FatalAt = std::nullopt);
 
 } // namespace cudalint
 

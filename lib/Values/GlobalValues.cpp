@@ -273,11 +273,11 @@ ValueResolver::globalWrites() {
 }
 
 std::optional<std::string> ValueResolver::unseenWrites() const {
-  if (!Ctx.getDiagnostics().hasFatalErrorOccurred())
+  if (!ParseStop)
     return std::nullopt;
-  std::string Where = ParseStop.valid()
-                          ? llvm::sys::path::filename(ParseStop.File).str() +
-                                ":" + std::to_string(ParseStop.Line) + " "
+  std::string Where = ParseStop->valid()
+                          ? llvm::sys::path::filename(ParseStop->File).str() +
+                                ":" + std::to_string(ParseStop->Line) + " "
                           : std::string();
   return "not const, and the parse stopped at " + Where +
          "(fatal error), so code that sets it may be unseen";

@@ -164,6 +164,8 @@ public:
   bool isOccupancyTuned(const clang::Expr *E);
   /// Where the parse stopped, when a fatal error stopped it (the last
   /// error Clang reported: none follows a fatal one).
+  /// That Clang met an error it maps to fatal by default (a missing
+  /// header), at Where when known: code it never read may write globals.
   void setParseStop(SourceLoc Where) { ParseStop = std::move(Where); }
   /// This file's calls of functions it declares but does not define, with
   /// their integer arguments resolved (ExternalCalls.cpp).
@@ -526,7 +528,7 @@ private:
   /// does not show: the parse stopped at a fatal error (a missing header),
   /// and what followed was never read. None when the parse went to the end.
   std::optional<std::string> unseenWrites() const;
-  SourceLoc ParseStop;
+  std::optional<SourceLoc> ParseStop;
 
   clang::ASTContext &Ctx;
   /// Integer constant expressions of Ctx, each evaluated once.

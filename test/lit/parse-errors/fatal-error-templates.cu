@@ -1,8 +1,8 @@
 // After a fatal error (here a missing header) Clang stops instantiating
-// templates: calls to function templates become RecoveryExprs, and a
-// `dim3 v(f(a), b)` initialiser a ParenListExpr with no type. The resolver
-// used to crash on it (null type); now such parts are unknown and the
-// well-formed ones are still followed.
+// templates: calls to function templates became RecoveryExprs, and a
+// `dim3 v(f(a), b)` initialiser a ParenListExpr with no type, on which the
+// resolver once crashed. The tool now makes the fatal error an ordinary one:
+// the templates are instantiated and the calls followed to main's values.
 // RUN: %expect-exit 0 %cuda-launch-lint --resource-usage=none --list-launches %s -- -std=c++17 > %t.out 2> %t.err
 // RUN: %FileCheck %s < %t.out
 // RUN: %FileCheck --check-prefix=NOTE %s < %t.err
@@ -17,10 +17,10 @@ __global__ void k(float *out) {}
 void launch(float *out, int n, const int side) {
   dim3 grid(ceil_div(n, side), ceil_div(n, side));
   dim3 block(side, 16);
-  // CHECK: fatal-error-templates.cu:[[# @LINE + 1]]:3: <<<>>> k grid ?x?x1 block 16x16x1 (256 threads)
+  // CHECK: fatal-error-templates.cu:[[# @LINE + 1]]:3: <<<>>> k grid 64x64x1 block 16x16x1 (256 threads)
   k<<<grid, block>>>(out);
   dim3 wide(ceil_div(n, 4), 2, 3);
-  // CHECK: fatal-error-templates.cu:[[# @LINE + 1]]:3: <<<>>> k grid ?x2x3 block 64x1x1 (64 threads)
+  // CHECK: fatal-error-templates.cu:[[# @LINE + 1]]:3: <<<>>> k grid 256x2x3 block 64x1x1 (64 threads)
   k<<<wide, 64>>>(out);
 }
 
