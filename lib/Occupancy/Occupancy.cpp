@@ -85,6 +85,13 @@ constexpr LimitRow<Limit, OccupancyResult> LimitRows[] = {
 
 StringRef limitName(Limit L) { return rowOf(LimitRows, L).Name; }
 
+StringRef cachePreferenceName(CachePreference P) {
+  static constexpr StringLiteral Names[] = {
+      "cudaFuncCachePreferNone", "cudaFuncCachePreferShared",
+      "cudaFuncCachePreferL1", "cudaFuncCachePreferEqual"};
+  return Names[unsigned(P)];
+}
+
 unsigned OccupancyResult::blocksLimitedBy(Limit L) const {
   return this->*rowOf(LimitRows, L).Allowed;
 }

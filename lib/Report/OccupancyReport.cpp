@@ -40,16 +40,8 @@ std::string percent(double Fraction) {
 std::string carveoutText(const OccupancyInput &In) {
   if (In.CarveoutPercent >= 0)
     return formatv("{0}% of shared memory", In.CarveoutPercent).str();
-  switch (In.CacheConfig) {
-  case CachePreference::PreferShared:
-    return "default (cudaFuncCachePreferShared)";
-  case CachePreference::PreferL1:
-    return "default (cudaFuncCachePreferL1)";
-  case CachePreference::PreferEqual:
-    return "default (cudaFuncCachePreferEqual)";
-  case CachePreference::None:
-    break;
-  }
+  if (In.CacheConfig != CachePreference::None)
+    return ("default (" + cachePreferenceName(In.CacheConfig) + ")").str();
   return "default";
 }
 
