@@ -16,10 +16,8 @@ namespace cudalint {
 
 void BlockSizeNotWarpMultiple::checkLaunch(const LaunchContext &Ctx,
                                            Findings &Out) const {
-  if (Ctx.Launch.OccupancyTuned)
-    return;
   unsigned Warp = Ctx.Arch.WarpSize;
-  for (int64_t Threads : runnableBlockSizes(Ctx)) {
+  for (int64_t Threads : userChosenBlockSizes(Ctx)) {
     if (Threads % Warp == 0)
       continue;
     if (isTinyLaunch(Ctx.Launch, Threads) &&

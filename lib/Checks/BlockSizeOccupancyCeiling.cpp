@@ -19,12 +19,10 @@ namespace cudalint {
 
 void BlockSizeOccupancyCeiling::checkLaunch(const LaunchContext &Ctx,
                                             Findings &Out) const {
-  if (Ctx.Launch.OccupancyTuned)
-    return;
   double Min = Ctx.Options.number(*this, MinOccupancyOption);
   bool RespectIntent = Ctx.Options.flag(*this, IgnoreStatedIntentOption);
   std::optional<int64_t> MinBlocks = Ctx.minBlocksBound();
-  for (int64_t Threads : runnableBlockSizes(Ctx)) {
+  for (int64_t Threads : userChosenBlockSizes(Ctx)) {
     if (!occupancyMatters(*this, Ctx, Threads))
       continue;
     // The ceiling: no registers, no shared memory.

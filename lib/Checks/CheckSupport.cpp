@@ -27,6 +27,12 @@ std::vector<int64_t> runnableBlockSizes(const LaunchContext &Ctx) {
   return Sizes;
 }
 
+std::vector<int64_t> userChosenBlockSizes(const LaunchContext &Ctx) {
+  if (Ctx.Launch.OccupancyTuned)
+    return {};
+  return runnableBlockSizes(Ctx);
+}
+
 bool reportDimensionLimits(const Check &C, const LaunchContext &Ctx,
                            const Dim3Value &Dims,
                            const std::array<uint64_t, 3> &Max, StringRef What,

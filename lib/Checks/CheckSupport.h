@@ -22,6 +22,11 @@ std::vector<int64_t> possibleValues(const ResolvedValue &V);
 /// (1..MaxThreadsPerBlock); larger blocks are cuda-block-size-invalid's.
 std::vector<int64_t> runnableBlockSizes(const LaunchContext &Ctx);
 
+/// The runnable block sizes the user chose: none where the occupancy API
+/// chose the block size (OccupancyTuned), since the runtime picked it for
+/// this kernel on this GPU and a check of the choice has nothing to say.
+std::vector<int64_t> userChosenBlockSizes(const LaunchContext &Ctx);
+
 /// One error per possible value of a component of Dims (a block's or a
 /// grid's, named What) that is 0 or over its Max; returns whether any.
 bool reportDimensionLimits(const Check &C, const LaunchContext &Ctx,

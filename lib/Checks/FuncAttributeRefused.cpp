@@ -61,100 +61,113 @@ const KernelSetting *previousOptIn(const SettingContext &Ctx) {
   return Held;
 }
 
+/// A finding that the runtime refuses the call: the call as written, then
+/// Why.
+Diagnostic refusedCall(const Check &C, const SettingContext &Ctx,
+                       const Twine &Why) {
+  return settingDiagnostic(C, Ctx, (callText(Ctx.Setting) + " " + Why).str());
+}
+
+Diagnostic overOptInMaximum(const Check &C, const SettingContext &Ctx) {
+  const KernelSetting &S = Ctx.Setting;
+  const ArchInfo &A = Ctx.Arch;
+  const KernelResources *R = Ctx.Resources;
+  bool StaticKnown = R && R->HasUsage;
+  uint64_t Static = StaticKnown ? R->StaticSmem : 0;
+  uint64_t Asked = uint64_t(S.Value.value());
+  std::string Name =
+      runtimeErrorName(Ctx.Options, RuntimeError::InvalidValue, S.Api);
+  const KernelSetting *Held = previousOptIn(Ctx);
+  std::string Keeps =
+      Held && Held->Value.isConstant()
+          ? formatv("the {0} it opted in to before",
+                    formatBytes(Held->Value.value()))
+                .str()
+      : Held
+          ? std::string("the limit it opted in to before")
+          : formatv("the {0} default", formatBytes(A.SharedMemPerBlock)).str();
+  Diagnostic D = refusedCall(
+      C, Ctx,
+      formatv("asks for up to {0} of dynamic shared memory{1}, more than the "
+              "{2} maximum of {3} per block; the call fails{4} and {5} keeps "
+              "{6}",
+              formatBytes(Asked),
+              Static ? formatv(" on top of {0} static ({1} in all)",
+                               formatBytes(Static), formatBytes(Asked + Static))
+                           .str()
+                     : std::string(),
+              A.Name, formatBytes(A.SharedMemPerBlockOptIn),
+              Name.empty() ? std::string() : " with " + Name, kernelName(S),
+              Keeps));
+  D.CudaError = Name;
+  if (Held)
+    addNote(D, Held->Loc, "the opt-in that holds, set here");
+  if (!StaticKnown)
+    addNote(D, SourceLoc(),
+            "the kernel's static shared memory is not known here and is "
+            "counted as 0; more can only lower what is accepted");
+  else
+    addResourceNote(D, R);
+  addNote(D, SourceLoc(),
+          formatv("at most {0} bytes are accepted on {1}{2}",
+                  A.SharedMemPerBlockOptIn -
+                      std::min(Static, A.SharedMemPerBlockOptIn),
+                  A.Name,
+                  Static ? formatv(" ({0} - {1} static)",
+                                   A.SharedMemPerBlockOptIn, Static)
+                               .str()
+                         : std::string())
+              .str());
+  addOriginNotes(D, S.Value, "the maximum");
+  return D;
+}
+
+Diagnostic carveoutOutOfRange(const Check &C, const SettingContext &Ctx) {
+  const KernelSetting &S = Ctx.Setting;
+  Diagnostic D = refusedCall(
+      C, Ctx,
+      formatv("asks for a shared memory carveout of {0}%, outside -1..100 (a "
+              "percentage, or -1 for the default); the call fails and {1} "
+              "keeps its previous carveout",
+              S.Value.value(), kernelName(S)));
+  // The same on every arch.
+  D.Arch.clear();
+  addNote(D, SourceLoc(),
+          "the runtime's documentation says a wrong value returns "
+          "cudaErrorInvalidValue; that was not checked on a GPU, so the "
+          "finding names no error");
+  addOriginNotes(D, S.Value, "the carveout");
+  return D;
+}
+
+Diagnostic noClusters(const Check &C, const SettingContext &Ctx) {
+  Diagnostic D = refusedCall(
+      C, Ctx,
+      formatv("allows non-portable cluster sizes for {0}, but {1} has no "
+              "thread block clusters (sm_90 and newer); the call fails",
+              kernelName(Ctx.Setting), Ctx.Arch.Name));
+  addNote(D, SourceLoc(),
+          "make the call only on a device of compute capability 9.0 or newer "
+          "(cudaDeviceProp::major >= 9)");
+  return D;
+}
+
 } // namespace
 
 void FuncAttributeRefused::checkSetting(const SettingContext &Ctx,
                                         Findings &Out) const {
-  const KernelSetting &S = Ctx.Setting;
-  const ArchInfo &A = Ctx.Arch;
-  switch (settingRefusal(S, A, Ctx.Resources)) {
+  switch (settingRefusal(Ctx.Setting, Ctx.Arch, Ctx.Resources)) {
   case SettingRefusal::None:
     return;
-  case SettingRefusal::OverOptInMaximum: {
-    const KernelResources *R = Ctx.Resources;
-    bool StaticKnown = R && R->HasUsage;
-    uint64_t Static = StaticKnown ? R->StaticSmem : 0;
-    uint64_t Asked = uint64_t(S.Value.value());
-    std::string Name =
-        runtimeErrorName(Ctx.Options, RuntimeError::InvalidValue, S.Api);
-    const KernelSetting *Held = previousOptIn(Ctx);
-    std::string Keeps =
-        Held && Held->Value.isConstant()
-            ? formatv("the {0} it opted in to before",
-                      formatBytes(Held->Value.value()))
-                  .str()
-        : Held ? std::string("the limit it opted in to before")
-               : formatv("the {0} default", formatBytes(A.SharedMemPerBlock))
-                     .str();
-    Diagnostic D = settingDiagnostic(
-        *this, Ctx,
-        formatv("{0} asks for up to {1} of dynamic shared memory{2}, more "
-                "than the {3} maximum of {4} per block; the call fails{5} "
-                "and {6} keeps {7}",
-                callText(S), formatBytes(Asked),
-                Static
-                    ? formatv(" on top of {0} static ({1} in all)",
-                              formatBytes(Static), formatBytes(Asked + Static))
-                          .str()
-                    : std::string(),
-                A.Name, formatBytes(A.SharedMemPerBlockOptIn),
-                Name.empty() ? std::string() : " with " + Name, kernelName(S),
-                Keeps)
-            .str());
-    D.CudaError = Name;
-    if (Held)
-      addNote(D, Held->Loc, "the opt-in that holds, set here");
-    if (!StaticKnown)
-      addNote(D, SourceLoc(),
-              "the kernel's static shared memory is not known here and is "
-              "counted as 0; more can only lower what is accepted");
-    else
-      addResourceNote(D, R);
-    addNote(D, SourceLoc(),
-            formatv("at most {0} bytes are accepted on {1}{2}",
-                    A.SharedMemPerBlockOptIn -
-                        std::min(Static, A.SharedMemPerBlockOptIn),
-                    A.Name,
-                    Static ? formatv(" ({0} - {1} static)",
-                                     A.SharedMemPerBlockOptIn, Static)
-                                 .str()
-                           : std::string())
-                .str());
-    addOriginNotes(D, S.Value, "the maximum");
-    Out.push_back(std::move(D));
+  case SettingRefusal::OverOptInMaximum:
+    Out.push_back(overOptInMaximum(*this, Ctx));
     return;
-  }
-  case SettingRefusal::CarveoutOutOfRange: {
-    Diagnostic D = settingDiagnostic(
-        *this, Ctx,
-        formatv("{0} asks for a shared memory carveout of {1}%, outside "
-                "-1..100 (a percentage, or -1 for the default); the call "
-                "fails and {2} keeps its previous carveout",
-                callText(S), S.Value.value(), kernelName(S))
-            .str());
-    // The same on every arch.
-    D.Arch.clear();
-    addNote(D, SourceLoc(),
-            "the runtime's documentation says a wrong value returns "
-            "cudaErrorInvalidValue; that was not checked on a GPU, so the "
-            "finding names no error");
-    addOriginNotes(D, S.Value, "the carveout");
-    Out.push_back(std::move(D));
+  case SettingRefusal::CarveoutOutOfRange:
+    Out.push_back(carveoutOutOfRange(*this, Ctx));
     return;
-  }
-  case SettingRefusal::NoClusters: {
-    Diagnostic D = settingDiagnostic(
-        *this, Ctx,
-        formatv("{0} allows non-portable cluster sizes for {1}, but {2} has "
-                "no thread block clusters (sm_90 and newer); the call fails",
-                callText(S), kernelName(S), A.Name)
-            .str());
-    addNote(D, SourceLoc(),
-            "make the call only on a device of compute capability 9.0 or "
-            "newer (cudaDeviceProp::major >= 9)");
-    Out.push_back(std::move(D));
+  case SettingRefusal::NoClusters:
+    Out.push_back(noClusters(*this, Ctx));
     return;
-  }
   }
 }
 

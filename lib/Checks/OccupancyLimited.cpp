@@ -102,15 +102,14 @@ std::string callText(const KernelSetting &S) {
   StringRef Kernel = S.Kernel.empty() ? StringRef("kernel") : S.Kernel;
   if (S.Attribute == "CacheConfig") {
     bool Driver = S.Api == "cuFuncSetCacheConfig";
-    static const char *const Runtime[] = {
-        "cudaFuncCachePreferNone", "cudaFuncCachePreferShared",
-        "cudaFuncCachePreferL1", "cudaFuncCachePreferEqual"};
     static const char *const DriverNames[] = {
         "CU_FUNC_CACHE_PREFER_NONE", "CU_FUNC_CACHE_PREFER_SHARED",
         "CU_FUNC_CACHE_PREFER_L1", "CU_FUNC_CACHE_PREFER_EQUAL"};
     int64_t V = S.Value.value(); // 0..3: occupancyInput took it
     return formatv("{0}({1}, {2})", Driver ? S.Api : "cudaFuncSetCacheConfig",
-                   Kernel, (Driver ? DriverNames : Runtime)[V])
+                   Kernel,
+                   Driver ? StringRef(DriverNames[V])
+                          : cachePreferenceName(CachePreference(V)))
         .str();
   }
   if (S.Api == "cuFuncSetAttribute")

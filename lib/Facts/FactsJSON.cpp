@@ -2,8 +2,10 @@
 //
 // Every field of every facts struct, raw (a ResolvedValue keeps its Min and
 // Max whatever its kind): the round trip is exact, which is what the facts
-// cache needs. Readers are strict (llvm::json::ObjectMapper): a missing or
-// mistyped field makes the whole unit unreadable, never a default.
+// cache needs. Each struct lists its fields once, key and member, and that
+// one list is both written and read. Reading is strict: a missing or
+// mistyped field (an optional one included: absent is not null) makes the
+// whole unit unreadable, never a default.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,14 +16,16 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <limits>
+#include <tuple>
+#include <type_traits>
 
 using namespace llvm;
 
 namespace cudalint {
 
-// A field added to one of these structs changes its count: serialize the
-// new field below (both directions), set it in test/unit/FactsJSONTest.cpp,
-// bump FactsSchemaVersion, then update the count here.
+// A field added to one of these structs changes its count: list the new
+// field below, set it in test/unit/FactsJSONTest.cpp, bump
+// FactsSchemaVersion, then update the count here.
 static_assert(fieldCount<SourceLoc>() == 3, "serialize the new field");
 static_assert(fieldCount<ValueOrigin>() == 4, "serialize the new field");
 static_assert(fieldCount<ParameterRef>() == 5, "serialize the new field");
@@ -39,22 +43,162 @@ static_assert(fieldCount<FrontendError>() == 2, "serialize the new field");
 static_assert(fieldCount<TranslationUnitFacts>() == 9,
               "serialize the new field");
 
-// The readers below are found by argument-dependent lookup from
-// llvm::json's std::vector and std::optional readers, so they live in
-// namespace cudalint (static: nothing else should call them).
+namespace {
+
+/// One serialized field: its key and the member it holds.
+template <typename Struct, typename Member> struct Field {
+  StringLiteral Key;
+  Member Struct::*Of;
+};
+template <typename Struct, typename Member>
+constexpr Field<Struct, Member> field(StringLiteral Key, Member Struct::*Of) {
+  return {Key, Of};
+}
+
+/// Chooses a struct's field list by overload (fieldsOf(Tag<T>())).
+template <typename T> struct Tag {};
+
+} // namespace
+
+//===-- The field lists ---------------------------------------------------===//
+
+// Each list is found by argument-dependent lookup from the generic writer and
+// reader below, so they live in namespace cudalint (static: nothing else
+// should call them).
+
+static auto fieldsOf(Tag<SourceLoc>) {
+  return std::tuple(field("file", &SourceLoc::File),
+                    field("line", &SourceLoc::Line),
+                    field("column", &SourceLoc::Column));
+}
+
+static auto fieldsOf(Tag<ValueOrigin>) {
+  return std::tuple(field("what", &ValueOrigin::What),
+                    field("loc", &ValueOrigin::Loc),
+                    field("branch_test", &ValueOrigin::BranchTest),
+                    field("global", &ValueOrigin::Global));
+}
+
+static auto fieldsOf(Tag<ParameterRef>) {
+  return std::tuple(field("function", &ParameterRef::Function),
+                    field("function_name", &ParameterRef::FunctionName),
+                    field("parameter_name", &ParameterRef::ParameterName),
+                    field("index", &ParameterRef::Index),
+                    field("part", &ParameterRef::Part));
+}
+
+static auto fieldsOf(Tag<ResolvedValue>) {
+  using R = ResolvedValue;
+  return std::tuple(field("kind", &R::K), field("values", &R::Values),
+                    field("proven", &R::Proven), field("min", &R::Min),
+                    field("max", &R::Max), field("origins", &R::Origins),
+                    field("reason", &R::Reason),
+                    field("parameter", &R::Parameter));
+}
+
+static auto fieldsOf(Tag<Dim3Value>) {
+  return std::tuple(field("x", &Dim3Value::X), field("y", &Dim3Value::Y),
+                    field("z", &Dim3Value::Z));
+}
+
+static auto fieldsOf(Tag<KernelAttributes>) {
+  using A = KernelAttributes;
+  return std::tuple(field("max_threads", &A::MaxThreadsPerBlock),
+                    field("min_blocks", &A::MinBlocksPerSM),
+                    field("max_blocks_per_cluster", &A::MaxBlocksPerCluster),
+                    field("max_registers", &A::MaxRegisters),
+                    field("cluster_dims", &A::ClusterDims),
+                    field("min_waves_per_eu", &A::MinWavesPerEU),
+                    field("launch_bounds_loc", &A::LaunchBoundsLoc),
+                    field("max_registers_loc", &A::MaxRegistersLoc),
+                    field("cluster_dims_loc", &A::ClusterDimsLoc));
+}
+
+static auto fieldsOf(Tag<CallStep>) {
+  return std::tuple(field("loc", &CallStep::Loc),
+                    field("caller", &CallStep::Caller),
+                    field("callee", &CallStep::Callee));
+}
+
+static auto fieldsOf(Tag<GridSyncFact>) {
+  return std::tuple(field("chain", &GridSyncFact::Chain),
+                    field("sync", &GridSyncFact::Sync),
+                    field("guard_loc", &GridSyncFact::GuardLoc),
+                    field("condition_loc", &GridSyncFact::ConditionLoc));
+}
+
+static auto fieldsOf(Tag<KernelInfo>) {
+  using K = KernelInfo;
+  return std::tuple(
+      field("name", &K::Name), field("grid_sync", &K::GridSync),
+      field("mangled", &K::Mangled), field("loc", &K::Loc),
+      field("definition_end", &K::DefinitionEnd),
+      field("template_instantiation", &K::IsTemplateInstantiation),
+      field("in_system_header", &K::InSystemHeader), field("attrs", &K::Attrs));
+}
+
+static auto fieldsOf(Tag<LaunchSite::Guard>) {
+  return std::tuple(field("loc", &LaunchSite::Guard::Loc),
+                    field("text", &LaunchSite::Guard::Text));
+}
+
+static auto fieldsOf(Tag<LaunchSite>) {
+  using L = LaunchSite;
+  return std::tuple(
+      field("loc", &L::Loc), field("api", &L::Api), field("kernel", &L::Kernel),
+      field("mangled", &L::Mangled), field("kernel_origins", &L::KernelOrigins),
+      field("enclosing_function", &L::EnclosingFunction),
+      field("grid", &L::Grid), field("block", &L::Block),
+      field("threads_per_block", &L::ThreadsPerBlock),
+      field("dynamic_smem", &L::DynamicSharedMem),
+      field("occupancy_tuned", &L::OccupancyTuned),
+      field("in_template_pattern", &L::InTemplatePattern),
+      field("cluster_dims", &L::ClusterDims),
+      field("device_guard", &L::DeviceGuard),
+      field("cooperative", &L::Cooperative),
+      field("settings_skipped_on_some_path", &L::SettingsSkippedOnSomePath),
+      field("opt_ins_of_unknown_kernel", &L::OptInsOfUnknownKernel));
+}
+
+static auto fieldsOf(Tag<KernelSetting>) {
+  using S = KernelSetting;
+  return std::tuple(
+      field("loc", &S::Loc), field("api", &S::Api), field("kernel", &S::Kernel),
+      field("mangled", &S::Mangled), field("attribute", &S::Attribute),
+      field("value", &S::Value), field("device_guard", &S::DeviceGuard));
+}
+
+static auto fieldsOf(Tag<ExternalCall>) {
+  return std::tuple(field("loc", &ExternalCall::Loc),
+                    field("function", &ExternalCall::Function),
+                    field("arguments", &ExternalCall::Arguments),
+                    field("dim3_arguments", &ExternalCall::Dim3Arguments));
+}
+
+static auto fieldsOf(Tag<FrontendError>) {
+  return std::tuple(field("loc", &FrontendError::Loc),
+                    field("message", &FrontendError::Message));
+}
+
+static auto fieldsOf(Tag<TranslationUnitFacts>) {
+  using U = TranslationUnitFacts;
+  return std::tuple(
+      field("main_file", &U::MainFile), field("kernels", &U::Kernels),
+      field("launches", &U::Launches),
+      field("kernel_settings", &U::KernelSettings),
+      field("external_calls", &U::ExternalCalls),
+      field("defined_functions", &U::DefinedFunctions),
+      field("written_globals", &U::WrittenGlobals), field("errors", &U::Errors),
+      field("internal_error", &U::InternalError));
+}
+
+/// Whether T is one of the structs listed above.
+template <typename T, typename = void> struct HasFields : std::false_type {};
+template <typename T>
+struct HasFields<T, std::void_t<decltype(fieldsOf(Tag<T>()))>>
+    : std::true_type {};
 
 //===-- Writers -----------------------------------------------------------===//
-
-static json::Value toJSON(const SourceLoc &L) {
-  return json::Object{{"file", L.File}, {"line", L.Line}, {"column", L.Column}};
-}
-
-static json::Value toJSON(const ValueOrigin &O) {
-  return json::Object{{"what", O.What},
-                      {"loc", toJSON(O.Loc)},
-                      {"branch_test", O.BranchTest},
-                      {"global", O.Global}};
-}
 
 static StringRef kindName(ResolvedValue::Kind K) {
   switch (K) {
@@ -70,171 +214,51 @@ static StringRef kindName(ResolvedValue::Kind K) {
   return "unknown";
 }
 
-static json::Value toJSON(const std::string &S) { return S; }
+template <typename T> static json::Value write(const T &X);
 
-template <typename T> static json::Array arrayOf(const std::vector<T> &Xs) {
+template <typename T> static json::Value write(const std::vector<T> &Xs) {
   json::Array A;
   for (const T &X : Xs)
-    A.push_back(toJSON(X));
+    A.push_back(write(X));
   return A;
 }
 
-static json::Value toJSON(const ParameterRef &R) {
-  return json::Object{{"function", R.Function},
-                      {"function_name", R.FunctionName},
-                      {"parameter_name", R.ParameterName},
-                      {"index", R.Index},
-                      {"part", R.Part}};
+template <typename T> static json::Value write(const std::optional<T> &X) {
+  return X ? write(*X) : json::Value(nullptr);
 }
 
-template <typename T> static json::Value optional(const std::optional<T> &V);
-
-static json::Value toJSON(const ResolvedValue &V) {
-  return json::Object{{"kind", kindName(V.K)},
-                      {"values", json::Array(V.Values)},
-                      {"proven", json::Array(V.Proven)},
-                      {"min", V.Min},
-                      {"max", V.Max},
-                      {"origins", arrayOf(V.Origins)},
-                      {"reason", V.Reason},
-                      {"parameter", optional(V.Parameter)}};
+/// A listed struct as an object of its fields; anything else (strings,
+/// numbers, booleans, the value kind) as its JSON value.
+template <typename T> static json::Value write(const T &X) {
+  if constexpr (std::is_same_v<T, ResolvedValue::Kind>) {
+    return kindName(X);
+  } else if constexpr (HasFields<T>::value) {
+    json::Object O;
+    std::apply([&](const auto &...F) { ((O[F.Key] = write(X.*F.Of)), ...); },
+               fieldsOf(Tag<T>()));
+    return O;
+  } else {
+    return json::Value(X);
+  }
 }
 
-static json::Value toJSON(const Dim3Value &D) {
-  return json::Object{
-      {"x", toJSON(D.X)}, {"y", toJSON(D.Y)}, {"z", toJSON(D.Z)}};
-}
-
-template <typename T> static json::Value optional(const std::optional<T> &V) {
-  if (!V)
-    return nullptr;
-  if constexpr (std::is_integral_v<T>)
-    return *V;
-  else
-    return toJSON(*V);
-}
-
-static json::Value toJSON(const KernelAttributes &A) {
-  return json::Object{
-      {"max_threads", optional(A.MaxThreadsPerBlock)},
-      {"min_blocks", optional(A.MinBlocksPerSM)},
-      {"max_blocks_per_cluster", optional(A.MaxBlocksPerCluster)},
-      {"max_registers", optional(A.MaxRegisters)},
-      {"cluster_dims", optional(A.ClusterDims)},
-      {"min_waves_per_eu", optional(A.MinWavesPerEU)},
-      {"launch_bounds_loc", toJSON(A.LaunchBoundsLoc)},
-      {"max_registers_loc", toJSON(A.MaxRegistersLoc)},
-      {"cluster_dims_loc", toJSON(A.ClusterDimsLoc)}};
-}
-
-static json::Value toJSON(const CallStep &C) {
-  return json::Object{
-      {"loc", toJSON(C.Loc)}, {"caller", C.Caller}, {"callee", C.Callee}};
-}
-
-static json::Value toJSON(const GridSyncFact &G) {
-  return json::Object{{"chain", arrayOf(G.Chain)},
-                      {"sync", G.Sync},
-                      {"guard_loc", toJSON(G.GuardLoc)},
-                      {"condition_loc", toJSON(G.ConditionLoc)}};
-}
-
-static json::Value toJSON(const KernelInfo &K) {
-  return json::Object{{"name", K.Name},
-                      {"grid_sync", optional(K.GridSync)},
-                      {"mangled", K.Mangled},
-                      {"loc", toJSON(K.Loc)},
-                      {"definition_end", toJSON(K.DefinitionEnd)},
-                      {"template_instantiation", K.IsTemplateInstantiation},
-                      {"in_system_header", K.InSystemHeader},
-                      {"attrs", toJSON(K.Attrs)}};
-}
-
-static json::Value toJSON(const LaunchSite::Guard &G) {
-  return json::Object{{"loc", toJSON(G.Loc)}, {"text", G.Text}};
-}
-
-static json::Value toJSON(const LaunchSite &L) {
-  return json::Object{
-      {"loc", toJSON(L.Loc)},
-      {"api", L.Api},
-      {"kernel", L.Kernel},
-      {"mangled", L.Mangled},
-      {"kernel_origins", arrayOf(L.KernelOrigins)},
-      {"enclosing_function", L.EnclosingFunction},
-      {"grid", toJSON(L.Grid)},
-      {"block", toJSON(L.Block)},
-      {"threads_per_block", toJSON(L.ThreadsPerBlock)},
-      {"dynamic_smem", toJSON(L.DynamicSharedMem)},
-      {"occupancy_tuned", L.OccupancyTuned},
-      {"in_template_pattern", L.InTemplatePattern},
-      {"cluster_dims", optional(L.ClusterDims)},
-      {"device_guard", toJSON(L.DeviceGuard)},
-      {"cooperative", optional(L.Cooperative)},
-      {"settings_skipped_on_some_path", arrayOf(L.SettingsSkippedOnSomePath)},
-      {"opt_ins_of_unknown_kernel", arrayOf(L.OptInsOfUnknownKernel)}};
-}
-
-static json::Value toJSON(const KernelSetting &S) {
-  return json::Object{{"loc", toJSON(S.Loc)},
-                      {"api", S.Api},
-                      {"kernel", S.Kernel},
-                      {"mangled", S.Mangled},
-                      {"attribute", S.Attribute},
-                      {"value", toJSON(S.Value)},
-                      {"device_guard", toJSON(S.DeviceGuard)}};
-}
-
-static json::Value toJSON(const ExternalCall &C) {
-  return json::Object{{"loc", toJSON(C.Loc)},
-                      {"function", C.Function},
-                      {"arguments", arrayOf(C.Arguments)},
-                      {"dim3_arguments", arrayOf(C.Dim3Arguments)}};
-}
-
-static json::Value toJSON(const FrontendError &E) {
-  return json::Object{{"loc", toJSON(E.Loc)}, {"message", E.Message}};
-}
-
-json::Value toJSON(const TranslationUnitFacts &U) {
-  return json::Object{{"main_file", U.MainFile},
-                      {"kernels", arrayOf(U.Kernels)},
-                      {"launches", arrayOf(U.Launches)},
-                      {"kernel_settings", arrayOf(U.KernelSettings)},
-                      {"external_calls", arrayOf(U.ExternalCalls)},
-                      {"defined_functions", arrayOf(U.DefinedFunctions)},
-                      {"written_globals", arrayOf(U.WrittenGlobals)},
-                      {"errors", arrayOf(U.Errors)},
-                      {"internal_error", U.InternalError}};
-}
+json::Value toJSON(const TranslationUnitFacts &U) { return write(U); }
 
 //===-- Readers -----------------------------------------------------------===//
 
-/// Line and column: unsigned, which llvm::json has no reader for (and
+// The readers are found by argument-dependent lookup from llvm::json's
+// std::vector and std::optional readers, so they live in namespace cudalint.
+
+/// Line, column and index: unsigned, which llvm::json has no reader for (and
 /// argument-dependent lookup would not find one for a built-in type).
-static bool mapUnsigned(const json::Object &O, StringLiteral Key, unsigned &Out,
-                        json::Path P) {
-  std::optional<int64_t> I = O.getInteger(Key);
+static bool readUnsigned(const json::Value &V, unsigned &Out, json::Path P) {
+  std::optional<int64_t> I = V.getAsInteger();
   if (!I || *I < 0 || *I > std::numeric_limits<unsigned>::max()) {
-    P.field(Key).report("expected an unsigned integer");
+    P.report("expected an unsigned integer");
     return false;
   }
   Out = unsigned(*I);
   return true;
-}
-
-static bool fromJSON(const json::Value &V, SourceLoc &L, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("file", L.File) &&
-         mapUnsigned(*V.getAsObject(), "line", L.Line, P) &&
-         mapUnsigned(*V.getAsObject(), "column", L.Column, P);
-}
-
-static bool fromJSON(const json::Value &V, ValueOrigin &Origin, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("what", Origin.What) && O.map("loc", Origin.Loc) &&
-         O.map("branch_test", Origin.BranchTest) &&
-         O.map("global", Origin.Global);
 }
 
 static bool fromJSON(const json::Value &V, ResolvedValue::Kind &K,
@@ -256,134 +280,35 @@ static bool fromJSON(const json::Value &V, ResolvedValue::Kind &K,
   return true;
 }
 
-static bool fromJSON(const json::Value &V, ParameterRef &R, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("function", R.Function) &&
-         O.map("function_name", R.FunctionName) &&
-         O.map("parameter_name", R.ParameterName) && O.map("part", R.Part) &&
-         mapUnsigned(*V.getAsObject(), "index", R.Index, P);
-}
-
+/// A listed struct: every field of its list must be present (an empty
+/// optional as null) and read.
 template <typename T>
-static bool mapOptional(json::ObjectMapper &O, const json::Value &V,
-                        StringLiteral Key, std::optional<T> &Out, json::Path P);
-
-static bool fromJSON(const json::Value &V, ResolvedValue &R, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("kind", R.K) && O.map("values", R.Values) &&
-         O.map("proven", R.Proven) && O.map("min", R.Min) &&
-         O.map("max", R.Max) && O.map("origins", R.Origins) &&
-         O.map("reason", R.Reason) &&
-         mapOptional(O, V, "parameter", R.Parameter, P);
-}
-
-static bool fromJSON(const json::Value &V, Dim3Value &D, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("x", D.X) && O.map("y", D.Y) && O.map("z", D.Z);
-}
-
-/// An optional field must be present (null when empty): a missing key is a
-/// damaged entry, not an empty value.
-template <typename T>
-static bool mapOptional(json::ObjectMapper &O, const json::Value &V,
-                        StringLiteral Key, std::optional<T> &Out,
-                        json::Path P) {
-  const json::Object *Obj = V.getAsObject();
-  if (!Obj || !Obj->get(Key)) {
-    P.field(Key).report("missing value");
+static std::enable_if_t<HasFields<T>::value, bool>
+fromJSON(const json::Value &V, T &Out, json::Path P) {
+  const json::Object *O = V.getAsObject();
+  if (!O) {
+    P.report("expected object");
     return false;
   }
-  return O.map(Key, Out);
-}
-
-static bool fromJSON(const json::Value &V, KernelAttributes &A, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && mapOptional(O, V, "max_threads", A.MaxThreadsPerBlock, P) &&
-         mapOptional(O, V, "min_blocks", A.MinBlocksPerSM, P) &&
-         mapOptional(O, V, "max_blocks_per_cluster", A.MaxBlocksPerCluster,
-                     P) &&
-         mapOptional(O, V, "max_registers", A.MaxRegisters, P) &&
-         mapOptional(O, V, "cluster_dims", A.ClusterDims, P) &&
-         mapOptional(O, V, "min_waves_per_eu", A.MinWavesPerEU, P) &&
-         O.map("launch_bounds_loc", A.LaunchBoundsLoc) &&
-         O.map("max_registers_loc", A.MaxRegistersLoc) &&
-         O.map("cluster_dims_loc", A.ClusterDimsLoc);
-}
-
-static bool fromJSON(const json::Value &V, CallStep &C, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("loc", C.Loc) && O.map("caller", C.Caller) &&
-         O.map("callee", C.Callee);
-}
-
-static bool fromJSON(const json::Value &V, GridSyncFact &G, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("chain", G.Chain) && O.map("sync", G.Sync) &&
-         O.map("guard_loc", G.GuardLoc) &&
-         O.map("condition_loc", G.ConditionLoc);
-}
-
-static bool fromJSON(const json::Value &V, KernelInfo &K, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("name", K.Name) && O.map("mangled", K.Mangled) &&
-         mapOptional(O, V, "grid_sync", K.GridSync, P) && O.map("loc", K.Loc) &&
-         O.map("definition_end", K.DefinitionEnd) &&
-         O.map("template_instantiation", K.IsTemplateInstantiation) &&
-         O.map("in_system_header", K.InSystemHeader) && O.map("attrs", K.Attrs);
-}
-
-static bool fromJSON(const json::Value &V, LaunchSite::Guard &G, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("loc", G.Loc) && O.map("text", G.Text);
-}
-
-static bool fromJSON(const json::Value &V, LaunchSite &L, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("loc", L.Loc) && O.map("api", L.Api) &&
-         O.map("kernel", L.Kernel) && O.map("mangled", L.Mangled) &&
-         O.map("kernel_origins", L.KernelOrigins) &&
-         O.map("enclosing_function", L.EnclosingFunction) &&
-         O.map("grid", L.Grid) && O.map("block", L.Block) &&
-         O.map("threads_per_block", L.ThreadsPerBlock) &&
-         O.map("dynamic_smem", L.DynamicSharedMem) &&
-         O.map("occupancy_tuned", L.OccupancyTuned) &&
-         O.map("in_template_pattern", L.InTemplatePattern) &&
-         mapOptional(O, V, "cluster_dims", L.ClusterDims, P) &&
-         O.map("device_guard", L.DeviceGuard) &&
-         mapOptional(O, V, "cooperative", L.Cooperative, P) &&
-         O.map("settings_skipped_on_some_path", L.SettingsSkippedOnSomePath) &&
-         O.map("opt_ins_of_unknown_kernel", L.OptInsOfUnknownKernel);
-}
-
-static bool fromJSON(const json::Value &V, KernelSetting &S, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("loc", S.Loc) && O.map("api", S.Api) &&
-         O.map("kernel", S.Kernel) && O.map("mangled", S.Mangled) &&
-         O.map("attribute", S.Attribute) && O.map("value", S.Value) &&
-         O.map("device_guard", S.DeviceGuard);
-}
-
-static bool fromJSON(const json::Value &V, ExternalCall &C, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("loc", C.Loc) && O.map("function", C.Function) &&
-         O.map("arguments", C.Arguments) &&
-         O.map("dim3_arguments", C.Dim3Arguments);
-}
-
-static bool fromJSON(const json::Value &V, FrontendError &E, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("loc", E.Loc) && O.map("message", E.Message);
+  auto Read = [&](StringLiteral Key, auto &Member) {
+    const json::Value *Item = O->get(Key);
+    if (!Item) {
+      P.field(Key).report("missing value");
+      return false;
+    }
+    if constexpr (std::is_same_v<std::remove_reference_t<decltype(Member)>,
+                                 unsigned>)
+      return readUnsigned(*Item, Member, P.field(Key));
+    else
+      return fromJSON(*Item, Member, P.field(Key));
+  };
+  return std::apply(
+      [&](const auto &...F) { return (Read(F.Key, Out.*F.Of) && ...); },
+      fieldsOf(Tag<T>()));
 }
 
 bool fromJSON(const json::Value &V, TranslationUnitFacts &U, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map("main_file", U.MainFile) && O.map("kernels", U.Kernels) &&
-         O.map("launches", U.Launches) &&
-         O.map("kernel_settings", U.KernelSettings) &&
-         O.map("external_calls", U.ExternalCalls) &&
-         O.map("defined_functions", U.DefinedFunctions) &&
-         O.map("written_globals", U.WrittenGlobals) &&
-         O.map("errors", U.Errors) && O.map("internal_error", U.InternalError);
+  return fromJSON<TranslationUnitFacts>(V, U, P);
 }
 
 } // namespace cudalint

@@ -14,12 +14,6 @@ using namespace llvm;
 namespace cudalint {
 
 namespace {
-bool looksLikeToolkit(StringRef Root) {
-  SmallString<256> Header(Root);
-  sys::path::append(Header, "include", "cuda_runtime.h");
-  return sys::fs::exists(Header);
-}
-
 std::string toolkitVersion(StringRef Root) {
   SmallString<256> Header(Root);
   sys::path::append(Header, "include", "cuda.h");
@@ -34,33 +28,55 @@ std::string toolkitVersion(StringRef Root) {
   Match[1].getAsInteger(10, V);
   return std::to_string(V / 1000) + "." + std::to_string(V % 1000 / 10);
 }
+
+/// Where nvcc is installed, then the toolkit's usual place.
+std::vector<std::string> defaultToolkitRoots() {
+  std::vector<std::string> Roots;
+  if (auto Nvcc = sys::findProgramByName("nvcc")) {
+    SmallString<256> Real;
+    if (sys::fs::real_path(*Nvcc, Real))
+      Real = *Nvcc;
+    Roots.push_back(sys::path::parent_path(sys::path::parent_path(Real)).str());
+  }
+  Roots.push_back("/usr/local/cuda");
+  return Roots;
+}
 } // namespace
 
 std::optional<CudaToolkit> findCudaToolkit(StringRef Explicit,
                                            std::string &Why) {
-  SmallVector<std::string, 6> Candidates;
+  std::optional<std::string> Root =
+      findInstallRoot(Explicit, {"CUDA_PATH", "CUDA_HOME"}, defaultToolkitRoots,
+                      "include/cuda_runtime.h", "CUDA toolkit", Why);
+  if (!Root)
+    return std::nullopt;
+  return CudaToolkit{*Root, toolkitVersion(*Root)};
+}
+
+std::optional<std::string>
+findInstallRoot(StringRef Explicit, ArrayRef<const char *> EnvVars,
+                function_ref<std::vector<std::string>()> DefaultRoots,
+                StringRef Marker, StringRef What, std::string &Why) {
+  std::vector<std::string> Candidates;
   if (!Explicit.empty()) {
     Candidates.push_back(Explicit.str());
   } else {
-    for (const char *Var : {"CUDA_PATH", "CUDA_HOME"})
+    for (const char *Var : EnvVars)
       if (const char *V = std::getenv(Var); V && *V)
         Candidates.push_back(V);
-    if (auto Nvcc = sys::findProgramByName("nvcc")) {
-      SmallString<256> Real;
-      if (sys::fs::real_path(*Nvcc, Real))
-        Real = *Nvcc;
-      Candidates.push_back(
-          sys::path::parent_path(sys::path::parent_path(Real)).str());
-    }
-    Candidates.push_back("/usr/local/cuda");
+    for (std::string &Root : DefaultRoots())
+      Candidates.push_back(std::move(Root));
   }
-  for (const std::string &C : Candidates)
-    if (looksLikeToolkit(C)) {
-      SmallString<256> Abs(C);
-      sys::fs::make_absolute(Abs);
-      return CudaToolkit{Abs.str().str(), toolkitVersion(Abs)};
-    }
-  Why = "no CUDA toolkit (include/cuda_runtime.h) in " + join(Candidates, ", ");
+  for (const std::string &C : Candidates) {
+    SmallString<256> MarkerPath(C);
+    sys::path::append(MarkerPath, Marker);
+    if (!sys::fs::exists(MarkerPath))
+      continue;
+    SmallString<256> Abs(C);
+    sys::fs::make_absolute(Abs);
+    return Abs.str().str();
+  }
+  Why = ("no " + What + " (" + Marker + ") in " + join(Candidates, ", ")).str();
   return std::nullopt;
 }
 
@@ -75,6 +91,8 @@ static const char *const ClangNewestCudaVersion = "12.5";
 static const char *const StubDir = "/__cudalint__/stub";
 static const char *const OverridesHeader = "/__cudalint__/overrides.h";
 static const char *const BuiltinHeader = "/__cudalint__/builtin_cuda.h";
+static const char *const BuiltinKeywordsHeader =
+    "/__cudalint__/builtin_keywords.h";
 
 // Force-included after Clang's CUDA wrapper (and so after the toolkit's
 // host_defines.h): routes the annotation macros to attributes this tool
@@ -87,12 +105,10 @@ static const char *const OverridesText =
 #include "OverridesText.inc"
     ;
 
-// Without a toolkit: just enough of the CUDA runtime API for kernels and their
-// launches to parse (-nocudainc keeps Clang's wrapper out).
-static const char *const BuiltinText = R"(
+// Without a toolkit or ROCm: what the CUDA and HIP runtimes' built-in
+// stand-ins share, included from beside them.
+static const char *const BuiltinKeywordsText = R"(
 #pragma once
-#include <stddef.h>
-#include "__clang_cuda_builtin_vars.h"
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
 #define __global__ __attribute__((global))
@@ -100,16 +116,25 @@ static const char *const BuiltinText = R"(
 #define __constant__ __attribute__((constant))
 #define __managed__ __attribute__((managed))
 #define __forceinline__ inline __attribute__((always_inline))
-#define __grid_constant__
-#define __launch_bounds__(...) __attribute__((cudalint_launch_bounds(0, __VA_ARGS__)))
-#define __maxnreg__(...) __attribute__((cudalint_maxnreg(0, __VA_ARGS__)))
-#define __cluster_dims__(...) __attribute__((cudalint_cluster_dims(0, __VA_ARGS__)))
 struct dim3 {
   unsigned int x, y, z;
   __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
                                      unsigned int vz = 1)
       : x(vx), y(vy), z(vz) {}
 };
+)";
+
+// Without a toolkit: just enough of the CUDA runtime API for kernels and their
+// launches to parse (-nocudainc keeps Clang's wrapper out).
+static const char *const BuiltinText = R"(
+#pragma once
+#include <stddef.h>
+#include "__clang_cuda_builtin_vars.h"
+#include "builtin_keywords.h"
+#define __grid_constant__
+#define __launch_bounds__(...) __attribute__((cudalint_launch_bounds(0, __VA_ARGS__)))
+#define __maxnreg__(...) __attribute__((cudalint_maxnreg(0, __VA_ARGS__)))
+#define __cluster_dims__(...) __attribute__((cudalint_cluster_dims(0, __VA_ARGS__)))
 typedef struct CUstream_st *cudaStream_t;
 typedef enum cudaError { cudaSuccess = 0 } cudaError_t;
 enum cudaFuncAttribute {
@@ -185,31 +210,13 @@ cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache cacheConfig);
 )";
 
 CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit) {
-  CudaParseSetup S;
-  S.SystemRoots = {"/usr/include", "/usr/lib"};
-  if (Toolkit)
-    S.SystemRoots.push_back(Toolkit->Root);
   // Host side only: the launches and the host view of the annotations; the
   // device view per arch comes from device compilation.
-  S.Args = {"--cuda-host-only", "-nocudalib", "-Wno-unknown-cuda-version",
-            "-Wno-unknown-attributes",
-            // Also stops Clang printing "N errors generated" to stderr.
-            "-fno-caret-diagnostics",
-            // Typo correction only guesses what broken code meant, and Clang
-            // 19 can recurse in it until the stack overflows, which no
-            // recovery boundary survives (fuzz/regressions/frontend).
-            "-fno-spell-checking", std::string("-Xclang"),
-            std::string("-target-sdk-version=") + ClangNewestCudaVersion};
-  // libTooling looks for Clang's resource directory beside the running
-  // binary (build/tools/lib/clang/19, which does not exist). Debian's Clang
-  // then still finds its builtin headers elsewhere, but not the CUDA
-  // wrappers (cuda_wrappers/new declares placement new for device code):
-  // CUB's headers fail with "no matching 'operator new'" where clang++
-  // itself is clean.
-  if (sys::fs::is_directory(CUDALINT_CLANG_RESOURCE_DIR))
-    S.Args.push_back(std::string("-resource-dir=") +
-                     CUDALINT_CLANG_RESOURCE_DIR);
+  CudaParseSetup S = hostParseSetup(
+      {"--cuda-host-only", "-nocudalib", "-Wno-unknown-cuda-version", "-Xclang",
+       std::string("-target-sdk-version=") + ClangNewestCudaVersion});
   if (Toolkit) {
+    S.SystemRoots.push_back(Toolkit->Root);
     S.Args.push_back("--cuda-path=" + Toolkit->Root);
     S.Args.push_back(std::string("-idirafter") + StubDir);
     // nvcc adds CCCL (cub, thrust, libcu++) implicitly since CUDA 13.
@@ -223,22 +230,56 @@ CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit) {
         {std::string(StubDir) + "/texture_fetch_functions.h",
          "/* stand-in: removed in CUDA 13 */\n"});
     S.VirtualFiles.push_back({OverridesHeader, OverridesText});
-  } else {
-    S.Args.push_back("-nocudainc");
-    S.Args.push_back("-include");
-    S.Args.push_back(BuiltinHeader);
-    S.VirtualFiles.push_back({BuiltinHeader, BuiltinText});
-    // The toolkit headers every CUDA file includes resolve to empty
-    // stand-ins, so that a missing include does not end the parse; the
-    // built-in declarations stand in for their content.
-    S.Args.push_back(std::string("-idirafter") + StubDir);
-    for (const char *Header :
-         {"cuda.h", "cuda_runtime.h", "cuda_runtime_api.h",
-          "device_launch_parameters.h", "driver_types.h", "vector_types.h"})
-      S.VirtualFiles.push_back({std::string(StubDir) + "/" + Header,
-                                "/* no CUDA toolkit: see builtin_cuda.h */\n"});
+    return S;
   }
+  // The toolkit headers every CUDA file includes.
+  const char *const StandIns[] = {"cuda.h",
+                                  "cuda_runtime.h",
+                                  "cuda_runtime_api.h",
+                                  "device_launch_parameters.h",
+                                  "driver_types.h",
+                                  "vector_types.h"};
+  addBuiltinRuntime(S, {"-nocudainc", BuiltinHeader, BuiltinText, "-idirafter",
+                        StubDir, StandIns,
+                        "/* no CUDA toolkit: see builtin_cuda.h */\n"});
   return S;
+}
+
+CudaParseSetup hostParseSetup(std::vector<std::string> LanguageArgs) {
+  CudaParseSetup S;
+  S.SystemRoots = {"/usr/include", "/usr/lib"};
+  S.Args = std::move(LanguageArgs);
+  S.Args.insert(S.Args.end(),
+                {"-Wno-unknown-attributes",
+                 // Also stops Clang printing "N errors generated" to stderr.
+                 "-fno-caret-diagnostics",
+                 // Typo correction only guesses what broken code meant, and
+                 // Clang 19 can recurse in it until the stack overflows,
+                 // which no recovery boundary survives
+                 // (fuzz/regressions/frontend).
+                 "-fno-spell-checking"});
+  // libTooling looks for Clang's resource directory beside the running
+  // binary (build/tools/lib/clang/19, which does not exist). Debian's Clang
+  // then still finds its builtin headers elsewhere, but not the CUDA
+  // wrappers (cuda_wrappers/new declares placement new for device code):
+  // CUB's headers fail with "no matching 'operator new'" where clang++
+  // itself is clean.
+  if (sys::fs::is_directory(CUDALINT_CLANG_RESOURCE_DIR))
+    S.Args.push_back(std::string("-resource-dir=") +
+                     CUDALINT_CLANG_RESOURCE_DIR);
+  return S;
+}
+
+void addBuiltinRuntime(CudaParseSetup &S, const BuiltinRuntime &Runtime) {
+  S.Args.push_back(Runtime.NoIncludeFlag);
+  S.Args.push_back("-include");
+  S.Args.push_back(Runtime.Header);
+  S.VirtualFiles.push_back({Runtime.Header, Runtime.Text});
+  S.VirtualFiles.push_back({BuiltinKeywordsHeader, BuiltinKeywordsText});
+  S.Args.push_back(std::string(Runtime.SearchFlag) + Runtime.SearchDir);
+  for (const char *StandIn : Runtime.StandIns)
+    S.VirtualFiles.push_back(
+        {std::string(Runtime.SearchDir) + "/" + StandIn, Runtime.StandInText});
 }
 
 } // namespace cudalint

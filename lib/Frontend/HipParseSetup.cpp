@@ -9,43 +9,19 @@
 
 #include "CudaParseSetup.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
-
 using namespace llvm;
 
 namespace cudalint {
 
-namespace {
-bool looksLikeRocm(StringRef Root) {
-  SmallString<256> Header(Root);
-  sys::path::append(Header, "include", "hip", "hip_runtime.h");
-  return sys::fs::exists(Header);
-}
-} // namespace
-
 std::optional<RocmInstall> findRocm(StringRef Explicit, std::string &Why) {
-  SmallVector<std::string, 5> Candidates;
-  if (!Explicit.empty()) {
-    Candidates.push_back(Explicit.str());
-  } else {
-    for (const char *Var : {"ROCM_PATH", "HIP_PATH"})
-      if (const char *V = std::getenv(Var); V && *V)
-        Candidates.push_back(V);
-    // /usr: Debian's libamdhip64-dev puts the headers in /usr/include/hip.
-    Candidates.push_back("/opt/rocm");
-    Candidates.push_back("/usr");
-  }
-  for (const std::string &C : Candidates)
-    if (looksLikeRocm(C)) {
-      SmallString<256> Abs(C);
-      sys::fs::make_absolute(Abs);
-      return RocmInstall{Abs.str().str()};
-    }
-  Why = "no ROCm HIP headers (include/hip/hip_runtime.h) in " +
-        join(Candidates, ", ");
-  return std::nullopt;
+  // /usr: Debian's libamdhip64-dev puts the headers in /usr/include/hip.
+  std::optional<std::string> Root = findInstallRoot(
+      Explicit, {"ROCM_PATH", "HIP_PATH"},
+      [] { return std::vector<std::string>{"/opt/rocm", "/usr"}; },
+      "include/hip/hip_runtime.h", "ROCm HIP headers", Why);
+  if (!Root)
+    return std::nullopt;
+  return RocmInstall{*Root};
 }
 
 // Searched before the system directories, so that a HIP unit's
@@ -62,23 +38,11 @@ static const char *const HipBuiltinHeader = "/__cudalint__/builtin_hip.h";
 static const char *const HipBuiltinText = R"(
 #pragma once
 #include <stddef.h>
-#define __host__ __attribute__((host))
-#define __device__ __attribute__((device))
-#define __global__ __attribute__((global))
-#define __shared__ __attribute__((shared))
-#define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
-#define __forceinline__ inline __attribute__((always_inline))
+#include "builtin_keywords.h"
 #define __cudalint_lb0(t) __attribute__((amdgpu_flat_work_group_size(1, t)))
 #define __cudalint_lb1(t, w) __attribute__((amdgpu_flat_work_group_size(1, t), amdgpu_waves_per_eu(w)))
 #define __cudalint_lb_pick(_1, _2, impl, ...) impl
 #define __launch_bounds__(...) __cudalint_lb_pick(__VA_ARGS__, __cudalint_lb1, __cudalint_lb0, )(__VA_ARGS__)
-struct dim3 {
-  unsigned int x, y, z;
-  __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
-                                     unsigned int vz = 1)
-      : x(vx), y(vy), z(vz) {}
-};
 struct __cudalint_hip_coordinates { unsigned int x, y, z; };
 extern const __device__ __cudalint_hip_coordinates threadIdx, blockIdx,
     blockDim, gridDim;
@@ -152,29 +116,19 @@ void hipExtLaunchKernelGGL(F kernel, const dim3 &numBlocks,
 )";
 
 CudaParseSetup hipParseSetup(const std::optional<RocmInstall> &Rocm) {
-  CudaParseSetup S;
-  S.SystemRoots = {"/usr/include", "/usr/lib"};
   // Host side only, as for CUDA; no device libraries are needed for it.
-  S.Args = {"--offload-host-only", "-nogpulib", "-Wno-unknown-attributes",
-            "-fno-caret-diagnostics", "-fno-spell-checking"};
-  if (sys::fs::is_directory(CUDALINT_CLANG_RESOURCE_DIR))
-    S.Args.push_back(std::string("-resource-dir=") +
-                     CUDALINT_CLANG_RESOURCE_DIR);
+  CudaParseSetup S = hostParseSetup({"--offload-host-only", "-nogpulib"});
   if (Rocm) {
     S.SystemRoots.push_back(Rocm->Root);
     S.Args.push_back("--rocm-path=" + Rocm->Root);
     return S;
   }
-  // Clang's HIP wrapper header needs the ROCm headers: left out.
-  S.Args.push_back("-nogpuinc");
-  S.Args.push_back("-include");
-  S.Args.push_back(HipBuiltinHeader);
-  S.VirtualFiles.push_back({HipBuiltinHeader, HipBuiltinText});
-  S.Args.push_back(std::string("-isystem") + HipStubDir);
-  for (const char *Header : {"hip_runtime.h", "hip_runtime_api.h", "hip_ext.h",
-                             "hip_cooperative_groups.h", "hip_fp16.h"})
-    S.VirtualFiles.push_back({std::string(HipStubDir) + "/hip/" + Header,
-                              "/* no ROCm: see builtin_hip.h */\n"});
+  const char *const StandIns[] = {
+      "hip/hip_runtime.h", "hip/hip_runtime_api.h", "hip/hip_ext.h",
+      "hip/hip_cooperative_groups.h", "hip/hip_fp16.h"};
+  addBuiltinRuntime(S, {"-nogpuinc", HipBuiltinHeader, HipBuiltinText,
+                        "-isystem", HipStubDir, StandIns,
+                        "/* no ROCm: see builtin_hip.h */\n"});
   return S;
 }
 

@@ -198,13 +198,8 @@ AmdOccupancyResult computeAmdOccupancy(const AmdArchInfo &Arch,
   if (!R.launchable())
     return R;
 
-  unsigned Answer = AmdUnlimited;
-  for (AmdLimit L : AllAmdLimits)
-    Answer = std::min(Answer, R.wavesLimitedBy(L));
-  for (AmdLimit L : AllAmdLimits)
-    if (R.wavesLimitedBy(L) == Answer)
-      R.BindingMask |= unsigned(L);
-  R.WavesPerSIMD = Answer;
+  R.WavesPerSIMD =
+      tightestLimit(AllAmdLimits, R, &AmdOccupancyResult::wavesLimitedBy);
   // Whole work-groups: the slots, the LDS and the waves registers allow on
   // the CU's SIMDs.
   R.WorkGroupsPerCU =

@@ -85,6 +85,13 @@ constexpr LimitRow<Limit, OccupancyResult> LimitRows[] = {
 
 StringRef limitName(Limit L) { return rowOf(LimitRows, L).Name; }
 
+StringRef cachePreferenceName(CachePreference P) {
+  static constexpr StringLiteral Names[] = {
+      "cudaFuncCachePreferNone", "cudaFuncCachePreferShared",
+      "cudaFuncCachePreferL1", "cudaFuncCachePreferEqual"};
+  return Names[unsigned(P)];
+}
+
 unsigned OccupancyResult::blocksLimitedBy(Limit L) const {
   return this->*rowOf(LimitRows, L).Allowed;
 }
@@ -203,12 +210,8 @@ OccupancyResult computeOccupancy(const ArchInfo &Arch,
     R.BlocksLimitedByBarriers =
         Arch.MaxBlocksPerSM * Arch.BarrierSlotsPerBlock / In.BarriersPerBlock;
 
-  unsigned Active = Unlimited;
-  for (Limit L : AllLimits)
-    Active = std::min(Active, R.blocksLimitedBy(L));
-  for (Limit L : AllLimits)
-    if (R.blocksLimitedBy(L) == Active)
-      R.BindingMask |= unsigned(L);
+  unsigned Active =
+      tightestLimit(AllLimits, R, &OccupancyResult::blocksLimitedBy);
   assert((Active != 0 || R.FailureMask) && "no resident block, no reason");
   R.ActiveBlocksPerSM = Active;
   R.ActiveWarpsPerSM = unsigned(Active * WarpsPerBlock);

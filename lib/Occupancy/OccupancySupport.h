@@ -2,8 +2,8 @@
 //
 // The CUDA and AMD occupancy calculators refuse the same kinds of input (a
 // zero or huge thread count, more registers or shared memory than any GPU
-// has) with the same "field: why" messages, and search shared memory (LDS)
-// sizes the same way; both live here once.
+// has) with the same "field: why" messages, find the limit that binds and
+// search shared memory (LDS) sizes the same way; both live here once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,8 +17,10 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -36,6 +38,21 @@ template <typename LimitT, typename ResultT> struct LimitRow {
 template <typename Row, std::size_t N, typename LimitT>
 const Row &rowOf(const Row (&Rows)[N], LimitT L) {
   return *llvm::find_if(Rows, [L](const Row &R) { return R.Which == L; });
+}
+
+/// The answer of a model whose limits each allow so many (blocks, waves):
+/// the least any of All allows, with the limits that allow only that much
+/// marked in R.BindingMask.
+template <typename LimitT, std::size_t N, typename ResultT>
+unsigned tightestLimit(const LimitT (&All)[N], ResultT &R,
+                       unsigned (ResultT::*AllowedBy)(LimitT) const) {
+  unsigned Least = std::numeric_limits<unsigned>::max();
+  for (LimitT L : All)
+    Least = std::min(Least, (R.*AllowedBy)(L));
+  for (LimitT L : All)
+    if ((R.*AllowedBy)(L) == Least)
+      R.BindingMask |= unsigned(L);
+  return Least;
 }
 
 /// "Field: Why", the one shape of every refused input.

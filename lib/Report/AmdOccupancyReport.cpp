@@ -155,10 +155,6 @@ void writeAmdOccupancyJSON(json::OStream &JOS, const AmdOccupancyQuery &Q) {
   const AmdArchInfo &Arch = *Q.Arch;
   const AmdOccupancyInput &In = Q.Input;
   AmdOccupancyResult R = computeAmdOccupancy(Arch, In);
-  auto OrNull = [](auto Optional) {
-    return Optional ? json::Value(*Optional) : json::Value(nullptr);
-  };
-
   JOS.attribute("arch", Arch.Name);
   JOS.attribute("vendor", "amd");
   if (Q.Gpu) {
@@ -173,12 +169,10 @@ void writeAmdOccupancyJSON(json::OStream &JOS, const AmdOccupancyQuery &Q) {
   JOS.attribute("sgprs", In.SGPRs);
   JOS.attribute("lds", In.StaticLDS);
   JOS.attribute("dyn_lds", In.DynamicLDS);
-  JOS.attribute("min_waves_per_eu", In.MinWavesPerEU
-                                        ? json::Value(In.MinWavesPerEU)
-                                        : json::Value(nullptr));
-  JOS.attribute("max_waves_per_eu", In.MaxWavesPerEU
-                                        ? json::Value(In.MaxWavesPerEU)
-                                        : json::Value(nullptr));
+  // A waves-per-EU bound of 0 is no bound.
+  for (auto [Key, Waves] : {std::pair{"min_waves_per_eu", In.MinWavesPerEU},
+                            {"max_waves_per_eu", In.MaxWavesPerEU}})
+    JOS.attribute(Key, Waves ? json::Value(Waves) : json::Value(nullptr));
   JOS.attribute("launchable", R.launchable());
   if (!R.launchable())
     JOS.attribute("reason", describeAmdFailure(Arch, In, R));
@@ -197,9 +191,9 @@ void writeAmdOccupancyJSON(json::OStream &JOS, const AmdOccupancyQuery &Q) {
   JOS.attribute("work_group_slots_per_cu", R.WorkGroupSlotsPerCU);
   JOS.attribute("lds_per_cu", Arch.ldsPer(In.Mode));
   JOS.attributeObject("suggestions", [&] {
-    JOS.attribute("vgprs_for_next_wave", OrNull(vgprsForNextWave(Arch, In)));
-    JOS.attribute("sgprs_for_next_wave", OrNull(sgprsForNextWave(Arch, In)));
-    JOS.attribute("lds_for_next_wave", OrNull(ldsForNextWave(Arch, In)));
+    JOS.attribute("vgprs_for_next_wave", orNull(vgprsForNextWave(Arch, In)));
+    JOS.attribute("sgprs_for_next_wave", orNull(sgprsForNextWave(Arch, In)));
+    JOS.attribute("lds_for_next_wave", orNull(ldsForNextWave(Arch, In)));
     JOS.attributeArray("best_work_group_sizes", [&] {
       for (const AmdWorkGroupChoice &C :
            bestWorkGroupSizes(Arch, In, Q.MaxThreads))

@@ -2,7 +2,8 @@
 //
 // The CUDA and AMD occupancy reports name their limits the same way: a
 // "limits" object with what each limit allows (null where it is no limit)
-// and a "binding" array of the limits that set the answer.
+// and a "binding" array of the limits that set the answer. Both write a
+// value that is not there as null.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,8 +15,14 @@
 
 #include <cstddef>
 #include <limits>
+#include <optional>
 
 namespace cudalint {
+
+/// The value, or null without one.
+template <typename T> llvm::json::Value orNull(const std::optional<T> &V) {
+  return V ? llvm::json::Value(*V) : llvm::json::Value(nullptr);
+}
 
 /// AllowedBy is the result's member giving what one limit allows; the
 /// largest unsigned means "not a limit" in both models (Unlimited,

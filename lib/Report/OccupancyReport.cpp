@@ -40,16 +40,8 @@ std::string percent(double Fraction) {
 std::string carveoutText(const OccupancyInput &In) {
   if (In.CarveoutPercent >= 0)
     return formatv("{0}% of shared memory", In.CarveoutPercent).str();
-  switch (In.CacheConfig) {
-  case CachePreference::PreferShared:
-    return "default (cudaFuncCachePreferShared)";
-  case CachePreference::PreferL1:
-    return "default (cudaFuncCachePreferL1)";
-  case CachePreference::PreferEqual:
-    return "default (cudaFuncCachePreferEqual)";
-  case CachePreference::None:
-    break;
-  }
+  if (In.CacheConfig != CachePreference::None)
+    return ("default (" + cachePreferenceName(In.CacheConfig) + ")").str();
   return "default";
 }
 
@@ -312,9 +304,7 @@ void writeOccupancyJSON(json::OStream &JOS, const OccupancyQuery &Q) {
   JOS.attribute("smem", In.StaticSharedMem);
   JOS.attribute("dyn_smem", In.DynamicSharedMem);
   JOS.attribute("carveout", In.CarveoutPercent);
-  JOS.attribute("max_dyn_smem", In.MaxDynamicSharedMem
-                                    ? json::Value(*In.MaxDynamicSharedMem)
-                                    : json::Value(nullptr));
+  JOS.attribute("max_dyn_smem", orNull(In.MaxDynamicSharedMem));
   JOS.attribute("barriers", In.BarriersPerBlock);
   JOS.attribute("launchable", R.launchable());
   if (!R.launchable())
@@ -344,12 +334,10 @@ void writeOccupancyJSON(json::OStream &JOS, const OccupancyQuery &Q) {
   JOS.attribute("smem_per_sm", R.SharedMemPerSMConfigured);
   JOS.attribute("smem_limit_per_block", R.SharedMemLimitPerBlock);
   JOS.attributeObject("suggestions", [&] {
-    auto Regs = registersForNextBlock(Arch, In);
     JOS.attribute("regs_for_next_block",
-                  Regs ? json::Value(*Regs) : json::Value(nullptr));
-    auto Smem = sharedMemForNextBlock(Arch, In);
+                  orNull(registersForNextBlock(Arch, In)));
     JOS.attribute("smem_for_next_block",
-                  Smem ? json::Value(*Smem) : json::Value(nullptr));
+                  orNull(sharedMemForNextBlock(Arch, In)));
     JOS.attributeArray("best_block_sizes", [&] {
       for (const BlockSizeChoice &C : bestBlockSizes(Arch, In, Q.MaxThreads))
         JOS.value(C.ThreadsPerBlock);

@@ -4,18 +4,15 @@
 
 #include "cudalint/Arch/AmdArch.h"
 
+#include "OccupancyTestSupport.h"
+
 #include "llvm/Support/Error.h"
 #include "gtest/gtest.h"
 
 using namespace cudalint;
+using namespace cudalint::occtest;
 
 namespace {
-
-const AmdArchInfo &amd(const char *Name) {
-  const AmdArchInfo *A = findAmdArch(Name);
-  EXPECT_NE(A, nullptr) << Name;
-  return *A;
-}
 
 TEST(AmdArchTest, CoversTheIssueTargets) {
   for (const char *Name : {"gfx906", "gfx908", "gfx90a", "gfx942", "gfx950",

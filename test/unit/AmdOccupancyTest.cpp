@@ -4,6 +4,8 @@
 
 #include "cudalint/Occupancy/AmdOccupancy.h"
 
+#include "OccupancyTestSupport.h"
+
 #include "llvm/Support/Error.h"
 #include "gtest/gtest.h"
 
@@ -11,14 +13,9 @@
 #include <string>
 
 using namespace cudalint;
+using namespace cudalint::occtest;
 
 namespace {
-
-const AmdArchInfo &amd(const char *Name) {
-  const AmdArchInfo *A = findAmdArch(Name);
-  EXPECT_NE(A, nullptr) << Name;
-  return *A;
-}
 
 AmdOccupancyInput launch(unsigned Threads, unsigned VGPRs, unsigned SGPRs = 10,
                          uint64_t LDS = 0) {
@@ -28,15 +25,6 @@ AmdOccupancyInput launch(unsigned Threads, unsigned VGPRs, unsigned SGPRs = 10,
   In.SGPRs = SGPRs;
   In.StaticLDS = LDS;
   return In;
-}
-
-using Names = std::set<std::string>;
-Names binding(const AmdOccupancyResult &R) {
-  Names Out;
-  for (AmdLimit L : AllAmdLimits)
-    if (R.binds(L))
-      Out.insert(amdLimitName(L).str());
-  return Out;
 }
 
 unsigned waves(const char *Arch, const AmdOccupancyInput &In) {

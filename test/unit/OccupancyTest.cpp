@@ -1,19 +1,16 @@
 #include "cudalint/Occupancy/Occupancy.h"
 
+#include "OccupancyTestSupport.h"
+
 #include "llvm/Support/Error.h"
 #include "gtest/gtest.h"
 
 #include <set>
 
 using namespace cudalint;
+using namespace cudalint::occtest;
 
 namespace {
-
-const ArchInfo &arch(const char *Name) {
-  const ArchInfo *A = findArch(Name);
-  EXPECT_NE(A, nullptr) << Name;
-  return *A;
-}
 
 OccupancyInput launch(unsigned Threads, unsigned Regs, uint64_t Smem = 0,
                       uint64_t DynSmem = 0) {
@@ -24,16 +21,6 @@ OccupancyInput launch(unsigned Threads, unsigned Regs, uint64_t Smem = 0,
   In.DynamicSharedMem = DynSmem;
   return In;
 }
-
-std::set<std::string> binding(const OccupancyResult &R) {
-  std::set<std::string> Names;
-  for (Limit L : AllLimits)
-    if (R.binds(L))
-      Names.insert(limitName(L).str());
-  return Names;
-}
-
-using Names = std::set<std::string>;
 
 //===-- Worked examples from the occupancy tutorials ----------------------===//
 

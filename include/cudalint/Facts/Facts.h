@@ -6,8 +6,8 @@
 // diagnostic can point at it.
 //
 // The front-end facts cache stores these structs and hands them back instead
-// of parsing: a new field must be serialized in lib/Facts/FactsJSON.cpp
-// (both directions), set in test/unit/FactsJSONTest.cpp, and
+// of parsing: a new field must be listed in lib/Facts/FactsJSON.cpp (its
+// struct's field list), set in test/unit/FactsJSONTest.cpp, and
 // FactsSchemaVersion bumped. The build fails until the field counts asserted
 // in FactsJSON.cpp are updated, so a field cannot be forgotten silently.
 //

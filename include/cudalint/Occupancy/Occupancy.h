@@ -30,6 +30,10 @@ namespace cudalint {
 /// percentage is given (as in the runtime).
 enum class CachePreference { None, PreferShared, PreferL1, PreferEqual };
 
+/// The runtime's name of P, "cudaFuncCachePreferL1" (its cudaFuncCache
+/// value is P's).
+llvm::StringRef cachePreferenceName(CachePreference P);
+
 /// What one launch of one kernel asks of an SM.
 struct OccupancyInput {
   unsigned ThreadsPerBlock = 0;
