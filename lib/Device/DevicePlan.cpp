@@ -177,10 +177,7 @@ bool Planner::prepareClang(const std::string &Clang) {
   return !TC.ClangVersions[Clang].empty();
 }
 
-/// The archs of --arch that are one vendor's: AMD's for a HIP unit,
-/// NVIDIA's for a CUDA one (a run may hold both).
-static std::vector<std::string> vendorArchs(ArrayRef<std::string> Archs,
-                                            bool Amd) {
+std::vector<std::string> vendorArchs(ArrayRef<std::string> Archs, bool Amd) {
   std::vector<std::string> Out;
   for (const std::string &A : Archs)
     if (isAmdArch(A) == Amd)

@@ -465,6 +465,9 @@ void importBinary(const DeviceFactsOptions &Opts, const BinaryDeviceFacts &B,
     else if (!B.LtoOnlyArchs.empty())
       Only = " (only LTO IR for " + join(computeNames(B.LtoOnlyArchs), ", ") +
              ": code is made at the device link)";
+    else if (!B.BitcodeOnlyArchs.empty())
+      Only = " (only LLVM bitcode for " + join(B.BitcodeOnlyArchs, ", ") +
+             ": -fgpu-rdc, code is made at the device link)";
     Result.Notes.push_back(Named + ": no cubin in it" + Only +
                            "; register-based checks are off");
   }

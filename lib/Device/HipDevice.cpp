@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HipDevice.h"
+#include "ResourceUsage.h"
 
 #include "cudalint/Device/AmdResourceRemarks.h"
 
@@ -95,18 +96,8 @@ hipKernelResources(StringRef Log, StringRef Arch, StringRef Source) {
     return Usage.takeError();
   std::vector<KernelResources> Out;
   for (AmdKernelUsage &U : *Usage) {
-    KernelResources K;
-    K.Mangled = U.Name;
-    K.Arch = Arch.str();
-    K.Source = Source.str();
-    K.HasUsage = U.complete();
-    // The fields whose meaning is the same on both vendors; spills are
-    // registers on AMD, bytes on NVIDIA: only in Amd.
-    K.Registers = U.VGPRs.value_or(0);
-    K.StaticSmem = U.LDSBytes.value_or(0);
-    K.StackFrame = U.ScratchBytesPerLane.value_or(0);
-    K.Amd = std::move(U);
-    Out.push_back(std::move(K));
+    bool Complete = U.complete();
+    Out.push_back(amdKernelResources(std::move(U), Arch, Source, Complete));
   }
   llvm::sort(Out, [](const KernelResources &A, const KernelResources &B) {
     return A.Mangled < B.Mangled;
