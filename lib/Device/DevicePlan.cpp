@@ -232,6 +232,10 @@ void Planner::planHip(size_t UnitIndex, const DeviceCompileInput &In,
             ", Clang's default (give --arch or --offload-arch to choose)");
   }
   U.TargetArchs = Archs;
+  if (isRelocatableHip(T))
+    U.Notes.push_back(In.File + ": -fgpu-rdc: its device side is compiled "
+                                "without it (the unit's own code: the device "
+                                "link, which makes the real code, is not run)");
   std::vector<std::string> Flags = hipDeviceFlags(T);
   for (const std::string &Arch : Archs) {
     std::string Libs = TC.HipDeviceLibs;

@@ -468,8 +468,10 @@ void importBinary(const DeviceFactsOptions &Opts, const BinaryDeviceFacts &B,
     else if (!B.BitcodeOnlyArchs.empty())
       Only = " (only LLVM bitcode for " + join(B.BitcodeOnlyArchs, ", ") +
              ": -fgpu-rdc, code is made at the device link)";
-    Result.Notes.push_back(Named + ": no cubin in it" + Only +
-                           "; register-based checks are off");
+    Result.Notes.push_back(
+        Named + ": no " +
+        (B.BitcodeOnlyArchs.empty() ? "cubin" : "code object") + " in it" +
+        Only + "; register-based checks are off");
   }
   Result.Units.push_back(std::move(U));
 }

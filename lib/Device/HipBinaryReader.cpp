@@ -244,14 +244,15 @@ std::string amdArchOfBundleEntry(StringRef Target) {
   auto [Kind, Rest] = Target.split('-');
   if ((Kind != "hip" && Kind != "hipv4") || !Rest.starts_with("amdgcn-"))
     return std::string();
-  size_t Id = Rest.rfind('-');
-  StringRef Arch = Rest.drop_front(Id + 1).split(':').first;
+  // Features (":xnack-") may hold a '-' too.
+  StringRef Triple = Rest.split(':').first;
+  StringRef Arch = Triple.drop_front(Triple.rfind('-') + 1);
   return Arch.starts_with("gfx") ? Arch.str() : std::string();
 }
 
 std::string AmdCodeObject::arch() const {
   // "amdgcn-amd-amdhsa--gfx90a:xnack-"
-  StringRef Id = StringRef(Target).rsplit('-').second.split(':').first;
+  StringRef Id = StringRef(Target).split(':').first.rsplit('-').second;
   return Id.starts_with("gfx") ? Id.str() : std::string();
 }
 

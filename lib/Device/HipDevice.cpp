@@ -30,12 +30,24 @@ std::vector<std::string> hipDeviceFlags(const TranslatedCommand &T) {
     HasOpt |= A.starts_with("-O");
     HasLanguage |= A == "-x" || (A.starts_with("-x") && A.size() > 2);
   }
+  // -fgpu-rdc makes the device compile stop at bitcode (code is made at the
+  // device link), and the backend's remarks never come.
+  if (isRelocatableHip(T))
+    Flags.push_back("-fno-gpu-rdc");
   // hipcc builds `.cu` files as HIP without saying so.
   if (!HasLanguage)
     Flags.insert(Flags.begin(), {"-x", "hip"});
   if (!HasOpt)
     Flags.push_back("-O3");
   return Flags;
+}
+
+bool isRelocatableHip(const TranslatedCommand &T) {
+  bool Rdc = false;
+  for (StringRef A : T.ClangArgs)
+    if (A == "-fgpu-rdc" || A == "-fno-gpu-rdc")
+      Rdc = A == "-fgpu-rdc";
+  return Rdc;
 }
 
 std::string findRocmDeviceLibs(StringRef RocmRoot) {
