@@ -19,10 +19,12 @@
 
 #include "clang/Driver/OffloadBundler.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/AMDGPUMetadataVerifier.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
+#include "llvm/BinaryFormat/MsgPackReader.h"
 #include "llvm/Object/ELF.h"
 #include "llvm/Support/DataExtractor.h"
 #include "llvm/Support/Endian.h"
@@ -167,8 +169,54 @@ Expected<AmdCodeObject::Kernel> readKernel(msgpack::MapDocNode &Map) {
   return K;
 }
 
+/// Whether msgpack::Document can take Blob: LLVM 19 keeps a map's keys in a
+/// std::map whose ordering reaches llvm_unreachable (a trap, found by
+/// fuzzing) for a key that is an array, a map or an extension; and every
+/// collection's items must be there.
+Error checkMsgpackShape(StringRef Blob) {
+  msgpack::Reader R(Blob);
+  struct Level {
+    uint64_t Left; // items (keys and values) still to come
+    bool Map;
+  };
+  SmallVector<Level, 8> Open;
+  uint64_t Items = 0;
+  while (true) {
+    msgpack::Object O;
+    Expected<bool> More = R.read(O);
+    if (!More)
+      return bundleError("the AMDGPU metadata note is not msgpack (" +
+                         toString(More.takeError()) + ")");
+    if (!*More)
+      break;
+    ++Items;
+    bool Key = !Open.empty() && Open.back().Map && Open.back().Left % 2 == 0;
+    bool Collection =
+        O.Kind == msgpack::Type::Array || O.Kind == msgpack::Type::Map;
+    if (Key && (Collection || O.Kind == msgpack::Type::Extension))
+      return bundleError("the AMDGPU metadata note has a map key that is "
+                         "not a scalar");
+    if (!Open.empty() && --Open.back().Left == 0)
+      Open.pop_back();
+    while (!Open.empty() && Open.back().Left == 0)
+      Open.pop_back();
+    if (Collection && O.Length > 0) {
+      // Each item takes a byte at least.
+      if (O.Length > Blob.size())
+        return bundleError("the AMDGPU metadata note is truncated");
+      Open.push_back({O.Length * (O.Kind == msgpack::Type::Map ? 2 : 1),
+                      O.Kind == msgpack::Type::Map});
+    }
+  }
+  if (!Open.empty() || Items == 0)
+    return bundleError("the AMDGPU metadata note is truncated");
+  return Error::success();
+}
+
 /// The metadata note's msgpack, read and verified.
 Expected<AmdCodeObject> readMetadata(StringRef Blob) {
+  if (Error E = checkMsgpackShape(Blob))
+    return std::move(E);
   msgpack::Document Doc;
   if (!Doc.readFromBlob(Blob, /*Multi=*/false))
     return bundleError("the AMDGPU metadata note is not msgpack");
@@ -295,6 +343,12 @@ Expected<AmdCodeObject> readAmdCodeObject(StringRef Elf) {
   for (const object::ELF64LE::Shdr &Sec : *Sections) {
     if (Sec.sh_type != ELF::SHT_NOTE)
       continue;
+    // LLVM 19's note iterator takes any alignment and divides by it (0
+    // crashed it when fuzzed); notes are aligned to 4 or 8.
+    if (Sec.sh_addralign != 4 && Sec.sh_addralign != 8)
+      return bundleError(formatv("a note section aligned to {0} bytes (4 or "
+                                 "8 expected)",
+                                 uint64_t(Sec.sh_addralign)));
     // Bounds checked here (without overflow) before the note iterator.
     if (Expected<ArrayRef<uint8_t>> Contents = Obj->getSectionContents(Sec);
         !Contents)

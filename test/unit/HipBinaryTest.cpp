@@ -267,6 +267,26 @@ TEST(HipBinary, EveryTruncationOfACodeObjectIsAnError) {
             "not an AMDGPU code object (64-bit ELF, EM_AMDGPU)");
 }
 
+// LLVM 19's msgpack::Document traps (llvm_unreachable in its map key
+// ordering) on a map key that is a collection: found by fuzzing, refused
+// before the Document sees it. A collection whose items are not there is
+// refused too.
+TEST(HipBinary, MsgpackTheDocumentCannotTake) {
+  // {[]: nil}
+  EXPECT_EQ(toString(readAmdCodeObject(codeObject("\x81\x90\xc0")).takeError()),
+            "the AMDGPU metadata note has a map key that is not a scalar");
+  // {"a": [1, 2, 3 (missing)]}
+  EXPECT_EQ(toString(readAmdCodeObject(codeObject("\x81\xa1"
+                                                  "a\x93\x01\x02"))
+                         .takeError()),
+            "the AMDGPU metadata note is truncated");
+  // A map that claims 2^32 entries.
+  EXPECT_EQ(toString(readAmdCodeObject(
+                         codeObject(std::string("\xdf\xff\xff\xff\xff", 5)))
+                         .takeError()),
+            "the AMDGPU metadata note is truncated");
+}
+
 TEST(HipBinary, ArchitectedVGPRs) {
   // No AGPRs: .vgpr_count is the VGPRs.
   EXPECT_EQ(architectedVGPRs(20, 0, std::nullopt), 20u);
