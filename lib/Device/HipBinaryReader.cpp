@@ -69,11 +69,14 @@ Error readPlainBundle(StringRef Data, std::vector<OffloadBundleEntry> &Out,
     if (!C)
       return bundleError(
           formatv("offload bundle entry {0}: {1}", I, toString(C.takeError())));
+    // A corrupt ID may be long: the message quotes its start.
+    std::string Shown =
+        (Id.take_front(64) + (Id.size() > 64 ? "..." : "")).str();
     if (Offset > Data.size() || Size > Data.size() - Offset)
       return bundleError(formatv("offload bundle entry '{0}': {1} bytes at "
                                  "offset {2}, past the end of its {3} bytes "
                                  "(truncated?)",
-                                 Id, Size, Offset, Data.size()));
+                                 Shown, Size, Offset, Data.size()));
     Out.push_back({Id.str(), Data.substr(Offset, Size).str()});
     End = std::max(End, std::max<uint64_t>(Offset + Size, C.tell()));
   }
@@ -262,9 +265,10 @@ Expected<std::vector<OffloadBundleEntry>> readOffloadBundles(StringRef Data) {
       continue;
     }
     uint64_t Size = 0;
+    // An entry's ID is the input's bytes: the message stays on one line.
     auto Where = [&](Error E) {
-      return bundleError(formatv("offload bundle at offset {0}: {1}", At,
-                                 toString(std::move(E))));
+      return oneLineError(bundleError(formatv(
+          "offload bundle at offset {0}: {1}", At, toString(std::move(E)))));
     };
     if (Rest.starts_with(CompressedMagic)) {
       Expected<std::string> Plain = decompressBundle(Rest, Size);

@@ -189,6 +189,15 @@ TEST(HipBinary, CorruptBundleHeaders) {
   support::endian::write64le(&Far[32], uint64_t(-8)); // the entry's offset
   EXPECT_FALSE(bool(readOffloadBundles(Far)));
   consumeError(readOffloadBundles(Far).takeError());
+  // An ID holding a newline, and a long one, found by fuzzing: one line,
+  // and the ID's start only.
+  std::string Named = bundle({{"hip\n" + std::string(100, 'x'), "code"}});
+  support::endian::write64le(&Named[40], 1000); // the entry's size
+  std::string Message = toString(readOffloadBundles(Named).takeError());
+  EXPECT_EQ(Message.find('\n'), std::string::npos) << Message;
+  EXPECT_NE(Message.find("'hip\\x0a" + std::string(60, 'x') + "...'"),
+            std::string::npos)
+      << Message;
   EXPECT_EQ(toString(readOffloadBundles("junk").takeError()),
             "offload bundle at offset 0: no offload bundle magic");
   // A compressed bundle whose header claims more than the file has, an
