@@ -347,20 +347,16 @@ Expected<AmdCodeObject> readAmdCodeObject(StringRef Elf) {
   for (const object::ELF64LE::Shdr &Sec : *Sections) {
     if (Sec.sh_type != ELF::SHT_NOTE)
       continue;
-    // LLVM 19's note iterator takes any alignment and divides by it (0
-    // crashed it when fuzzed); notes are aligned to 4 or 8.
-    if (Sec.sh_addralign != 4 && Sec.sh_addralign != 8)
-      return bundleError(formatv("a note section aligned to {0} bytes (4 or "
-                                 "8 expected)",
-                                 uint64_t(Sec.sh_addralign)));
-    // Bounds checked here (without overflow) before the note iterator.
+    // Bounds checked here (without overflow) before the note iterator,
+    // which reads an alignment of 0 or 1 as 4: so does getDesc here.
     if (Expected<ArrayRef<uint8_t>> Contents = Obj->getSectionContents(Sec);
         !Contents)
       return oneLineError(Contents.takeError());
     Error Err = Error::success();
     for (const object::ELF64LE::Note &N : Obj->notes(Sec, Err))
       if (N.getName() == "AMDGPU" && N.getType() == ELF::NT_AMDGPU_METADATA) {
-        StringRef Blob = toStringRef(N.getDesc(Sec.sh_addralign));
+        StringRef Blob =
+            toStringRef(N.getDesc(std::max<size_t>(Sec.sh_addralign, 4)));
         consumeError(std::move(Err));
         return readMetadata(Blob);
       }
