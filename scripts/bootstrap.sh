@@ -10,6 +10,10 @@ packages=(
   # HIP (issue 30): the HIP 5.2 headers and the ROCm device libraries that
   # clang++-19 -x hip --offload-arch=gfx... compiles device code with.
   libamdhip64-dev rocm-device-libs
+  # lld 19 links a full HIP compile's device code objects (clang++-19 -x hip
+  # -c; Debian's default ld.lld, lld 14, has no AMDGPU emulation): the tests
+  # of HIP objects and of the launcher on them (lit feature hip-link).
+  lld-19
 )
 
 missing=()

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cudalint/Device/CudaBinary.h"
+#include "cudalint/Device/HipBinary.h"
 
 #include "OneLine.h"
 
@@ -34,6 +35,10 @@ namespace cudalint {
 namespace {
 
 constexpr StringLiteral FatbinSections[] = {".nv_fatbin", "__nv_relfatbin"};
+/// HIP: whole-program code objects; -fgpu-rdc's sections are named after
+/// their bundle entry (__CLANG_OFFLOAD_BUNDLE__hip-amdgcn-...).
+constexpr StringLiteral HipFatbinSection = ".hip_fatbin";
+constexpr StringLiteral BundleSectionPrefix = "__CLANG_OFFLOAD_BUNDLE__";
 constexpr char FatbinMagicBytes[] = "\x50\xed\x55\xba";
 /// Archives inside archives: a few levels, never an endless loop.
 constexpr unsigned MaxArchiveDepth = 4;
@@ -71,6 +76,10 @@ private:
   Error readArchive(MemoryBufferRef Buffer, const std::string &Label,
                     unsigned Depth);
   Error addFatbins(StringRef Data, const std::string &Label);
+  Error addBundles(StringRef Data, const std::string &Label);
+  /// A section of an ELF file that holds device code: its containers.
+  Error readSection(StringRef Name, StringRef Contents,
+                    const std::string &Label);
 
   CudaBinary &Out;
 };
@@ -82,6 +91,13 @@ Error Reader::read(MemoryBufferRef Buffer, const std::string &Label,
     return addFatbins(Data, Label);
   if (isCubin(Data))
     return readCubinFile(Data, Label);
+  if (isOffloadBundle(Data))
+    return addBundles(Data, Label);
+  if (isAmdCodeObject(Data)) {
+    Out.HipImages.push_back({Label, "", Data.str()});
+    ++Out.HipBundles;
+    return Error::success();
+  }
   switch (identify_magic(Data)) {
   case file_magic::archive:
     return readArchive(Buffer, Label, Depth);
@@ -143,17 +159,34 @@ Error Reader::readObject(MemoryBufferRef Buffer, const std::string &Label) {
     Expected<StringRef> Name = Obj->getSectionName(Sec, *Names);
     if (!Name)
       return Name.takeError();
-    if (!is_contained(FatbinSections, *Name))
+    if (!is_contained(FatbinSections, *Name) && *Name != HipFatbinSection &&
+        !Name->starts_with(BundleSectionPrefix))
       continue;
     Expected<ArrayRef<uint8_t>> Contents = Obj->getSectionContents(Sec);
     if (!Contents)
       return binaryError(*Name + ": " + toString(Contents.takeError()));
-    if (Error E = addFatbins(toStringRef(*Contents),
-                             Label.empty() ? Name->str()
-                                           : Label + ": " + Name->str()))
+    if (Error E = readSection(*Name, toStringRef(*Contents),
+                              Label.empty() ? Name->str()
+                                            : Label + ": " + Name->str()))
       return binaryError(*Name + ": " + toString(std::move(E)));
   }
   return Error::success();
+}
+
+Error Reader::readSection(StringRef Name, StringRef Contents,
+                          const std::string &Label) {
+  if (Name == HipFatbinSection)
+    return addBundles(Contents, Label);
+  if (Name.consume_front(BundleSectionPrefix)) {
+    // -fgpu-rdc: this entry's bitcode; the host's entry is empty.
+    std::string Arch = amdArchOfBundleEntry(Name);
+    if (!Arch.empty()) {
+      Out.HipImages.push_back({Label, Arch, Contents.str()});
+      ++Out.HipBundles;
+    }
+    return Error::success();
+  }
+  return addFatbins(Contents, Label);
 }
 
 Error Reader::readArchive(MemoryBufferRef Buffer, const std::string &Label,
@@ -209,6 +242,19 @@ Error Reader::readArchive(MemoryBufferRef Buffer, const std::string &Label,
   return Error::success();
 }
 
+Error Reader::addBundles(StringRef Data, const std::string &Label) {
+  Expected<std::vector<OffloadBundleEntry>> Entries = readOffloadBundles(Data);
+  if (!Entries)
+    return Entries.takeError();
+  ++Out.HipBundles;
+  for (OffloadBundleEntry &E : *Entries) {
+    std::string Arch = amdArchOfBundleEntry(E.Target);
+    if (!Arch.empty())
+      Out.HipImages.push_back({Label, Arch, std::move(E.Data)});
+  }
+  return Error::success();
+}
+
 Error Reader::addFatbins(StringRef Data, const std::string &Label) {
   Expected<std::vector<Fatbin>> Fatbins = readFatbins(Data);
   if (!Fatbins)
@@ -224,7 +270,9 @@ bool looksLikeCudaBinary(StringRef Head) {
   return Head.starts_with("\x7f"
                           "ELF") ||
          Head.starts_with("!<arch>\n") || Head.starts_with("!<thin>\n") ||
-         isFatbin(Head);
+         isFatbin(Head) ||
+         // An offload bundle (isBuildOutputFile reads 8 bytes).
+         Head.starts_with("__CLANG_") || Head.starts_with("CCOB");
 }
 
 Expected<CudaBinary> readCudaBinary(MemoryBufferRef Buffer) {

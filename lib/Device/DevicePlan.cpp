@@ -177,10 +177,7 @@ bool Planner::prepareClang(const std::string &Clang) {
   return !TC.ClangVersions[Clang].empty();
 }
 
-/// The archs of --arch that are one vendor's: AMD's for a HIP unit,
-/// NVIDIA's for a CUDA one (a run may hold both).
-static std::vector<std::string> vendorArchs(ArrayRef<std::string> Archs,
-                                            bool Amd) {
+std::vector<std::string> vendorArchs(ArrayRef<std::string> Archs, bool Amd) {
   std::vector<std::string> Out;
   for (const std::string &A : Archs)
     if (isAmdArch(A) == Amd)
@@ -235,6 +232,10 @@ void Planner::planHip(size_t UnitIndex, const DeviceCompileInput &In,
             ", Clang's default (give --arch or --offload-arch to choose)");
   }
   U.TargetArchs = Archs;
+  if (isRelocatableHip(T))
+    U.Notes.push_back(In.File + ": -fgpu-rdc: its device side is compiled "
+                                "without it (the unit's own code: the device "
+                                "link, which makes the real code, is not run)");
   std::vector<std::string> Flags = hipDeviceFlags(T);
   for (const std::string &Arch : Archs) {
     std::string Libs = TC.HipDeviceLibs;

@@ -41,6 +41,11 @@ struct Job {
   bool Ok = false;
 };
 
+/// The archs of --arch that are one vendor's: AMD's for a HIP unit,
+/// NVIDIA's for a CUDA one (a run may hold both).
+std::vector<std::string> vendorArchs(llvm::ArrayRef<std::string> Archs,
+                                     bool Amd);
+
 /// Turns each unit's compile command into its device compile jobs, one per
 /// target arch, finding the compilers (and their versions, for the cache
 /// key) the first time a unit needs them. Planning runs on one thread,

@@ -285,6 +285,19 @@ void Runner::compile(Job &J, StringRef Tmp) {
   if (!runStep(J, J.Compile, Name, Tmp, Out, Err, Log))
     return;
   if (J.T == Tool::Hip) {
+    // A flag that stops the device compile before the backend (-emit-llvm)
+    // leaves no remark, even for a file full of kernels: not a silent pass.
+    SmallString<128> Asm(Tmp);
+    sys::path::append(Asm, "device.s");
+    if (!StringRef(readFile(Asm)).contains(".amdgcn_target")) {
+      J.Gap = DeviceGap{J.Arch, DeviceGap::Kind::NoReport,
+                        "the device compile made no AMDGPU assembly (a flag "
+                        "of the command, such as -emit-llvm, stops it before "
+                        "the backend), so no kernel-resource-usage remarks",
+                        "", ""};
+      J.Gap->Message = Where + J.Gap->Detail;
+      return;
+    }
     // The AMDGPU backend's remarks, not ptxas' report.
     auto Kernels = hipKernelResources(Log, J.Arch, "clang");
     if (!Kernels) {
@@ -465,8 +478,13 @@ void importBinary(const DeviceFactsOptions &Opts, const BinaryDeviceFacts &B,
     else if (!B.LtoOnlyArchs.empty())
       Only = " (only LTO IR for " + join(computeNames(B.LtoOnlyArchs), ", ") +
              ": code is made at the device link)";
-    Result.Notes.push_back(Named + ": no cubin in it" + Only +
-                           "; register-based checks are off");
+    else if (!B.BitcodeOnlyArchs.empty())
+      Only = " (only LLVM bitcode for " + join(B.BitcodeOnlyArchs, ", ") +
+             ": -fgpu-rdc, code is made at the device link)";
+    Result.Notes.push_back(
+        Named + ": no " +
+        (B.BitcodeOnlyArchs.empty() ? "cubin" : "code object") + " in it" +
+        Only + "; register-based checks are off");
   }
   Result.Units.push_back(std::move(U));
 }

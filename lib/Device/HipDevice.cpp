@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HipDevice.h"
+#include "ResourceUsage.h"
 
 #include "cudalint/Device/AmdResourceRemarks.h"
 
@@ -29,12 +30,24 @@ std::vector<std::string> hipDeviceFlags(const TranslatedCommand &T) {
     HasOpt |= A.starts_with("-O");
     HasLanguage |= A == "-x" || (A.starts_with("-x") && A.size() > 2);
   }
+  // -fgpu-rdc makes the device compile stop at bitcode (code is made at the
+  // device link), and the backend's remarks never come.
+  if (isRelocatableHip(T))
+    Flags.push_back("-fno-gpu-rdc");
   // hipcc builds `.cu` files as HIP without saying so.
   if (!HasLanguage)
     Flags.insert(Flags.begin(), {"-x", "hip"});
   if (!HasOpt)
     Flags.push_back("-O3");
   return Flags;
+}
+
+bool isRelocatableHip(const TranslatedCommand &T) {
+  bool Rdc = false;
+  for (StringRef A : T.ClangArgs)
+    if (A == "-fgpu-rdc" || A == "-fno-gpu-rdc")
+      Rdc = A == "-fgpu-rdc";
+  return Rdc;
 }
 
 std::string findRocmDeviceLibs(StringRef RocmRoot) {
@@ -95,18 +108,8 @@ hipKernelResources(StringRef Log, StringRef Arch, StringRef Source) {
     return Usage.takeError();
   std::vector<KernelResources> Out;
   for (AmdKernelUsage &U : *Usage) {
-    KernelResources K;
-    K.Mangled = U.Name;
-    K.Arch = Arch.str();
-    K.Source = Source.str();
-    K.HasUsage = U.complete();
-    // The fields whose meaning is the same on both vendors; spills are
-    // registers on AMD, bytes on NVIDIA: only in Amd.
-    K.Registers = U.VGPRs.value_or(0);
-    K.StaticSmem = U.LDSBytes.value_or(0);
-    K.StackFrame = U.ScratchBytesPerLane.value_or(0);
-    K.Amd = std::move(U);
-    Out.push_back(std::move(K));
+    bool Complete = U.complete();
+    Out.push_back(amdKernelResources(std::move(U), Arch, Source, Complete));
   }
   llvm::sort(Out, [](const KernelResources &A, const KernelResources &B) {
     return A.Mangled < B.Mangled;

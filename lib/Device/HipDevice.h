@@ -19,9 +19,16 @@
 namespace cudalint::device {
 
 /// The user's Clang flags for a HIP device compile: `-x hip` unless the
-/// command names a language (hipcc compiles `.cu` files as HIP), and -O3
-/// (hipcc's default) unless it names an -O level.
+/// command names a language (hipcc compiles `.cu` files as HIP), -O3
+/// (hipcc's default) unless it names an -O level, and -fno-gpu-rdc last
+/// when it asks for -fgpu-rdc (isRelocatableHip).
 std::vector<std::string> hipDeviceFlags(const TranslatedCommand &T);
+
+/// Whether T builds relocatable device code (-fgpu-rdc, the last of it and
+/// -fno-gpu-rdc): its code is made at the device link, so the device
+/// compile is made without it, of the unit's own code (calls into other
+/// units stay unresolved).
+bool isRelocatableHip(const TranslatedCommand &T);
 
 /// The AMDGPU device libraries (ocml.bc, ...) below RocmRoot or Debian's
 /// /usr/lib/x86_64-linux-gnu/amdgcn/bitcode; empty when there are none.

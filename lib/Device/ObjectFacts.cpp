@@ -5,16 +5,21 @@
 // (CubinReader.cpp); the launch bounds come from the PTX the cubin was
 // compiled from when the fatbin keeps it (`code=compute_XY`, CMake's
 // default), else from the cubin's own attributes (BoundsFromCubin). Spills
-// are never in a cubin (SpillsKnown = false).
+// are never in a cubin (SpillsKnown = false). A HIP build output's AMDGPU
+// code objects give their kernels from the metadata note
+// (HipBinaryReader.cpp), spills included.
 //
 //===----------------------------------------------------------------------===//
 
+#include "cudalint/Arch/AmdArch.h"
 #include "cudalint/Device/CudaBinary.h"
 #include "cudalint/Device/DeviceFacts.h"
+#include "cudalint/Device/HipBinary.h"
 
 #include "ResourceUsage.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <map>
@@ -62,6 +67,7 @@ public:
   explicit Collector(StringRef Source) : Source(Source) {}
 
   Error add(const Fatbin &F, StringRef Where);
+  Error addHip(const HipImage &I);
   BinaryDeviceFacts finish(unsigned Containers);
 
 private:
@@ -71,7 +77,7 @@ private:
   };
   std::string Source;
   std::map<std::pair<std::string, std::string>, Entry> Kernels;
-  std::set<std::string> Cubins, Ptx, Lto;
+  std::set<std::string> Cubins, Ptx, Lto, Bitcode;
 };
 
 Error Collector::add(const Fatbin &F, StringRef Where) {
@@ -120,6 +126,53 @@ Error Collector::add(const Fatbin &F, StringRef Where) {
   return Error::success();
 }
 
+/// A kernel of a code object for Arch as KernelResources.
+KernelResources amdResources(AmdCodeObject::Kernel K, StringRef Arch,
+                             StringRef Source) {
+  std::optional<bool> Unified;
+  if (Expected<const AmdArchInfo &> Info = lookupAmdArch(Arch))
+    Unified = Info->Agprs == AmdArchInfo::AgprKind::Unified;
+  else
+    consumeError(Info.takeError()); // the VGPRs stay unknown with AGPRs
+  AmdKernelUsage &U = K.Usage;
+  U.VGPRs = architectedVGPRs(K.ChargedVGPRs, U.AGPRs.value_or(0), Unified);
+  // All but the backend's occupancy, which the calculator gives.
+  bool Complete = U.SGPRs && U.VGPRs && U.LDSBytes && U.ScratchBytesPerLane &&
+                  U.DynamicStack && U.SGPRSpills && U.VGPRSpills;
+  return amdKernelResources(std::move(U), Arch, Source, Complete);
+}
+
+Error Collector::addHip(const HipImage &I) {
+  auto Fail = [&](const Twine &Why) {
+    return createStringError(
+        inconvertibleErrorCode(),
+        (I.Where.empty() ? "" : I.Where + ": ") +
+            (I.Arch.empty() ? std::string("code object") : I.Arch) + ": " +
+            Why);
+  };
+  if (!isAmdCodeObject(I.Data)) {
+    if (identify_magic(I.Data) != file_magic::bitcode)
+      return Fail("neither an AMDGPU code object nor LLVM bitcode");
+    Bitcode.insert(I.Arch);
+    return Error::success();
+  }
+  Expected<AmdCodeObject> Code = readAmdCodeObject(I.Data);
+  if (!Code)
+    return Fail(toString(Code.takeError()));
+  std::string Arch = Code->arch();
+  if (Arch.empty())
+    return Fail("its metadata names no gfx target ('" + Code->Target + "')");
+  if (!I.Arch.empty() && Arch != I.Arch)
+    return Fail("the bundle entry holds a code object for " + Arch);
+  Cubins.insert(Arch);
+  for (AmdCodeObject::Kernel &K : Code->Kernels) {
+    std::string Name = K.Usage.Name;
+    Kernels.try_emplace({Name, Arch},
+                        Entry{amdResources(std::move(K), Arch, Source), false});
+  }
+  return Error::success();
+}
+
 BinaryDeviceFacts Collector::finish(unsigned Containers) {
   BinaryDeviceFacts Out;
   Out.Containers = Containers;
@@ -137,6 +190,9 @@ BinaryDeviceFacts Collector::finish(unsigned Containers) {
   for (const std::string &A : Lto)
     if (!Cubins.count(A) && !Ptx.count(A))
       Out.LtoOnlyArchs.push_back(A);
+  for (const std::string &A : Bitcode)
+    if (!Cubins.count(A))
+      Out.BitcodeOnlyArchs.push_back(A);
   return Out;
 }
 
@@ -161,7 +217,10 @@ Expected<BinaryDeviceFacts> readBinaryDeviceFacts(StringRef Path) {
   for (const CudaBinary::Container &Box : Binary->Fatbins)
     if (Error E = C.add(Box.F, Box.Where))
       return std::move(E);
-  return C.finish(Binary->Fatbins.size());
+  for (const HipImage &I : Binary->HipImages)
+    if (Error E = C.addHip(I))
+      return std::move(E);
+  return C.finish(Binary->Fatbins.size() + Binary->HipBundles);
 }
 
 } // namespace cudalint

@@ -24,6 +24,27 @@ void copyResourceUsage(KernelResources &K, const Usage &U) {
   K.ConstMem0 = U.ConstMem0;
 }
 
+/// A kernel's figures from the AMDGPU backend (its remarks, or a code
+/// object's metadata) as KernelResources: the fields whose meaning is the
+/// same on both vendors mirror them (Registers: VGPRs, StaticSmem: LDS,
+/// StackFrame: scratch bytes per lane); spills are registers on AMD, bytes
+/// on NVIDIA, so they live only in Amd. HasUsage: Complete.
+inline KernelResources amdKernelResources(AmdKernelUsage U,
+                                          llvm::StringRef Arch,
+                                          llvm::StringRef Source,
+                                          bool Complete) {
+  KernelResources K;
+  K.Mangled = U.Name;
+  K.Arch = Arch.str();
+  K.Source = Source.str();
+  K.HasUsage = Complete;
+  K.Registers = U.VGPRs.value_or(0);
+  K.StaticSmem = U.LDSBytes.value_or(0);
+  K.StackFrame = U.ScratchBytesPerLane.value_or(0);
+  K.Amd = std::move(U);
+  return K;
+}
+
 } // namespace cudalint
 
 #endif

@@ -4,12 +4,15 @@
 // used when it exists and is at least as new as the source and every header
 // the build recorded for it (what Ninja and Make themselves compare); its
 // kernels for each of the command's target archs then stand for the device
-// compiles (ObjectFacts.cpp). Anything else falls back to compiling, with a
-// note saying why.
+// compiles (ObjectFacts.cpp): cubins for CUDA, AMDGPU code objects for HIP.
+// Anything else (HIP's -fgpu-rdc bitcode too) falls back to compiling, with
+// a note saying why.
 //
 //===----------------------------------------------------------------------===//
 
 #include "UnitObject.h"
+
+#include "DevicePlan.h"
 
 #include "cudalint/CompileCommands/CompileCommand.h"
 
@@ -116,11 +119,22 @@ bool factsFromObject(const DeviceCompileInput &In,
     return false;
   }
 
-  // --arch, else the command's, else what nvcc built by default (the
-  // object says which).
-  U.TargetArchs = Opts.Archs.empty() ? T->TargetArchs : Opts.Archs;
-  if (U.TargetArchs.empty() || (Opts.Archs.empty() && T->ArchIsNativeOrAll))
+  // --arch (this vendor's), else the command's, else what the compiler
+  // built by default (the object says which).
+  std::vector<std::string> Archs = vendorArchs(Opts.Archs, T->Hip);
+  U.TargetArchs = Archs.empty() ? T->TargetArchs : Archs;
+  if (U.TargetArchs.empty() || (Archs.empty() && T->ArchIsNativeOrAll))
     U.TargetArchs = Facts->CubinArchs;
+  // -fgpu-rdc: a HIP object holds bitcode, and its code is made at the
+  // device link; compiling the unit gives the facts.
+  for (const std::string &Arch : U.TargetArchs)
+    if (is_contained(Facts->BitcodeOnlyArchs, Arch)) {
+      U.TargetArchs.clear();
+      U.Notes.push_back(Object + ": only LLVM bitcode for " + Arch +
+                        " (-fgpu-rdc: code is made at the device link), "
+                        "compiled instead");
+      return false;
+    }
   for (const std::string &Arch : U.TargetArchs) {
     auto Note = [&](const Twine &Why) {
       U.Notes.push_back(

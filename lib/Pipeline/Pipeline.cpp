@@ -45,8 +45,9 @@ Error loadBuildOutput(DeviceFactsOptions &D, StringRef Named) {
   if (!B)
     return settingError(Named, toString(B.takeError()));
   if (B->Containers == 0)
-    return settingError(Named, "no CUDA device code in it (no .nv_fatbin or "
-                               "__nv_relfatbin section)");
+    return settingError(Named, "no CUDA or HIP device code in it (no "
+                               ".nv_fatbin, __nv_relfatbin or .hip_fatbin "
+                               "section)");
   D.Binary = std::make_shared<const BinaryDeviceFacts>(std::move(*B));
   return Error::success();
 }

@@ -43,8 +43,16 @@ for rocm in [os.environ.get("ROCM_PATH"), os.environ.get("HIP_PATH"), "/opt/rocm
         config.available_features.add("hip-headers")
         break
 # The AMDGPU device libraries a HIP device compile links (rocm-device-libs).
-if glob.glob("/usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ocml.bc") or glob.glob("/opt/rocm/amdgcn/bitcode/ocml.bc"):
-    config.available_features.add("hip-device-libs")
+for libs in ["/usr/lib/x86_64-linux-gnu/amdgcn/bitcode", "/opt/rocm/amdgcn/bitcode"]:
+    if os.path.exists(os.path.join(libs, "ocml.bc")):
+        config.available_features.add("hip-device-libs")
+        config.substitutions.append(("%rocm-device-libs", libs))
+        break
+# A full HIP compile (`clang++ -x hip -c`) links each device code object with
+# lld 19 from Clang's own directory (Debian's lld-19); the default ld.lld
+# (lld 14) has no AMDGPU emulation.
+if os.path.exists(os.path.join(config.llvm_bin, "lld")):
+    config.available_features.add("hip-link")
 
 # %expect-exit N cmd...: the command must exit with status N exactly.
 config.substitutions.append(

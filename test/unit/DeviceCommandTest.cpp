@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DeviceCommand.h"
+#include "HipDevice.h"
 
 #include "gtest/gtest.h"
 
@@ -52,6 +53,23 @@ TEST(DeviceFlags, NvccRelocatableDeviceCodeWithNvcc) {
   std::vector<std::string> Flags = deviceFlags(Tool::Nvcc, T);
   EXPECT_EQ(countOf(Flags, "-rdc=true"), 1);
   EXPECT_EQ(countOf(Flags, "-fgpu-rdc"), 0);
+}
+
+// HIP: -fgpu-rdc stops the device compile at bitcode, where the backend's
+// remarks never come; -fno-gpu-rdc after it makes the code.
+TEST(DeviceFlags, HipRelocatableDeviceCodeCompiledWithout) {
+  TranslatedCommand Relocatable =
+      translated({"clang++", "-x", "hip", "--offload-arch=gfx90a", "-fgpu-rdc",
+                  "-c", "a.hip"});
+  EXPECT_TRUE(isRelocatableHip(Relocatable));
+  std::vector<std::string> Flags = hipDeviceFlags(Relocatable);
+  auto Rdc = std::find(Flags.rbegin(), Flags.rend(), "-fgpu-rdc");
+  auto NoRdc = std::find(Flags.rbegin(), Flags.rend(), "-fno-gpu-rdc");
+  EXPECT_TRUE(NoRdc < Rdc) << "-fno-gpu-rdc must come after -fgpu-rdc";
+  TranslatedCommand Undone =
+      translated({"hipcc", "-fgpu-rdc", "-fno-gpu-rdc", "-c", "a.cu"});
+  EXPECT_FALSE(isRelocatableHip(Undone));
+  EXPECT_EQ(countOf(hipDeviceFlags(Undone), "-fno-gpu-rdc"), 1);
 }
 
 } // namespace

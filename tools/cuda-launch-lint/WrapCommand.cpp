@@ -5,10 +5,15 @@
 //  1. runs the user's compile as asked, with the compiler's resource report
 //     added (nvcc: -Xptxas -v); the report's lines are hidden unless the
 //     user asked for them; the output, messages and exit status are the
-//     compile's;
+//     compile's. A HIP compile (hipcc, amdclang++, clang++ -x hip) runs
+//     unchanged;
 //  2. lints the same command, with the device facts from that report (no
-//     device compile of its own), and prints the findings as compiler
-//     diagnostics, errors as warnings unless --wrap-errors;
+//     device compile of its own) or, for HIP, from the AMDGPU code objects
+//     in the object it wrote (`--resource-usage=objects` on this one
+//     command; an object without them, such as -fgpu-rdc's bitcode, has
+//     its device side compiled per gfx target as a direct run does), and
+//     prints the findings as compiler diagnostics, errors as warnings
+//     unless --wrap-errors;
 //  3. writes the findings next to the object file (<object>.cuda-launch-
 //     lint.json) for `cuda-launch-lint merge <build dir>`.
 // A failed compile is not linted; a lint that cannot run says so in one line
@@ -151,9 +156,16 @@ Expected<PipelineResult> lintCompile(ArrayRef<std::string> Argv,
   if (!P)
     return P.takeError();
   clang::tooling::CompileCommand Command(Cwd, File, Argv.vec(), "");
-  // As `cuda-launch-lint file.cu -- nvcc <args>`: the compiler named.
+  // As `cuda-launch-lint file.cu -- nvcc <args>`: the compiler named. The
+  // database adds the file itself; a Clang command (HIP's) is parsed as
+  // given, so the source must not be named twice (two compile jobs).
+  std::vector<std::string> Flags;
+  for (size_t I = 0; I < Argv.size(); ++I)
+    if (Argv[I] != Source ||
+        (I > 0 && is_contained({"-o", "-MF", "-MT", "-MQ"}, Argv[I - 1])))
+      Flags.push_back(Argv[I]);
   auto DB = translateNvccCommands(
-      std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd, Argv),
+      std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd, Flags),
       Notes);
   PipelineInput In;
   In.Files = {File.str().str()};
@@ -252,14 +264,19 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
   else
     consumeError(Translated.takeError());
   bool Nvcc = T && T->Kind == CompilerKind::Nvcc;
+  // hipcc, amdclang++, clang++ -x hip / --offload-arch=gfx... / a .hip
+  // source: compiled unchanged, its device facts read from the object it
+  // writes (else compiled per gfx target as a direct run does).
+  bool Hip = T && T->Hip;
   bool UserAsked = asksForResourceUsage(Argv);
   std::vector<std::string> Run = Argv;
   if (Nvcc && !UserAsked)
     Run.push_back("-Xptxas=-v");
 
-  // Lint a compile of one CUDA source; anything else is only compiled.
+  // Lint a compile of one CUDA or HIP source; anything else is only
+  // compiled.
   bool Lints = T && T->SourceFiles.size() == 1 &&
-               StringRef(T->SourceFiles.front()).ends_with(".cu");
+               (Hip || StringRef(T->SourceFiles.front()).ends_with(".cu"));
   SmallString<128> Log;
   if (Lints)
     if (std::error_code EC =
@@ -282,7 +299,9 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
     Lint = std::async(std::launch::async, [&] {
       return lintCompile(
           Argv, T->SourceFiles.front(),
-          Nvcc ? StringRef(Log) : StringRef("none"),
+          Hip    ? StringRef("objects")
+          : Nvcc ? StringRef(Log)
+                 : StringRef("none"),
           [Report] { Report.wait(); }, LintNotesStream);
     });
   // A compile that fails, or cannot run, ends the launcher with its result

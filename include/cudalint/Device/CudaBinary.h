@@ -105,6 +105,17 @@ llvm::Expected<Cubin> readCubin(llvm::StringRef Elf);
 
 //===-- Build outputs ----------------------------------------------------===//
 
+/// One AMD device image of a HIP build output (HipBinary.h).
+struct HipImage {
+  /// Where it was found: ".hip_fatbin", "k.o: __CLANG_OFFLOAD_BUNDLE__hip-
+  /// amdgcn-amd-amdhsa--gfx90a", or "" for a raw code object.
+  std::string Where;
+  /// "gfx90a"; empty for a raw code object (its metadata names it).
+  std::string Arch;
+  /// An AMDGPU code object, or LLVM bitcode (-fgpu-rdc).
+  std::string Data;
+};
+
 /// The device code of a build output.
 struct CudaBinary {
   struct Container {
@@ -114,16 +125,22 @@ struct CudaBinary {
     Fatbin F;
   };
   std::vector<Container> Fatbins;
+  /// HIP: the AMDGPU images of every offload bundle, and how many bundles
+  /// (or -fgpu-rdc bundle sections) there were.
+  std::vector<HipImage> HipImages;
+  unsigned HipBundles = 0;
 };
 
 /// Whether Head (the first bytes of a file) starts like something
-/// readCudaBinary reads: ELF, an ar archive, a fatbin.
+/// readCudaBinary reads: ELF, an ar archive, a fatbin, an offload bundle.
 bool looksLikeCudaBinary(llvm::StringRef Head);
 
 /// Reads any of: a host object, static library (ar archive, members read
 /// recursively), shared library or executable (ELF), a raw fatbin
-/// (`nvcc -fatbin`) or a raw cubin (`nvcc -cubin`). An ELF file without a
-/// fatbin section yields no containers: it has no device code.
+/// (`nvcc -fatbin`), a raw cubin (`nvcc -cubin`), and HIP's: the offload
+/// bundles in objects (`.hip_fatbin`, -fgpu-rdc's bundle sections), a raw
+/// bundle (`.hipfb`) or a raw AMDGPU code object. An ELF file without any
+/// of those sections yields no containers: it has no device code.
 llvm::Expected<CudaBinary> readCudaBinary(llvm::MemoryBufferRef Buffer);
 
 } // namespace cudalint

@@ -88,13 +88,18 @@ struct BinaryDeviceFacts {
   /// Sorted by arch, then name. Where one (kernel, arch) comes several
   /// times, a linked cubin wins over a relocatable one, then the first.
   std::vector<KernelResources> Kernels;
-  /// The archs with a cubin ("sm_80", "sm_90a"), sorted.
+  /// The archs with machine code, sorted: a cubin ("sm_80", "sm_90a") or
+  /// an AMDGPU code object ("gfx90a").
   std::vector<std::string> CubinArchs;
   /// The archs whose only code is PTX ("sm_80" for compute_80 alone: the
   /// driver compiles it at run time) or LTO IR (-dlto: code is made at the
   /// device link).
   std::vector<std::string> PtxOnlyArchs, LtoOnlyArchs;
-  /// Fatbin containers found (0: the file has no device code).
+  /// HIP: the gfx targets whose only code is LLVM bitcode (-fgpu-rdc: code
+  /// is made at the device link).
+  std::vector<std::string> BitcodeOnlyArchs;
+  /// Fatbin containers and offload bundles found (0: the file has no
+  /// device code).
   unsigned Containers = 0;
 };
 
