@@ -36,7 +36,7 @@ static_assert(fieldCount<LaunchSite>() == 17, "serialize the new field");
 static_assert(fieldCount<KernelSetting>() == 7, "serialize the new field");
 static_assert(fieldCount<ExternalCall>() == 4, "serialize the new field");
 static_assert(fieldCount<FrontendError>() == 2, "serialize the new field");
-static_assert(fieldCount<TranslationUnitFacts>() == 9,
+static_assert(fieldCount<TranslationUnitFacts>() == 10,
               "serialize the new field");
 
 // The readers below are found by argument-dependent lookup from
@@ -205,7 +205,8 @@ json::Value toJSON(const TranslationUnitFacts &U) {
                       {"defined_functions", arrayOf(U.DefinedFunctions)},
                       {"written_globals", arrayOf(U.WrittenGlobals)},
                       {"errors", arrayOf(U.Errors)},
-                      {"internal_error", U.InternalError}};
+                      {"internal_error", U.InternalError},
+                      {"wave_size", int64_t(U.WaveSize)}};
 }
 
 //===-- Readers -----------------------------------------------------------===//
@@ -383,7 +384,9 @@ bool fromJSON(const json::Value &V, TranslationUnitFacts &U, json::Path P) {
          O.map("external_calls", U.ExternalCalls) &&
          O.map("defined_functions", U.DefinedFunctions) &&
          O.map("written_globals", U.WrittenGlobals) &&
-         O.map("errors", U.Errors) && O.map("internal_error", U.InternalError);
+         O.map("errors", U.Errors) &&
+         O.map("internal_error", U.InternalError) &&
+         mapUnsigned(*V.getAsObject(), "wave_size", U.WaveSize, P);
 }
 
 } // namespace cudalint

@@ -126,6 +126,7 @@ TranslationUnitFacts everyFieldSet() {
   U.WrittenGlobals = {"nthreads"};
   U.Errors.push_back({loc(N), "no member named 'x' in 'dim3'"});
   U.InternalError = "internal error (SIGSEGV) while parsing";
+  U.WaveSize = 64;
   return U;
 }
 
@@ -189,6 +190,7 @@ TEST(FactsJSON, EveryFieldRoundTrips) {
             "prop.sharedMemPerMultiprocessor >= 73728");
   EXPECT_EQ(Back.Launches[0].DynamicSharedMem.K, ResolvedValue::Kind::Unknown);
   EXPECT_EQ(Back.InternalError, U.InternalError);
+  EXPECT_EQ(Back.WaveSize, U.WaveSize);
 }
 
 TEST(FactsJSON, EveryFieldIsWritten) {
