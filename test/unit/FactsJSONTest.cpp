@@ -198,7 +198,7 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   // existing key, or not at all, leaves fewer keys than fields.
   json::Value V = toJSON(everyFieldSet());
   const json::Object &U = *V.getAsObject();
-  EXPECT_EQ(U.size(), 9u);
+  EXPECT_EQ(U.size(), 10u);
   const json::Object &L = *(*U.getArray("launches"))[0].getAsObject();
   EXPECT_EQ(L.size(), 17u);
   const json::Object &K = *(*U.getArray("kernels"))[0].getAsObject();
