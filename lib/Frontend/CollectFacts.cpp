@@ -19,7 +19,6 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticIDs.h"
-#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
@@ -47,11 +46,10 @@ public:
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
       return;
-    // A fatal error ends the parse early; a missing header (an error here,
-    // CollectAction) is a file the parse could not read: either way no
-    // dependency set describes the unit.
-    if (Level == DiagnosticsEngine::Fatal ||
-        Info.getID() == diag::err_pp_file_not_found)
+    // A fatal error ends the parse early (a missing header is the common
+    // one): what follows it was never read, so no dependency set describes
+    // the unit.
+    if (Level == DiagnosticsEngine::Fatal)
       SawFatal = true;
     FrontendError E;
     llvm::SmallString<128> Message;
@@ -98,16 +96,6 @@ public:
   CollectAction(TranslationUnitFacts &Facts, UnitStage &Stage,
                 DependencyCapture *Capture)
       : Facts(Facts), Stage(Stage), Capture(Capture) {}
-  bool BeginSourceFileAction(CompilerInstance &CI) override {
-    // A missing header is fatal by default, and after a fatal error Clang
-    // instantiates no template: every launch of a template kernel
-    // (`k<2><<<g, b>>>`) and every call of a function template after it
-    // would be lost. As an error the parse goes on (a header the user's
-    // machine has and this one lacks, such as rocThrust's, is common).
-    CI.getDiagnostics().setSeverity(diag::err_pp_file_not_found,
-                                    diag::Severity::Error, SourceLocation());
-    return ASTFrontendAction::BeginSourceFileAction(CI);
-  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     struct Consumer : ASTConsumer {
