@@ -12,6 +12,7 @@
 #include "RunIndex.h"
 
 #include "cudalint/CompileCommands/CompileCommand.h"
+#include "cudalint/Facts/SaturatingArithmetic.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -32,6 +33,7 @@ const AmdCheckBody AmdBodies[] = {
     {"cuda-cooperative-launch-too-large", amdCooperativeLaunchTooLarge,
      nullptr},
     {"cuda-register-spills", nullptr, amdRegisterSpills},
+    {"cuda-func-attribute-refused", nullptr, nullptr, amdFuncAttributeRefused},
 };
 
 Diagnostic diagnosticAt(const Check &C, SourceLoc Loc, const AmdArchInfo &A,
@@ -69,6 +71,12 @@ const KernelResources *resourcesOf(const CheckRun &Run, StringRef Mangled,
   return Run.Resources->find(Mangled, A.Name);
 }
 
+/// The wave size U's code runs with on A: the command's, where A has that
+/// mode (-mno-wavefrontsize64 leaves GCN and CDNA at 64), else A's default.
+unsigned waveSizeOn(const TranslationUnitFacts &U, const AmdArchInfo &A) {
+  return U.WaveSize && A.vgprFile(U.WaveSize) ? U.WaveSize : A.DefaultWaveSize;
+}
+
 /// A launch certain to fail on a target gets only its errors there.
 void keepOnlyErrorsIfFails(Findings &Found) {
   if (any_of(Found,
@@ -86,6 +94,25 @@ std::vector<int64_t> knownSizes(const LaunchSite &L) {
 }
 
 } // namespace
+
+bool amdSettingRefused(const KernelSetting &S, const AmdArchInfo &Arch,
+                       const KernelResources *Resources) {
+  if (S.Attribute != "MaxDynamicSharedMemorySize" || !S.Value.isConstant())
+    return false;
+  uint64_t Static = 0;
+  if (Resources && Resources->Amd && Resources->Amd->LDSBytes)
+    Static = *Resources->Amd->LDSBytes;
+  int64_t V = S.Value.value();
+  return V < 0 || uint64_t(V) + Static > Arch.LDSPerWorkGroup;
+}
+
+const KernelSetting *AmdLaunchContext::setting(StringRef Attribute) const {
+  const KernelSetting *Last = nullptr;
+  for (const KernelSetting *S : Settings)
+    if (S->Attribute == Attribute && !amdSettingRefused(*S, Arch, Resources))
+      Last = S;
+  return Last;
+}
 
 const AmdCheckBody *amdCheckBody(StringRef Name) {
   for (const AmdCheckBody &B : AmdBodies)
@@ -116,8 +143,44 @@ Diagnostic amdKernelDiagnostic(const Check &C, const AmdKernelContext &Ctx,
   return diagnosticAt(C, Ctx.Kernel.Loc, Ctx.Arch, std::move(Message), nullptr);
 }
 
+Diagnostic amdSettingDiagnostic(const Check &C, const AmdSettingContext &Ctx,
+                                std::string Message) {
+  Diagnostic D =
+      diagnosticAt(C, Ctx.Setting.Loc, Ctx.Arch, std::move(Message), nullptr);
+  D.Promise = Claim::MayFail;
+  return D;
+}
+
 std::string amdKernelName(const LaunchSite &L) {
   return L.Kernel.empty() ? std::string("the kernel") : "'" + L.Kernel + "'";
+}
+
+bool amdOccupancyMatters(const Check &C, const AmdLaunchContext &Ctx,
+                         int64_t Threads) {
+  if (isTinyLaunch(Ctx.Launch, Threads) &&
+      Ctx.Options.flag(C, IgnoreTinyLaunchesOption))
+    return false;
+  if (!Ctx.Options.flag(C, IgnoreSmallGridsOption))
+    return true;
+  // The fewest CUs a GPU of this target has (the --gpu preset's, when it is
+  // one): a grid of fewer work-groups leaves CUs idle whatever each holds.
+  std::optional<unsigned> CUs;
+  const AmdGpuPreset *Gpu = Ctx.Options.AmdGpu;
+  if (Gpu && Gpu->ArchName == Ctx.Arch.Name)
+    CUs = Gpu->ComputeUnits;
+  else
+    for (const AmdGpuPreset &P : allAmdGpuPresets())
+      if (P.ArchName == Ctx.Arch.Name && (!CUs || P.ComputeUnits < *CUs))
+        CUs = P.ComputeUnits;
+  int64_t Blocks = 1;
+  for (const ResolvedValue *V :
+       {&Ctx.Launch.Grid.X, &Ctx.Launch.Grid.Y, &Ctx.Launch.Grid.Z}) {
+    std::vector<int64_t> Values = possibleValues(*V);
+    if (Values.empty())
+      return true; // unknown: it may fill the GPU
+    Blocks = saturatingMul(Blocks, *llvm::max_element(Values));
+  }
+  return !CUs || Blocks >= int64_t(*CUs);
 }
 
 std::vector<int64_t> workGroupSizes(const LaunchSite &L) {
@@ -140,6 +203,7 @@ std::optional<AmdOccupancyInput> amdOccupancyInput(const AmdLaunchContext &Ctx,
   In.VGPRs = *U->VGPRs;
   In.AGPRs = U->AGPRs.value_or(0);
   In.SGPRs = *U->SGPRs;
+  In.WaveSize = Ctx.WaveSize;
   In.StaticLDS = *U->LDSBytes;
   In.DynamicLDS = uint64_t(Ctx.Launch.DynamicSharedMem.value());
   if (validateAmdInput(In)) // a figure the model cannot take
@@ -171,7 +235,9 @@ std::vector<Diagnostic> runAmdChecks(const CheckRun &Run,
                              *A,
                              resourcesOf(Run, L.Mangled, *A),
                              Index.launchesOf(L.Mangled),
-                             Run.Options};
+                             Run.Options,
+                             Index.settingsOf(L.Mangled),
+                             waveSizeOn(U, *A)};
         Findings Found;
         for (const auto &[C, B] : Bodies)
           if (B->Launch)
@@ -181,6 +247,17 @@ std::vector<Diagnostic> runAmdChecks(const CheckRun &Run,
           stateLaunchOutcome(D);
           Out.push_back(std::move(D));
         }
+      }
+    for (const KernelSetting &S : U.KernelSettings)
+      for (const AmdArchInfo *A : Archs) {
+        if (Run.Resources && !S.Mangled.empty() &&
+            Run.Resources->compiledOut(S.Mangled, A->Name))
+          continue;
+        AmdSettingContext Ctx{S, *A, resourcesOf(Run, S.Mangled, *A),
+                              Run.Options};
+        for (const auto &[C, B] : Bodies)
+          if (B->Setting)
+            B->Setting(*C, Ctx, Out);
       }
     for (const KernelInfo &Seen : U.Kernels) {
       const KernelInfo *K = Index.kernel(Seen.Mangled);
@@ -210,7 +287,8 @@ std::vector<AmdLaunchOccupancy> amdLaunchOccupancies(const CheckRun &Run) {
           L.Mangled.empty() ? nullptr : Index.kernel(L.Mangled);
       for (const AmdArchInfo *A : Archs) {
         AmdLaunchContext Ctx{
-            L, K, *A, resourcesOf(Run, L.Mangled, *A), {}, Run.Options};
+            L,  K,           *A, resourcesOf(Run, L.Mangled, *A),
+            {}, Run.Options, {}, waveSizeOn(U, *A)};
         for (int64_t Threads : knownSizes(L)) {
           std::optional<AmdOccupancyInput> In = amdOccupancyInput(Ctx, Threads);
           if (!In)

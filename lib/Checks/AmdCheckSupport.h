@@ -30,9 +30,21 @@ Diagnostic amdLaunchError(const Check &C, const AmdLaunchContext &Ctx,
                           std::string Message, llvm::StringRef Error);
 Diagnostic amdKernelDiagnostic(const Check &C, const AmdKernelContext &Ctx,
                                std::string Message);
+/// A warning of check C at a hipFuncSetAttribute-like call, for the
+/// context's gfx target: the call may fail.
+Diagnostic amdSettingDiagnostic(const Check &C, const AmdSettingContext &Ctx,
+                                std::string Message);
 
 /// "'scale'" or "the kernel".
 std::string amdKernelName(const LaunchSite &L);
+
+/// Whether an occupancy finding on the launch at Threads per work-group is
+/// worth making, as on CUDA (occupancyMatters): not for a tiny launch (one
+/// thread, or 32 threads in all) with IgnoreTinyLaunches, nor for a grid of
+/// fewer work-groups than the target's smallest GPU has CUs (the --gpu
+/// preset's when it is of the target) with IgnoreSmallGrids.
+bool amdOccupancyMatters(const Check &C, const AmdLaunchContext &Ctx,
+                         int64_t Threads);
 
 /// The thread counts a launch's work-group certainly has in some execution
 /// (the constant, or each member of a set), and whether they are all of
@@ -72,6 +84,8 @@ void amdOccupancyLimited(const Check &, const AmdLaunchContext &, Findings &);
 void amdCooperativeLaunchTooLarge(const Check &, const AmdLaunchContext &,
                                   Findings &);
 void amdRegisterSpills(const Check &, const AmdKernelContext &, Findings &);
+void amdFuncAttributeRefused(const Check &, const AmdSettingContext &,
+                             Findings &);
 
 } // namespace cudalint
 

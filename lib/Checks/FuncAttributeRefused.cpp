@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AmdCheckSupport.h"
 #include "CheckSupport.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -169,6 +170,53 @@ void FuncAttributeRefused::checkSetting(const SettingContext &Ctx,
     Out.push_back(noClusters(*this, Ctx));
     return;
   }
+}
+
+// HIP: ROCm's clr refuses hipFuncSetAttribute(k,
+// hipFuncAttributeMaxDynamicSharedMemorySize, n) with hipErrorInvalidValue
+// when n is negative or over the LDS a work-group may have less the
+// kernel's static LDS (hipamd/src/hip_module.cpp, since commit c9955a1,
+// 2024-09); ROCm 6.2 and older ignore the call and return hipSuccess. A
+// warning: whether the call fails depends on the runtime. Either way the
+// launch is held to the device's LDS per work-group, not to n
+// (ihipLaunchKernel_validate): cuda-shared-memory-exceeded judges it.
+void amdFuncAttributeRefused(const Check &C, const AmdSettingContext &Ctx,
+                             Findings &Out) {
+  const KernelSetting &S = Ctx.Setting;
+  if (!amdSettingRefused(S, Ctx.Arch, Ctx.Resources))
+    return;
+  const KernelResources *R = Ctx.Resources;
+  uint64_t Static =
+      R && R->Amd && R->Amd->LDSBytes ? uint64_t(*R->Amd->LDSBytes) : 0;
+  int64_t Asked = S.Value.value();
+  uint64_t Limit = Ctx.Arch.LDSPerWorkGroup;
+  Diagnostic D = amdSettingDiagnostic(
+      C, Ctx,
+      formatv("{0}({1}, hipFuncAttributeMaxDynamicSharedMemorySize, {2}) "
+              "asks for {3} of dynamic LDS{4}; at most {5} are accepted on "
+              "{6}: the HIP runtime refuses the call with "
+              "hipErrorInvalidValue (ROCm 6.2 and older ignore it)",
+              S.Api.empty() ? "hipFuncSetAttribute" : S.Api,
+              S.Kernel.empty() ? "f" : S.Kernel, Asked,
+              Asked < 0 ? std::string("a negative amount")
+                        : formatBytes(uint64_t(Asked)),
+              Static
+                  ? formatv(" on top of {0} static", formatBytes(Static)).str()
+                  : std::string(),
+              formatBytes(Limit - std::min(Static, Limit)), Ctx.Arch.Name)
+          .str());
+  D.CudaError = HipErrorInvalidValue.str();
+  addNote(D, SourceLoc(),
+          formatv("a launch is held to the {0} of LDS a work-group may have "
+                  "on {1} whatever this call sets",
+                  formatBytes(Limit), Ctx.Arch.Name)
+              .str());
+  if (!(R && R->Amd && R->Amd->LDSBytes))
+    addNote(D, SourceLoc(),
+            "the kernel's static LDS is not known here and is counted as 0; "
+            "more can only lower what is accepted");
+  addOriginNotes(D, S.Value, "the maximum");
+  Out.push_back(std::move(D));
 }
 
 } // namespace cudalint

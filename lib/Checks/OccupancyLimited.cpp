@@ -243,14 +243,17 @@ void OccupancyLimited::checkLaunch(const LaunchContext &Ctx,
 // finding when VGPRs, SGPRs or LDS bind below MinOccupancy, with the most
 // of the binding resource that gives one more wave. A kernel's
 // __launch_bounds__ second argument (amdgpu_waves_per_eu) the launch
-// reaches is stated intent.
+// reaches is stated intent, and so is an accepted hipFuncSetAttribute(k,
+// hipFuncAttributeMaxDynamicSharedMemorySize, n) when LDS binds.
 void amdOccupancyLimited(const Check &C, const AmdLaunchContext &Ctx,
                          Findings &Out) {
   double Min = Ctx.Options.number(C, MinOccupancyOption);
-  bool IgnoreTiny = Ctx.Options.flag(C, IgnoreTinyLaunchesOption);
   bool IgnoreIntent = Ctx.Options.flag(C, IgnoreStatedIntentOption);
+  // A block size an occupancy API chose is the author's choice.
+  if (IgnoreIntent && Ctx.Launch.OccupancyTuned)
+    return;
   for (int64_t T : workGroupSizes(Ctx.Launch)) {
-    if (IgnoreTiny && T == 1)
+    if (!amdOccupancyMatters(C, Ctx, T))
       continue;
     std::optional<AmdOccupancyInput> In = amdOccupancyInput(Ctx, T);
     if (!In)
@@ -261,6 +264,11 @@ void amdOccupancyLimited(const Check &C, const AmdLaunchContext &Ctx,
     std::optional<int64_t> Wanted =
         Ctx.Kernel ? Ctx.Kernel->Attrs.MinWavesPerEU : std::nullopt;
     if (IgnoreIntent && Wanted && int64_t(R.WavesPerSIMD) >= *Wanted)
+      continue;
+    // An opt-in to more dynamic LDS (hipFuncSetAttribute, kept from a CUDA
+    // port or written for AMD) says the LDS is wanted, as on CUDA.
+    if (IgnoreIntent && R.binds(AmdLimit::LDS) &&
+        Ctx.setting("MaxDynamicSharedMemorySize"))
       continue;
     std::string Limit, Change;
     if (R.binds(AmdLimit::VGPRs)) {
@@ -293,6 +301,18 @@ void amdOccupancyLimited(const Check &C, const AmdLaunchContext &Ctx,
                 R.MaxWavesPerSIMD, T, Limit,
                 Change.empty() ? std::string() : "; " + Change)
             .str());
+    if (Wanted && int64_t(R.WavesPerSIMD) < *Wanted) {
+      std::optional<int64_t> Max = Ctx.Kernel->Attrs.MaxThreadsPerBlock;
+      std::string Asker =
+          Max ? formatv("__launch_bounds__({0}, {1})", *Max, *Wanted).str()
+              : formatv("amdgpu_waves_per_eu({0})", *Wanted).str();
+      addNote(D, Ctx.Kernel->Attrs.LaunchBoundsLoc,
+              formatv("{0} asks for at least {1} waves per EU "
+                      "(amdgpu_waves_per_eu; on HIP the second argument is "
+                      "not CUDA's minimum blocks per SM): {2} reached",
+                      Asker, *Wanted, R.WavesPerSIMD)
+                  .str());
+    }
     Out.push_back(std::move(D));
     return;
   }

@@ -176,6 +176,7 @@ void amdSharedMemoryExceeded(const Check &C, const AmdLaunchContext &Ctx,
   const AmdKernelUsage *U = Ctx.usage();
   uint64_t Static = U && U->LDSBytes ? *U->LDSBytes : 0;
   std::vector<int64_t> Dynamic = possibleValues(Ctx.Launch.DynamicSharedMem);
+  size_t Before = Out.size();
   reportSizes(
       Dynamic, [&](int64_t B) { return B > 0 && uint64_t(B) > Limit; },
       [&](int64_t B) {
@@ -188,6 +189,14 @@ void amdSharedMemoryExceeded(const Check &C, const AmdLaunchContext &Ctx,
             HipErrorInvalidValue);
       },
       Out);
+  // Unlike CUDA's, HIP's opt-in raises no limit: clr checks the launch
+  // against the device's LDS per work-group only.
+  if (Out.size() > Before)
+    if (const KernelSetting *OptIn = Ctx.setting("MaxDynamicSharedMemorySize"))
+      addNote(Out.back(), OptIn->Loc,
+              "hipFuncSetAttribute(..., "
+              "hipFuncAttributeMaxDynamicSharedMemorySize, ...) does not raise "
+              "the LDS a work-group may have on AMD");
   if (!Out.empty() || !Static)
     return;
   for (int64_t B : Dynamic)

@@ -40,7 +40,7 @@ static_assert(fieldCount<LaunchSite>() == 17, "serialize the new field");
 static_assert(fieldCount<KernelSetting>() == 7, "serialize the new field");
 static_assert(fieldCount<ExternalCall>() == 4, "serialize the new field");
 static_assert(fieldCount<FrontendError>() == 2, "serialize the new field");
-static_assert(fieldCount<TranslationUnitFacts>() == 9,
+static_assert(fieldCount<TranslationUnitFacts>() == 10,
               "serialize the new field");
 
 namespace {
@@ -189,7 +189,8 @@ static auto fieldsOf(Tag<TranslationUnitFacts>) {
       field("external_calls", &U::ExternalCalls),
       field("defined_functions", &U::DefinedFunctions),
       field("written_globals", &U::WrittenGlobals), field("errors", &U::Errors),
-      field("internal_error", &U::InternalError));
+      field("internal_error", &U::InternalError),
+      field("wave_size", &U::WaveSize));
 }
 
 /// Whether T is one of the structs listed above.

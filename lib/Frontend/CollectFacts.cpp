@@ -190,6 +190,23 @@ bool isHipUnit(const tooling::CompilationDatabase &DB, StringRef File) {
   return !Commands.empty() && isHipCommand(Commands.front().CommandLine);
 }
 
+/// The wave size a HIP command asks for: the last -mwavefrontsize64 (64) or
+/// -mno-wavefrontsize64 (32); 0 when neither is given. The host-side parse
+/// cannot tell (the driver passes the flag to the device side only, and
+/// the host's __AMDGCN_WAVEFRONT_SIZE is 64 whatever the flag).
+unsigned hipWaveSize(const tooling::CompilationDatabase &DB, StringRef File) {
+  std::vector<tooling::CompileCommand> Commands = DB.getCompileCommands(File);
+  if (Commands.empty())
+    return 0;
+  unsigned Size = 0;
+  for (StringRef Arg : Commands.front().CommandLine)
+    if (Arg == "-mwavefrontsize64")
+      Size = 64;
+    else if (Arg == "-mno-wavefrontsize64")
+      Size = 32;
+  return Size;
+}
+
 /// A HIP unit's command, made to parse as HIP: a `.cu` file that hipcc or
 /// a gfx --offload-arch builds as HIP would otherwise be read as CUDA, and
 /// Clang rejects a gfx arch for CUDA. An earlier `-x cuda` gives way.
@@ -270,6 +287,8 @@ collectFacts(const tooling::CompilationDatabase &DB,
       ++Misses;
     }
     Facts.MainFile = Files[I];
+    if (Hip)
+      Facts.WaveSize = hipWaveSize(DB, Files[I]);
     // A file system of its own, whose working directory is the command's:
     // ClangTool on the shared real file system changes the process's
     // working directory for each command, which units parsed at once (and

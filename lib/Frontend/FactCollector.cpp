@@ -167,10 +167,7 @@ public:
                          /*Node=*/true);
         return true;
       }
-    if (((Name == "cudaFuncSetAttribute" || Name == "cuFuncSetAttribute") &&
-         Call->getNumArgs() == 3) ||
-        ((Name == "cudaFuncSetCacheConfig" || Name == "cuFuncSetCacheConfig") &&
-         Call->getNumArgs() == 2)) {
+    if (isKernelSettingCall(Name, Call->getNumArgs())) {
       for (KernelSetting &S :
            Settings.collect(Call, Name, kernelOf(Call->getArg(0)),
                             CurrentFunction, deviceGuard(Call)))

@@ -91,7 +91,8 @@ const char *chevronLaunchApi(const Expr *Config, const ASTContext &Ctx) {
 }
 
 std::string functionAttributeName(llvm::StringRef Enumerator) {
-  Enumerator.consume_front("cudaFuncAttribute");
+  if (!Enumerator.consume_front("cudaFuncAttribute"))
+    Enumerator.consume_front("hipFuncAttribute");
   return llvm::StringSwitch<std::string>(Enumerator)
       .Case("CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES",
             "MaxDynamicSharedMemorySize")
@@ -100,6 +101,14 @@ std::string functionAttributeName(llvm::StringRef Enumerator) {
       .Case("CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED",
             "NonPortableClusterSizeAllowed")
       .Default(Enumerator.str());
+}
+
+bool isKernelSettingCall(llvm::StringRef Name, unsigned NumArgs) {
+  if (!Name.consume_front("cudaFuncSet") && !Name.consume_front("cuFuncSet") &&
+      !Name.consume_front("hipFuncSet"))
+    return false;
+  return (Name == "Attribute" && NumArgs == 3) ||
+         (Name == "CacheConfig" && NumArgs == 2);
 }
 
 } // namespace cudalint

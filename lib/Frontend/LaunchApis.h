@@ -126,11 +126,17 @@ inline constexpr KernelNodeApi KernelNodeApis[] = {
     {"hipGraphExecKernelNodeSetParams", 2, false},
 };
 
-/// The short name of a function attribute enumerator, the driver API's as
-/// its runtime twin: "MaxDynamicSharedMemorySize" for
-/// cudaFuncAttributeMaxDynamicSharedMemorySize and
-/// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES.
+/// The short name of a function attribute enumerator, the driver API's and
+/// HIP's as the CUDA runtime's: "MaxDynamicSharedMemorySize" for
+/// cudaFuncAttributeMaxDynamicSharedMemorySize,
+/// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES and
+/// hipFuncAttributeMaxDynamicSharedMemorySize.
 std::string functionAttributeName(llvm::StringRef Enumerator);
+
+/// Whether a call of Name with NumArgs arguments sets a kernel's attribute
+/// or cache preference: cudaFuncSetAttribute, cudaFuncSetCacheConfig, their
+/// driver API twins (cuFuncSet...) and HIP's (hipFuncSet...).
+bool isKernelSettingCall(llvm::StringRef Name, unsigned NumArgs);
 
 /// The launch forms whose blocks are co-resident (grid_group::sync works).
 inline bool isCooperativeApi(llvm::StringRef Api) {

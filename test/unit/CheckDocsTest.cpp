@@ -95,7 +95,7 @@ TEST(CheckDocsTest, ChecksOnHipLaunchesHaveAHipSection) {
     StringRef Page = checkDocumentation(C->name());
     EXPECT_TRUE(Page.contains("\n## HIP\n"));
   }
-  EXPECT_EQ(WithBody, 7u);
+  EXPECT_EQ(WithBody, 8u);
 }
 
 TEST(CheckDocsTest, UnknownNames) {

@@ -126,6 +126,7 @@ TranslationUnitFacts everyFieldSet() {
   U.WrittenGlobals = {"nthreads"};
   U.Errors.push_back({loc(N), "no member named 'x' in 'dim3'"});
   U.InternalError = "internal error (SIGSEGV) while parsing";
+  U.WaveSize = 64;
   return U;
 }
 
@@ -189,6 +190,7 @@ TEST(FactsJSON, EveryFieldRoundTrips) {
             "prop.sharedMemPerMultiprocessor >= 73728");
   EXPECT_EQ(Back.Launches[0].DynamicSharedMem.K, ResolvedValue::Kind::Unknown);
   EXPECT_EQ(Back.InternalError, U.InternalError);
+  EXPECT_EQ(Back.WaveSize, U.WaveSize);
 }
 
 TEST(FactsJSON, EveryFieldIsWritten) {
@@ -196,7 +198,7 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   // existing key, or not at all, leaves fewer keys than fields.
   json::Value V = toJSON(everyFieldSet());
   const json::Object &U = *V.getAsObject();
-  EXPECT_EQ(U.size(), 9u);
+  EXPECT_EQ(U.size(), 10u);
   const json::Object &L = *(*U.getArray("launches"))[0].getAsObject();
   EXPECT_EQ(L.size(), 17u);
   const json::Object &K = *(*U.getArray("kernels"))[0].getAsObject();

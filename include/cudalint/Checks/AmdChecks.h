@@ -33,11 +33,20 @@ struct AmdLaunchContext {
   const KernelResources *Resources;
   llvm::ArrayRef<const LaunchSite *> LaunchesOfKernel;
   const CheckOptions &Options;
+  /// The kernel's hipFuncSetAttribute / hipFuncSetCacheConfig calls, in
+  /// every file of the run.
+  llvm::ArrayRef<const KernelSetting *> Settings = {};
+  /// The wave size the unit is compiled for on this target (the arch's
+  /// default, or 64 from -mwavefrontsize64 on RDNA).
+  unsigned WaveSize = 0;
 
   /// The AMDGPU backend's figures, or null.
   const AmdKernelUsage *usage() const {
     return Resources && Resources->Amd ? &*Resources->Amd : nullptr;
   }
+  /// The last hipFuncSetAttribute(k, Attribute, n) of the kernel that
+  /// the HIP runtime accepts on this target (amdSettingRefused), or null.
+  const KernelSetting *setting(llvm::StringRef Attribute) const;
 };
 
 /// One kernel on one gfx target.
@@ -49,12 +58,33 @@ struct AmdKernelContext {
   const CheckOptions &Options;
 };
 
+/// One hipFuncSetAttribute-like call on one gfx target.
+struct AmdSettingContext {
+  const KernelSetting &Setting;
+  const AmdArchInfo &Arch;
+  /// The kernel's device facts on this target; null without them (or when
+  /// the call's kernel is not traced).
+  const KernelResources *Resources;
+  const CheckOptions &Options;
+};
+
+/// Whether the HIP runtime refuses a hipFuncSetAttribute(k,
+/// hipFuncAttributeMaxDynamicSharedMemorySize, n) on Arch: n above the LDS
+/// a work-group may have less the kernel's static LDS (counted as 0 without
+/// device facts). ROCm's clr refuses it with hipErrorInvalidValue since
+/// commit c9955a1 (2024-09, after ROCm 6.2.2); earlier runtimes ignore the
+/// call. Unknown values are not refused.
+bool amdSettingRefused(const KernelSetting &S, const AmdArchInfo &Arch,
+                       const KernelResources *Resources);
+
 /// A check's AMD body, found by the check's name: the same check on a HIP
-/// launch or kernel.
+/// launch, kernel or kernel setting.
 struct AmdCheckBody {
   llvm::StringRef Name; // the check's
   void (*Launch)(const Check &, const AmdLaunchContext &, Findings &) = nullptr;
   void (*Kernel)(const Check &, const AmdKernelContext &, Findings &) = nullptr;
+  void (*Setting)(const Check &, const AmdSettingContext &,
+                  Findings &) = nullptr;
 };
 
 /// The AMD body of the check named Name; null for a check that has none

@@ -319,6 +319,10 @@ struct TranslationUnitFacts {
   std::vector<std::string> WrittenGlobals;
   std::vector<FrontendError>
       Errors; // Clang errors; analysis used what it recovered
+  /// A HIP unit's wave size from its command: 64 with -mwavefrontsize64,
+  /// 32 with -mno-wavefrontsize64 (the last one given); 0 without either
+  /// (each gfx target's default: 64 on GCN/CDNA, 32 on RDNA).
+  unsigned WaveSize = 0;
   /// Set when the analysis of this unit failed inside the tool (a crash
   /// caught at the unit's recovery boundary): what failed, in one line. The
   /// unit's facts are then empty; the other units are unaffected.

@@ -49,7 +49,7 @@ void run(float *x, int n) {
   // DIAG-NEXT: "severity": "error",
   // DIAG: "line": [[@LINE-3]],
   // DIAG: "message": "70000 B of dynamic LDS exceed the 64 KiB one work-group may have on gfx90a; the launch fails with hipErrorInvalidValue",
-  stage<<<8, 96>>>(x);
+  stage<<<1024, 96>>>(x);
   // DIAG: "check": "cuda-block-size-not-warp-multiple",
   // DIAG-NEXT: "severity": "warning",
   // DIAG: "line": [[@LINE-3]],
