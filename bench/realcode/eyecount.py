@@ -5,7 +5,10 @@ Greps each project's sources (not third_party/) for the launch forms nvcc accept
 (`<<<`, and spaced `<< <`), the runtime and driver launch APIs, graph kernel nodes, PFN_/pfn_
 launch pointers and `launch`-style macros, and HIP's (hipLaunchKernelGGL, hipLaunchKernel,
 hipExtLaunchKernel*, hipLaunchCooperativeKernel, hipModuleLaunchKernel, graph kernel nodes).
-Lines inside comments are skipped. With --run, each
+Lines inside comments are skipped. A project's entry in projects.json may narrow the grep to the
+directories its linted files use ('eye_dirs', relative to the source root: a subset of a large
+project) and add its own launch macros and wrappers ('eye_forms': name -> regex, e.g. a
+lower-case `wp_launch_device(...)` macro or a `cuLaunchKernel_f(...)` wrapper). With --run, each
 site is matched against the `launches` of that run's JSON (same file, the same line or up to
 two lines above, any mode): sites
 the tool did not report are printed as misses for a human to explain (macro, template, another
@@ -38,6 +41,7 @@ FORMS = [
     ("hip-graph-kernel-node", re.compile(r"\bhipGraphAddKernelNode\b|\bhipGraphExecKernelNodeSetParams\b")),
     ("launch-macro", re.compile(r"^\s*#\s*define\s+\w*LAUNCH\w*|\b[A-Z_]*LAUNCH[A-Z_]*\s*\(")),
 ]
+HERE = os.path.dirname(os.path.abspath(__file__))
 EXTS = (".cu", ".cuh", ".h", ".hpp", ".hh", ".cpp", ".cc", ".cxx", ".inl", ".hip")
 
 
@@ -70,18 +74,34 @@ def strip_comments(text):
     return "".join(out)
 
 
-def sites(src):
+def project_entry(name):
+    """The project's entry in projects.json (any group), or {}."""
+    with open(os.path.join(HERE, "projects.json")) as f:
+        cfg = json.load(f)
+    for group in cfg.values():
+        if isinstance(group, dict) and isinstance(group.get(name), dict):
+            return group[name]
+    return {}
+
+
+def sites(src, entry=None):
+    entry = entry or {}
+    dirs = [d.rstrip("/") + "/" for d in entry.get("eye_dirs", [])]
+    # the project's own forms first: a macro line that also holds `<<<` is one site of its form
+    forms = [(name, re.compile(rx)) for name, rx in entry.get("eye_forms", {}).items()] + FORMS
     res = []
     for path in sorted(glob.glob(os.path.join(src, "**", "*"), recursive=True)):
         rel = os.path.relpath(path, src)
         if not path.endswith(EXTS) or rel.startswith("third_party") or not os.path.isfile(path):
+            continue
+        if dirs and not any(rel.startswith(d) for d in dirs):
             continue
         try:
             text = strip_comments(open(path, errors="replace").read())
         except OSError:
             continue
         for ln, line in enumerate(text.splitlines(), 1):
-            for form, rx in FORMS:
+            for form, rx in forms:
                 if rx.search(line):
                     # a spaced-chevron line also matches nothing else; a <<< line is one site
                     res.append({"file": path, "rel": rel, "line": ln, "form": form,
@@ -116,7 +136,7 @@ def main():
     allsites = []
     for p in projects:
         src = os.path.join(a.root, "src", p)
-        ss = sites(src)
+        ss = sites(src, project_entry(p))
         seen = reported(a.run, p, a.mode) if a.run else None
         for s in ss:
             s["project"] = p

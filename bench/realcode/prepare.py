@@ -8,7 +8,8 @@ CMAKE_EXPORT_COMPILE_COMMANDS=ON and copy the database to $REALCODE/db/<name>, a
 sibling entry. For 'hand' projects: write the database from the nvcc command lines of the
 project's Makefile / CMakeLists (recorded in projects.json): 'compiler' (default nvcc; HIP
 projects name clang++-19), 'flags' for every file plus 'file_flags' (per file, else
-'default_file_flags'), 'lint_exts' (default .cu), 'grep_launch' with 'launch_marks'.
+'default_file_flags'), 'lint_exts' (default .cu), 'grep_launch' with 'launch_marks', 'cwd'
+(the directory, relative to the source root, that nvcc runs in; default the root).
 
 Also writes $REALCODE/db/<name>/files.json: one object per linted file with the file-by-file
 invocation (cwd, the flags after '--', with --options-file expanded) derived from the same
@@ -126,7 +127,9 @@ def hand_db(name, p, root, src):
         files = [f for f in files if any(m in open(f, errors="replace").read() for m in marks)]
     compiler = p.get("compiler", "/usr/local/cuda/bin/nvcc")
     for f in files:
-        cwd = os.path.dirname(f) if p.get("per_dir_cwd") else src
+        # the directory the project's Makefile runs nvcc in: its relative -I paths start there
+        cwd = (os.path.dirname(f) if p.get("per_dir_cwd")
+               else os.path.join(src, p["cwd"]) if "cwd" in p else src)
         rel = os.path.relpath(f, src)
         # per-file flags of the Makefile's explicit rules (e.g. -maxrregcount) replace the default
         own = p.get("file_flags", {}).get(rel, p.get("default_file_flags", []))
@@ -143,7 +146,7 @@ def main():
     ap.add_argument("--root", default=os.environ.get("REALCODE", "/work/realcode"))
     ap.add_argument("--old", action="store_true", help="prepare the old projects instead")
     ap.add_argument("--group", help="a group of projects.json (projects, old_projects, "
-                    "s12_projects, hip_projects)")
+                    "s12_projects, s13_projects, hip_projects)")
     ap.add_argument("projects", nargs="*")
     a = ap.parse_args()
     projects = load_projects([a.group] if a.group else ["old_projects"] if a.old else ["projects"])
