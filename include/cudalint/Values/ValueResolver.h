@@ -18,6 +18,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -429,14 +430,28 @@ private:
   // agree: `nwarps = 2` under `case 5:` of one `switch (ncols)` never
   // reaches a launch under `case 1:` of another.
 
-  /// A variable of a function that keeps its first value and that the
-  /// function's branches test, with values that stand for every value it
+  /// What a function's branches test and that holds one value at each of
+  /// its tests: a variable that keeps its first value, or an expression
+  /// (`cuda_arch[dev]`, `opt.level`) nothing changes between two of its
+  /// tests (steadyBetweenTests); with values that stand for every value it
   /// may take (each constant it is compared with, and one value on either
   /// side of each).
   struct SteadySubject {
+    /// The variable, or null for an expression.
     const clang::VarDecl *V;
+    /// The expression, compared structurally (Clang's profile).
+    const clang::Expr *E;
+    llvm::FoldingSetNodeID Id;
     std::vector<int64_t> Representatives;
   };
+  /// Whether E, integer arithmetic on reads of variables, members and
+  /// array elements tested by F's branches, reads one value at every place
+  /// F reads it: no change to what it reads can run between two of them
+  /// (SteadyExpressions.cpp).
+  bool steadyBetweenTests(const clang::Expr *E, const clang::FunctionDecl *F,
+                          const FunctionFlow &Flow);
+  /// Clang's analysis of what may change a variable in F, built once.
+  clang::ExprMutationAnalyzer &mutationsIn(const clang::FunctionDecl *F);
   const std::vector<SteadySubject> &
   steadySubjects(const clang::FunctionDecl *F);
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<SteadySubject>>
