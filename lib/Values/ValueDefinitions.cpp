@@ -101,18 +101,8 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   // What a definition of Def.Path (a prefix of Path) says about Path, in
   // the query At.
   auto PartOf = [&](const Definition &Def, const ValueQuery &At) {
-    if (Def.OutParameter)
-      return Path.empty() ? resolveOutParameter(Def.OutParameter, At.deeper())
-                          : Unknown("a part of it is assigned by a call");
-    if (Def.Growth)
-      return grownValues(V, *Def.Growth, At);
-    if (Def.Method) // `c.set_threads(2048)` (ObjectStore.cpp)
-      return afterMethodCall(cast<CXXMemberCallExpr>(Def.Value), Def.Method,
-                             llvm::ArrayRef(Path).drop_front(Def.Path.size()),
-                             At.deeper());
-    return resolvePart(Def.Value,
-                       llvm::ArrayRef(Path).drop_front(Def.Path.size()),
-                       At.deeper());
+    return definedValue(Def, V, llvm::ArrayRef(Path).drop_front(Def.Path.size()),
+                        What, At);
   };
 
   // Globals and static members: their initialiser, when nothing in the
@@ -140,25 +130,30 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   auto EntryValue = [&](const ValueQuery &At) {
     return resolveParameter(Parm, At, Path, What);
   };
+  DefinitionReader Read{
+      PartOf,
+      Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(EntryValue)
+           : nullptr,
+      What};
   if (const LambdaExpr *Lambda = referenceCaptureAround(V, Use)) {
-    std::optional<ResolvedValue> Captured = capturedByReference(
-        V, Lambda, F, Path, Collect, PartOf, What,
-        Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(EntryValue)
-             : nullptr,
-        InF);
+    std::optional<ResolvedValue> Captured =
+        capturedByReference(V, Lambda, F, Path, Collect, Read, InF);
     return Explained(Captured ? std::move(*Captured)
                               : Unknown("it is captured by reference in a "
                                         "lambda the analysis cannot place"));
   }
-  auto IsV = [&](const Expr *E) { return refersTo(E, V); };
-  if (std::optional<ResolvedValue> Exact = reachingFlow(
-          FlowSubject{IsV, V, V->getType(), V->getLocation()}, F, Use, Path,
-          Collect.Defs, PartOf, What,
-          Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(
-                     EntryValue)
-               : nullptr,
-          InF))
-    return Explained(*Exact);
+  // The definitions that reach the use: on F's CFG, the one way to find
+  // them wherever Clang builds one.
+  if (flowOf(F)) {
+    auto IsV = [&](const Expr *E) { return refersTo(E, V); };
+    if (std::optional<ResolvedValue> Exact = reachingFlow(
+            FlowSubject{IsV, V, V->getType(), V->getLocation()}, F, Use, Path,
+            Collect.Defs, Read, InF))
+      return Explained(*Exact);
+    return Unknown("its use or a definition has no place in its function's "
+                   "flow");
+  }
+  // Only where Clang builds no CFG for F: the definitions in source order.
   if (Parm)
     return Collect.Defs.empty() ? Explained(EntryValue(InF))
                                 : Unknown("it is assigned inside the function");
@@ -284,6 +279,31 @@ ResolvedValue ValueResolver::grownValues(const VarDecl *V,
                     Locate(Step.Loop->getBeginLoc()));
 }
 
+ResolvedValue ValueResolver::definedValue(const Definition &Def,
+                                          const VarDecl *V,
+                                          llvm::ArrayRef<std::string> Rest,
+                                          const std::string &What,
+                                          const ValueQuery &At) {
+  switch (Def.Kind) {
+  case Definition::Effect::Assigned:
+    return resolvePart(Def.Value, Rest, At.deeper());
+  case Definition::Effect::OutParameter:
+    return Rest.empty() ? resolveOutParameter(Def.OutParameter, At.deeper())
+                        : ResolvedValue::unknown(
+                              What + ": a part of it is assigned by a call");
+  case Definition::Effect::Growth:
+    // (Only a local integer variable grows: DefinitionCollector.)
+    return V ? grownValues(V, *Def.Growth, At)
+             : ResolvedValue::unknown(What + ": it grows in a loop");
+  case Definition::Effect::MethodCall: // `c.set_threads(2048)`
+    return afterMethodCall(cast<CXXMemberCallExpr>(Def.Value), Def.Method,
+                           Rest, At.deeper());
+  case Definition::Effect::Unfollowed:
+    break;
+  }
+  return ResolvedValue::unknown(What + ": " + Def.Why);
+}
+
 namespace {
 
 /// The sites reachingFlow follows for the part at Path: the value on entry
@@ -333,16 +353,16 @@ std::vector<size_t> ValueResolver::consistentlyReaching(
 std::optional<ResolvedValue> ValueResolver::reachingFlow(
     const FlowSubject &Subject, const FunctionDecl *F, const Expr *Use,
     ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
-    llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
-        PartOf,
-    const std::string &What,
-    llvm::function_ref<ResolvedValue(const ValueQuery &)> EntryValue,
-    const ValueQuery &Q) {
+    const DefinitionReader &Read, const ValueQuery &Q) {
+  auto PartOf = Read.PartOf;
+  auto EntryValue = Read.EntryValue;
+  const std::string &What = Read.What;
   const FunctionFlow *Flow = flowOf(F);
   if (!Flow)
     return std::nullopt;
   // A parameter's value on entry is a definition too (null site).
-  Definition Entry{nullptr, {}, nullptr, Subject.Loc, nullptr};
+  Definition Entry = Definition::assigned(nullptr, {}, nullptr, Subject.Loc,
+                                         nullptr);
   std::vector<FunctionFlow::Site> Sites;
   std::vector<const Definition *> Defs;
   flowSites(Path, Definitions, EntryValue ? &Entry : nullptr, Sites, Defs);
@@ -434,7 +454,9 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   // (`nth < ncols`): none of the values it may leave, its first included,
   // is shown to reach.
   if (R.K == ResolvedValue::Kind::Set &&
-      llvm::any_of(*Reaching, [&](size_t I) { return Defs[I]->Growth; }))
+      llvm::any_of(*Reaching, [&](size_t I) {
+        return Defs[I]->Kind == Definition::Effect::Growth;
+      }))
     R.Proven.clear();
   return R;
 }
@@ -558,11 +580,8 @@ const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
     // be read: cudaLaunchConfig_t::attrs).
     if (!Slot->Escapes && !Slot->MayChange.empty() &&
         !V->getType().isConstQualified() && !V->getType()->isArrayType()) {
-      std::unique_ptr<ExprMutationAnalyzer> &Mutations = MutationAnalyzers[F];
-      if (!Mutations)
-        Mutations = std::make_unique<ExprMutationAnalyzer>(*F->getBody(), Ctx);
       for (const DeclRefExpr *Use : Slot->MayChange) {
-        const Stmt *S = Mutations->findMutation(Use);
+        const Stmt *S = mutationsIn(F).findMutation(Use);
         if (S && !Slot->accountsFor(S, Use) && !containsErrors(S)) {
           Slot->changedUnfollowed(S);
           break;
