@@ -119,9 +119,9 @@ struct Definition {
   }
 
 private:
-  static Definition made(Effect Kind, const clang::Expr *Value,
-                         MemberPath Path, const clang::Stmt *Control,
-                         clang::SourceLocation Loc, const clang::Stmt *Site) {
+  static Definition made(Effect Kind, const clang::Expr *Value, MemberPath Path,
+                         const clang::Stmt *Control, clang::SourceLocation Loc,
+                         const clang::Stmt *Site) {
     Definition D;
     D.Kind = Kind;
     D.Value = Value;
@@ -206,7 +206,7 @@ public:
       }
       if (D->hasInit())
         Defs.push_back(Definition::assigned(D->getInit(), {}, current(),
-                                           D->getLocation(), D->getInit()));
+                                            D->getLocation(), D->getInit()));
     }
     return true;
   }

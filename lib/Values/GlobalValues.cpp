@@ -224,7 +224,7 @@ ResolvedValue ValueResolver::resolveGlobal(
     return Unknown(Const ? "its initialiser is not in this file"
                          : "not const, so any code may change it");
   Definition D = Definition::assigned(Init->getInit(), {}, nullptr,
-                                     Init->getLocation(), nullptr);
+                                      Init->getLocation(), nullptr);
   ResolvedValue R = withOrigin(PartOf(D, Q), (Const ? "" : "global ") + What,
                                Locate(Init->getLocation()));
   if (!Const && R.isKnown() && V->isExternallyVisible())

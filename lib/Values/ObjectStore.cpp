@@ -280,9 +280,9 @@ ResolvedValue ValueResolver::thisMemberAt(
     QualType T = partType(Ctx.getRecordType(Record), Path);
     FlowSubject Subject{Is, Key, T.isNull() ? Ctx.VoidTy : T,
                         Method->getLocation()};
-    if (std::optional<ResolvedValue> R = reachingFlow(
-            Subject, Method, Use, {}, Relative,
-            DefinitionReader{PartOf, Entry, What}, Q))
+    if (std::optional<ResolvedValue> R =
+            reachingFlow(Subject, Method, Use, {}, Relative,
+                         DefinitionReader{PartOf, Entry, What}, Q))
       return *R;
     return Unknown("its use has no place in the method's flow");
   }

@@ -138,7 +138,7 @@ namespace {
 /// and 1 (a bare `if (v)` tests v != 0); none when there are too many.
 std::optional<std::vector<int64_t>>
 representatives(const FunctionDecl *F, QualType T, TestedSubject Is,
-                 const ConstantCache &Constants, const ASTContext &Ctx) {
+                const ConstantCache &Constants, const ASTContext &Ctx) {
   IntegerBounds Bounds = integerBounds(T, Ctx);
   if (T->isBooleanType())
     Bounds = {0, 1, "bool"};

@@ -110,8 +110,7 @@ public:
   }
   bool VisitUnaryOperator(const UnaryOperator *U) {
     UnaryOperatorKind Op = U->getOpcode();
-    return (Op == UO_Minus || Op == UO_Plus || Op == UO_Not ||
-            Op == UO_LNot) &&
+    return (Op == UO_Minus || Op == UO_Plus || Op == UO_Not || Op == UO_LNot) &&
            read(U->getSubExpr());
   }
 
@@ -216,7 +215,8 @@ private:
       if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
         E = M->getBase()->IgnoreParenImpCasts();
       else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E);
-               S && S->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+               S &&
+               S->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
         E = S->getBase()->IgnoreParenImpCasts();
       else
         break;

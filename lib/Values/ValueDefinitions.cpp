@@ -101,8 +101,8 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   // What a definition of Def.Path (a prefix of Path) says about Path, in
   // the query At.
   auto PartOf = [&](const Definition &Def, const ValueQuery &At) {
-    return definedValue(Def, V, llvm::ArrayRef(Path).drop_front(Def.Path.size()),
-                        What, At);
+    return definedValue(
+        Def, V, llvm::ArrayRef(Path).drop_front(Def.Path.size()), What, At);
   };
 
   // Globals and static members: their initialiser, when nothing in the
@@ -146,9 +146,9 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   // them wherever Clang builds one.
   if (flowOf(F)) {
     auto IsV = [&](const Expr *E) { return refersTo(E, V); };
-    if (std::optional<ResolvedValue> Exact = reachingFlow(
-            FlowSubject{IsV, V, V->getType(), V->getLocation()}, F, Use, Path,
-            Collect.Defs, Read, InF))
+    if (std::optional<ResolvedValue> Exact =
+            reachingFlow(FlowSubject{IsV, V, V->getType(), V->getLocation()}, F,
+                         Use, Path, Collect.Defs, Read, InF))
       return Explained(*Exact);
     return Unknown("its use or a definition has no place in its function's "
                    "flow");
@@ -296,8 +296,8 @@ ResolvedValue ValueResolver::definedValue(const Definition &Def,
     return V ? grownValues(V, *Def.Growth, At)
              : ResolvedValue::unknown(What + ": it grows in a loop");
   case Definition::Effect::MethodCall: // `c.set_threads(2048)`
-    return afterMethodCall(cast<CXXMemberCallExpr>(Def.Value), Def.Method,
-                           Rest, At.deeper());
+    return afterMethodCall(cast<CXXMemberCallExpr>(Def.Value), Def.Method, Rest,
+                           At.deeper());
   case Definition::Effect::Unfollowed:
     break;
   }
@@ -350,10 +350,11 @@ std::vector<size_t> ValueResolver::consistentlyReaching(
   return Consistent.empty() ? Reaching : Consistent;
 }
 
-std::optional<ResolvedValue> ValueResolver::reachingFlow(
-    const FlowSubject &Subject, const FunctionDecl *F, const Expr *Use,
-    ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
-    const DefinitionReader &Read, const ValueQuery &Q) {
+std::optional<ResolvedValue>
+ValueResolver::reachingFlow(const FlowSubject &Subject, const FunctionDecl *F,
+                            const Expr *Use, ArrayRef<std::string> Path,
+                            ArrayRef<Definition> Definitions,
+                            const DefinitionReader &Read, const ValueQuery &Q) {
   auto PartOf = Read.PartOf;
   auto EntryValue = Read.EntryValue;
   const std::string &What = Read.What;
@@ -361,8 +362,8 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   if (!Flow)
     return std::nullopt;
   // A parameter's value on entry is a definition too (null site).
-  Definition Entry = Definition::assigned(nullptr, {}, nullptr, Subject.Loc,
-                                         nullptr);
+  Definition Entry =
+      Definition::assigned(nullptr, {}, nullptr, Subject.Loc, nullptr);
   std::vector<FunctionFlow::Site> Sites;
   std::vector<const Definition *> Defs;
   flowSites(Path, Definitions, EntryValue ? &Entry : nullptr, Sites, Defs);
@@ -453,8 +454,7 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   // A loop that grows it stops on tests the analysis does not decide
   // (`nth < ncols`): none of the values it may leave, its first included,
   // is shown to reach.
-  if (R.K == ResolvedValue::Kind::Set &&
-      llvm::any_of(*Reaching, [&](size_t I) {
+  if (R.K == ResolvedValue::Kind::Set && llvm::any_of(*Reaching, [&](size_t I) {
         return Defs[I]->Kind == Definition::Effect::Growth;
       }))
     R.Proven.clear();

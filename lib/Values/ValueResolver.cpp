@@ -175,10 +175,11 @@ QueryScope ValueResolver::scopeAt(const Expr *Use, CallPin Pin) const {
   return Scope;
 }
 
-std::optional<ResolvedValue> ValueResolver::resolveMinMax(
-    KnownMeaning Meaning, const std::string &What, const Expr *ArgA,
-    const Expr *ArgB, const IntegerBounds &Bounds, const Expr *E,
-    const ValueQuery &Q) {
+std::optional<ResolvedValue>
+ValueResolver::resolveMinMax(KnownMeaning Meaning, const std::string &What,
+                             const Expr *ArgA, const Expr *ArgB,
+                             const IntegerBounds &Bounds, const Expr *E,
+                             const ValueQuery &Q) {
   if (Meaning != KnownMeaning::Min && Meaning != KnownMeaning::Max)
     return std::nullopt;
   bool IsMin = Meaning == KnownMeaning::Min;
@@ -408,12 +409,14 @@ public:
     // only b is known. (Their values as the condition reads them: inside a
     // side, the branch has narrowed them already.)
     if (std::optional<KnownMeaning> Meaning = minOrMaxOfItsSides(C, R.Ctx)) {
-      const auto *Test = cast<BinaryOperator>(C->getCond()->IgnoreParenImpCasts());
-      if (std::optional<ResolvedValue> V = R.resolveMinMax(
-              *Meaning,
-              Meaning == KnownMeaning::Min ? "a minimum '?:'" : "a maximum '?:'",
-              Test->getLHS(), Test->getRHS(),
-              integerBounds(C->getType(), R.Ctx), C, Q))
+      const auto *Test =
+          cast<BinaryOperator>(C->getCond()->IgnoreParenImpCasts());
+      if (std::optional<ResolvedValue> V =
+              R.resolveMinMax(*Meaning,
+                              Meaning == KnownMeaning::Min ? "a minimum '?:'"
+                                                           : "a maximum '?:'",
+                              Test->getLHS(), Test->getRHS(),
+                              integerBounds(C->getType(), R.Ctx), C, Q))
         return *V;
     }
     // Which side is taken depends on a condition the analysis does not
@@ -511,8 +514,7 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
       if (auto Known = knownFunctionNamed(std::get<0>(*Recovered)))
         if (std::optional<ResolvedValue> R = resolveMinMax(
                 Known->first, std::get<0>(*Recovered).str() + "()",
-                std::get<1>(*Recovered),
-                std::get<2>(*Recovered),
+                std::get<1>(*Recovered), std::get<2>(*Recovered),
                 integerBounds(std::get<3>(*Recovered), Ctx), E, Q))
           return *R;
   if (!usable(E))

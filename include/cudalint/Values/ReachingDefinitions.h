@@ -102,8 +102,7 @@ private:
                            unsigned B, llvm::BitVector Set, unsigned End) const;
 
   /// (block id, element index) of S; none when it is not in the CFG.
-  std::optional<std::pair<unsigned, unsigned>>
-  at(const clang::Stmt *S) const;
+  std::optional<std::pair<unsigned, unsigned>> at(const clang::Stmt *S) const;
   /// (block id, element index) of a site; the entry block for null.
   std::optional<std::pair<unsigned, unsigned>>
   position(const clang::Stmt *S) const;
