@@ -13,8 +13,8 @@
 #include "CallInterpreter.h"
 #include "DefinitionCollector.h"
 #include "ObjectStore.h"
-#include "cudalint/Values/ReachingDefinitions.h"
 #include "ResolverSupport.h"
+#include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -67,6 +67,45 @@ bool keepValues(ResolvedValue &Value,
       Value.keepProven(std::move(Proven));
   }
   return true;
+}
+
+/// Without a CFG: the last definition of Path (or of what holds it) before
+/// Use that runs whenever the declaration does, the later conditional ones,
+/// those later in a loop around Use; none when a part inside Path is set.
+std::optional<std::vector<const Definition *>>
+inSourceOrder(const DefinitionCollector &Collect, const VarDecl *V,
+              const Expr *Use, ArrayRef<std::string> Path,
+              const SourceManager &SM) {
+  SourceLocation UseLoc = Use->getBeginLoc();
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  };
+  auto Relevant = [&](const Definition &D) { return startsWith(Path, D.Path); };
+  std::vector<const Definition *> Reaching;
+  for (const Definition &Def : Collect.Defs) {
+    if (!Before(Def.Loc, UseLoc))
+      continue;
+    if (!Relevant(Def)) {
+      if (startsWith(Def.Path, Path))
+        return std::nullopt;
+      continue;
+    }
+    if (Def.Control == Collect.DeclControl)
+      Reaching.clear(); // unconditional: earlier definitions are dead
+    Reaching.push_back(&Def);
+  }
+  for (const Stmt *Loop : Collect.Loops) {
+    SourceRange R = Loop->getSourceRange();
+    if (!Before(UseLoc, R.getBegin()) && Before(UseLoc, R.getEnd()) &&
+        Before(V->getLocation(), R.getBegin()))
+      for (const Definition &Def : Collect.Defs)
+        if (Before(UseLoc, Def.Loc) && Before(Def.Loc, R.getEnd())) {
+          if (!Relevant(Def))
+            return std::nullopt;
+          Reaching.push_back(&Def);
+        }
+  }
+  return Reaching;
 }
 
 } // namespace
@@ -158,50 +197,16 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
     return Collect.Defs.empty() ? Explained(EntryValue(InF))
                                 : Unknown("it is assigned inside the function");
 
-  // Reaching definitions, approximately: the last definition before the use
-  // that runs whenever the declaration does, the conditional ones after it,
-  // and, when the use sits in a loop, the definitions later in that loop.
-  // Only definitions of Path or of something containing it count; one of a
-  // part inside Path (cfg.blockDim.x when asking for cfg.blockDim) cannot
-  // be followed.
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation UseLoc = Use->getBeginLoc();
-  auto Before = [&](SourceLocation A, SourceLocation B) {
-    return SM.isBeforeInTranslationUnit(A, B);
-  };
-  auto Relevant = [&](const Definition &Def) {
-    return startsWith(Path, Def.Path);
-  };
-  std::vector<const Definition *> Reaching;
-  for (const Definition &Def : Collect.Defs) {
-    if (!Before(Def.Loc, UseLoc))
-      continue;
-    if (!Relevant(Def)) {
-      if (startsWith(Def.Path, Path))
-        return Unknown("a part of it is assigned separately");
-      continue;
-    }
-    if (Def.Control == Collect.DeclControl)
-      Reaching.clear(); // unconditional: earlier definitions are dead
-    Reaching.push_back(&Def);
-  }
-  for (const Stmt *Loop : Collect.Loops) {
-    SourceRange R = Loop->getSourceRange();
-    if (!Before(UseLoc, R.getBegin()) && Before(UseLoc, R.getEnd()) &&
-        Before(V->getLocation(), R.getBegin()))
-      for (const Definition &Def : Collect.Defs)
-        if (Before(UseLoc, Def.Loc) && Before(Def.Loc, R.getEnd())) {
-          if (!Relevant(Def))
-            return Unknown("a part of it is assigned separately");
-          Reaching.push_back(&Def);
-        }
-  }
+  std::optional<std::vector<const Definition *>> Reaching =
+      inSourceOrder(Collect, V, Use, Path, Ctx.getSourceManager());
+  if (!Reaching)
+    return Unknown("a part of it is assigned separately");
   // (`dim3 v;` has its default constructor as initialiser, so it counts.)
-  if (Reaching.empty())
+  if (Reaching->empty())
     return Unknown("no assignment reaches this use");
 
   SmallVector<ResolvedValue, 4> Parts;
-  for (const Definition *Def : Reaching)
+  for (const Definition *Def : *Reaching)
     Parts.push_back(withOrigin(PartOf(*Def, InF), What, Locate(Def->Loc)));
   // Without the CFG, no way to the use is shown.
   ResolvedValue R = join(Parts);
