@@ -141,12 +141,12 @@ ResolvedValue ValueResolver::resolveOutParameter(const ParmVarDecl *Parm,
   SmallVector<ResolvedValue, 4> Parts;
   for (size_t I : *AtExit) {
     const Definition &Def = Collect.Defs[I - 1];
-    if (!Def.Path.empty() || Def.OutParameter)
+    if (!Def.Path.empty() || Def.Kind == Definition::Effect::OutParameter)
       return Unknown("it is set in parts, or by another call");
-    Parts.push_back(withOrigin(resolvePart(Def.Value, {}, Q.deeper()),
-                               "'" + Parm->getName().str() + "' set by '" +
-                                   G->getNameAsString() + "'",
-                               Locate(Def.Loc)));
+    Parts.push_back(withOrigin(
+        definedValue(Def, nullptr, {}, "'" + Parm->getName().str() + "'", Q),
+        "'" + Parm->getName().str() + "' set by '" + G->getNameAsString() + "'",
+        Locate(Def.Loc)));
   }
   // (Which assignment a call leaves is not followed path by path.)
   ResolvedValue R = join(Parts);

@@ -139,6 +139,7 @@ void DefinitionCollector::settleSteps() {
         Defs.insert(Defs.begin() + Step.At, std::move(Step.Def));
   } else {
     StepCandidate &Step = Steps.front();
+    Step.Def.Kind = Definition::Effect::Growth;
     Step.Def.Growth = std::move(Growth);
     Defs.insert(Defs.begin() + Step.At, std::move(Step.Def));
     Escapes = false; // the step was its only escape

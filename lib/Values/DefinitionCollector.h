@@ -52,10 +52,30 @@ struct GrowthStep {
   bool stepsBeforeTest() const { return llvm::isa<clang::DoStmt>(Loop); }
 };
 
-/// One assignment (or the initialiser) that may give a variable its value.
+/// What one statement does to a variable, a global or a member of `*this`
+/// (or to its part at Path): one tagged kind, read in one way
+/// (ValueResolver::definedValue).
 struct Definition {
-  const clang::Expr *Value =
-      nullptr; // null: modified in a way we cannot follow
+  enum class Effect {
+    /// An assignment or the initialiser: Value is what it assigns.
+    Assigned,
+    /// A call assigns it through the reference parameter OutParameter of
+    /// the callee's definition (`computeGridSize(n, 256, blocks,
+    /// threads)`): Value is the call.
+    OutParameter,
+    /// A growth step in a loop (ValueResolver::grownValues): Value is its
+    /// amount.
+    Growth,
+    /// A call of a non-const method defined in the file on it (or on its
+    /// part at Path): Value is the call, and the part's value after it is
+    /// what the method leaves in `*this` (ObjectStore.cpp).
+    MethodCall,
+    /// A change the analysis does not follow: Why says what it is; no
+    /// Value.
+    Unfollowed,
+  };
+  Effect Kind = Effect::Assigned;
+  const clang::Expr *Value = nullptr;
   /// The part assigned: {} for the whole variable, {"x"} for a dim3 field,
   /// {"blockDim", "x"} or {"[0]", "id"} inside a struct or an array.
   MemberPath Path;
@@ -63,16 +83,54 @@ struct Definition {
   clang::SourceLocation Loc;
   /// Where it happens in the CFG: the assignment, or the initialiser.
   const clang::Stmt *Site = nullptr;
-  /// A call that assigns it through this reference parameter of the
-  /// callee's definition (`computeGridSize(n, 256, blocks, threads)`);
-  /// Value is the call.
-  const clang::ParmVarDecl *OutParameter = nullptr;
-  /// A growth step (ValueResolver::grownValues); Value is its amount.
-  std::optional<GrowthStep> Growth = std::nullopt;
-  /// A call of a non-const method defined in the file on the variable (or
-  /// on its part at Path): Value is the call, and the part's value after it
-  /// is what the method leaves in `*this` (ObjectStore.cpp).
-  const clang::CXXMethodDecl *Method = nullptr;
+  const clang::ParmVarDecl *OutParameter = nullptr; // Effect::OutParameter
+  std::optional<GrowthStep> Growth = std::nullopt;  // Effect::Growth
+  const clang::CXXMethodDecl *Method = nullptr;     // Effect::MethodCall
+  std::string Why;                                  // Effect::Unfollowed
+
+  static Definition assigned(const clang::Expr *Value, MemberPath Path,
+                             const clang::Stmt *Control,
+                             clang::SourceLocation Loc,
+                             const clang::Stmt *Site) {
+    return made(Effect::Assigned, Value, std::move(Path), Control, Loc, Site);
+  }
+  static Definition outParameter(const clang::CallExpr *Call,
+                                 const clang::Stmt *Control,
+                                 const clang::ParmVarDecl *Parm) {
+    Definition D = made(Effect::OutParameter, Call, {}, Control,
+                        Call->getBeginLoc(), Call);
+    D.OutParameter = Parm;
+    return D;
+  }
+  static Definition methodCall(const clang::CXXMemberCallExpr *Call,
+                               MemberPath Path, const clang::Stmt *Control,
+                               const clang::CXXMethodDecl *M) {
+    Definition D = made(Effect::MethodCall, Call, std::move(Path), Control,
+                        Call->getExprLoc(), Call);
+    D.Method = M;
+    return D;
+  }
+  static Definition unfollowed(const clang::Stmt *S, MemberPath Path,
+                               std::string Why) {
+    Definition D = made(Effect::Unfollowed, nullptr, std::move(Path), nullptr,
+                        S->getBeginLoc(), S);
+    D.Why = std::move(Why);
+    return D;
+  }
+
+private:
+  static Definition made(Effect Kind, const clang::Expr *Value, MemberPath Path,
+                         const clang::Stmt *Control, clang::SourceLocation Loc,
+                         const clang::Stmt *Site) {
+    Definition D;
+    D.Kind = Kind;
+    D.Value = Value;
+    D.Path = std::move(Path);
+    D.Control = Control;
+    D.Loc = Loc;
+    D.Site = Site;
+    return D;
+  }
 };
 
 /// Collects the definitions of one variable inside a function body, with
@@ -147,8 +205,8 @@ public:
           DeclScope.push_back(S);
       }
       if (D->hasInit())
-        Defs.push_back(
-            {D->getInit(), {}, current(), D->getLocation(), D->getInit()});
+        Defs.push_back(Definition::assigned(D->getInit(), {}, current(),
+                                            D->getLocation(), D->getInit()));
     }
     return true;
   }
@@ -196,7 +254,8 @@ public:
     MemberPath Path;
     if (!refersToV(resolver::memberBase(B->getLHS(), &Path)))
       return true;
-    Definition Def{B->getRHS(), Path, current(), B->getOperatorLoc(), B};
+    Definition Def = Definition::assigned(B->getRHS(), Path, current(),
+                                          B->getOperatorLoc(), B);
     if (B->getOpcode() != clang::BO_Assign) {
       // `v *= 2` in a loop may be a growth step (settleSteps decides).
       std::optional<clang::BinaryOperatorKind> Op =
@@ -225,7 +284,8 @@ public:
         refersToV(resolver::memberBase(C->getArg(0), &Path))) {
       if (C->getOperator() == clang::OO_Equal && !isInsideLambda() &&
           isExact(Path))
-        Defs.push_back({C->getArg(1), Path, current(), C->getOperatorLoc(), C});
+        Defs.push_back(Definition::assigned(C->getArg(1), Path, current(),
+                                            C->getOperatorLoc(), C));
       else if (C->isAssignmentOp())
         escape(("it is changed by '" +
                 std::string(clang::getOperatorSpelling(C->getOperator())) +
@@ -244,8 +304,7 @@ public:
         isInsideLambda() || !isExact(Path))
       return true;
     if (const clang::CXXMethodDecl *M = resolver::followedMethod(C))
-      Defs.push_back(
-          {C, Path, current(), C->getExprLoc(), C, nullptr, std::nullopt, M});
+      Defs.push_back(Definition::methodCall(C, Path, current(), M));
     return true;
   }
 
@@ -332,12 +391,8 @@ public:
         if (refersToV(Arg) && V->getType()->isIntegerType() && Def &&
             !isInsideLambda() && I - Object < Def->getNumParams() &&
             ParamType->isLValueReferenceType())
-          Defs.push_back({C,
-                          {},
-                          current(),
-                          C->getBeginLoc(),
-                          C,
-                          Def->getParamDecl(I - Object)});
+          Defs.push_back(Definition::outParameter(
+              C, current(), Def->getParamDecl(I - Object)));
         else
           escape(Callee ? "it is passed by reference to '" +
                               Callee->getNameAsString() + "'"

@@ -117,7 +117,6 @@ class GlobalChanges : public RecursiveASTVisitor<GlobalChanges> {
 public:
   explicit GlobalChanges(const VarDecl *V) : V(V) {}
   std::vector<Definition> Defs;
-  llvm::DenseMap<const Stmt *, std::string> Why;
   bool Opaque = false;
 
   // A lambda's body or a local class's runs when called: the call counts.
@@ -128,7 +127,8 @@ public:
     if (!B->isAssignmentOp() || !isV(B->getLHS()))
       return true;
     if (B->getOpcode() == BO_Assign && isV(B->getLHS(), /*Whole=*/true))
-      Defs.push_back({B->getRHS(), {}, nullptr, B->getOperatorLoc(), B});
+      Defs.push_back(Definition::assigned(B->getRHS(), {}, nullptr,
+                                          B->getOperatorLoc(), B));
     else
       unknownAt(B, "it is changed by '" + B->getOpcodeStr().str() + "'");
     return true;
@@ -179,8 +179,7 @@ private:
            (!Whole || Path.empty());
   }
   void unknownAt(const Stmt *S, std::string Reason) {
-    Defs.push_back({nullptr, {}, nullptr, S->getBeginLoc(), S});
-    Why.try_emplace(S, std::move(Reason));
+    Defs.push_back(Definition::unfollowed(S, {}, std::move(Reason)));
   }
   const VarDecl *V;
 };
@@ -224,7 +223,8 @@ ResolvedValue ValueResolver::resolveGlobal(
   if (!Init->getInit())
     return Unknown(Const ? "its initialiser is not in this file"
                          : "not const, so any code may change it");
-  Definition D{Init->getInit(), {}, nullptr, Init->getLocation()};
+  Definition D = Definition::assigned(Init->getInit(), {}, nullptr,
+                                      Init->getLocation(), nullptr);
   ResolvedValue R = withOrigin(PartOf(D, Q), (Const ? "" : "global ") + What,
                                Locate(Init->getLocation()));
   if (!Const && R.isKnown() && V->isExternallyVisible())
@@ -245,9 +245,7 @@ ValueResolver::globalInFunction(const VarDecl *V, const Expr *Use,
   if (Changes.Opaque)
     return std::nullopt;
   auto PartOf = [&](const Definition &Def, const ValueQuery &At) {
-    return Def.Value ? resolveInt(Def.Value, At.deeper())
-                     : ResolvedValue::unknown(What + ": " +
-                                              Changes.Why.lookup(Def.Site));
+    return definedValue(Def, nullptr, {}, What, At);
   };
   auto OnEntry = [&](const ValueQuery &) {
     return ResolvedValue::unknown(What + ": " + Why);
@@ -259,7 +257,7 @@ ValueResolver::globalInFunction(const VarDecl *V, const Expr *Use,
   };
   return reachingFlow(
       FlowSubject{IsV, Canonical, V->getType(), V->getLocation()}, F, Use, {},
-      Changes.Defs, PartOf, What, OnEntry, Q);
+      Changes.Defs, DefinitionReader{PartOf, OnEntry, What}, Q);
 }
 
 const llvm::DenseMap<const VarDecl *, SourceLocation> &

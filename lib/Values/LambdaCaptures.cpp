@@ -53,11 +53,8 @@ const LambdaExpr *ValueResolver::referenceCaptureAround(const VarDecl *V,
 std::optional<ResolvedValue> ValueResolver::capturedByReference(
     const VarDecl *V, const LambdaExpr *Lambda, const FunctionDecl *F,
     llvm::ArrayRef<std::string> Path, const DefinitionCollector &Collect,
-    llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
-        PartOf,
-    const std::string &What,
-    llvm::function_ref<ResolvedValue(const ValueQuery &)> EntryValue,
-    const ValueQuery &Q) {
+    const DefinitionReader &Read, const ValueQuery &Q) {
+  const std::string &What = Read.What;
   const FunctionFlow *Flow = flowOf(F);
   if (!Flow || !Flow->contains(Lambda))
     return std::nullopt;
@@ -68,7 +65,7 @@ std::optional<ResolvedValue> ValueResolver::capturedByReference(
   auto IsV = [&](const Expr *E) { return refersTo(E, V); };
   std::optional<ResolvedValue> AtCreation =
       reachingFlow(FlowSubject{IsV, V, V->getType(), V->getLocation()}, F,
-                   Lambda, Path, Collect.Defs, PartOf, What, EntryValue, InF);
+                   Lambda, Path, Collect.Defs, Read, InF);
   if (!AtCreation)
     return std::nullopt;
   SmallVector<ResolvedValue, 4> Parts{std::move(*AtCreation)};
@@ -89,7 +86,7 @@ std::optional<ResolvedValue> ValueResolver::capturedByReference(
       return ResolvedValue::unknown(What +
                                     ": a part of it is assigned separately");
     Parts.push_back(
-        withOrigin(PartOf(Def, InF.deeper()), What, Locate(Def.Loc)));
+        withOrigin(Read.PartOf(Def, InF.deeper()), What, Locate(Def.Loc)));
   }
   ResolvedValue R = join(Parts);
   // Which one the lambda sees depends on when it runs.

@@ -100,14 +100,16 @@ public:
     MemberPath Path;
     if (B->getOpcode() == BO_Assign && thisMemberPath(B->getLHS(), &Path) &&
         exact(Path))
-      Out.Defs.push_back({B->getRHS(), Path, nullptr, B->getOperatorLoc(), B});
+      Out.Defs.push_back(Definition::assigned(B->getRHS(), Path, nullptr,
+                                              B->getOperatorLoc(), B));
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
     MemberPath Path;
     if (C->getOperator() == OO_Equal && C->getNumArgs() == 2 &&
         thisMemberPath(C->getArg(0), &Path) && exact(Path))
-      Out.Defs.push_back({C->getArg(1), Path, nullptr, C->getOperatorLoc(), C});
+      Out.Defs.push_back(Definition::assigned(C->getArg(1), Path, nullptr,
+                                              C->getOperatorLoc(), C));
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
@@ -117,8 +119,7 @@ public:
     if (!OnThis && !(Object && thisMemberPath(Object, &Path) && exact(Path)))
       return true;
     if (const CXXMethodDecl *M = followedMethod(C))
-      Out.Defs.push_back(
-          {C, Path, nullptr, C->getExprLoc(), C, nullptr, std::nullopt, M});
+      Out.Defs.push_back(Definition::methodCall(C, Path, nullptr, M));
     else if (OnThis && !C->getMethodDecl()->isConst())
       unfollowed(C, Path,
                  "it may be changed by '" + spelling(C, Ctx) + "' at line " +
@@ -155,8 +156,7 @@ public:
 
   void unfollowed(const Stmt *S, MemberPath Path, std::string Why) {
     Out.Defs.push_back(
-        {nullptr, std::move(Path), nullptr, S->getBeginLoc(), S});
-    Out.Unfollowed.try_emplace(S, std::move(Why));
+        Definition::unfollowed(S, std::move(Path), std::move(Why)));
   }
   bool accountsFor(const Stmt *S) const {
     return llvm::any_of(Out.Defs,
@@ -205,13 +205,8 @@ ThisEffects collectThisEffects(const FunctionDecl *Method,
 const ThisEffects &ValueResolver::thisEffectsOf(const FunctionDecl *Method) {
   std::unique_ptr<ThisEffects> &Slot = ThisEffectsCache[Method];
   if (!Slot) {
-    std::unique_ptr<ExprMutationAnalyzer> &Mutations =
-        MutationAnalyzers[Method];
-    if (!Mutations)
-      Mutations =
-          std::make_unique<ExprMutationAnalyzer>(*Method->getBody(), Ctx);
     Slot = std::make_unique<ThisEffects>(
-        collectThisEffects(Method, *Mutations, Ctx));
+        collectThisEffects(Method, mutationsIn(Method), Ctx));
   }
   return *Slot;
 }
@@ -268,13 +263,7 @@ ResolvedValue ValueResolver::thisMemberAt(
   }
   auto PartOf = [&](const Definition &Def, const ValueQuery &At) {
     const Definition &D = *Original[&Def - Relative.data()];
-    if (!D.Value)
-      return Unknown(Effects.Unfollowed.lookup(D.Site));
-    llvm::ArrayRef<std::string> Rest = Path.drop_front(D.Path.size());
-    if (D.Method)
-      return afterMethodCall(cast<CXXMemberCallExpr>(D.Value), D.Method, Rest,
-                             At.deeper());
-    return resolvePart(D.Value, Rest, At.deeper());
+    return definedValue(D, nullptr, Path.drop_front(D.Path.size()), What, At);
   };
   const FunctionFlow *Flow = flowOf(Method);
   if (!Flow)
@@ -291,8 +280,9 @@ ResolvedValue ValueResolver::thisMemberAt(
     QualType T = partType(Ctx.getRecordType(Record), Path);
     FlowSubject Subject{Is, Key, T.isNull() ? Ctx.VoidTy : T,
                         Method->getLocation()};
-    if (std::optional<ResolvedValue> R = reachingFlow(
-            Subject, Method, Use, {}, Relative, PartOf, What, Entry, Q))
+    if (std::optional<ResolvedValue> R =
+            reachingFlow(Subject, Method, Use, {}, Relative,
+                         DefinitionReader{PartOf, Entry, What}, Q))
       return *R;
     return Unknown("its use has no place in the method's flow");
   }
@@ -477,10 +467,7 @@ ResolvedValue ValueResolver::resolveBinding(const BindingDecl *B,
         What + ": it names the parts of a variable by reference");
   if (const auto *F = dyn_cast<FunctionDecl>(B->getDeclContext());
       F && F->getBody()) {
-    std::unique_ptr<ExprMutationAnalyzer> &Mutations = MutationAnalyzers[F];
-    if (!Mutations)
-      Mutations = std::make_unique<ExprMutationAnalyzer>(*F->getBody(), Ctx);
-    if (const Stmt *S = Mutations->findMutation(B))
+    if (const Stmt *S = mutationsIn(F).findMutation(B))
       return ResolvedValue::unknown(What + ": it may be changed by '" +
                                     spelling(S, Ctx) + "' at line " +
                                     lineOf(S, Ctx));

@@ -27,11 +27,9 @@ namespace cudalint {
 /// The changes one method's body makes to `*this`, with the path of the
 /// member each changes ({} for the whole object).
 struct ThisEffects {
-  /// Assignments to members and calls of followed methods on `this` (or on
-  /// a member), as definitions; a change the analysis does not follow is a
-  /// definition without a value, its reason in Unfollowed.
+  /// Assignments to members, calls of followed methods on `this` (or on a
+  /// member), and the changes the analysis does not follow, as definitions.
   std::vector<Definition> Defs;
-  llvm::DenseMap<const clang::Stmt *, std::string> Unfollowed;
   /// Why no member of `*this` can be followed in the method ('this' handed
   /// on, captured by a lambda); empty when they can.
   std::string Escape;

@@ -77,13 +77,38 @@ public:
     return true;
   }
   llvm::SmallVector<const VarDecl *, 8> Found;
+  /// Tested expressions that are not a variable alone (`cuda_arch[dev]`),
+  /// once each.
+  llvm::SmallVector<const Expr *, 8> Expressions;
 
 private:
   bool add(const Expr *E) {
-    if (const VarDecl *V = namedVariable(E); V && !llvm::is_contained(Found, V))
-      Found.push_back(V);
+    if (!E)
+      return true;
+    if (const VarDecl *V = namedVariable(E)) {
+      if (!llvm::is_contained(Found, V))
+        Found.push_back(V);
+      return true;
+    }
+    E = E->IgnoreParenImpCasts();
+    // A read of memory (`cuda_arch[dev]`, `opt.level`, `n_`); arithmetic
+    // and conditions are tested through their parts.
+    if (!isa<MemberExpr, ArraySubscriptExpr>(E) || E->isValueDependent() ||
+        !E->getType()->isIntegralOrEnumerationType())
+      return true;
+    llvm::FoldingSetNodeID Id;
+    E->Profile(Id, Ctx, /*Canonical=*/true);
+    if (Seen.insert(Id.ComputeHash()).second)
+      Expressions.push_back(E);
     return true;
   }
+  llvm::DenseSet<unsigned> Seen;
+
+public:
+  explicit TestedVariables(const ASTContext &Ctx) : Ctx(Ctx) {}
+
+private:
+  const ASTContext &Ctx;
 };
 
 /// Whether V is declared inside a loop of its function (a new value on
@@ -106,15 +131,58 @@ bool declaredInLoop(const VarDecl *V, ASTContext &Ctx) {
 
 } // namespace
 
+namespace {
+
+/// Values that stand for every value of a subject of type T that F's
+/// branches compare with constants: each constant, one on either side, 0
+/// and 1 (a bare `if (v)` tests v != 0); none when there are too many.
+std::optional<std::vector<int64_t>>
+representatives(const FunctionDecl *F, QualType T, TestedSubject Is,
+                const ConstantCache &Constants, const ASTContext &Ctx) {
+  IntegerBounds Bounds = integerBounds(T, Ctx);
+  if (T->isBooleanType())
+    Bounds = {0, 1, "bool"};
+  std::vector<int64_t> Values = {0, 1};
+  for (const auto &Tested : branchConstants(F->getBody(), Is, Constants)) {
+    int64_t C = Tested.first;
+    Values.push_back(C);
+    if (C > INT64_MIN)
+      Values.push_back(C - 1);
+    if (C < INT64_MAX)
+      Values.push_back(C + 1);
+  }
+  llvm::erase_if(Values,
+                 [&](int64_t X) { return X < Bounds.Min || X > Bounds.Max; });
+  llvm::sort(Values);
+  Values.erase(std::unique(Values.begin(), Values.end()), Values.end());
+  if (Values.size() > MaxRepresentatives)
+    return std::nullopt;
+  return Values;
+}
+
+/// Whether E is a subject: the variable V, or (V null) an expression of
+/// profile Wanted.
+bool isSubject(const VarDecl *V, const llvm::FoldingSetNodeID &Wanted,
+               const Expr *E, const ASTContext &Ctx) {
+  if (V)
+    return refersTo(E, V);
+  llvm::FoldingSetNodeID Id;
+  E->IgnoreParenImpCasts()->Profile(Id, Ctx, /*Canonical=*/true);
+  return Id == Wanted;
+}
+
+} // namespace
+
 const std::vector<ValueResolver::SteadySubject> &
 ValueResolver::steadySubjects(const FunctionDecl *F) {
   auto [It, New] = SteadySubjects.try_emplace(F);
   if (!New)
     return It->second;
-  TestedVariables Tested;
+  std::vector<SteadySubject> Subjects;
+  TestedVariables Tested(Ctx);
   Tested.TraverseStmt(F->getBody());
   for (const VarDecl *V : Tested.Found) {
-    if (It->second.size() == MaxSubjects)
+    if (Subjects.size() == MaxSubjects)
       break;
     QualType T = V->getType();
     if (!T->isIntegralOrEnumerationType() || T->isDependentType() ||
@@ -122,27 +190,25 @@ ValueResolver::steadySubjects(const FunctionDecl *F) {
         declaredInLoop(V, Ctx))
       continue;
     auto IsV = [V](const Expr *E) { return refersTo(E, V); };
-    IntegerBounds Bounds = integerBounds(T, Ctx);
-    if (T->isBooleanType())
-      Bounds = {0, 1, "bool"};
-    std::vector<int64_t> Values = {0, 1}; // a bare `if (v)` tests v != 0
-    for (const auto &Tested : branchConstants(F->getBody(), IsV, Constants)) {
-      int64_t C = Tested.first;
-      Values.push_back(C);
-      if (C > INT64_MIN)
-        Values.push_back(C - 1);
-      if (C < INT64_MAX)
-        Values.push_back(C + 1);
-    }
-    llvm::erase_if(Values,
-                   [&](int64_t X) { return X < Bounds.Min || X > Bounds.Max; });
-    llvm::sort(Values);
-    Values.erase(std::unique(Values.begin(), Values.end()), Values.end());
-    if (Values.size() > MaxRepresentatives)
-      continue;
-    It->second.push_back({V, std::move(Values)});
+    if (auto Values = representatives(F, T, IsV, Constants, Ctx))
+      Subjects.push_back({V, nullptr, {}, std::move(*Values)});
   }
-  return It->second;
+  const FunctionFlow *Flow = Tested.Expressions.empty() ? nullptr : flowOf(F);
+  for (const Expr *E : Tested.Expressions) {
+    if (Subjects.size() == MaxSubjects || !Flow)
+      break;
+    SteadySubject S{nullptr, E, {}, {}};
+    E->Profile(S.Id, Ctx, /*Canonical=*/true);
+    auto IsE = [&](const Expr *X) { return isSubject(nullptr, S.Id, X, Ctx); };
+    if (!steadyBetweenTests(E, F, *Flow))
+      continue;
+    if (auto Values = representatives(F, E->getType(), IsE, Constants, Ctx)) {
+      S.Representatives = std::move(*Values);
+      Subjects.push_back(std::move(S));
+    }
+  }
+  // (Looked up again: flowOf and keepsFirstValue may have grown the maps.)
+  return SteadySubjects[F] = std::move(Subjects);
 }
 
 bool ValueResolver::consistentWay(const FunctionDecl *F,
@@ -159,7 +225,7 @@ bool ValueResolver::consistentWay(const FunctionDecl *F,
   if (!Along([](const CFGBlock &, unsigned) { return true; }))
     return true;
   for (const SteadySubject &S : steadySubjects(F)) {
-    auto IsS = [&](const Expr *E) { return refersTo(E, S.V); };
+    auto IsS = [&](const Expr *E) { return isSubject(S.V, S.Id, E, Ctx); };
     if (Cond && !truthFor(Cond, IsS, 0, Constants))
       continue; // Cond does not test S
     bool Some = llvm::any_of(S.Representatives, [&](int64_t X) {

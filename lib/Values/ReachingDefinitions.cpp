@@ -27,6 +27,23 @@ std::unique_ptr<FunctionFlow> FunctionFlow::build(const FunctionDecl *F,
   return Flow;
 }
 
+/// S where the CFG places it: a full expression (an initialiser with
+/// temporaries, `int t = std::max(n, 2048);`) is no element of its own, the
+/// expression under it is.
+static const Stmt *placed(const Stmt *S) {
+  while (const auto *Full = dyn_cast_or_null<FullExpr>(S))
+    S = Full->getSubExpr();
+  return S;
+}
+
+std::optional<std::pair<unsigned, unsigned>>
+FunctionFlow::at(const Stmt *S) const {
+  auto It = Where.find(placed(S));
+  if (It == Where.end())
+    return std::nullopt;
+  return It->second;
+}
+
 std::optional<FunctionFlow::Solution>
 FunctionFlow::solve(ArrayRef<Site> Sites) const {
   unsigned NumBlocks = Graph->getNumBlockIDs();
@@ -93,13 +110,13 @@ static std::vector<size_t> setBits(const BitVector &Set) {
 
 std::optional<std::vector<size_t>>
 FunctionFlow::reaching(ArrayRef<Site> Sites, const Stmt *Use) const {
-  auto UseAt = Where.find(Use);
-  if (UseAt == Where.end())
+  std::optional<std::pair<unsigned, unsigned>> UseAt = at(Use);
+  if (!UseAt)
     return std::nullopt;
   const std::optional<Solution> &S = solved(Sites);
   if (!S)
     return std::nullopt;
-  auto [Block, Index] = UseAt->second;
+  auto [Block, Index] = *UseAt;
   return setBits(transfer(*S, Sites, Block, S->In[Block], Index));
 }
 
@@ -115,26 +132,23 @@ std::optional<std::pair<unsigned, unsigned>>
 FunctionFlow::position(const Stmt *S) const {
   if (!S)
     return std::pair(Graph->getEntry().getBlockID(), 0u);
-  auto At = Where.find(S);
-  if (At == Where.end())
-    return std::nullopt;
-  return At->second;
+  return at(S);
 }
 
 std::optional<FunctionFlow::Way>
 FunctionFlow::wayOf(const Stmt *From, ArrayRef<const Stmt *> Kills,
                     const Stmt *Target) const {
   std::optional<std::pair<unsigned, unsigned>> Start = position(From);
-  auto TargetAt = Where.find(Target);
-  if (!Start || TargetAt == Where.end())
+  std::optional<std::pair<unsigned, unsigned>> TargetAt = at(Target);
+  if (!Start || !TargetAt)
     return std::nullopt;
-  Way W{*Start, TargetAt->second, From != nullptr, {}};
+  Way W{*Start, *TargetAt, From != nullptr, {}};
   W.KillsIn.resize(Graph->getNumBlockIDs());
   for (const Stmt *K : Kills) {
-    auto At = Where.find(K);
-    if (At == Where.end())
+    std::optional<std::pair<unsigned, unsigned>> KillAt = at(K);
+    if (!KillAt)
       return std::nullopt;
-    W.KillsIn[At->second.first].push_back(At->second.second);
+    W.KillsIn[KillAt->first].push_back(KillAt->second);
   }
   return W;
 }

@@ -13,8 +13,8 @@
 #include "CallInterpreter.h"
 #include "DefinitionCollector.h"
 #include "ObjectStore.h"
-#include "cudalint/Values/ReachingDefinitions.h"
 #include "ResolverSupport.h"
+#include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -69,6 +69,45 @@ bool keepValues(ResolvedValue &Value,
   return true;
 }
 
+/// Without a CFG: the last definition of Path (or of what holds it) before
+/// Use that runs whenever the declaration does, the later conditional ones,
+/// those later in a loop around Use; none when a part inside Path is set.
+std::optional<std::vector<const Definition *>>
+inSourceOrder(const DefinitionCollector &Collect, const VarDecl *V,
+              const Expr *Use, ArrayRef<std::string> Path,
+              const SourceManager &SM) {
+  SourceLocation UseLoc = Use->getBeginLoc();
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  };
+  auto Relevant = [&](const Definition &D) { return startsWith(Path, D.Path); };
+  std::vector<const Definition *> Reaching;
+  for (const Definition &Def : Collect.Defs) {
+    if (!Before(Def.Loc, UseLoc))
+      continue;
+    if (!Relevant(Def)) {
+      if (startsWith(Def.Path, Path))
+        return std::nullopt;
+      continue;
+    }
+    if (Def.Control == Collect.DeclControl)
+      Reaching.clear(); // unconditional: earlier definitions are dead
+    Reaching.push_back(&Def);
+  }
+  for (const Stmt *Loop : Collect.Loops) {
+    SourceRange R = Loop->getSourceRange();
+    if (!Before(UseLoc, R.getBegin()) && Before(UseLoc, R.getEnd()) &&
+        Before(V->getLocation(), R.getBegin()))
+      for (const Definition &Def : Collect.Defs)
+        if (Before(UseLoc, Def.Loc) && Before(Def.Loc, R.getEnd())) {
+          if (!Relevant(Def))
+            return std::nullopt;
+          Reaching.push_back(&Def);
+        }
+  }
+  return Reaching;
+}
+
 } // namespace
 
 ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
@@ -101,18 +140,8 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   // What a definition of Def.Path (a prefix of Path) says about Path, in
   // the query At.
   auto PartOf = [&](const Definition &Def, const ValueQuery &At) {
-    if (Def.OutParameter)
-      return Path.empty() ? resolveOutParameter(Def.OutParameter, At.deeper())
-                          : Unknown("a part of it is assigned by a call");
-    if (Def.Growth)
-      return grownValues(V, *Def.Growth, At);
-    if (Def.Method) // `c.set_threads(2048)` (ObjectStore.cpp)
-      return afterMethodCall(cast<CXXMemberCallExpr>(Def.Value), Def.Method,
-                             llvm::ArrayRef(Path).drop_front(Def.Path.size()),
-                             At.deeper());
-    return resolvePart(Def.Value,
-                       llvm::ArrayRef(Path).drop_front(Def.Path.size()),
-                       At.deeper());
+    return definedValue(
+        Def, V, llvm::ArrayRef(Path).drop_front(Def.Path.size()), What, At);
   };
 
   // Globals and static members: their initialiser, when nothing in the
@@ -140,73 +169,44 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   auto EntryValue = [&](const ValueQuery &At) {
     return resolveParameter(Parm, At, Path, What);
   };
+  DefinitionReader Read{
+      PartOf,
+      Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(EntryValue)
+           : nullptr,
+      What};
   if (const LambdaExpr *Lambda = referenceCaptureAround(V, Use)) {
-    std::optional<ResolvedValue> Captured = capturedByReference(
-        V, Lambda, F, Path, Collect, PartOf, What,
-        Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(EntryValue)
-             : nullptr,
-        InF);
+    std::optional<ResolvedValue> Captured =
+        capturedByReference(V, Lambda, F, Path, Collect, Read, InF);
     return Explained(Captured ? std::move(*Captured)
                               : Unknown("it is captured by reference in a "
                                         "lambda the analysis cannot place"));
   }
-  auto IsV = [&](const Expr *E) { return refersTo(E, V); };
-  if (std::optional<ResolvedValue> Exact = reachingFlow(
-          FlowSubject{IsV, V, V->getType(), V->getLocation()}, F, Use, Path,
-          Collect.Defs, PartOf, What,
-          Parm ? llvm::function_ref<ResolvedValue(const ValueQuery &)>(
-                     EntryValue)
-               : nullptr,
-          InF))
-    return Explained(*Exact);
+  // The definitions that reach the use: on F's CFG, the one way to find
+  // them wherever Clang builds one.
+  if (flowOf(F)) {
+    auto IsV = [&](const Expr *E) { return refersTo(E, V); };
+    if (std::optional<ResolvedValue> Exact =
+            reachingFlow(FlowSubject{IsV, V, V->getType(), V->getLocation()}, F,
+                         Use, Path, Collect.Defs, Read, InF))
+      return Explained(*Exact);
+    return Unknown("its use or a definition has no place in its function's "
+                   "flow");
+  }
+  // Only where Clang builds no CFG for F: the definitions in source order.
   if (Parm)
     return Collect.Defs.empty() ? Explained(EntryValue(InF))
                                 : Unknown("it is assigned inside the function");
 
-  // Reaching definitions, approximately: the last definition before the use
-  // that runs whenever the declaration does, the conditional ones after it,
-  // and, when the use sits in a loop, the definitions later in that loop.
-  // Only definitions of Path or of something containing it count; one of a
-  // part inside Path (cfg.blockDim.x when asking for cfg.blockDim) cannot
-  // be followed.
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation UseLoc = Use->getBeginLoc();
-  auto Before = [&](SourceLocation A, SourceLocation B) {
-    return SM.isBeforeInTranslationUnit(A, B);
-  };
-  auto Relevant = [&](const Definition &Def) {
-    return startsWith(Path, Def.Path);
-  };
-  std::vector<const Definition *> Reaching;
-  for (const Definition &Def : Collect.Defs) {
-    if (!Before(Def.Loc, UseLoc))
-      continue;
-    if (!Relevant(Def)) {
-      if (startsWith(Def.Path, Path))
-        return Unknown("a part of it is assigned separately");
-      continue;
-    }
-    if (Def.Control == Collect.DeclControl)
-      Reaching.clear(); // unconditional: earlier definitions are dead
-    Reaching.push_back(&Def);
-  }
-  for (const Stmt *Loop : Collect.Loops) {
-    SourceRange R = Loop->getSourceRange();
-    if (!Before(UseLoc, R.getBegin()) && Before(UseLoc, R.getEnd()) &&
-        Before(V->getLocation(), R.getBegin()))
-      for (const Definition &Def : Collect.Defs)
-        if (Before(UseLoc, Def.Loc) && Before(Def.Loc, R.getEnd())) {
-          if (!Relevant(Def))
-            return Unknown("a part of it is assigned separately");
-          Reaching.push_back(&Def);
-        }
-  }
+  std::optional<std::vector<const Definition *>> Reaching =
+      inSourceOrder(Collect, V, Use, Path, Ctx.getSourceManager());
+  if (!Reaching)
+    return Unknown("a part of it is assigned separately");
   // (`dim3 v;` has its default constructor as initialiser, so it counts.)
-  if (Reaching.empty())
+  if (Reaching->empty())
     return Unknown("no assignment reaches this use");
 
   SmallVector<ResolvedValue, 4> Parts;
-  for (const Definition *Def : Reaching)
+  for (const Definition *Def : *Reaching)
     Parts.push_back(withOrigin(PartOf(*Def, InF), What, Locate(Def->Loc)));
   // Without the CFG, no way to the use is shown.
   ResolvedValue R = join(Parts);
@@ -284,6 +284,31 @@ ResolvedValue ValueResolver::grownValues(const VarDecl *V,
                     Locate(Step.Loop->getBeginLoc()));
 }
 
+ResolvedValue ValueResolver::definedValue(const Definition &Def,
+                                          const VarDecl *V,
+                                          llvm::ArrayRef<std::string> Rest,
+                                          const std::string &What,
+                                          const ValueQuery &At) {
+  switch (Def.Kind) {
+  case Definition::Effect::Assigned:
+    return resolvePart(Def.Value, Rest, At.deeper());
+  case Definition::Effect::OutParameter:
+    return Rest.empty() ? resolveOutParameter(Def.OutParameter, At.deeper())
+                        : ResolvedValue::unknown(
+                              What + ": a part of it is assigned by a call");
+  case Definition::Effect::Growth:
+    // (Only a local integer variable grows: DefinitionCollector.)
+    return V ? grownValues(V, *Def.Growth, At)
+             : ResolvedValue::unknown(What + ": it grows in a loop");
+  case Definition::Effect::MethodCall: // `c.set_threads(2048)`
+    return afterMethodCall(cast<CXXMemberCallExpr>(Def.Value), Def.Method, Rest,
+                           At.deeper());
+  case Definition::Effect::Unfollowed:
+    break;
+  }
+  return ResolvedValue::unknown(What + ": " + Def.Why);
+}
+
 namespace {
 
 /// The sites reachingFlow follows for the part at Path: the value on entry
@@ -330,19 +355,20 @@ std::vector<size_t> ValueResolver::consistentlyReaching(
   return Consistent.empty() ? Reaching : Consistent;
 }
 
-std::optional<ResolvedValue> ValueResolver::reachingFlow(
-    const FlowSubject &Subject, const FunctionDecl *F, const Expr *Use,
-    ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
-    llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
-        PartOf,
-    const std::string &What,
-    llvm::function_ref<ResolvedValue(const ValueQuery &)> EntryValue,
-    const ValueQuery &Q) {
+std::optional<ResolvedValue>
+ValueResolver::reachingFlow(const FlowSubject &Subject, const FunctionDecl *F,
+                            const Expr *Use, ArrayRef<std::string> Path,
+                            ArrayRef<Definition> Definitions,
+                            const DefinitionReader &Read, const ValueQuery &Q) {
+  auto PartOf = Read.PartOf;
+  auto EntryValue = Read.EntryValue;
+  const std::string &What = Read.What;
   const FunctionFlow *Flow = flowOf(F);
   if (!Flow)
     return std::nullopt;
   // A parameter's value on entry is a definition too (null site).
-  Definition Entry{nullptr, {}, nullptr, Subject.Loc, nullptr};
+  Definition Entry =
+      Definition::assigned(nullptr, {}, nullptr, Subject.Loc, nullptr);
   std::vector<FunctionFlow::Site> Sites;
   std::vector<const Definition *> Defs;
   flowSites(Path, Definitions, EntryValue ? &Entry : nullptr, Sites, Defs);
@@ -433,8 +459,9 @@ std::optional<ResolvedValue> ValueResolver::reachingFlow(
   // A loop that grows it stops on tests the analysis does not decide
   // (`nth < ncols`): none of the values it may leave, its first included,
   // is shown to reach.
-  if (R.K == ResolvedValue::Kind::Set &&
-      llvm::any_of(*Reaching, [&](size_t I) { return Defs[I]->Growth; }))
+  if (R.K == ResolvedValue::Kind::Set && llvm::any_of(*Reaching, [&](size_t I) {
+        return Defs[I]->Kind == Definition::Effect::Growth;
+      }))
     R.Proven.clear();
   return R;
 }
@@ -558,11 +585,8 @@ const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
     // be read: cudaLaunchConfig_t::attrs).
     if (!Slot->Escapes && !Slot->MayChange.empty() &&
         !V->getType().isConstQualified() && !V->getType()->isArrayType()) {
-      std::unique_ptr<ExprMutationAnalyzer> &Mutations = MutationAnalyzers[F];
-      if (!Mutations)
-        Mutations = std::make_unique<ExprMutationAnalyzer>(*F->getBody(), Ctx);
       for (const DeclRefExpr *Use : Slot->MayChange) {
-        const Stmt *S = Mutations->findMutation(Use);
+        const Stmt *S = mutationsIn(F).findMutation(Use);
         if (S && !Slot->accountsFor(S, Use) && !containsErrors(S)) {
           Slot->changedUnfollowed(S);
           break;

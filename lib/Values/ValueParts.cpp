@@ -137,6 +137,15 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
     return D;
   }
 
+  // An integer where a dim3 is expected: after the implicit conversion, or
+  // as written in a template pattern, which Clang leaves unconverted
+  // (`kernel<<<g, kThreads>>>` with `constexpr uint32_t kThreads = 128`).
+  if (Plain->getType()->isIntegerType()) {
+    D.X = resolveInt(Plain, Q.deeper());
+    D.Y = D.Z = ResolvedValue::constant(1);
+    return D;
+  }
+
   // A dim3 variable, or a dim3 inside one (cfg.blockDim).
   MemberPath Path;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Path)))
@@ -160,12 +169,6 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
     return D;
   }
 
-  // An integer where a dim3 is expected (after implicit conversion).
-  if (Plain->getType()->isIntegerType()) {
-    D.X = resolveInt(Plain, Q.deeper());
-    D.Y = D.Z = ResolvedValue::constant(1);
-    return D;
-  }
   return AllUnknown(unfollowed(Plain));
 }
 

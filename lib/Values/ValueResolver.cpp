@@ -175,17 +175,18 @@ QueryScope ValueResolver::scopeAt(const Expr *Use, CallPin Pin) const {
   return Scope;
 }
 
-std::optional<ResolvedValue> ValueResolver::resolveMinMax(
-    KnownMeaning Meaning, StringRef Name, const Expr *ArgA, const Expr *ArgB,
-    const IntegerBounds &Bounds, const Expr *E, const ValueQuery &Q) {
+std::optional<ResolvedValue>
+ValueResolver::resolveMinMax(KnownMeaning Meaning, const std::string &What,
+                             const Expr *ArgA, const Expr *ArgB,
+                             const IntegerBounds &Bounds, const Expr *E,
+                             const ValueQuery &Q) {
   if (Meaning != KnownMeaning::Min && Meaning != KnownMeaning::Max)
     return std::nullopt;
   bool IsMin = Meaning == KnownMeaning::Min;
   ResolvedValue A = resolveInt(ArgA, Q.deeper());
   ResolvedValue B = resolveInt(ArgB, Q.deeper());
   auto Origin = [&](ResolvedValue R) {
-    return withOrigin(std::move(R), Name.str() + "()",
-                      Locate(E->getBeginLoc()));
+    return withOrigin(std::move(R), What, Locate(E->getBeginLoc()));
   };
   IntegerOp Op = IsMin ? IntegerOp::Min : IntegerOp::Max;
   if (A.isKnown() && B.isKnown())
@@ -294,7 +295,7 @@ std::optional<ResolvedValue> ValueResolver::resolveLimits(const CallExpr *Call,
     return std::nullopt;
   IntegerBounds Bounds = integerBounds(Call->getType(), Ctx);
   if (Call->getNumArgs() == 2)
-    return resolveMinMax(*Meaning, F->getName(), Call->getArg(0),
+    return resolveMinMax(*Meaning, F->getName().str() + "()", Call->getArg(0),
                          Call->getArg(1), Bounds, Call, Q);
   // std::clamp(v, lo, hi) (and a clamp of the same shape).
   if (Call->getNumArgs() == 3 && *Meaning == KnownMeaning::Clamp)
@@ -356,6 +357,39 @@ std::optional<bool> ValueResolver::truthByValues(const Expr *Cond,
   return std::nullopt;
 }
 
+/// Min when C is `a < b ? a : b` (or `<=`, or `b > a`), max when it is
+/// `a > b ? a : b` (and the like), both sides compared in C's own type, as
+/// std::min and std::max compare them; none for any other ternary.
+static std::optional<KnownMeaning>
+minOrMaxOfItsSides(const ConditionalOperator *C, const ASTContext &Ctx) {
+  const auto *B = dyn_cast<BinaryOperator>(C->getCond()->IgnoreParenImpCasts());
+  if (!B || !B->isRelationalOp() || !C->getType()->isIntegerType())
+    return std::nullopt;
+  // The same expression, read twice with the same value (no side effect).
+  auto Same = [&](const Expr *X, const Expr *Y) {
+    if (X->HasSideEffects(Ctx) || Y->HasSideEffects(Ctx))
+      return false;
+    llvm::FoldingSetNodeID IdX, IdY;
+    X->IgnoreParenImpCasts()->Profile(IdX, Ctx, /*Canonical=*/true);
+    Y->IgnoreParenImpCasts()->Profile(IdY, Ctx, /*Canonical=*/true);
+    return IdX == IdY;
+  };
+  const Expr *L = B->getLHS(), *Rt = B->getRHS();
+  // (Compared in another type, `-1 < 5u` is false: not std::min.)
+  QualType T = C->getType().getCanonicalType().getUnqualifiedType();
+  auto InType = [&](const Expr *X) {
+    return X->getType().getCanonicalType().getUnqualifiedType() == T;
+  };
+  if (!InType(L) || !InType(Rt))
+    return std::nullopt;
+  bool Less = B->getOpcode() == BO_LT || B->getOpcode() == BO_LE;
+  if (Same(L, C->getTrueExpr()) && Same(Rt, C->getFalseExpr()))
+    return Less ? KnownMeaning::Min : KnownMeaning::Max;
+  if (Same(Rt, C->getTrueExpr()) && Same(L, C->getFalseExpr()))
+    return Less ? KnownMeaning::Max : KnownMeaning::Min;
+  return std::nullopt;
+}
+
 /// resolveInt by the kind of expression, once what holds for every kind
 /// (code Clang could not parse, depth, floating point, default arguments,
 /// kernels, casts, std::move, constant expressions) has been tried: one
@@ -371,6 +405,20 @@ public:
     if (std::optional<bool> Truth = R.decidedTruth(C->getCond(), Q))
       return R.resolveInt(*Truth ? C->getTrueExpr() : C->getFalseExpr(),
                           Q.deeper());
+    // `a < b ? a : b` is min(a, b), whatever a and b hold: at most b when
+    // only b is known. (Their values as the condition reads them: inside a
+    // side, the branch has narrowed them already.)
+    if (std::optional<KnownMeaning> Meaning = minOrMaxOfItsSides(C, R.Ctx)) {
+      const auto *Test =
+          cast<BinaryOperator>(C->getCond()->IgnoreParenImpCasts());
+      if (std::optional<ResolvedValue> V =
+              R.resolveMinMax(*Meaning,
+                              Meaning == KnownMeaning::Min ? "a minimum '?:'"
+                                                           : "a maximum '?:'",
+                              Test->getLHS(), Test->getRHS(),
+                              integerBounds(C->getType(), R.Ctx), C, Q))
+        return *V;
+    }
     // Which side is taken depends on a condition the analysis does not
     // decide, which branches on the way may share: neither is proven.
     ResolvedValue V = join({R.resolveInt(C->getTrueExpr(), Q.deeper()),
@@ -465,8 +513,8 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
     if (auto Recovered = recoveredCall(E))
       if (auto Known = knownFunctionNamed(std::get<0>(*Recovered)))
         if (std::optional<ResolvedValue> R = resolveMinMax(
-                Known->first, std::get<0>(*Recovered), std::get<1>(*Recovered),
-                std::get<2>(*Recovered),
+                Known->first, std::get<0>(*Recovered).str() + "()",
+                std::get<1>(*Recovered), std::get<2>(*Recovered),
                 integerBounds(std::get<3>(*Recovered), Ctx), E, Q))
           return *R;
   if (!usable(E))

@@ -79,8 +79,9 @@ public:
       llvm::function_ref<bool(const clang::CFGBlock &)> Ignored =
           nullptr) const;
 
-  /// Whether S is an element of the CFG.
-  bool contains(const clang::Stmt *S) const { return Where.count(S); }
+  /// Whether S is an element of the CFG (a full expression: the
+  /// expression under it).
+  bool contains(const clang::Stmt *S) const { return at(S).has_value(); }
 
 private:
   /// Per block, the definitions that reach its start, and each block's
@@ -100,6 +101,8 @@ private:
   llvm::BitVector transfer(const Solution &S, llvm::ArrayRef<Site> Sites,
                            unsigned B, llvm::BitVector Set, unsigned End) const;
 
+  /// (block id, element index) of S; none when it is not in the CFG.
+  std::optional<std::pair<unsigned, unsigned>> at(const clang::Stmt *S) const;
   /// (block id, element index) of a site; the entry block for null.
   std::optional<std::pair<unsigned, unsigned>>
   position(const clang::Stmt *S) const;

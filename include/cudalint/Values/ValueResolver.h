@@ -18,6 +18,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -117,6 +118,16 @@ struct FlowSubject {
   const void *Key;
   clang::QualType Type;
   clang::SourceLocation Loc;
+};
+
+/// How the definitions reaching a use are read (the value a definition
+/// gives the part asked for), what the subject holds on entry (a
+/// parameter's value; null for none), and its name for the reasons.
+struct DefinitionReader {
+  llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
+      PartOf;
+  llvm::function_ref<ResolvedValue(const ValueQuery &)> EntryValue;
+  const std::string &What;
 };
 
 /// Resolves integer and dim3 expressions of host code as a reader of the
@@ -225,6 +236,12 @@ private:
   ResolvedValue resolveVariable(const clang::VarDecl *V, const clang::Expr *Use,
                                 const ValueQuery &Q,
                                 llvm::ArrayRef<std::string> Path);
+  /// The value Def (a definition of V, or of a global or a member of
+  /// `*this` when V is null) gives the part Rest of what it defines: the one
+  /// way to read a statement's effect; unknown reasons start with What.
+  ResolvedValue definedValue(const Definition &Def, const clang::VarDecl *V,
+                             llvm::ArrayRef<std::string> Rest,
+                             const std::string &What, const ValueQuery &At);
   /// The values V takes from its initialiser through Step, a growth step
   /// in a loop (`while (nth < 1024) nth *= 2;`); none of them proven.
   ResolvedValue grownValues(const clang::VarDecl *V, const GrowthStep &Step,
@@ -286,7 +303,7 @@ private:
   /// range the other side and the type give (boundByOneSide); none for
   /// another meaning.
   std::optional<ResolvedValue>
-  resolveMinMax(KnownMeaning Meaning, llvm::StringRef Name,
+  resolveMinMax(KnownMeaning Meaning, const std::string &What,
                 const clang::Expr *A, const clang::Expr *B,
                 const IntegerBounds &Bounds, const clang::Expr *E,
                 const ValueQuery &Q);
@@ -346,15 +363,11 @@ private:
   /// CFG cannot place them (then the approximate rule).
   /// Subject: what the definitions define (a variable, or a member of
   /// `*this` in a method: ObjectStore.cpp).
-  std::optional<ResolvedValue> reachingFlow(
-      const FlowSubject &Subject, const clang::FunctionDecl *F,
-      const clang::Expr *Use, llvm::ArrayRef<std::string> Path,
-      llvm::ArrayRef<Definition> Definitions,
-      llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
-          PartOf,
-      const std::string &What,
-      llvm::function_ref<ResolvedValue(const ValueQuery &)> EntryValue,
-      const ValueQuery &Q);
+  std::optional<ResolvedValue>
+  reachingFlow(const FlowSubject &Subject, const clang::FunctionDecl *F,
+               const clang::Expr *Use, llvm::ArrayRef<std::string> Path,
+               llvm::ArrayRef<Definition> Definitions,
+               const DefinitionReader &Read, const ValueQuery &Q);
 
   /// Of the definitions Reaching (indices into Defs, whose sites Kills
   /// holds) that reach Use in F, those a consistent choice of F's steady
@@ -375,15 +388,12 @@ private:
   /// reach the lambda's creation, and every one that may run after it (the
   /// lambda may run then), none of them proven when there are such; none
   /// when the CFG cannot place them.
-  std::optional<ResolvedValue> capturedByReference(
-      const clang::VarDecl *V, const clang::LambdaExpr *Lambda,
-      const clang::FunctionDecl *F, llvm::ArrayRef<std::string> Path,
-      const DefinitionCollector &Collect,
-      llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
-          PartOf,
-      const std::string &What,
-      llvm::function_ref<ResolvedValue(const ValueQuery &)> EntryValue,
-      const ValueQuery &Q);
+  std::optional<ResolvedValue>
+  capturedByReference(const clang::VarDecl *V, const clang::LambdaExpr *Lambda,
+                      const clang::FunctionDecl *F,
+                      llvm::ArrayRef<std::string> Path,
+                      const DefinitionCollector &Collect,
+                      const DefinitionReader &Read, const ValueQuery &Q);
 
   /// The values of V (an integer, unknown from its definitions) for which
   /// the value from From (null: on entry) reaches Target along a path whose
@@ -431,14 +441,28 @@ private:
   // agree: `nwarps = 2` under `case 5:` of one `switch (ncols)` never
   // reaches a launch under `case 1:` of another.
 
-  /// A variable of a function that keeps its first value and that the
-  /// function's branches test, with values that stand for every value it
+  /// What a function's branches test and that holds one value at each of
+  /// its tests: a variable that keeps its first value, or an expression
+  /// (`cuda_arch[dev]`, `opt.level`) nothing changes between two of its
+  /// tests (steadyBetweenTests); with values that stand for every value it
   /// may take (each constant it is compared with, and one value on either
   /// side of each).
   struct SteadySubject {
+    /// The variable, or null for an expression.
     const clang::VarDecl *V;
+    /// The expression, compared structurally (Clang's profile).
+    const clang::Expr *E;
+    llvm::FoldingSetNodeID Id;
     std::vector<int64_t> Representatives;
   };
+  /// Whether E, integer arithmetic on reads of variables, members and
+  /// array elements tested by F's branches, reads one value at every place
+  /// F reads it: no change to what it reads can run between two of them
+  /// (SteadyExpressions.cpp).
+  bool steadyBetweenTests(const clang::Expr *E, const clang::FunctionDecl *F,
+                          const FunctionFlow &Flow);
+  /// Clang's analysis of what may change a variable in F, built once.
+  clang::ExprMutationAnalyzer &mutationsIn(const clang::FunctionDecl *F);
   const std::vector<SteadySubject> &
   steadySubjects(const clang::FunctionDecl *F);
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<SteadySubject>>

@@ -75,6 +75,28 @@ TEST(ExpressionsTest, TernariesAndTheirConditions) {
                      "define"}));
 }
 
+// A ternary that compares its own two sides is min or max, as std::min and
+// std::max are: at most 256 when only 256 is known (open below for a signed
+// type, from 0 for an unsigned one), each value's min for a set. Sides
+// compared in another type, or not the compared ones, are a plain ternary.
+TEST(ExpressionsTest, ATernaryThatComparesItsSidesIsMinOrMax) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    void f(int n, unsigned u, bool c, long l) {
+      value_at(n < 256 ? n : 256);
+      value_at(256 > n ? n : 256);
+      value_at(u <= 256u ? u : 256u);
+      int s = c ? 100 : 300;
+      value_at(s < 256 ? s : 256);
+      value_at(n > 32 ? n : 32);
+      value_at(n < 32 ? 32 : n);
+      value_at(l < 256 ? l : 256);
+      value_at(n < 256 ? s : 256);
+    })cpp"),
+            (Strings{"[-2147483648, 256]", "[-2147483648, 256]", "[0, 256]",
+                     "{100, 256}", "[32, 2147483647]", "[32, 2147483647]",
+                     "[-9223372036854775808, 256]", "{100, 256, 300}"}));
+}
+
 TEST(ExpressionsTest, FloatingPointConvertedToAnInteger) {
   EXPECT_EQ(valuesAt(R"cpp(
     void f(int n) {

@@ -123,4 +123,74 @@ TEST(PathsTest, AConditionOnAVariableThatChangesDecidesNothing) {
             Strings{"{128, 256}"});
 }
 
+// The same rule for a tested expression that reads memory (an array
+// element, a member, a member of `*this`): the two tests read one value
+// when nothing can change it between them.
+TEST(PathsTest, AConditionOnAnElementOrMemberDecidesWhenItCannotChange) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    extern int arch[16];
+    struct Opt { int level; bool wide; };
+    void element(int dev) {
+      unsigned t = 32;
+      if (arch[dev] >= 520) t = 32; else t = 160;
+      if (arch[dev] >= 520) value_at(t);
+    }
+    void member(Opt o) {
+      int t = o.wide ? 1024 : 128;
+      if (o.level > 2) t = 64;
+      if (!o.wide && o.level <= 2) value_at(t);
+    }
+    struct Launcher {
+      int mode_;
+      void go() {
+        int t = 256;
+        if (mode_ == 1) t = 2048;
+        if (mode_ != 1) value_at(t);
+      }
+    };)cpp"),
+            (Strings{"32", "128", "256"}));
+}
+
+TEST(PathsTest, AConditionOnAnElementChangedBetweenItsTestsDecidesNothing) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    extern int arch[16];
+    void call_between(int dev) {
+      unsigned t = 32;
+      if (arch[dev] >= 520) t = 32; else t = 160;
+      input(); // may write arch
+      if (arch[dev] >= 520) value_at(t);
+    }
+    void index_changed(int dev) {
+      unsigned t = 32;
+      if (arch[dev] >= 520) t = 32; else t = 160;
+      ++dev;
+      if (arch[dev] >= 520) value_at(t);
+    }
+    void element_written(int dev) {
+      int local[4] = {1, 2, 3, 4};
+      unsigned t = 32;
+      if (local[dev] >= 2) t = 32; else t = 160;
+      local[dev] = input();
+      if (local[dev] >= 2) value_at(t);
+    }
+    void address_taken(int dev, int **out) {
+      int local[4] = {1, 2, 3, 4};
+      *out = &local[0];
+      unsigned t = 32;
+      if (local[1] >= 2) t = 32; else t = 160;
+      if (local[1] >= 2) value_at(t);
+    }
+    void in_a_loop(int n) {
+      int flags[2] = {0, 1};
+      for (int i = 0; i < n; ++i) {
+        unsigned t = 64;
+        if (flags[0] == 1) t = 2048;
+        flags[0] = input();
+        if (flags[0] != 1) value_at(t);
+      }
+    })cpp"),
+            (Strings{"{32, 160}", "{32, 160}", "{32, 160}", "{32, 160}",
+                     "{64, 2048}"}));
+}
+
 } // namespace
