@@ -126,6 +126,21 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
         *Out[I] = resolveInt(Call->getArg(I), Q.deeper());
       return D;
     }
+    // A dim3 a function of the file returns (`return dim3(nb, 1, 1);`):
+    // each field as the returns reached with these arguments give it.
+    if (isDim3(Call->getType())) {
+      ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
+      bool Entered = true;
+      for (unsigned I = 0; I < 3 && Entered; ++I) {
+        std::optional<ResolvedValue> Field =
+            resolveCallResult(Call, Q, {DimFields[I]});
+        Entered = Field.has_value();
+        if (Field)
+          *Out[I] = std::move(*Field);
+      }
+      if (Entered)
+        return D;
+    }
   }
 
   if (const auto *Init = dyn_cast<InitListExpr>(Plain)) {
