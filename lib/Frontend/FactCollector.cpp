@@ -379,17 +379,20 @@ private:
       return;
     case LaunchForm::DriverArguments: {
       // cuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, stream, ...): the
-      // CUfunction rarely names its kernel statically.
-      LaunchSite L = site(Call, Api.Name, nullptr);
-      L.Grid = {Resolver.resolveInt(Call->getArg(1)),
-                Resolver.resolveInt(Call->getArg(2)),
-                Resolver.resolveInt(Call->getArg(3))};
-      L.Block = {Resolver.resolveInt(Call->getArg(4)),
-                 Resolver.resolveInt(Call->getArg(5)),
-                 Resolver.resolveInt(Call->getArg(6))};
-      L.DynamicSharedMem = Resolver.resolveInt(Call->getArg(7));
-      L.ThreadsPerBlock = threadsPerBlock(L.Block);
-      Facts.Launches.push_back(std::move(L));
+      // CUfunction names its kernel where it is followed to one
+      // (cudaGetFuncBySymbol(&f, k)).
+      for (LaunchSite &L :
+           sitesPerKernel(Call, Api.Name, nullptr, Call->getArg(0), {})) {
+        L.Grid = {Resolver.resolveInt(Call->getArg(1)),
+                  Resolver.resolveInt(Call->getArg(2)),
+                  Resolver.resolveInt(Call->getArg(3))};
+        L.Block = {Resolver.resolveInt(Call->getArg(4)),
+                   Resolver.resolveInt(Call->getArg(5)),
+                   Resolver.resolveInt(Call->getArg(6))};
+        L.DynamicSharedMem = Resolver.resolveInt(Call->getArg(7));
+        L.ThreadsPerBlock = threadsPerBlock(L.Block);
+        Facts.Launches.push_back(std::move(L));
+      }
       return;
     }
     }
@@ -413,6 +416,13 @@ private:
                           "the launch parameters are read through a pointer");
     };
     std::vector<LaunchSite> Sites = {site(Call, Api, nullptr)};
+    // cuLaunchKernelEx(&config, f, ...): f's kernel where it is followed to
+    // one, as cuLaunchKernel's.
+    if (!Node && Driver && Call->getNumArgs() > 1) {
+      Sites = sitesPerKernel(Call, Api, nullptr, Call->getArg(1), {});
+      if (Sites.empty())
+        return;
+    }
     if (Node && !Driver && Struct) {
       ValueResolver::Kernels Possible = Resolver.kernelsIn(Part({"func"}));
       if (!Possible.Possible.empty()) {

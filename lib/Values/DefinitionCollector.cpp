@@ -156,6 +156,10 @@ bool DefinitionCollector::accountsFor(const Stmt *S,
   // judged on its own mentions.
   if (llvm::is_contained(ReferenceCaptures, S))
     return true;
+  // An address only read through, or one a known call stores through
+  // (cudaGetFuncBySymbol's, a definition of its own).
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && ReadOnlyAddresses.count(U))
+    return true;
   const auto *Call = dyn_cast<CallExpr>(S);
   return Call && llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
            Arg = Arg->IgnoreParenImpCasts();

@@ -365,6 +365,15 @@ public:
           refersToV(resolver::memberBase(U->getSubExpr()))) {
         if (knownRole(Callee) == KnownRole::OccupancyApi)
           AddressToOccupancyApi = true;
+        else if (knownRole(Callee) == KnownRole::KernelHandleOf && I == 0 &&
+                 C->getNumArgs() == 2) {
+          // `cudaGetFuncBySymbol(&f, k)`: f holds k, as `f = k` would.
+          MemberPath Path;
+          resolver::memberBase(U->getSubExpr(), &Path);
+          Defs.push_back(Definition::assigned(C->getArg(1), Path, current(),
+                                              C->getBeginLoc(), C));
+          ReadOnlyAddresses.insert(U);
+        }
         else if (!ParamType.isNull() && ParamType->isPointerType() &&
                  ParamType->getPointeeType().isConstQualified())
           ReadOnlyAddresses.insert(U);

@@ -25,7 +25,15 @@ enum class KnownScope { AnyScope, StdOrGlobal, StdOnly };
 
 /// What a function of the table does to a value on its way, besides the
 /// arithmetic of KnownMeaning (KnownFunctions.def).
-enum class KnownRole { Identity, MakeVector3, OccupancyApi, CudaApi };
+enum class KnownRole {
+  Identity,
+  MakeVector3,
+  /// Stores the handle of the kernel its second argument names through its
+  /// first (cudaGetFuncBySymbol(&f, k): f is k's CUfunction).
+  KernelHandleOf,
+  OccupancyApi,
+  CudaApi
+};
 
 /// The meaning of a function named Name in the table (a `__builtin_`
 /// prefix dropped), regardless of where it is declared; none for another.
