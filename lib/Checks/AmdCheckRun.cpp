@@ -157,30 +157,19 @@ std::string amdKernelName(const LaunchSite &L) {
 
 bool amdOccupancyMatters(const Check &C, const AmdLaunchContext &Ctx,
                          int64_t Threads) {
-  if (isTinyLaunch(Ctx.Launch, Threads) &&
-      Ctx.Options.flag(C, IgnoreTinyLaunchesOption))
-    return false;
-  if (!Ctx.Options.flag(C, IgnoreSmallGridsOption))
-    return true;
   // The fewest CUs a GPU of this target has (the --gpu preset's, when it is
   // one): a grid of fewer work-groups leaves CUs idle whatever each holds.
-  std::optional<unsigned> CUs;
-  const AmdGpuPreset *Gpu = Ctx.Options.AmdGpu;
-  if (Gpu && Gpu->ArchName == Ctx.Arch.Name)
-    CUs = Gpu->ComputeUnits;
-  else
+  auto FewestCUs = [&]() -> std::optional<unsigned> {
+    const AmdGpuPreset *Gpu = Ctx.Options.AmdGpu;
+    if (Gpu && Gpu->ArchName == Ctx.Arch.Name)
+      return Gpu->ComputeUnits;
+    std::optional<unsigned> CUs;
     for (const AmdGpuPreset &P : allAmdGpuPresets())
       if (P.ArchName == Ctx.Arch.Name && (!CUs || P.ComputeUnits < *CUs))
         CUs = P.ComputeUnits;
-  int64_t Blocks = 1;
-  for (const ResolvedValue *V :
-       {&Ctx.Launch.Grid.X, &Ctx.Launch.Grid.Y, &Ctx.Launch.Grid.Z}) {
-    std::vector<int64_t> Values = possibleValues(*V);
-    if (Values.empty())
-      return true; // unknown: it may fill the GPU
-    Blocks = saturatingMul(Blocks, *llvm::max_element(Values));
-  }
-  return !CUs || Blocks >= int64_t(*CUs);
+    return CUs;
+  };
+  return occupancyMattersOn(C, Ctx.Options, Ctx.Launch, Threads, FewestCUs);
 }
 
 std::vector<int64_t> workGroupSizes(const LaunchSite &L) {

@@ -360,16 +360,23 @@ bool isTinyLaunch(const LaunchSite &L, int64_t Threads) {
   return Threads == 1 || (Blocks && saturatingMul(*Blocks, Threads) <= 32);
 }
 
+bool occupancyMattersOn(
+    const Check &C, const CheckOptions &Options, const LaunchSite &L,
+    int64_t Threads,
+    llvm::function_ref<std::optional<unsigned>()> FewestProcessors) {
+  if (isTinyLaunch(L, Threads) && Options.flag(C, IgnoreTinyLaunchesOption))
+    return false;
+  if (!Options.flag(C, IgnoreSmallGridsOption))
+    return true;
+  std::optional<int64_t> Blocks = mostBlocks(L.Grid);
+  std::optional<unsigned> Processors = FewestProcessors();
+  return !Blocks || !Processors || *Blocks >= int64_t(*Processors);
+}
+
 bool occupancyMatters(const Check &C, const LaunchContext &Ctx,
                       int64_t Threads) {
-  if (isTinyLaunch(Ctx.Launch, Threads) &&
-      Ctx.Options.flag(C, IgnoreTinyLaunchesOption))
-    return false;
-  if (!Ctx.Options.flag(C, IgnoreSmallGridsOption))
-    return true;
-  std::optional<int64_t> Blocks = mostBlocks(Ctx.Launch.Grid);
-  std::optional<unsigned> SMs = fewestSMs(Ctx);
-  return !Blocks || !SMs || *Blocks >= int64_t(*SMs);
+  return occupancyMattersOn(C, Ctx.Options, Ctx.Launch, Threads,
+                            [&] { return fewestSMs(Ctx); });
 }
 
 } // namespace cudalint

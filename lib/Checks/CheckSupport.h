@@ -60,6 +60,12 @@ bool isTinyLaunch(const LaunchSite &L, int64_t Threads);
 /// IgnoreSmallGrids options.
 bool occupancyMatters(const Check &C, const LaunchContext &Ctx,
                       int64_t Threads);
+/// The same for any GPU family: FewestProcessors gives the fewest SMs (or
+/// CUs) a GPU of the target has, none when no preset has it.
+bool occupancyMattersOn(
+    const Check &C, const CheckOptions &Options, const LaunchSite &L,
+    int64_t Threads,
+    llvm::function_ref<std::optional<unsigned>()> FewestProcessors);
 
 /// The fewest SMs a GPU of this arch has: the --gpu preset's when it is of
 /// this arch, else the smallest preset's; none when no preset has the arch.
