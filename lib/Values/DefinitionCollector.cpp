@@ -8,6 +8,7 @@
 
 #include "DefinitionCollector.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
@@ -148,6 +149,23 @@ void DefinitionCollector::settleSteps() {
   Steps.clear();
 }
 
+bool DefinitionCollector::isReturned(const Stmt *S) const {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  while (true) {
+    DynTypedNodeList Parents =
+        const_cast<ASTContext &>(Ctx).getParents(Node);
+    if (Parents.size() != 1)
+      return false;
+    if (Parents[0].get<ReturnStmt>())
+      return true;
+    const auto *E = Parents[0].get<Expr>();
+    if (!E || !(isa<ImplicitCastExpr, CXXConstructExpr, ParenExpr,
+                    MaterializeTemporaryExpr, ExprWithCleanups>(E)))
+      return false;
+    Node = Parents[0];
+  }
+}
+
 bool DefinitionCollector::accountsFor(const Stmt *S,
                                       const DeclRefExpr *Use) const {
   if (llvm::any_of(Defs, [&](const Definition &D) { return D.Site == S; }))
@@ -155,6 +173,10 @@ bool DefinitionCollector::accountsFor(const Stmt *S,
   // Clang counts a capture by reference as a change; the lambda's body is
   // judged on its own mentions.
   if (llvm::is_contained(ReferenceCaptures, S))
+    return true;
+  // Returned (by value, a record counts as moved from): the function ends
+  // there, so no read after it sees a change.
+  if (isReturned(S))
     return true;
   // An address only read through, or one a known call stores through
   // (cudaGetFuncBySymbol's, a definition of its own).

@@ -171,6 +171,8 @@ public:
   /// S changes the variable in a way the collection does not follow (a
   /// reference bound to it, a non-const member function called on it).
   void changedUnfollowed(const clang::Stmt *S);
+  /// Whether S is what a return statement returns.
+  bool isReturned(const clang::Stmt *S) const;
 
 #define CUDALINT_CONTROL(CLASS)                                                \
   bool Traverse##CLASS(clang::CLASS *S) {                                      \

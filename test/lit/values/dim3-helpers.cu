@@ -20,8 +20,20 @@ void one_point(float *p) {
   k<<<grid_for(256, block), block>>>(p);
 }
 
+// A local dim3 returned by value is read at its return, not "changed" by it.
+inline dim3 grid_of_local(unsigned n, unsigned block) {
+  dim3 g((n + block - 1) / block, 1, 1);
+  return g;
+}
+
+void local(float *p) {
+  dim3 g = grid_of_local(1, 32);
+  // CHECK: dim3-helpers.cu:[[# @LINE + 1]]:3: <<<>>> k grid 1x1x1 block 32x1x1
+  k<<<g, 32>>>(p);
+}
+
 void many(float *p, unsigned n) {
   // CHECK: dim3-helpers.cu:[[# @LINE + 1]]:3: <<<>>> k grid ?x1x1 block 128x1x1
   k<<<grid_for(n, 128), 128>>>(p);
 }
-// QUIET: cuda-launch-lint: 3 of 3 launches not fully checked
+// QUIET: cuda-launch-lint: 4 of 4 launches not fully checked
