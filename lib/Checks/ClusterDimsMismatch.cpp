@@ -96,7 +96,8 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
             .str(),
         RuntimeError::InvalidClusterSize);
     claimMayFail(D);
-    addNotesOfOtherKernels(D, OtherAllowing, "non-portable cluster sizes allowed");
+    addNotesOfOtherKernels(D, OtherAllowing,
+                           "non-portable cluster sizes allowed");
     Out.push_back(std::move(D));
     return;
   }

@@ -106,9 +106,8 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
                         kernelName(Ctx.Launch), formatBytes(Total), Parts,
                         Ctx.Arch.Name, formatBytes(Ctx.Arch.SharedMemPerBlock),
                         Refused ? "has no opt-in the runtime accepts"
-                        : Ctx.Launch.Mangled.empty()
-                            ? "is not known to opt in"
-                            : "does not opt in")
+                        : Ctx.Launch.Mangled.empty() ? "is not known to opt in"
+                                                     : "does not opt in")
                     .str();
       RefusalExplains = Refused != nullptr;
       Fix = formatv("opt in before launching: cudaFuncSetAttribute({0}, "
@@ -133,9 +132,9 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
       OtherOptIns = Ctx.settingsThatMayBeThisKernels(
           "MaxDynamicSharedMemorySize",
           [&](int64_t V) { return V >= Dynamic; });
-    bool UnknownOptInMayLift = Total <= Ctx.Arch.SharedMemPerBlockOptIn &&
-                               (!Ctx.Launch.OptInsOfUnknownKernel.empty() ||
-                                !OtherOptIns.empty());
+    bool UnknownOptInMayLift =
+        Total <= Ctx.Arch.SharedMemPerBlockOptIn &&
+        (!Ctx.Launch.OptInsOfUnknownKernel.empty() || !OtherOptIns.empty());
     if (UnknownOptInMayLift) {
       claimMayFail(D);
       for (const ValueOrigin &O : Ctx.Launch.OptInsOfUnknownKernel)

@@ -62,9 +62,10 @@ public:
     // An error Clang maps to fatal by default (a missing header; the parse
     // goes on, CollectAction makes it an error): code it never read may
     // matter, and no dependency set describes the unit.
-    if (!FatalAt && (Level == DiagnosticsEngine::Fatal ||
-                     DiagnosticIDs::getDefaultMapping(Info.getID())
-                             .getSeverity() == diag::Severity::Fatal))
+    if (!FatalAt &&
+        (Level == DiagnosticsEngine::Fatal ||
+         DiagnosticIDs::getDefaultMapping(Info.getID()).getSeverity() ==
+             diag::Severity::Fatal))
       FatalAt = E.Loc;
     Facts.Errors.push_back(std::move(E));
   }

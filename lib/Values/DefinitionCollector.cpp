@@ -152,8 +152,7 @@ void DefinitionCollector::settleSteps() {
 bool DefinitionCollector::isReturned(const Stmt *S) const {
   DynTypedNode Node = DynTypedNode::create(*S);
   while (true) {
-    DynTypedNodeList Parents =
-        const_cast<ASTContext &>(Ctx).getParents(Node);
+    DynTypedNodeList Parents = const_cast<ASTContext &>(Ctx).getParents(Node);
     if (Parents.size() != 1)
       return false;
     if (Parents[0].get<ReturnStmt>())
@@ -180,7 +179,8 @@ bool DefinitionCollector::accountsFor(const Stmt *S,
     return true;
   // An address only read through, or one a known call stores through
   // (cudaGetFuncBySymbol's, a definition of its own).
-  if (const auto *U = dyn_cast<UnaryOperator>(S); U && ReadOnlyAddresses.count(U))
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && ReadOnlyAddresses.count(U))
     return true;
   const auto *Call = dyn_cast<CallExpr>(S);
   return Call && llvm::any_of(Call->arguments(), [&](const Expr *Arg) {

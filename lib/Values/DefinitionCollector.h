@@ -375,9 +375,8 @@ public:
           Defs.push_back(Definition::assigned(C->getArg(1), Path, current(),
                                               C->getBeginLoc(), C));
           ReadOnlyAddresses.insert(U);
-        }
-        else if (!ParamType.isNull() && ParamType->isPointerType() &&
-                 ParamType->getPointeeType().isConstQualified())
+        } else if (!ParamType.isNull() && ParamType->isPointerType() &&
+                   ParamType->getPointeeType().isConstQualified())
           ReadOnlyAddresses.insert(U);
         else if (Callee)
           AddressPassedTo[U] = Callee;

@@ -39,8 +39,8 @@ namespace {
 /// Either of two dim3 values, per component; as for an integer's ?:, which
 /// side is taken is not decided, so neither is proven.
 Dim3Value eitherDim3(Dim3Value A, const Dim3Value &B) {
-  for (auto [Out, Other] : {std::pair{&A.X, &B.X}, std::pair{&A.Y, &B.Y},
-                            std::pair{&A.Z, &B.Z}}) {
+  for (auto [Out, Other] :
+       {std::pair{&A.X, &B.X}, std::pair{&A.Y, &B.Y}, std::pair{&A.Z, &B.Z}}) {
     *Out = join({*Out, *Other});
     Out->Proven.clear();
   }

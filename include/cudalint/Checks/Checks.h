@@ -113,9 +113,9 @@ struct LaunchContext {
   /// for any kernel, that would permit what Permits asks of their value (an
   /// unknown value permits everything). One of them may be this kernel's,
   /// so a limit they lift fails only maybe.
-  std::vector<const KernelSetting *> settingsThatMayBeThisKernels(
-      llvm::StringRef Attribute,
-      llvm::function_ref<bool(int64_t)> Permits) const;
+  std::vector<const KernelSetting *>
+  settingsThatMayBeThisKernels(llvm::StringRef Attribute,
+                               llvm::function_ref<bool(int64_t)> Permits) const;
 };
 
 /// Why the runtime refuses a cudaFuncSetAttribute / cuFuncSetAttribute call
