@@ -54,7 +54,8 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
   // portable or the hardware maximum (an H100) and for grids that are not a
   // whole number of clusters (an H200). Clusters before sm_90 were never
   // launched on such a GPU: that finding is a warning naming no error.
-  auto Report = [&](std::string Message, std::optional<RuntimeError> E) {
+  auto Report = [&](std::string Message,
+                    std::optional<RuntimeError> E) -> Diagnostic & {
     Diagnostic D = launchError(*this, Ctx, Message, E);
     if (!E)
       claimMayFail(D);
@@ -62,6 +63,7 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
         !(ShapeLoc.Line == L.Loc.Line && ShapeLoc.File == L.Loc.File))
       addNote(D, ShapeLoc, "cluster shape " + ShapeText + " from " + ShapeWhat);
     Out.push_back(std::move(D));
+    return Out.back();
   };
 
   if (!Ctx.Arch.SupportsClusters) {
@@ -87,8 +89,7 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
     OtherAllowing = Ctx.settingsThatMayBeThisKernels(
         "NonPortableClusterSizeAllowed", [](int64_t V) { return V != 0; });
   if (!OtherAllowing.empty()) {
-    Diagnostic D = launchError(
-        *this, Ctx,
+    Diagnostic &D = Report(
         formatv("cluster of {0} blocks ({1}) exceeds the portable maximum "
                 "of {2}, and the launched kernel is not known: unless it "
                 "allows non-portable sizes the launch fails",
@@ -98,7 +99,6 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
     claimMayFail(D);
     addNotesOfOtherKernels(D, OtherAllowing,
                            "non-portable cluster sizes allowed");
-    Out.push_back(std::move(D));
     return;
   }
   if (Size > Ctx.Arch.MaxNonPortableClusterSize ||

@@ -381,16 +381,23 @@ private:
       // cuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, stream, ...): the
       // CUfunction names its kernel where it is followed to one
       // (cudaGetFuncBySymbol(&f, k)).
-      for (LaunchSite &L :
-           sitesPerKernel(Call, Api.Name, nullptr, Call->getArg(0), {})) {
-        L.Grid = {Resolver.resolveInt(Call->getArg(1)),
-                  Resolver.resolveInt(Call->getArg(2)),
-                  Resolver.resolveInt(Call->getArg(3))};
-        L.Block = {Resolver.resolveInt(Call->getArg(4)),
-                   Resolver.resolveInt(Call->getArg(5)),
-                   Resolver.resolveInt(Call->getArg(6))};
-        L.DynamicSharedMem = Resolver.resolveInt(Call->getArg(7));
-        L.ThreadsPerBlock = threadsPerBlock(L.Block);
+      // The values are the call's, whichever kernel it may launch.
+      std::vector<LaunchSite> Sites =
+          sitesPerKernel(Call, Api.Name, nullptr, Call->getArg(0), {});
+      if (Sites.empty())
+        return;
+      Dim3Value Grid = {Resolver.resolveInt(Call->getArg(1)),
+                        Resolver.resolveInt(Call->getArg(2)),
+                        Resolver.resolveInt(Call->getArg(3))};
+      Dim3Value Block = {Resolver.resolveInt(Call->getArg(4)),
+                         Resolver.resolveInt(Call->getArg(5)),
+                         Resolver.resolveInt(Call->getArg(6))};
+      ResolvedValue SharedMem = Resolver.resolveInt(Call->getArg(7));
+      for (LaunchSite &L : Sites) {
+        L.Grid = Grid;
+        L.Block = Block;
+        L.DynamicSharedMem = SharedMem;
+        L.ThreadsPerBlock = threadsPerBlock(Block);
         Facts.Launches.push_back(std::move(L));
       }
       return;
