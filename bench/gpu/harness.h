@@ -164,9 +164,10 @@ static int run_cases(const Case *cases, int n, int argc, char **argv) {
         "\"func\":{\"error\":\"%s\",\"num_regs\":%d,\"shared_size_bytes\":%zu,"
         "\"max_threads_per_block\":%d,\"local_size_bytes\":%zu,"
         "\"max_dynamic_shared_size_bytes\":%d,\"preferred_carveout\":%d}}\n",
-        i, c.id, attrs.c_str(), steps.c_str(), launch, sync, sticky ? "true" : "false",
-        times.c_str(), blocks, occ_err, fa_err, fa.numRegs, fa.sharedSizeBytes,
-        fa.maxThreadsPerBlock, fa.localSizeBytes, fa.maxDynamicSharedSizeBytes,
+        i, c.id, attrs.c_str(), steps.c_str(), launch, sync,
+        sticky ? "true" : "false", times.c_str(), blocks, occ_err, fa_err,
+        fa.numRegs, fa.sharedSizeBytes, fa.maxThreadsPerBlock,
+        fa.localSizeBytes, fa.maxDynamicSharedSizeBytes,
         fa.preferredShmemCarveout);
     std::fflush(stdout);
     if (sticky)

@@ -9,9 +9,9 @@
 
 #include "BranchTests.h"
 #include "DefinitionCollector.h"
+#include "ResolverSupport.h"
 #include "cudalint/Values/KnownFunctions.h"
 #include "cudalint/Values/ReachingDefinitions.h"
-#include "ResolverSupport.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

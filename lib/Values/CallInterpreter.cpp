@@ -10,8 +10,8 @@
 
 #include "CallInterpreter.h"
 
-#include "cudalint/Values/KnownFunctions.h"
 #include "ResolverSupport.h"
+#include "cudalint/Values/KnownFunctions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

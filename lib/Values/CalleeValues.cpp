@@ -11,8 +11,8 @@
 
 #include "BranchTests.h"
 #include "CallInterpreter.h"
-#include "cudalint/Values/ReachingDefinitions.h"
 #include "ResolverSupport.h"
+#include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
