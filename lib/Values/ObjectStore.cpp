@@ -18,9 +18,9 @@
 
 #include "ObjectStore.h"
 
-#include "cudalint/Values/ReachingDefinitions.h"
 #include "ResolverSupport.h"
 #include "StdObjects.h"
+#include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -84,7 +84,7 @@ public:
   ThisEffects Out;
   /// Member mentions on `this` that are not read as a value: the ones
   /// that may change it.
-  std::vector<const MemberExpr *> MayChange;
+  std::vector<ThisEffects::Mention> MayChange;
 
   // A local class's `this` is another object; a lambda's body runs when it
   // is called, which the analysis does not follow.
@@ -126,17 +126,30 @@ public:
                      lineOf(C, Ctx));
     return true;
   }
+  // The part of `*this` an expression names, outermost first: `this->a`
+  // in `this->a.b[i]` heads the part `a.b[?]`.
+  bool VisitExpr(Expr *E) {
+    MemberPath Path;
+    if (thisMemberPath(E, &Path))
+      if (const auto *Field = dyn_cast<MemberExpr>(memberBase(E)))
+        PartOf.try_emplace(Field, std::move(Path));
+    return true;
+  }
   bool VisitMemberExpr(MemberExpr *M) {
     if (const Expr *B = M->getBase()->IgnoreParenImpCasts();
         isa<CXXThisExpr>(B) && isa<FieldDecl>(M->getMemberDecl()) &&
-        !Reads.count(M))
-      MayChange.push_back(M);
+        !Reads.count(M)) {
+      auto Part = PartOf.find(M);
+      MayChange.push_back(
+          {M, Part == PartOf.end() ? MemberPath{} : std::move(Part->second)});
+    }
     return true;
   }
-  // `n_` read as a value cannot change it (visited before the mention).
+  // `n_`, `cfg.block` or `v[i]` read as a value cannot change the member
+  // (visited before the mention).
   bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
-    if (C->getCastKind() == CK_LValueToRValue)
-      if (const auto *M = dyn_cast<MemberExpr>(C->getSubExpr()->IgnoreParens()))
+    if (C->getCastKind() == CK_LValueToRValue && thisMemberPath(C, nullptr))
+      if (const auto *M = dyn_cast<MemberExpr>(memberBase(C->getSubExpr())))
         Reads.insert(M);
     return true;
   }
@@ -158,10 +171,6 @@ public:
     Out.Defs.push_back(
         Definition::unfollowed(S, std::move(Path), std::move(Why)));
   }
-  bool accountsFor(const Stmt *S) const {
-    return llvm::any_of(Out.Defs,
-                        [&](const Definition &D) { return D.Site == S; });
-  }
 
 private:
   void escape(std::string Why) {
@@ -173,6 +182,7 @@ private:
   }
   const ASTContext &Ctx;
   llvm::DenseSet<const MemberExpr *> Reads;
+  llvm::DenseMap<const MemberExpr *, MemberPath> PartOf;
   llvm::DenseSet<const CXXThisExpr *> ObjectUses;
 };
 
@@ -185,28 +195,59 @@ std::string pathText(llvm::ArrayRef<std::string> Path) {
 
 } // namespace
 
-ThisEffects collectThisEffects(const FunctionDecl *Method,
-                               ExprMutationAnalyzer &Mutations,
-                               ASTContext &Ctx) {
+ThisEffects collectThisEffects(const FunctionDecl *Method, ASTContext &Ctx) {
   ThisEffectCollector Collect(Ctx);
   Collect.TraverseStmt(Method->getBody());
-  // What Clang's mutation analysis finds and the collection does not show
-  // (`n_ += 2`, `int &r = n_;`, `&n_` handed on) is a change not followed.
-  for (const MemberExpr *M : Collect.MayChange)
-    if (const Stmt *S = Mutations.findMutation(M);
-        S && !Collect.accountsFor(S) &&
-        !(isa<Expr>(S) && cast<Expr>(S)->containsErrors()))
-      Collect.unfollowed(S, {M->getMemberDecl()->getNameAsString()},
-                         "it may be changed by '" + spelling(S, Ctx) +
-                             "' at line " + lineOf(S, Ctx));
+  Collect.Out.MayChange = std::move(Collect.MayChange);
   return std::move(Collect.Out);
 }
 
-const ThisEffects &ValueResolver::thisEffectsOf(const FunctionDecl *Method) {
-  std::unique_ptr<ThisEffects> &Slot = ThisEffectsCache[Method];
+/// Whether the parts at A and B overlap: one holds the other (an element
+/// `[?]` may be any).
+static bool overlap(llvm::ArrayRef<std::string> A,
+                    llvm::ArrayRef<std::string> B) {
+  for (size_t I = 0; I < std::min(A.size(), B.size()); ++I)
+    if (A[I] != B[I] && A[I] != "[?]" && B[I] != "[?]")
+      return false;
+  return true;
+}
+
+std::vector<Definition>
+unfollowedMemberChanges(const ThisEffects &Effects,
+                        llvm::ArrayRef<std::string> Path,
+                        ExprMutationAnalyzer &Mutations, ASTContext &Ctx) {
+  std::vector<Definition> Changes;
+  auto Shown = [&](const Stmt *S) {
+    auto At = [&](const Definition &D) { return D.Site == S; };
+    return llvm::any_of(Effects.Defs, At) || llvm::any_of(Changes, At);
+  };
+  for (const ThisEffects::Mention &M : Effects.MayChange) {
+    if (!overlap(M.Path, Path))
+      continue;
+    if (const Stmt *S = Mutations.findMutation(M.Field);
+        S && !Shown(S) && !(isa<Expr>(S) && cast<Expr>(S)->containsErrors()))
+      Changes.push_back(Definition::unfollowed(
+          S, {M.Field->getMemberDecl()->getNameAsString()},
+          "it may be changed by '" + spelling(S, Ctx) + "' at line " +
+              lineOf(S, Ctx)));
+  }
+  return Changes;
+}
+
+const ThisEffects &
+ValueResolver::thisEffectsOf(const FunctionDecl *Method,
+                             llvm::ArrayRef<std::string> Path) {
+  std::unique_ptr<ThisEffects> &Shown = ThisEffectsShown[Method];
+  if (!Shown)
+    Shown = std::make_unique<ThisEffects>(collectThisEffects(Method, Ctx));
+  std::unique_ptr<ThisEffects> &Slot = ThisEffectsCache[{
+      Method, std::vector<std::string>(Path.begin(), Path.end())}];
   if (!Slot) {
-    Slot = std::make_unique<ThisEffects>(
-        collectThisEffects(Method, mutationsIn(Method), Ctx));
+    Slot = std::make_unique<ThisEffects>(*Shown);
+    if (Slot->Escape.empty())
+      for (Definition &D :
+           unfollowedMemberChanges(*Shown, Path, mutationsIn(Method), Ctx))
+        Slot->Defs.push_back(std::move(D));
   }
   return *Slot;
 }
@@ -244,7 +285,7 @@ ResolvedValue ValueResolver::thisMemberAt(
     return ResolvedValue::unknown(DepthReached);
   if (!Q.visitVariable())
     return ResolvedValue::unknown(BudgetReached);
-  const ThisEffects &Effects = thisEffectsOf(Method);
+  const ThisEffects &Effects = thisEffectsOf(Method, Path);
   if (!Effects.Escape.empty())
     return Unknown(Effects.Escape);
   // The definitions of the part, relative to it: one of the part or of

@@ -294,7 +294,7 @@ ResolvedValue ValueResolver::constructedField(const CXXConstructExpr *Construct,
     return initialisedField(Construct, Path, Q);
   const auto *Ctor = cast<CXXConstructorDecl>(Body);
   // A body that leaves the part alone leaves the initialisers' value.
-  const ThisEffects &Effects = thisEffectsOf(Ctor);
+  const ThisEffects &Effects = thisEffectsOf(Ctor, Path);
   if (Effects.Escape.empty() &&
       llvm::none_of(Effects.Defs, [&](const Definition &Def) {
         size_t Common = std::min(Def.Path.size(), Path.size());

@@ -292,8 +292,15 @@ private:
   ResolvedValue objectPartAt(const clang::Expr *Object,
                              llvm::ArrayRef<std::string> Path,
                              const ValueQuery &Q);
-  const ThisEffects &thisEffectsOf(const clang::FunctionDecl *Method);
+  /// Method's changes to `*this` that bear on the member at Path (on
+  /// every member for {}): those its body shows, and those Clang's mutation
+  /// analysis finds for that member.
+  const ThisEffects &thisEffectsOf(const clang::FunctionDecl *Method,
+                                   llvm::ArrayRef<std::string> Path);
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<ThisEffects>>
+      ThisEffectsShown;
+  std::map<std::pair<const clang::FunctionDecl *, std::vector<std::string>>,
+           std::unique_ptr<ThisEffects>>
       ThisEffectsCache;
   /// The member paths followed as subjects, each at a stable address (the
   /// key its tested constants are kept under).

@@ -97,6 +97,34 @@ void unfollowed(float *y) {
   o.go(y);
 }
 
+// Clang's mutation analysis is asked about the part a launch reads: a
+// change through a reference to another part of the same member leaves it
+// known; a change through a reference to the part itself does not.
+void grow(int &v);
+struct Parts {
+  int block, other;
+};
+class PartChanges {
+public:
+  void go(float *y) {
+    grow(p_.other);
+    k<<<1, p_.block>>>(y);
+// CHECK: store-model.cu:[[@LINE-1]]:5: error: block dimension x = 2048 exceeds the maximum of 1024 on sm_80
+// LIST: store-model.cu:[[@LINE-2]]:5: <<<>>> k grid 1x1x1 block 2048x1x1 (2048 threads) smem 0
+    grow(p_.block);
+    k<<<1, p_.block>>>(y);
+// LIST: store-model.cu:[[@LINE-1]]:5: <<<>>> k grid 1x1x1 block ?x1x1 (? threads) smem 0
+// LIST-NEXT: block.x unknown: {{.*}}it may be changed by 'grow(p_.block)'
+  }
+
+private:
+  Parts p_{2048, 1};
+};
+void part_changes(float *y) {
+  PartChanges c;
+  c.go(y);
+}
+
 // Comparisons on a member bound it.
 struct Ranged {
   int n_;
