@@ -41,6 +41,29 @@ void addRefusedNote(Diagnostic &D, const LaunchContext &Ctx,
 
 } // namespace
 
+/// Below the arch's maximum an opt-in lifts the limit, and one whose kernel
+/// is not known may be this kernel's: the launch may fail. Likewise, when
+/// the launched kernel is not known, any kernel's opt-in that would admit
+/// this size (an H200 ran such a launch, its kernel's opt-in made on the
+/// symbol and the launch through its CUfunction).
+static void mayRunUnderAnotherOptIn(Diagnostic &D, const LaunchContext &Ctx,
+                                    uint64_t Total, int64_t Dynamic) {
+  if (Total > Ctx.Arch.SharedMemPerBlockOptIn)
+    return;
+  std::vector<const KernelSetting *> OtherOptIns =
+      Ctx.settingsThatMayBeThisKernels("MaxDynamicSharedMemorySize",
+                                       [&](int64_t V) { return V >= Dynamic; });
+  if (Ctx.Launch.OptInsOfUnknownKernel.empty() && OtherOptIns.empty())
+    return;
+  claimMayFail(D);
+  for (const ValueOrigin &O : Ctx.Launch.OptInsOfUnknownKernel)
+    addNote(D, O.Loc,
+            "an opt-in whose kernel is not known (" + O.What +
+                ") is set here, on a path to the launch: it is not "
+                "checked, and if it is this kernel's the launch may run");
+  addNotesOfOtherKernels(D, OtherOptIns, "an opt-in");
+}
+
 void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
                                        Findings &Out) const {
   const KernelResources *R = Ctx.Resources;
@@ -122,28 +145,7 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
     Diagnostic D =
         launchError(*this, Ctx, Message,
                     notResidentError(Ctx.Launch, RuntimeError::InvalidValue));
-    // Below the arch's maximum an opt-in lifts the limit, and one whose
-    // kernel is not known may be this kernel's: the launch may fail.
-    // Likewise, when the launched kernel is not known, any kernel's opt-in
-    // that would admit this size (an H200 ran such a launch, its kernel's
-    // opt-in made on the symbol and the launch through its CUfunction).
-    std::vector<const KernelSetting *> OtherOptIns;
-    if (Total <= Ctx.Arch.SharedMemPerBlockOptIn)
-      OtherOptIns = Ctx.settingsThatMayBeThisKernels(
-          "MaxDynamicSharedMemorySize",
-          [&](int64_t V) { return V >= Dynamic; });
-    bool UnknownOptInMayLift =
-        Total <= Ctx.Arch.SharedMemPerBlockOptIn &&
-        (!Ctx.Launch.OptInsOfUnknownKernel.empty() || !OtherOptIns.empty());
-    if (UnknownOptInMayLift) {
-      claimMayFail(D);
-      for (const ValueOrigin &O : Ctx.Launch.OptInsOfUnknownKernel)
-        addNote(D, O.Loc,
-                "an opt-in whose kernel is not known (" + O.What +
-                    ") is set here, on a path to the launch: it is not "
-                    "checked, and if it is this kernel's the launch may run");
-      addNotesOfOtherKernels(D, OtherOptIns, "an opt-in");
-    }
+    mayRunUnderAnotherOptIn(D, Ctx, Total, Dynamic);
     if (OnSomePath) {
       claimMayFail(D);
       addNote(D, OptIn->Loc,

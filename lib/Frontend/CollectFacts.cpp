@@ -231,6 +231,81 @@ parseAsHip(const tooling::CommandLineArguments &Args, StringRef) {
 
 } // namespace
 
+/// Parses File, a HIP unit when Hip, into Facts with Chosen's setup,
+/// recording the files it reads in Capture when Record (for the facts
+/// cache). Returns whether the parse ran to its end (no fatal error).
+static bool parseUnit(const tooling::CompilationDatabase &DB,
+                      const std::string &File, bool Hip,
+                      const UnitSetup &Chosen, const FrontendOptions &Opts,
+                      DependencyCapture &Capture, bool Record,
+                      TranslationUnitFacts &Facts) {
+  const CudaParseSetup &Setup = Chosen.Setup;
+  const std::vector<std::string> &Extra = Chosen.Extra;
+  Facts.MainFile = File;
+  if (Hip)
+    Facts.WaveSize = hipWaveSize(DB, File);
+  // A file system of its own, whose working directory is the command's:
+  // ClangTool on the shared real file system changes the process's
+  // working directory for each command, which units parsed at once (and
+  // the device stage, running beside) would see change under them. The
+  // user's files are read with nvcc's launch syntax (spaced chevrons,
+  // braced dims) as Clang reads it.
+  auto Joined = llvm::makeIntrusiveRefCnt<SpacedChevronFileSystem>(
+      llvm::vfs::createPhysicalFileSystem(), Setup.SystemRoots);
+  tooling::ClangTool Tool(DB, {File},
+                          std::make_shared<PCHContainerOperations>(), Joined);
+  for (const auto &[Path, Text] : Setup.VirtualFiles)
+    Tool.mapVirtualFile(Path, Text);
+  // An editor's unsaved buffers lie above that file system. (The tool
+  // keeps the text's address: the joined texts live as long as it.)
+  std::vector<std::string> OverlayTexts;
+  OverlayTexts.reserve(Opts.Overlays.size());
+  for (const auto &[Path, Text] : Opts.Overlays) {
+    OverlayTexts.push_back(nvccLaunchSyntax(Text).value_or(Text));
+    Tool.mapVirtualFile(Path, OverlayTexts.back());
+  }
+  if (Hip)
+    Tool.appendArgumentsAdjuster(parseAsHip);
+  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      Extra, tooling::ArgumentInsertPosition::END));
+  ErrorRecorder Errors(Facts);
+  Tool.setDiagnosticConsumer(&Errors);
+  // The errors are summarised by the driver; Clang's own "N errors
+  // generated" and "Error while processing" lines would only repeat them.
+  Tool.setPrintErrorMessage(false);
+  UnitStage Stage;
+  Capture.VirtualPaths = Chosen.VirtualPaths;
+  Capture.ParseStartNs = nowNs();
+  Capture.Joined = Joined.get();
+  struct Factory : tooling::FrontendActionFactory {
+    TranslationUnitFacts &Facts;
+    UnitStage &Stage;
+    DependencyCapture *Capture;
+    const ErrorRecorder &Errors;
+    Factory(TranslationUnitFacts &F, UnitStage &S, DependencyCapture *C,
+            const ErrorRecorder &E)
+        : Facts(F), Stage(S), Capture(C), Errors(E) {}
+    std::unique_ptr<FrontendAction> create() override {
+      return std::make_unique<CollectAction>(Facts, Stage, Capture, Errors);
+    }
+  } F(Facts, Stage, Record ? &Capture : nullptr, Errors);
+  // Each unit behind its own recovery boundary: a crash in Clang or in
+  // the collector loses this unit's facts, not the run. What the crashed
+  // unit had collected may be inconsistent, so none of it is kept.
+  llvm::CrashRecoveryContext Boundary;
+  if (!Boundary.RunSafely([&] { Tool.run(&F); })) {
+    noteRecoveredCrash();
+    TranslationUnitFacts Lost;
+    Lost.MainFile = File;
+    Lost.InternalError = "internal error (" + crashName(Boundary.RetCode) +
+                         ") while " + Stage.What;
+    Facts = std::move(Lost);
+    // A crash is not a fact of the sources (and may not happen again).
+    Capture.Recorded = false;
+  }
+  return !Errors.FatalAt;
+}
+
 namespace {
 std::atomic<bool> RecoveredCrash{false};
 } // namespace
@@ -266,11 +341,10 @@ collectFacts(const tooling::CompilationDatabase &DB,
     TranslationUnitFacts &Facts = All[I];
     bool Hip = isHipUnit(DB, Files[I]);
     const UnitSetup &Chosen = Hip ? Setups.Hip : Setups.Cuda;
-    const CudaParseSetup &Setup = Chosen.Setup;
-    const std::vector<std::string> &Extra = Chosen.Extra;
     std::string Key;
     if (Cache) {
-      Key = factsCacheKey(DB, Files[I], Extra, Setup.VirtualFiles);
+      Key =
+          factsCacheKey(DB, Files[I], Chosen.Extra, Chosen.Setup.VirtualFiles);
       if (std::optional<FactsCache::Hit> Hit =
               Cache->lookup(Key, CacheNotes[I])) {
         Facts = std::move(Hit->Facts);
@@ -287,72 +361,12 @@ collectFacts(const tooling::CompilationDatabase &DB,
       }
       ++Misses;
     }
-    Facts.MainFile = Files[I];
-    if (Hip)
-      Facts.WaveSize = hipWaveSize(DB, Files[I]);
-    // A file system of its own, whose working directory is the command's:
-    // ClangTool on the shared real file system changes the process's
-    // working directory for each command, which units parsed at once (and
-    // the device stage, running beside) would see change under them. The
-    // user's files are read with nvcc's launch syntax (spaced chevrons,
-    // braced dims) as Clang reads it.
-    auto Joined = llvm::makeIntrusiveRefCnt<SpacedChevronFileSystem>(
-        llvm::vfs::createPhysicalFileSystem(), Setup.SystemRoots);
-    tooling::ClangTool Tool(DB, {Files[I]},
-                            std::make_shared<PCHContainerOperations>(), Joined);
-    for (const auto &[Path, Text] : Setup.VirtualFiles)
-      Tool.mapVirtualFile(Path, Text);
-    // An editor's unsaved buffers lie above that file system. (The tool
-    // keeps the text's address: the joined texts live as long as it.)
-    std::vector<std::string> OverlayTexts;
-    OverlayTexts.reserve(Opts.Overlays.size());
-    for (const auto &[Path, Text] : Opts.Overlays) {
-      OverlayTexts.push_back(nvccLaunchSyntax(Text).value_or(Text));
-      Tool.mapVirtualFile(Path, OverlayTexts.back());
-    }
-    if (Hip)
-      Tool.appendArgumentsAdjuster(parseAsHip);
-    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-        Extra, tooling::ArgumentInsertPosition::END));
-    ErrorRecorder Errors(Facts);
-    Tool.setDiagnosticConsumer(&Errors);
-    // The errors are summarised by the driver; Clang's own "N errors
-    // generated" and "Error while processing" lines would only repeat them.
-    Tool.setPrintErrorMessage(false);
-    UnitStage Stage;
     DependencyCapture Capture;
-    Capture.VirtualPaths = Chosen.VirtualPaths;
-    Capture.ParseStartNs = nowNs();
     Capture.Files = &States;
-    Capture.Joined = Joined.get();
-    struct Factory : tooling::FrontendActionFactory {
-      TranslationUnitFacts &Facts;
-      UnitStage &Stage;
-      DependencyCapture *Capture;
-      const ErrorRecorder &Errors;
-      Factory(TranslationUnitFacts &F, UnitStage &S, DependencyCapture *C,
-              const ErrorRecorder &E)
-          : Facts(F), Stage(S), Capture(C), Errors(E) {}
-      std::unique_ptr<FrontendAction> create() override {
-        return std::make_unique<CollectAction>(Facts, Stage, Capture, Errors);
-      }
-    } F(Facts, Stage, Cache ? &Capture : nullptr, Errors);
-    // Each unit behind its own recovery boundary: a crash in Clang or in
-    // the collector loses this unit's facts, not the run. What the crashed
-    // unit had collected may be inconsistent, so none of it is kept.
-    llvm::CrashRecoveryContext Boundary;
-    if (!Boundary.RunSafely([&] { Tool.run(&F); })) {
-      noteRecoveredCrash();
-      TranslationUnitFacts Lost;
-      Lost.MainFile = Files[I];
-      Lost.InternalError = "internal error (" + crashName(Boundary.RetCode) +
-                           ") while " + Stage.What;
-      Facts = std::move(Lost);
-      // A crash is not a fact of the sources (and may not happen again).
-      Capture.Recorded = false;
-    }
+    bool Finished = parseUnit(DB, Files[I], Hip, Chosen, Opts, Capture,
+                              Cache.has_value(), Facts);
     // Only a parse that ran to its end is described by the files it read.
-    if (Cache && Capture.Recorded && !Errors.FatalAt) {
+    if (Cache && Capture.Recorded && Finished) {
       if (Cache->store(Key, Capture.Deps, Facts))
         ++Writes;
     } else if (Cache) {

@@ -48,6 +48,23 @@ Dim3Value eitherDim3(Dim3Value A, const Dim3Value &B) {
 }
 } // namespace
 
+/// A dim3 built field by field.
+static Dim3Value eachField(llvm::function_ref<ResolvedValue(unsigned)> Field) {
+  Dim3Value D;
+  D.X = Field(0);
+  D.Y = Field(1);
+  D.Z = Field(2);
+  return D;
+}
+
+Dim3Value ValueResolver::fromArguments(llvm::ArrayRef<const Expr *> Args,
+                                       const ValueQuery &Q) {
+  return eachField([&](unsigned I) {
+    return I < Args.size() ? resolveInt(Args[I], Q.deeper())
+                           : ResolvedValue::constant(1);
+  });
+}
+
 Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
   Dim3Value D;
   auto AllUnknown = [&](const ResolvedValue &Why) {
@@ -63,14 +80,12 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
   // or a template pattern) keeps its arguments in a ParenListExpr: follow
   // the well-formed ones, as dim3(x, y, z) would.
   if (const auto *List = dyn_cast<ParenListExpr>(Plain)) {
-    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
     if (List->getNumExprs() > 3)
       return AllUnknown(ResolvedValue::unknown(CouldNotParse));
-    for (unsigned I = 0; I < 3; ++I)
-      *Out[I] = I < List->getNumExprs()
-                    ? resolveInt(List->getExpr(I), Q.deeper())
-                    : ResolvedValue::constant(1);
-    return D;
+    llvm::SmallVector<const Expr *, 3> Args;
+    for (unsigned I = 0; I < List->getNumExprs(); ++I)
+      Args.push_back(List->getExpr(I));
+    return fromArguments(Args, Q);
   }
   if (!usable(Plain))
     return AllUnknown(ResolvedValue::unknown(CouldNotParse));
@@ -99,33 +114,19 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
       return resolveDim3(Construct->getArg(0), Q);
     // dim3(x, y, z) and the implicit conversion from an integer; missing
     // arguments are defaults (CXXDefaultArgExpr, 1 in CUDA's dim3).
-    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
-    if (Construct->getNumArgs() == 0) {
-      // dim3() in CUDA is (1, 1, 1).
-      for (ResolvedValue *V : Out)
-        *V = ResolvedValue::constant(1);
-      return D;
-    }
+    // (dim3() in CUDA is (1, 1, 1).)
     if (Construct->getNumArgs() == 1 &&
         isDim3(Construct->getArg(0)->getType())) // dim3(uint3)
       return resolveDim3(Construct->getArg(0), Q);
-    for (unsigned I = 0; I < 3; ++I)
-      *Out[I] = I < Construct->getNumArgs()
-                    ? resolveInt(Construct->getArg(I), Q.deeper())
-                    : ResolvedValue::constant(1);
-    return D;
+    return fromArguments({Construct->getArgs(), Construct->getNumArgs()}, Q);
   }
 
   // make_uint3(x, y, z) and make_int3 (vector_functions.h) build the value
   // from their arguments.
   if (const auto *Call = dyn_cast<CallExpr>(Plain)) {
     const FunctionDecl *F = Call->getDirectCallee();
-    if (Call->getNumArgs() == 3 && knownRole(F) == KnownRole::MakeVector3) {
-      ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
-      for (unsigned I = 0; I < 3; ++I)
-        *Out[I] = resolveInt(Call->getArg(I), Q.deeper());
-      return D;
-    }
+    if (Call->getNumArgs() == 3 && knownRole(F) == KnownRole::MakeVector3)
+      return fromArguments({Call->getArgs(), 3}, Q);
     // A dim3 a function of the file returns (`return dim3(nb, 1, 1);`):
     // each field as the returns reached with these arguments give it.
     if (isDim3(Call->getType())) {
@@ -143,14 +144,8 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
     }
   }
 
-  if (const auto *Init = dyn_cast<InitListExpr>(Plain)) {
-    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
-    for (unsigned I = 0; I < 3; ++I)
-      *Out[I] = I < Init->getNumInits()
-                    ? resolveInt(Init->getInit(I), Q.deeper())
-                    : ResolvedValue::constant(1);
-    return D;
-  }
+  if (const auto *Init = dyn_cast<InitListExpr>(Plain))
+    return fromArguments(Init->inits(), Q);
 
   // An integer where a dim3 is expected: after the implicit conversion, or
   // as written in a template pattern, which Clang leaves unconverted
@@ -164,25 +159,19 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
   // A dim3 variable, or a dim3 inside one (cfg.blockDim).
   MemberPath Path;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Path)))
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
-      ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
-      for (unsigned I = 0; I < 3; ++I) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return eachField([&](unsigned I) {
         MemberPath Field = Path;
         Field.push_back(DimFields[I]);
-        *Out[I] = resolveVariable(V, Plain, Q.deeper(), Field);
-      }
-      return D;
-    }
+        return resolveVariable(V, Plain, Q.deeper(), Field);
+      });
 
   // A dim3 member of `*this` (`block_`), field by field.
-  if (isDim3(Plain->getType()) && thisMemberPath(Plain, nullptr)) {
-    ResolvedValue *Out[] = {&D.X, &D.Y, &D.Z};
-    for (unsigned I = 0; I < 3; ++I) {
+  if (isDim3(Plain->getType()) && thisMemberPath(Plain, nullptr))
+    return eachField([&](unsigned I) {
       std::string Field = DimFields[I];
-      *Out[I] = *thisMemberValue(Plain, Field, Q.deeper());
-    }
-    return D;
-  }
+      return *thisMemberValue(Plain, Field, Q.deeper());
+    });
 
   return AllUnknown(unfollowed(Plain));
 }

@@ -233,6 +233,9 @@ private:
   std::vector<const clang::FunctionDecl *> KernelTokens;
   int64_t kernelToken(const clang::FunctionDecl *K);
   Dim3Value resolveDim3(const clang::Expr *E, const ValueQuery &Q);
+  /// dim3(x, y, z) from its written arguments; a missing one is 1.
+  Dim3Value fromArguments(llvm::ArrayRef<const clang::Expr *> Args,
+                          const ValueQuery &Q);
   ResolvedValue resolveVariable(const clang::VarDecl *V, const clang::Expr *Use,
                                 const ValueQuery &Q,
                                 llvm::ArrayRef<std::string> Path);
