@@ -28,8 +28,8 @@ void RegisterSpills::checkKernel(const KernelContext &Ctx,
               formatBytes(R->SpillLoads), R->Registers)
           .str());
   // What capped the registers, when the code says; a launch bound only when
-  // its cap binds (faiss: a 256-thread bound, which allows 255 registers,
-  // was blamed for spills at 64).
+  // its cap binds (a 256-thread bound allows 255 registers: ptxas spilling
+  // at 64 under it chose to, the bound did not make it).
   std::optional<int64_t> Max = effectiveMaxThreads(A, R);
   std::optional<int64_t> MinBlocks = effectiveMinBlocks(A, R);
   std::string Bound =
@@ -56,8 +56,8 @@ void RegisterSpills::checkKernel(const KernelContext &Ctx,
     if (std::optional<unsigned> Allowed =
             registersAllowedByBound(Ctx.Arch, *Max, MinBlocks))
       addNote(D, A.LaunchBoundsLoc,
-              formatv("{0} allows up to {1} registers per thread on {2}, more "
-                      "than the {3} used: the bound does not cause the spills",
+              formatv("{0} allows up to {1} registers per thread on {2}; the "
+                      "kernel spills at {3}, below that cap",
                       Bound, *Allowed, R->Arch, R->Registers)
                   .str());
   addResourceNote(D, R);
