@@ -379,4 +379,38 @@ bool occupancyMatters(const Check &C, const LaunchContext &Ctx,
                             [&] { return fewestSMs(Ctx); });
 }
 
+std::optional<unsigned>
+registersAllowedByBound(const ArchInfo &Arch, int64_t MaxThreads,
+                        std::optional<int64_t> MinBlocks) {
+  if (MaxThreads < 1 || MaxThreads > int64_t(Arch.MaxThreadsPerBlock))
+    return std::nullopt;
+  // ptxas derives the cap so that MinBlocks blocks of MaxThreads threads
+  // fit (CUDA programming guide, "Launch Bounds"); the calculator's register
+  // limit has the same allocation rules, so the cap is the largest count
+  // that still admits them.
+  const unsigned Wanted = unsigned(std::max<int64_t>(MinBlocks.value_or(1), 1));
+  for (unsigned Regs = Arch.MaxRegistersPerThread; Regs > 0; --Regs) {
+    OccupancyInput In;
+    In.ThreadsPerBlock = unsigned(MaxThreads);
+    In.RegistersPerThread = Regs;
+    OccupancyResult Res = computeOccupancy(Arch, In);
+    if (!Res.fails(LaunchFailure::TooManyRegistersPerBlock) &&
+        !Res.fails(LaunchFailure::TooManyRegistersPerThread) &&
+        Res.BlocksLimitedByRegisters >= Wanted)
+      return Regs;
+  }
+  return std::nullopt;
+}
+
+bool launchBoundCapsRegisters(const ArchInfo &Arch, const KernelInfo &Kernel,
+                              const KernelResources &R) {
+  std::optional<int64_t> Max = effectiveMaxThreads(Kernel.Attrs, &R);
+  if (!Max)
+    return false;
+  std::optional<unsigned> Allowed =
+      registersAllowedByBound(Arch, *Max, effectiveMinBlocks(Kernel.Attrs, &R));
+  return Allowed && *Allowed < Arch.MaxRegistersPerThread &&
+         R.Registers >= *Allowed;
+}
+
 } // namespace cudalint

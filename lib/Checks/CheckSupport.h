@@ -168,6 +168,22 @@ std::string kernelName(const LaunchSite &L);
 std::optional<OccupancyInput> occupancyInput(const LaunchContext &Ctx,
                                              int64_t Threads);
 
+/// The registers per thread a __launch_bounds__(MaxThreads, MinBlocks) lets
+/// ptxas use on the arch: the most (up to the arch's per-thread maximum) at
+/// which MinBlocks (at least 1) blocks of MaxThreads threads fit in the
+/// register file. None when MaxThreads is not a block size of the arch or
+/// not even one register per thread fits.
+std::optional<unsigned>
+registersAllowedByBound(const ArchInfo &Arch, int64_t MaxThreads,
+                        std::optional<int64_t> MinBlocks);
+
+/// Whether a kernel's launch bound is what limits its registers on the arch:
+/// the bound allows fewer registers than the arch's per-thread maximum and
+/// the kernel uses all of them. A bound that allows more than the kernel
+/// uses (a 256-thread bound allows 255 on every arch) did not cause spills.
+bool launchBoundCapsRegisters(const ArchInfo &Arch, const KernelInfo &Kernel,
+                              const KernelResources &R);
+
 } // namespace cudalint
 
 #endif

@@ -23,6 +23,10 @@ void LaunchBoundsOversized::checkKernel(const KernelContext &Ctx,
       (R->SpillStores == 0 && R->SpillLoads == 0) ||
       Ctx.LaunchesOfKernel.empty())
     return;
+  // Spills below the bound's register budget are not the bound's doing: a
+  // smaller bound would not give the kernel more registers.
+  if (!launchBoundCapsRegisters(Ctx.Arch, Ctx.Kernel, *R))
+    return;
   double Ratio = Ctx.Options.number(*this, RatioOption);
   int64_t Largest = 0;
   for (const LaunchSite *L : Ctx.LaunchesOfKernel) {

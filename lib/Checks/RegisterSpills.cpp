@@ -27,22 +27,39 @@ void RegisterSpills::checkKernel(const KernelContext &Ctx,
               Ctx.Kernel.Name, R->Arch, formatBytes(R->SpillStores),
               formatBytes(R->SpillLoads), R->Registers)
           .str());
-  // What capped the registers, when the code says.
+  // What capped the registers, when the code says; a launch bound only when
+  // its cap binds (a 256-thread bound allows 255 registers: ptxas spilling
+  // at 64 under it chose to, the bound did not make it).
+  std::optional<int64_t> Max = effectiveMaxThreads(A, R);
+  std::optional<int64_t> MinBlocks = effectiveMinBlocks(A, R);
+  std::string Bound =
+      Max ? formatv("__launch_bounds__({0}{1})", *Max,
+                    MinBlocks ? ", " + std::to_string(*MinBlocks) : "")
+                .str()
+          : "";
   if (R->MaxNReg || A.MaxRegisters)
     addNote(D, A.MaxRegistersLoc,
             formatv("__maxnreg__({0}) caps the registers",
                     R->MaxNReg ? int64_t(*R->MaxNReg) : *A.MaxRegisters)
                 .str());
-  else if (std::optional<int64_t> Max = effectiveMaxThreads(A, R))
-    addNote(D, A.LaunchBoundsLoc,
-            formatv("__launch_bounds__({0}{1}) caps the registers; a "
-                    "smaller block bound or fewer minimum blocks leaves "
-                    "more per thread",
-                    *Max,
-                    effectiveMinBlocks(A, R)
-                        ? ", " + std::to_string(*effectiveMinBlocks(A, R))
-                        : "")
+  else if (R->Registers >= Ctx.Arch.MaxRegistersPerThread)
+    addNote(D, SourceLoc(),
+            formatv("{0} registers per thread is the most {1} allows: no cap "
+                    "in the code lowers it",
+                    R->Registers, R->Arch)
                 .str());
+  else if (launchBoundCapsRegisters(Ctx.Arch, Ctx.Kernel, *R))
+    addNote(D, A.LaunchBoundsLoc,
+            Bound + " caps the registers; a smaller block bound or fewer "
+                    "minimum blocks leaves more per thread");
+  else if (Max)
+    if (std::optional<unsigned> Allowed =
+            registersAllowedByBound(Ctx.Arch, *Max, MinBlocks))
+      addNote(D, A.LaunchBoundsLoc,
+              formatv("{0} allows up to {1} registers per thread on {2}; the "
+                      "kernel spills at {3}, below that cap",
+                      Bound, *Allowed, R->Arch, R->Registers)
+                  .str());
   addResourceNote(D, R);
   Out.push_back(std::move(D));
 }

@@ -74,5 +74,26 @@ CHECK_TEST(LaunchBoundsOversized, NeedsSpillsAndEveryLaunchKnown, Oversized,
               IsEmpty());
 }
 
+// Spills below the bound's register budget: a tighter bound gives nothing
+// (1024 threads allow 64 registers; the kernel spills at 40, or at 255 with
+// a bound of 256 that allows 255 anyway).
+CHECK_TEST(LaunchBoundsOversized, NotWhenTheBoundDoesNotBind, Oversized,
+           Silent) {
+  Kernel K = Kernel("k").launchBounds(1024);
+  EXPECT_THAT(Scenario()
+                  .with(K)
+                  .with(Launch(K, c(1000), c(128)))
+                  .with(Resources(K, "sm_80").regs(40).spills(8, 8))
+                  .findings(Oversized),
+              IsEmpty());
+  Kernel W = Kernel("w").launchBounds(256);
+  EXPECT_THAT(Scenario()
+                  .with(W)
+                  .with(Launch(W, c(1000), c(64)))
+                  .with(Resources(W, "sm_80").regs(255).spills(8, 8))
+                  .findings(Oversized),
+              IsEmpty());
+}
+
 } // namespace
 } // namespace cudalint::checktest

@@ -80,5 +80,47 @@ CHECK_TEST(RegisterSpills, NamesWhatCappedTheRegisters, Spills, Reports) {
       ElementsAre(withNote("__launch_bounds__(1024) caps the registers")));
 }
 
+// A bound is a cap only where it binds: 256 threads allow 255 registers, so
+// spills at 64 (faiss's binaryDistanceAnySize<64, 3, uchar> on sm_80) are not
+// the bound's; a bound of 1024 caps at 64 and 768 at 80 (allocation units).
+CHECK_TEST(RegisterSpills, BoundThatDoesNotBindIsNotBlamed, Spills, Reports) {
+  Kernel Wide = Kernel("wide").launchBounds(256);
+  auto D = Scenario()
+               .with(Wide)
+               .with(Resources(Wide, "sm_80").regs(64).spills(4, 4))
+               .findings(Spills);
+  EXPECT_THAT(
+      D, ElementsAre(AllOf(withNote("__launch_bounds__(256) allows up to 255 "
+                                    "registers per thread on sm_80; the kernel "
+                                    "spills at 64, below that cap"),
+                           ::testing::Not(withNote("caps the registers")))));
+  Kernel Odd = Kernel("odd").launchBounds(768);
+  EXPECT_THAT(Scenario()
+                  .with(Odd)
+                  .with(Resources(Odd, "sm_80").regs(72).spills(4, 4))
+                  .findings(Spills),
+              ElementsAre(withNote("__launch_bounds__(768) allows up to 80 "
+                                   "registers per thread on sm_80")));
+  EXPECT_THAT(Scenario()
+                  .with(Odd)
+                  .with(Resources(Odd, "sm_80").regs(80).spills(4, 4))
+                  .findings(Spills),
+              ElementsAre(withNote("__launch_bounds__(768) caps the "
+                                   "registers")));
+}
+
+CHECK_TEST(RegisterSpills, AtTheArchMaximumNoBoundIsBlamed, Spills, Reports) {
+  Kernel Wide = Kernel("wide").launchBounds(256);
+  EXPECT_THAT(
+      Scenario()
+          .with(Wide)
+          .with(Resources(Wide, "sm_80").regs(255).spills(32, 32))
+          .findings(Spills),
+      ElementsAre(AllOf(withNote("255 registers per thread is the "
+                                 "most sm_80 allows: no cap in the "
+                                 "code lowers it"),
+                        ::testing::Not(withNote("__launch_bounds__")))));
+}
+
 } // namespace
 } // namespace cudalint::checktest
