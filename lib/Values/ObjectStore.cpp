@@ -202,16 +202,6 @@ ThisEffects collectThisEffects(const FunctionDecl *Method, ASTContext &Ctx) {
   return std::move(Collect.Out);
 }
 
-/// Whether the parts at A and B overlap: one holds the other (an element
-/// `[?]` may be any).
-static bool overlap(llvm::ArrayRef<std::string> A,
-                    llvm::ArrayRef<std::string> B) {
-  for (size_t I = 0; I < std::min(A.size(), B.size()); ++I)
-    if (A[I] != B[I] && A[I] != "[?]" && B[I] != "[?]")
-      return false;
-  return true;
-}
-
 std::vector<Definition>
 unfollowedMemberChanges(const ThisEffects &Effects,
                         llvm::ArrayRef<std::string> Path,
@@ -222,7 +212,7 @@ unfollowedMemberChanges(const ThisEffects &Effects,
     return llvm::any_of(Effects.Defs, At) || llvm::any_of(Changes, At);
   };
   for (const ThisEffects::Mention &M : Effects.MayChange) {
-    if (!overlap(M.Path, Path))
+    if (!partsOverlap(M.Path, Path))
       continue;
     if (const Stmt *S = Mutations.findMutation(M.Field);
         S && !Shown(S) && !(isa<Expr>(S) && cast<Expr>(S)->containsErrors()))

@@ -108,6 +108,14 @@ const Expr *memberBase(const Expr *E, MemberPath *Path) {
   return E;
 }
 
+bool partsOverlap(llvm::ArrayRef<std::string> A,
+                  llvm::ArrayRef<std::string> B) {
+  for (size_t I = 0; I < std::min(A.size(), B.size()); ++I)
+    if (A[I] != B[I] && A[I] != "[?]" && B[I] != "[?]")
+      return false;
+  return true;
+}
+
 const FunctionDecl *enclosingFunction(const VarDecl *V) {
   const DeclContext *DC = V->getDeclContext();
   while (DC && !isa<FunctionDecl>(DC))

@@ -62,6 +62,10 @@ ResolvedValue join(const llvm::SmallVector<ResolvedValue, 4> &Parts);
 /// with the path to the part named, outermost first, in *Path.
 const clang::Expr *memberBase(const clang::Expr *E, MemberPath *Path = nullptr);
 
+/// Whether the parts of one object at paths A and B overlap: one holds the
+/// other (an element `[?]` may be any).
+bool partsOverlap(llvm::ArrayRef<std::string> A, llvm::ArrayRef<std::string> B);
+
 const clang::FunctionDecl *enclosingFunction(const clang::VarDecl *V);
 
 /// Unknown, saying why the resolver does not follow E ("the result of

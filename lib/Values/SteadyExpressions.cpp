@@ -45,6 +45,8 @@ namespace {
 struct Leaf {
   const ValueDecl *D;
   bool OfThis;
+  /// The part of it read (`[?].n` in `cfg[i].n`); {} for the whole.
+  MemberPath Part;
 };
 
 /// The leaves of E when E is integer arithmetic on reads of variables,
@@ -68,7 +70,7 @@ public:
     if (!V || V->getType()->isReferenceType() ||
         V->getType().isVolatileQualified())
       return false;
-    Leaves.push_back({V->getCanonicalDecl(), false});
+    Leaves.push_back({V->getCanonicalDecl(), false, {}});
     return true;
   }
   bool VisitMemberExpr(const MemberExpr *M) {
@@ -76,7 +78,7 @@ public:
     if (M->getType().isVolatileQualified())
       return false;
     if (const auto *V = dyn_cast<VarDecl>(M->getMemberDecl())) {
-      Leaves.push_back({V->getCanonicalDecl(), false}); // a static member
+      Leaves.push_back({V->getCanonicalDecl(), false, {}}); // a static member
       return true;
     }
     if (!isa<FieldDecl>(M->getMemberDecl()))
@@ -84,14 +86,17 @@ public:
     if (M->isArrow()) {
       if (!isa<CXXThisExpr>(Base))
         return false;
-      Leaves.push_back({M->getMemberDecl(), true});
+      Leaves.push_back({M->getMemberDecl(), true, {}});
       return true;
     }
-    return read(M->getBase());
+    size_t Root = Leaves.size();
+    return read(M->getBase()) && readPart(M, Root);
   }
   bool VisitArraySubscriptExpr(const ArraySubscriptExpr *S) {
     const Expr *Array = S->getBase()->IgnoreParenImpCasts();
-    return Array->getType()->isArrayType() && read(Array) && read(S->getIdx());
+    size_t Root = Leaves.size();
+    return Array->getType()->isArrayType() && read(Array) &&
+           read(S->getIdx()) && readPart(S, Root);
   }
   bool VisitCastExpr(const CastExpr *C) {
     switch (C->getCastKind()) {
@@ -115,6 +120,13 @@ public:
   }
 
 private:
+  /// The part Part reads of the leaf at Root, the first its base read
+  /// (the outermost part wins: it is set last).
+  bool readPart(const Expr *Part, size_t Root) {
+    if (Root < Leaves.size())
+      memberBase(Part, &Leaves[Root].Part);
+    return true;
+  }
   const ASTContext &Ctx;
 };
 
@@ -127,8 +139,30 @@ public:
   llvm::SmallVector<const Expr *, 8> Reads;
   llvm::SmallVector<const DeclStmt *, 2> Declarations;
   llvm::SmallVector<const Stmt *, 8> SharedWrites;
+  /// Reads used as values (`n`, `s.x`, `v[i]` as an rvalue), which
+  /// cannot change their leaf: Clang's mutation analysis, whose every
+  /// question matches over the whole body, is not asked about them.
+  llvm::DenseSet<const Expr *> ValueReads;
   /// A destructor may run, out of sight of the CFG's statements.
   bool Opaque = false;
+
+  /// The part of its leaf each read heads (`[?].n` for `cfg` in
+  /// `cfg[i].n = 0`), outermost first.
+  llvm::DenseMap<const Expr *, MemberPath> PartOf;
+
+  // (Visited before the reads they hold.)
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (C->getCastKind() == CK_LValueToRValue)
+      ValueReads.insert(memberBase(C->getSubExpr()));
+    return true;
+  }
+  bool VisitExpr(Expr *E) {
+    MemberPath Part;
+    const Expr *Root = memberBase(E, &Part);
+    if (Root != E->IgnoreParenImpCasts())
+      PartOf.try_emplace(Root, std::move(Part));
+    return true;
+  }
 
   bool VisitDeclRefExpr(DeclRefExpr *R) {
     if (names(R->getDecl(), false))
@@ -274,8 +308,24 @@ bool ValueResolver::steadyBetweenTests(const Expr *E, const FunctionDecl *F,
   llvm::SmallVector<const Stmt *, 8> Changes(Found.Declarations.begin(),
                                              Found.Declarations.end());
   ExprMutationAnalyzer &Mutations = mutationsIn(F);
+  // A read that changes no part E reads is not asked about: `cfg[i].m = 0`
+  // leaves `cfg[j].n` as it was.
+  auto MayChangeARead = [&](const Expr *Read) {
+    if (Found.ValueReads.count(Read))
+      return false;
+    const ValueDecl *D = isa<DeclRefExpr>(Read)
+                             ? cast<DeclRefExpr>(Read)->getDecl()
+                             : cast<MemberExpr>(Read)->getMemberDecl();
+    auto Part = Found.PartOf.find(Read);
+    MemberPath Changed =
+        Part == Found.PartOf.end() ? MemberPath() : Part->second;
+    return llvm::any_of(Reads.Leaves, [&](const Leaf &L) {
+      return L.D == D->getCanonicalDecl() && partsOverlap(L.Part, Changed);
+    });
+  };
   for (const Expr *Read : Found.Reads)
-    if (const Stmt *M = Mutations.findMutation(Read)) {
+    if (const Stmt *M =
+            MayChangeARead(Read) ? Mutations.findMutation(Read) : nullptr) {
       if (!changesInPlace(M, Read, Ctx))
         return false;
       Changes.push_back(M);

@@ -51,3 +51,23 @@ void changed_between(int dev, int n) {
 // CHECK: correlated-elements.cu:[[@LINE-1]]:5: <<<>>> small_k grid ?x1x1 block {64, 512}x1x1
 // DIAG: correlated-elements.cu:[[@LINE-2]]:5: warning: launch of 'small_k' with 512 threads per block exceeds its __launch_bounds__ maximum of 64{{.*}}may fail
 }
+
+// A change to another part of the same object between the tests keeps the
+// tested part steady; a change to the tested part does not.
+struct Limits { int arch, scratch; };
+void bump(int &v);
+void sibling_changed(Limits l, int n) {
+  int threads = l.arch < 700 ? 1024 : 64;
+  bump(l.scratch);
+  if (l.arch >= 700)
+    small_k<<<n, threads>>>(n);
+// CHECK: correlated-elements.cu:[[@LINE-1]]:5: <<<>>> small_k grid ?x1x1 block 64x1x1
+}
+void tested_part_changed(Limits l, int n) {
+  int threads = l.arch < 700 ? 1024 : 64;
+  bump(l.arch);
+  if (l.arch >= 700)
+    small_k<<<n, threads>>>(n);
+// CHECK: correlated-elements.cu:[[@LINE-1]]:5: <<<>>> small_k grid ?x1x1 block {64, 1024}x1x1
+// DIAG: correlated-elements.cu:[[@LINE-2]]:5: warning: launch of 'small_k' with 1024 threads per block exceeds its __launch_bounds__ maximum of 64{{.*}}may fail
+}
