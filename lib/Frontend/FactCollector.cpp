@@ -119,6 +119,25 @@ public:
   /// Adds the launches of templates that are never instantiated in this
   /// file (instantiations report their own, with their arguments), and
   /// merges the identical launches of several instantiations.
+  /// The kernels the system headers define (CUB's, Thrust's), for launches
+  /// of them and for --system-headers: their declarations only, since no
+  /// launch there is checked.
+  void recordKernelsOf(llvm::ArrayRef<Decl *> Declarations) {
+    struct KernelFinder : RecursiveASTVisitor<KernelFinder> {
+      FactCollector &Collector;
+      explicit KernelFinder(FactCollector &C) : Collector(C) {}
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool TraverseStmt(Stmt *) { return true; }
+      bool VisitFunctionDecl(FunctionDecl *FD) {
+        if (FD->hasAttr<CUDAGlobalAttr>() && !FD->isDependentContext())
+          Collector.kernel(FD);
+        return true;
+      }
+    } Finder(*this);
+    for (Decl *D : Declarations)
+      Finder.TraverseDecl(D);
+  }
+
   void finish() {
     std::set<std::tuple<std::string, unsigned, unsigned>> Instantiated =
         DeadLaunches;
@@ -570,29 +589,33 @@ private:
 
 } // namespace
 
-/// The top-level declarations the collection and Clang's parent map cover:
-/// all but the global variables of system headers. The value analysis asks
-/// Clang for parents, which maps every node of its traversal scope, and the
-/// constant tables of `<curand_kernel.h>` (curand_precalc.h) alone made
-/// that map 620 MiB, for variables whose initialisers no launch is read
-/// from by walking parents.
-static std::vector<Decl *> scopeWithoutHeaderTables(ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<Decl *> Scope;
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (!isa<VarDecl>(D) || !SM.isInSystemHeader(D->getLocation()))
-      Scope.push_back(D);
-  return Scope;
-}
-
 void collectFactsInto(ASTContext &Ctx, TranslationUnitFacts &Facts,
                       std::optional<SourceLoc> FatalAt) {
-  // (Put back afterwards: a clang-tidy or plugin host shares the context.)
+  // What is traversed, and what Clang's parent map (which the value
+  // analysis asks for parents) covers, is the context's traversal scope.
+  // The index of callers covers every top-level declaration but the system
+  // headers' global variables: the constant tables of <curand_kernel.h>
+  // alone made a 620 MiB parent map. The launches and the parent map cover
+  // the user's declarations: walking the system headers' bodies (libstdc++,
+  // the toolkit's) took a fifth of a small file's time, and no launch there
+  // is checked nor any value read from them by walking parents. (The host's
+  // scope is put back afterwards: a clang-tidy or plugin host shares the
+  // context.)
   std::vector<Decl *> HostScope = Ctx.getTraversalScope();
-  Ctx.setTraversalScope(scopeWithoutHeaderTables(Ctx));
   auto Restore =
       llvm::make_scope_exit([&] { Ctx.setTraversalScope(HostScope); });
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<Decl *> Indexed, User, System;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    bool InSystemHeader = SM.isInSystemHeader(D->getLocation());
+    (InSystemHeader ? System : User).push_back(D);
+    if (!InSystemHeader || !isa<VarDecl>(D))
+      Indexed.push_back(D);
+  }
+  Ctx.setTraversalScope(Indexed);
   FactCollector Collector(Ctx, Facts);
+  Ctx.setTraversalScope(User);
+  Collector.recordKernelsOf(System);
   if (FatalAt)
     Collector.parseStoppedAt(std::move(*FatalAt));
   else if (Ctx.getDiagnostics().hasFatalErrorOccurred())

@@ -10,4 +10,8 @@ void f(float *p, int n) {
   // DEFAULT: system-headers.cu:[[@LINE-1]]:3: error: launch of 'vendor_kernel' with 200 threads per block exceeds its __launch_bounds__ maximum of 100
   // ALL: vendor_kernels.h:3:17: warning: __launch_bounds__ maximum of 100 threads is not a multiple of the warp size {{.*}}[cuda-launch-bounds-not-warp-multiple]
   // ALL: system-headers.cu:[[@LINE-3]]:3: error: launch of 'vendor_kernel' with 200 threads
+  // A template of the header, instantiated by the user's launch.
+  vendor_template<64><<<n, 128>>>(p);
+  // DEFAULT: system-headers.cu:[[@LINE-1]]:3: error: launch of 'vendor_template<64>' with 128 threads per block exceeds its __launch_bounds__ maximum of 64
+  // ALL: system-headers.cu:[[@LINE-2]]:3: error: launch of 'vendor_template<64>' with 128 threads
 }
