@@ -550,8 +550,12 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
 
   // Integer constant expressions: literals, constexpr and const variables
   // with constant initialisers, enumerators, sizeof, template arguments.
-  if (std::optional<ResolvedValue> R = constantValue(E))
+  if (std::optional<ResolvedValue> R = constantValue(E)) {
+    // A template argument: as its instance is called (`case 512: run<512>()`).
+    if (const auto *Subst = substitutedParameter(E))
+      return dispatchedArgument(Subst, std::move(*R));
     return *R;
+  }
 
   return ExpressionValues(*this, Q).Visit(Plain);
 }
