@@ -251,7 +251,13 @@ DispatchReach ValueResolver::dispatchReach(const FunctionDecl *Instance,
       Test += " at 'case " + std::to_string(N) + ":'";
     std::string Name = "'" + Found->Subject->getName().str() + "'";
     ValueOrigin Origin{"", Locate(Found->Test->getBeginLoc()), true, ""};
-    if (!At.isKnown()) {
+    if (!At.isKnown() && llvm::StringRef(At.Reason).ends_with(NoValueReaches)) {
+      // None of the values the run-time value may have gets to the test:
+      // the call is never made.
+      Origin.What = Test + " holds, and that test is never reached with "
+                           "the values " + Name + " may have";
+      NeverTests.push_back(std::move(Origin));
+    } else if (!At.isKnown()) {
       Origin.What = "an instance called only where " + Test + " holds (" +
                     Name + " is unknown" +
                     (At.Reason.empty() ? "" : ": " + At.Reason) + ")";
