@@ -310,10 +310,10 @@ void settleBranchTestValues(const LaunchSite &L, std::vector<Diagnostic> &Found,
       for (const ConstLaunchPart &P : Parts)
         for (const ValueOrigin &O : P.Value->Origins)
           if (O.BranchTest)
-            addNote(D, O.Loc,
-                    (P.Name + " = " + describeValue(*P.Value) + " from " +
-                     O.What)
-                        .str());
+            addNote(
+                D, O.Loc,
+                (P.Name + " = " + describeValue(*P.Value) + " from " + O.What)
+                    .str());
     mayFail(D, "the value is known only from the branch tests on the way "
                "here; the launch fails when the program takes that path");
   }

@@ -66,8 +66,7 @@ void equalitiesIn(const Expr *Cond, int64_t N, const ConstantCache &Constants,
     return;
   for (auto [Side, Other] : {std::pair(B->getLHS(), B->getRHS()),
                              std::pair(B->getRHS(), B->getLHS())})
-    if (const VarDecl *V = readVariable(Side);
-        V && Constants.of(Other) == N)
+    if (const VarDecl *V = readVariable(Side); V && Constants.of(Other) == N)
       Out.push_back({V, Side, B});
 }
 
@@ -194,8 +193,7 @@ bool ValueResolver::unchangedBefore(const VarDecl *V, const FunctionDecl *F,
   Visit.TraverseStmt(F->getBody());
   auto Anywhere = [](const CFGBlock &, unsigned) { return true; };
   for (const DeclRefExpr *M : Visit.Found) {
-    const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(
-        parentStmt(M, Ctx));
+    const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(parentStmt(M, Ctx));
     if (Read && Read->getCastKind() == CK_LValueToRValue)
       continue;
     if (!Flow.contains(M) || Flow.reachesAlong(M, {}, Target, Anywhere))
@@ -224,8 +222,7 @@ DispatchReach ValueResolver::dispatchReach(const FunctionDecl *Instance,
     // The innermost test that, with the function's other branches on the
     // same variable, lets the call run only for N.
     std::optional<EqualityTest> Found;
-    for (const EqualityTest &T :
-         equalitiesAround(C.Call, N, Ctx, Constants)) {
+    for (const EqualityTest &T : equalitiesAround(C.Call, N, Ctx, Constants)) {
       QualType Type = T.Subject->getType().getNonReferenceType();
       if (!Type->isIntegerType() ||
           !unchangedBefore(T.Subject, Caller, *Flow, C.Call))
@@ -254,8 +251,10 @@ DispatchReach ValueResolver::dispatchReach(const FunctionDecl *Instance,
     if (!At.isKnown() && llvm::StringRef(At.Reason).ends_with(NoValueReaches)) {
       // None of the values the run-time value may have gets to the test:
       // the call is never made.
-      Origin.What = Test + " holds, and that test is never reached with "
-                           "the values " + Name + " may have";
+      Origin.What = Test +
+                    " holds, and that test is never reached with "
+                    "the values " +
+                    Name + " may have";
       NeverTests.push_back(std::move(Origin));
     } else if (!At.isKnown()) {
       Origin.What = "an instance called only where " + Test + " holds (" +
@@ -276,8 +275,8 @@ DispatchReach ValueResolver::dispatchReach(const FunctionDecl *Instance,
                     Name + " is " + describeValue(At) + " there)";
       MayTests.push_back(std::move(Origin));
     } else {
-      Origin.What = Test + " holds, and " + Name + " is " +
-                    describeValue(At) + " there";
+      Origin.What =
+          Test + " holds, and " + Name + " is " + describeValue(At) + " there";
       NeverTests.push_back(std::move(Origin));
     }
   }

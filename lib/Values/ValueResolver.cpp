@@ -10,11 +10,11 @@
 
 #include "cudalint/Values/ValueResolver.h"
 
-#include "cudalint/Values/KnownFunctions.h"
-#include "cudalint/Values/ReachingDefinitions.h"
 #include "ResolverSupport.h"
 #include "StdObjects.h"
 #include "ValueComparisons.h"
+#include "cudalint/Values/KnownFunctions.h"
+#include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -561,7 +561,7 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
 }
 
 std::optional<bool> ValueResolver::decidedTruth(const Expr *Cond,
-                                               const ValueQuery &Q) {
+                                                const ValueQuery &Q) {
   std::optional<bool> Truth = knownTruth(Cond, Q);
   if (!Truth)
     Truth = decidedOnTheWay(Cond, Q);

@@ -212,9 +212,8 @@ Strings instanceValues(const std::string &Code) {
   ASTContext &Ctx = Unit.context();
   Visit.TraverseDecl(Ctx.getTranslationUnitDecl());
   CallerIndex Callers = indexCallers(Ctx);
-  ValueResolver Resolver(Ctx, Callers, [](SourceLocation) {
-    return SourceLoc{"input.cc", 1, 1};
-  });
+  ValueResolver Resolver(
+      Ctx, Callers, [](SourceLocation) { return SourceLoc{"input.cc", 1, 1}; });
   Strings Out;
   for (const Expr *E : Visit.Found) {
     ResolvedValue R = Resolver.resolveInt(E);
@@ -239,7 +238,8 @@ TEST(PathsTest, ATemplateArgumentDispatchedFromARunTimeValue) {
     })cpp"),
             (Strings{"256 (branch test)", "2048 (branch test)"}));
   // A switch whose value the caller gives: 4096 never comes.
-  EXPECT_EQ(instanceValues(R"cpp(
+  EXPECT_EQ(
+      instanceValues(R"cpp(
     template <int B> void run() { value_at(B); }
     void pick(int bs) {
       switch (bs) {
@@ -248,8 +248,7 @@ TEST(PathsTest, ATemplateArgumentDispatchedFromARunTimeValue) {
       }
     }
     void go() { pick(64); })cpp"),
-            (Strings{"64",
-                     "? template argument 'B' = 4096: its instance is called "
+      (Strings{"64", "? template argument 'B' = 4096: its instance is called "
                      "only where 'switch (bs)' at 'case 4096:' holds, and "
                      "'bs' is 64 there, so it never runs with that value"}));
   // Called unconditionally, or under a test of something else: as is.
