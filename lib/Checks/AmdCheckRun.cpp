@@ -231,6 +231,7 @@ std::vector<Diagnostic> runAmdChecks(const CheckRun &Run,
         for (const auto &[C, B] : Bodies)
           if (B->Launch)
             B->Launch(*C, Ctx, Found);
+        settleBranchTestValues(L, Found, /*NameTests=*/true);
         keepOnlyErrorsIfFails(Found);
         for (Diagnostic &D : Found) {
           stateLaunchOutcome(D);

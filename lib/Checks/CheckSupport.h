@@ -125,6 +125,12 @@ void stateLaunchOutcome(Diagnostic &D);
 /// A failure that cannot be promised for every value or path: a warning
 /// that claims the launch may fail.
 void claimMayFail(Diagnostic &D);
+/// Found, the findings of launch L on one arch, when a value of L is known
+/// only from the branch tests on the way (ValueOrigin::BranchTest): its
+/// failures may fail, its advice is dropped; with NameTests, notes name
+/// those tests (LaunchFindings.cpp).
+void settleBranchTestValues(const LaunchSite &L, std::vector<Diagnostic> &Found,
+                            bool NameTests);
 
 /// A diagnostic of check C at the launch, for the launch's arch, with a note
 /// at the kernel's declaration.

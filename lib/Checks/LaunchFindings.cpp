@@ -285,31 +285,39 @@ void checkRangesAtLowest(ArrayRef<const Check *> Checks,
   }
 }
 
-namespace {
-
 /// A value known only from the branch tests on the way to the launch
-/// (`case 512:` of `switch (threads)`) is what that path would launch; the
+/// (`case 512:` of `switch (threads)`, or a template argument whose instance
+/// is called only under `bs == 512`) is what that path would launch; the
 /// program may never take it. An error there becomes "may fail", and advice
-/// on how well such a launch runs (the warning checks) is left out.
-void settleBranchTestValues(const LaunchSite &L,
-                            std::vector<std::vector<Diagnostic>> &PerArch) {
+/// on how well such a launch runs (the warning checks) is left out. With
+/// NameTests, each such value's tests become notes (for findings that do
+/// not carry the values' origins).
+void settleBranchTestValues(const LaunchSite &L, std::vector<Diagnostic> &Found,
+                            bool NameTests) {
   auto FromTests = [](const ConstLaunchPart &P) {
     return llvm::any_of(P.Value->Origins,
                         [](const ValueOrigin &O) { return O.BranchTest; });
   };
-  if (llvm::none_of(launchParts(L), FromTests))
+  std::vector<ConstLaunchPart> Parts = launchParts(L);
+  if (llvm::none_of(Parts, FromTests))
     return;
-  for (std::vector<Diagnostic> &Found : PerArch) {
-    llvm::erase_if(
-        Found, [](const Diagnostic &D) { return D.Promise == Claim::Advice; });
-    for (Diagnostic &D : Found)
-      if (fails(D))
-        mayFail(D, "the value is known only from the branch tests on the way "
-                   "here; the launch fails when the program takes that path");
+  llvm::erase_if(
+      Found, [](const Diagnostic &D) { return D.Promise == Claim::Advice; });
+  for (Diagnostic &D : Found) {
+    if (!fails(D))
+      continue;
+    if (NameTests)
+      for (const ConstLaunchPart &P : Parts)
+        for (const ValueOrigin &O : P.Value->Origins)
+          if (O.BranchTest)
+            addNote(
+                D, O.Loc,
+                (P.Name + " = " + describeValue(*P.Value) + " from " + O.What)
+                    .str());
+    mayFail(D, "the value is known only from the branch tests on the way "
+               "here; the launch fails when the program takes that path");
   }
 }
-
-} // namespace
 
 /// A launch that runs only when a device query says so may never run on the
 /// GPUs of an arch where its error fires: the code checks the device for
@@ -343,7 +351,8 @@ void settleLaunchFindings(ArrayRef<const Check *> Checks,
     settleValueSets(Checks, PerArch[I], Found[I]);
   }
   settleDeviceGuard(Checks, PerArch.front().Launch.DeviceGuard, Found);
-  settleBranchTestValues(PerArch.front().Launch, Found);
+  for (std::vector<Diagnostic> &One : Found)
+    settleBranchTestValues(PerArch.front().Launch, One, /*NameTests=*/false);
   // A launch certain to fail gets its errors only: how well it would run
   // does not matter.
   for (std::vector<Diagnostic> &One : Found) {

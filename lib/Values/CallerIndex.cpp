@@ -81,10 +81,18 @@ public:
       QualType ParamType = parameterType(C, ParamIndex);
       if (isStdForwardOrMove(Callee) || ParamType.isNull())
         continue;
-      if (const auto *Inner = dyn_cast<CallExpr>(Arg->IgnoreParenImpCasts());
-          Inner && isStdForwardOrMove(Inner->getDirectCallee()) &&
-          Inner->getNumArgs() == 1 && receivesCopy(ParamType))
-        Index.ForwardedToCopies.insert(Inner->getArg(0)->IgnoreParenImpCasts());
+      const auto *Inner = dyn_cast<CallExpr>(Arg->IgnoreParenImpCasts());
+      if (!Inner || !isStdForwardOrMove(Inner->getDirectCallee()) ||
+          Inner->getNumArgs() != 1)
+        continue;
+      const Expr *Forwarded = Inner->getArg(0)->IgnoreParenImpCasts();
+      if (receivesCopy(ParamType))
+        Index.ForwardedToCopies.insert(Forwarded);
+      else if (Receiver && ParamIndex < Receiver->getNumParams())
+        // Into a reference parameter: read only if that one is
+        // (a dispatch recursion hands its value on step by step).
+        ForwardedToReferences.push_back(
+            {Forwarded, Receiver->getParamDecl(ParamIndex)});
     }
     return true;
   }
@@ -128,18 +136,46 @@ public:
     }
     for (const FunctionDecl *F : Index.AddressTaken)
       Index.Calls.erase(F);
-    for (const auto &[P, Refs] : Mentions)
-      if (P->getType()->isReferenceType() &&
-          !P->getType().getNonReferenceType().isConstQualified() &&
-          llvm::all_of(Refs, [&](const DeclRefExpr *D) {
-            return Reads.count(D) || Index.ForwardedToCopies.count(D);
-          }))
-        Index.ReadOnlyReferences.insert(P);
+    // Until nothing changes: a reference forwarded to a read-only one is
+    // read only there, which may make its own parameter read-only.
+    bool Changed = true;
+    while (Changed) {
+      Changed = false;
+      for (const auto &[P, Refs] : Mentions)
+        if (P->getType()->isReferenceType() &&
+            !P->getType().getNonReferenceType().isConstQualified() &&
+            !Index.ReadOnlyReferences.count(P) &&
+            llvm::all_of(Refs, [&](const DeclRefExpr *D) {
+              return Reads.count(D) || Index.ForwardedToCopies.count(D);
+            }))
+          Changed |= Index.ReadOnlyReferences.insert(P).second;
+      for (const auto &[Forwarded, Param] : ForwardedToReferences)
+        if (readOnly(Param))
+          Changed |= Index.ForwardedToCopies.insert(Forwarded).second;
+    }
     return std::move(Index);
   }
 
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (F->doesThisDeclarationHaveABody())
+      WithBodies.insert(F);
+    return true;
+  }
+
 private:
+  /// Whether the reference parameter P of a function whose body was
+  /// walked is only read: found so, or never mentioned.
+  bool readOnly(const ParmVarDecl *P) const {
+    const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
+    return Index.ReadOnlyReferences.count(P) ||
+           (F && WithBodies.count(F) && !Mentions.count(P));
+  }
+
   CallerIndex Index;
+  /// `std::forward<S>(s)` handed to a reference parameter, with it.
+  llvm::SmallVector<std::pair<const Expr *, const ParmVarDecl *>, 8>
+      ForwardedToReferences;
+  llvm::DenseSet<const FunctionDecl *> WithBodies;
   llvm::DenseSet<const Expr *> Callees, HandedOver, Reads;
   llvm::DenseMap<
       const FunctionDecl *,

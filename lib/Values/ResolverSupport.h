@@ -32,6 +32,10 @@ class CXXMethodDecl;
 namespace cudalint::resolver {
 
 inline constexpr const char *CouldNotParse = "code Clang 19 could not parse";
+/// The end of the reason of a variable none of whose values reaches a use
+/// along a path their branches allow: no path the program can take with
+/// them leads there (TemplateDispatch.cpp reads that as "never called").
+inline constexpr const char *NoValueReaches = ": no value reaches this use";
 
 bool isDim3(clang::QualType T);
 

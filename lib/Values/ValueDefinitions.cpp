@@ -454,7 +454,7 @@ ValueResolver::reachingFlow(const FlowSubject &Subject, const FunctionDecl *F,
                         : std::move(Value));
   }
   if (Parts.empty())
-    return ResolvedValue::unknown(What + ": no value reaches this use");
+    return ResolvedValue::unknown(What + NoValueReaches);
   ResolvedValue R = join(Parts);
   // A loop that grows it stops on tests the analysis does not decide
   // (`nth < ncols`): none of the values it may leave, its first included,

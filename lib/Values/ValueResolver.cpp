@@ -10,11 +10,11 @@
 
 #include "cudalint/Values/ValueResolver.h"
 
-#include "cudalint/Values/KnownFunctions.h"
-#include "cudalint/Values/ReachingDefinitions.h"
 #include "ResolverSupport.h"
 #include "StdObjects.h"
 #include "ValueComparisons.h"
+#include "cudalint/Values/KnownFunctions.h"
+#include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -550,14 +550,18 @@ ResolvedValue ValueResolver::resolveInt(const Expr *E, const ValueQuery &Q) {
 
   // Integer constant expressions: literals, constexpr and const variables
   // with constant initialisers, enumerators, sizeof, template arguments.
-  if (std::optional<ResolvedValue> R = constantValue(E))
+  if (std::optional<ResolvedValue> R = constantValue(E)) {
+    // A template argument: as its instance is called (`case 512: run<512>()`).
+    if (const auto *Subst = substitutedParameter(E))
+      return dispatchedArgument(Subst, std::move(*R));
     return *R;
+  }
 
   return ExpressionValues(*this, Q).Visit(Plain);
 }
 
 std::optional<bool> ValueResolver::decidedTruth(const Expr *Cond,
-                                               const ValueQuery &Q) {
+                                                const ValueQuery &Q) {
   std::optional<bool> Truth = knownTruth(Cond, Q);
   if (!Truth)
     Truth = decidedOnTheWay(Cond, Q);

@@ -46,6 +46,7 @@ class ParmVarDecl;
 class Stmt;
 class Expr;
 class FunctionDecl;
+class SubstNonTypeTemplateParmExpr;
 class LambdaExpr;
 class MangleContext;
 class NamedDecl;
@@ -88,10 +89,12 @@ struct CallerIndex {
       Calls;
   llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
   /// Reference parameters the function only reads or forwards to by-value
-  /// parameters: passing a variable to one does not change it.
+  /// or read-only reference parameters: passing a variable to one does not
+  /// change it.
   llvm::DenseSet<const clang::ParmVarDecl *> ReadOnlyReferences;
   /// `v` in `std::forward<T>(v)` or `std::move(v)` handed to a parameter
-  /// that takes a copy: v is read there, not changed.
+  /// that takes a copy, or to a read-only reference parameter: v is read
+  /// there, not changed.
   llvm::DenseSet<const clang::Expr *> ForwardedToCopies;
 };
 CallerIndex indexCallers(clang::ASTContext &Ctx);
@@ -128,6 +131,25 @@ struct DefinitionReader {
       PartOf;
   llvm::function_ref<ResolvedValue(const ValueQuery &)> EntryValue;
   const std::string &What;
+};
+
+/// How the calls of a template instance reach it with one of its template
+/// arguments, N (TemplateDispatch.cpp).
+struct DispatchReach {
+  enum class Kind {
+    /// Some call does not sit under a test that equates a run-time value
+    /// with N (or the calls are not all known): nothing is learnt.
+    Unconditional,
+    /// A call's run-time value is shown to be N.
+    Reaches,
+    /// No call's run-time value can be N.
+    Never,
+    /// Every call sits under such a test, and a run-time value may be N.
+    MayReach,
+  } K = Kind::Unconditional;
+  /// The tests of the calls that may reach it (MayReach), or of all of
+  /// them (Never), with what is known of their run-time values.
+  std::vector<ValueOrigin> Tests;
 };
 
 /// Resolves integer and dim3 expressions of host code as a reader of the
@@ -198,6 +220,25 @@ private:
   /// E as an integer constant expression (a literal, constexpr, enumerator,
   /// sizeof, template argument), with where it came from; none otherwise.
   std::optional<ResolvedValue> constantValue(const clang::Expr *E);
+  /// R, the constant the template argument Subst substitutes, as the
+  /// instance that owns the argument is called (TemplateDispatch.cpp):
+  /// where every call of the instance runs only when a run-time value
+  /// equals the argument (`case 4096: run<4096>()`), the argument is known
+  /// from that branch test, and unknown, with why, where the run-time value
+  /// never has it.
+  ResolvedValue
+  dispatchedArgument(const clang::SubstNonTypeTemplateParmExpr *Subst,
+                     ResolvedValue R);
+  /// Whether V, tested on the way to Target in F, holds one value at each
+  /// test: it keeps its first value, or it is a parameter that only the
+  /// statements no path takes on to Target change or hand on.
+  bool unchangedBefore(const clang::VarDecl *V, const clang::FunctionDecl *F,
+                       const FunctionFlow &Flow, const clang::Stmt *Target);
+  /// How Instance's calls reach it with a template argument of value N.
+  DispatchReach dispatchReach(const clang::FunctionDecl *Instance, int64_t N);
+  /// Per instance and template parameter, dispatchReach's answer.
+  std::map<std::pair<const clang::Decl *, const clang::Decl *>, DispatchReach>
+      Dispatches;
   /// `a op b`, with `s * s` read as one value squared.
   ResolvedValue resolveBinary(const clang::BinaryOperator *B,
                               const ValueQuery &Q);

@@ -131,4 +131,31 @@ TEST(CallersTest, ACallThatDoesNotReturnAKnownValue) {
   EXPECT_EQ(Values[1].substr(0, 2), "? ");
 }
 
+TEST(CallersTest, AReferenceForwardedStepByStepIsOnlyRead) {
+  // step<0> and step<1> hand s on by std::forward into the next step's
+  // reference parameter, step<2> only reads it: n is not changed by the
+  // calls, and its value reaches the last step.
+  EXPECT_EQ(valuesAt(R"cpp(
+    namespace std {
+    template <class T> struct remove_reference { using type = T; };
+    template <class T> struct remove_reference<T &> { using type = T; };
+    template <class T>
+    T &&forward(typename remove_reference<T>::type &t) noexcept {
+      return static_cast<T &&>(t);
+    }
+    } // namespace std
+    template <int I, typename S> void step(S &&s) {
+      if constexpr (I < 2)
+        step<I + 1, S>(std::forward<S>(s));
+      else
+        value_at(s + 0);
+    }
+    void run() {
+      int n = 512;
+      step<0>(n);
+      value_at(n);
+    })cpp"),
+            Strings{"512"});
+}
+
 } // namespace

@@ -193,4 +193,73 @@ TEST(PathsTest, AConditionOnAnElementChangedBetweenItsTestsDecidesNothing) {
                      "{64, 2048}"}));
 }
 
+/// The value at each marker in an instance of a function template (the
+/// patterns' markers are left out), described when known, else
+/// "? <reason>", with "(branch test)" after a value known from one.
+Strings instanceValues(const std::string &Code) {
+  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + Code);
+  struct InInstances : RecursiveASTVisitor<InInstances> {
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitCallExpr(CallExpr *C) {
+      if (const FunctionDecl *F = C->getDirectCallee();
+          F && F->getIdentifier() && F->getName() == "value_at" &&
+          !C->getArg(0)->isValueDependent())
+        Found.push_back(C->getArg(0));
+      return true;
+    }
+    std::vector<const Expr *> Found;
+  } Visit;
+  ASTContext &Ctx = Unit.context();
+  Visit.TraverseDecl(Ctx.getTranslationUnitDecl());
+  CallerIndex Callers = indexCallers(Ctx);
+  ValueResolver Resolver(
+      Ctx, Callers, [](SourceLocation) { return SourceLoc{"input.cc", 1, 1}; });
+  Strings Out;
+  for (const Expr *E : Visit.Found) {
+    ResolvedValue R = Resolver.resolveInt(E);
+    bool FromTest = llvm::any_of(
+        R.Origins, [](const ValueOrigin &O) { return O.BranchTest; });
+    Out.push_back(R.isKnown()
+                      ? describeValue(R) + (FromTest ? " (branch test)" : "")
+                      : "? " + R.Reason);
+  }
+  return Out;
+}
+
+TEST(PathsTest, ATemplateArgumentDispatchedFromARunTimeValue) {
+  // Called only where `bs` equals the argument: known from that test.
+  EXPECT_EQ(instanceValues(R"cpp(
+    template <int B> void run() { value_at(B); }
+    void chain(int bs) {
+      if (bs == 256)
+        run<256>();
+      else if (bs == 2048)
+        run<2048>();
+    })cpp"),
+            (Strings{"256 (branch test)", "2048 (branch test)"}));
+  // A switch whose value the caller gives: 4096 never comes.
+  EXPECT_EQ(
+      instanceValues(R"cpp(
+    template <int B> void run() { value_at(B); }
+    void pick(int bs) {
+      switch (bs) {
+      case 64: run<64>(); break;
+      case 4096: run<4096>(); break;
+      }
+    }
+    void go() { pick(64); })cpp"),
+      (Strings{"64", "? template argument 'B' = 4096: its instance is called "
+                     "only where 'switch (bs)' at 'case 4096:' holds, and "
+                     "'bs' is 64 there, so it never runs with that value"}));
+  // Called unconditionally, or under a test of something else: as is.
+  EXPECT_EQ(instanceValues(R"cpp(
+    template <int B> void run() { value_at(B); }
+    void go(int bs) {
+      run<2048>();
+      if (bs > 2048)
+        run<4096>();
+    })cpp"),
+            (Strings{"2048", "4096"}));
+}
+
 } // namespace
