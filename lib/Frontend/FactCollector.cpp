@@ -19,6 +19,8 @@
 #include "KernelSettings.h"
 #include "LaunchApis.h"
 #include "LaunchConfigAttributes.h"
+#include "LaunchWrappers.h"
+#include "TraversalScopes.h"
 #include "cudalint/Values/ValueResolver.h"
 
 #include "cudalint/Frontend/Frontend.h"
@@ -90,7 +92,7 @@ public:
         dyn_cast<OverloadExpr>(Call->getCallee()->IgnoreParenImpCasts());
     const Expr *Callee = Overloads || InPattern ? nullptr : Call->getCallee();
     const char *Api = chevronLaunchApi(Call->getConfig(), Ctx);
-    for (CallPin Pin : wrapperCalls(Callee))
+    for (CallPin Pin : wrapperCalls(Callee, CurrentFunction, Resolver))
       for (LaunchSite &L :
            sitesPerKernel(Call, Api, Call->getDirectCallee(), Callee, Pin)) {
         if (L.Kernel.empty() && Overloads)
@@ -120,22 +122,10 @@ public:
   /// file (instantiations report their own, with their arguments), and
   /// merges the identical launches of several instantiations.
   /// The kernels the system headers define (CUB's, Thrust's), for launches
-  /// of them and for --system-headers: their declarations only, since no
-  /// launch there is checked.
-  void recordKernelsOf(llvm::ArrayRef<Decl *> Declarations) {
-    struct KernelFinder : RecursiveASTVisitor<KernelFinder> {
-      FactCollector &Collector;
-      explicit KernelFinder(FactCollector &C) : Collector(C) {}
-      bool shouldVisitTemplateInstantiations() const { return true; }
-      bool TraverseStmt(Stmt *) { return true; }
-      bool VisitFunctionDecl(FunctionDecl *FD) {
-        if (FD->hasAttr<CUDAGlobalAttr>() && !FD->isDependentContext())
-          Collector.kernel(FD);
-        return true;
-      }
-    } Finder(*this);
-    for (Decl *D : Declarations)
-      Finder.TraverseDecl(D);
+  /// of them and for --system-headers.
+  void recordKernels(llvm::ArrayRef<const FunctionDecl *> Kernels) {
+    for (const FunctionDecl *FD : Kernels)
+      kernel(FD);
   }
 
   void finish() {
@@ -319,32 +309,6 @@ private:
     return L;
   }
 
-  /// A launch wrapper's calls, one pin each, when the launched kernel is a
-  /// parameter of the function around the launch
-  /// (`ggml_cuda_kernel_launch(kernel, params, args...)`): each call passes a
-  /// kernel and the values it is launched with together, and a kernel must
-  /// not be checked with another call's values. One empty pin otherwise
-  /// (or with more calls than are worth resolving one by one).
-  std::vector<CallPin> wrapperCalls(const Expr *Kernel) {
-    const auto *Ref =
-        Kernel ? dyn_cast<DeclRefExpr>(Kernel->IgnoreParenImpCasts()) : nullptr;
-    const auto *Parm = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-    const auto *F =
-        Parm ? dyn_cast<FunctionDecl>(Parm->getDeclContext()) : nullptr;
-    std::vector<CallPin> Pins;
-    if (F && F == CurrentFunction) {
-      ArrayRef<CallOf> Calls = Resolver.callsOf(F);
-      if (Calls.size() > 1 && Calls.size() <= MaxWrapperCalls &&
-          llvm::none_of(Calls, [](const CallOf &C) { return C.Via; }))
-        for (const CallOf &C : Calls)
-          Pins.push_back({F, C.Call});
-    }
-    if (Pins.empty())
-      Pins.push_back({});
-    return Pins;
-  }
-  static constexpr size_t MaxWrapperCalls = 64;
-
   /// The launch Call makes, one per kernel it may launch: Named when it
   /// names its kernel, else each kernel Callee (a function pointer or
   /// reference, null when there is none to follow) may hold, with where
@@ -378,7 +342,7 @@ private:
     switch (Api.Form) {
     case LaunchForm::KernelPointer: {
       const Expr *Kernel = Call->getArg(Api.Kernel);
-      for (CallPin Pin : wrapperCalls(Kernel))
+      for (CallPin Pin : wrapperCalls(Kernel, CurrentFunction, Resolver))
         for (LaunchSite &L :
              sitesPerKernel(Call, Api.Name, kernelOf(Kernel), Kernel, Pin)) {
           fillConfig(L, Call->getArg(Api.Grid), Call->getArg(Api.Block),
@@ -591,31 +555,16 @@ private:
 
 void collectFactsInto(ASTContext &Ctx, TranslationUnitFacts &Facts,
                       std::optional<SourceLoc> FatalAt) {
-  // What is traversed, and what Clang's parent map (which the value
-  // analysis asks for parents) covers, is the context's traversal scope.
-  // The index of callers covers every top-level declaration but the system
-  // headers' global variables: the constant tables of <curand_kernel.h>
-  // alone made a 620 MiB parent map. The launches and the parent map cover
-  // the user's declarations: walking the system headers' bodies (libstdc++,
-  // the toolkit's) took a fifth of a small file's time, and no launch there
-  // is checked nor any value read from them by walking parents. (The host's
-  // scope is put back afterwards: a clang-tidy or plugin host shares the
-  // context.)
+  // (The host's scope is put back afterwards: a clang-tidy or plugin host
+  // shares the context.)
   std::vector<Decl *> HostScope = Ctx.getTraversalScope();
   auto Restore =
       llvm::make_scope_exit([&] { Ctx.setTraversalScope(HostScope); });
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<Decl *> Indexed, User, System;
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    bool InSystemHeader = SM.isInSystemHeader(D->getLocation());
-    (InSystemHeader ? System : User).push_back(D);
-    if (!InSystemHeader || !isa<VarDecl>(D))
-      Indexed.push_back(D);
-  }
-  Ctx.setTraversalScope(Indexed);
-  FactCollector Collector(Ctx, Facts);
-  Ctx.setTraversalScope(User);
-  Collector.recordKernelsOf(System);
+  TraversalScopes Scopes = traversalScopes(Ctx);
+  Ctx.setTraversalScope(Scopes.Indexed);
+  FactCollector Collector(Ctx, Facts); // the callers' index
+  Ctx.setTraversalScope(Scopes.User);
+  Collector.recordKernels(kernelsDeclaredIn(Scopes.System));
   if (FatalAt)
     Collector.parseStoppedAt(std::move(*FatalAt));
   else if (Ctx.getDiagnostics().hasFatalErrorOccurred())

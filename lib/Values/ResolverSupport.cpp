@@ -110,8 +110,13 @@ const Expr *memberBase(const Expr *E, MemberPath *Path) {
 
 bool partsOverlap(llvm::ArrayRef<std::string> A,
                   llvm::ArrayRef<std::string> B) {
+  // Elements of one array always overlap: the address of one reaches the
+  // others (`*out = &local[0]` hands on `local[1]` too).
+  auto Element = [](const std::string &Step) {
+    return !Step.empty() && Step.front() == '[';
+  };
   for (size_t I = 0; I < std::min(A.size(), B.size()); ++I)
-    if (A[I] != B[I] && A[I] != "[?]" && B[I] != "[?]")
+    if (A[I] != B[I] && !(Element(A[I]) && Element(B[I])))
       return false;
   return true;
 }

@@ -67,7 +67,7 @@ ResolvedValue join(const llvm::SmallVector<ResolvedValue, 4> &Parts);
 const clang::Expr *memberBase(const clang::Expr *E, MemberPath *Path = nullptr);
 
 /// Whether the parts of one object at paths A and B overlap: one holds the
-/// other (an element `[?]` may be any).
+/// other, any element of an array standing for every other.
 bool partsOverlap(llvm::ArrayRef<std::string> A, llvm::ArrayRef<std::string> B);
 
 const clang::FunctionDecl *enclosingFunction(const clang::VarDecl *V);
