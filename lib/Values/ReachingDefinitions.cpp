@@ -28,12 +28,18 @@ std::unique_ptr<FunctionFlow> FunctionFlow::build(const FunctionDecl *F,
 }
 
 /// S where the CFG places it: a full expression (an initialiser with
-/// temporaries, `int t = std::max(n, 2048);`) is no element of its own, the
-/// expression under it is.
+/// temporaries, `int t = std::max(n, 2048);`) and parentheses
+/// (`int blocks = (1 << BITS);`) are no elements of their own, the
+/// expression under them is.
 static const Stmt *placed(const Stmt *S) {
-  while (const auto *Full = dyn_cast_or_null<FullExpr>(S))
-    S = Full->getSubExpr();
-  return S;
+  while (true) {
+    if (const auto *Full = dyn_cast_or_null<FullExpr>(S))
+      S = Full->getSubExpr();
+    else if (const auto *Paren = dyn_cast_or_null<ParenExpr>(S))
+      S = Paren->getSubExpr();
+    else
+      return S;
+  }
 }
 
 std::optional<std::pair<unsigned, unsigned>>

@@ -68,3 +68,24 @@ void killed(float *p) {
   k<<<1, t>>>(p);
 // CHECK: reaching-definitions.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block 256x1x1
 }
+
+// A parenthesised initialiser, as a macro writes it, and one value-dependent
+// in a template's pattern: the CFG places the expression inside the
+// parentheses.
+#define BITS 11
+#define NBUCKETS (1 << BITS)
+void parenthesised(float *p) {
+  int blocks = NBUCKETS;
+  k<<<blocks, 256>>>(p);
+// CHECK: reaching-definitions.cu:[[@LINE-1]]:3: <<<>>> k grid 2048x1x1 block 256x1x1
+}
+template <unsigned RB> struct Context {
+  float *d;
+  void solve();
+};
+template <unsigned RB> void Context<RB>::solve() {
+  int blocks = (1 << (20 - RB));
+  k<<<blocks, 256>>>(d);
+// CHECK: reaching-definitions.cu:[[@LINE-1]]:3: <<<>>> k grid 2048x1x1 block 256x1x1
+}
+template struct Context<9>;
