@@ -121,6 +121,19 @@ bool partsOverlap(llvm::ArrayRef<std::string> A,
   return true;
 }
 
+void walkUpToFunction(
+    const Stmt *S, ASTContext &Ctx,
+    llvm::function_ref<bool(const Stmt *Child, const DynTypedNode &Parent)>
+        Visit) {
+  for (DynTypedNode Node = DynTypedNode::create(*S);;) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.size() != 1 || Parents[0].get<FunctionDecl>() ||
+        Parents[0].get<LambdaExpr>() || !Visit(Node.get<Stmt>(), Parents[0]))
+      return;
+    Node = Parents[0];
+  }
+}
+
 const FunctionDecl *enclosingFunction(const VarDecl *V) {
   const DeclContext *DC = V->getDeclContext();
   while (DC && !isa<FunctionDecl>(DC))

@@ -15,8 +15,10 @@
 
 #include "cudalint/Facts/Facts.h"
 
+#include "clang/AST/ASTTypeTraits.h"
 #include "clang/AST/OperationKinds.h"
 #include "clang/AST/Type.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -75,6 +77,16 @@ const clang::FunctionDecl *enclosingFunction(const clang::VarDecl *V);
 /// Unknown, saying why the resolver does not follow E ("the result of
 /// 'atoi'", "from 'cudaDeviceGetAttribute' at run time", ...).
 ResolvedValue unfollowed(const clang::Expr *E);
+
+/// Walks up from S to the function or lambda around it, innermost first:
+/// Visit(Child, Parent) for each step, Child null where the node left is
+/// not a statement (an initialiser's variable). Stops where a node has no
+/// single parent, or where Visit returns false.
+void walkUpToFunction(
+    const clang::Stmt *S, clang::ASTContext &Ctx,
+    llvm::function_ref<bool(const clang::Stmt *Child,
+                            const clang::DynTypedNode &Parent)>
+        Visit);
 
 /// The function whose body holds S (a lambda's call operator for a
 /// statement of its body).

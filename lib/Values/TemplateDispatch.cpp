@@ -78,20 +78,14 @@ SmallVector<EqualityTest, 2> equalitiesAround(const CallExpr *Call, int64_t N,
                                               ASTContext &Ctx,
                                               const ConstantCache &Constants) {
   SmallVector<EqualityTest, 2> Out;
-  DynTypedNode Node = DynTypedNode::create(*Call);
-  while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.size() != 1 || Parents[0].get<FunctionDecl>() ||
-        Parents[0].get<LambdaExpr>())
-      break;
-    const Stmt *Child = Node.get<Stmt>();
-    if (const auto *If = Parents[0].get<IfStmt>();
+  walkUpToFunction(Call, Ctx, [&](const Stmt *Child, const DynTypedNode &Up) {
+    if (const auto *If = Up.get<IfStmt>();
         If && Child && Child == If->getThen() && !If->isConstexpr())
       equalitiesIn(If->getCond(), N, Constants, Out);
-    else if (const auto *CO = Parents[0].get<ConditionalOperator>();
+    else if (const auto *CO = Up.get<ConditionalOperator>();
              CO && Child && Child == CO->getTrueExpr())
       equalitiesIn(CO->getCond(), N, Constants, Out);
-    else if (const auto *Switch = Parents[0].get<SwitchStmt>()) {
+    else if (const auto *Switch = Up.get<SwitchStmt>()) {
       const VarDecl *V = readVariable(Switch->getCond());
       bool HasCase = false;
       for (const SwitchCase *C = Switch->getSwitchCaseList(); C;
@@ -102,8 +96,8 @@ SmallVector<EqualityTest, 2> equalitiesAround(const CallExpr *Call, int64_t N,
       if (V && HasCase)
         Out.push_back({V, Switch->getCond(), Switch});
     }
-    Node = Parents[0];
-  }
+    return true;
+  });
   return Out;
 }
 

@@ -9,9 +9,9 @@
 
 #include "cudalint/Values/ValueResolver.h"
 
-#include "cudalint/Values/ReachingDefinitions.h"
 #include "ResolverSupport.h"
 #include "StdObjects.h"
+#include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -194,21 +194,17 @@ ValueResolver::iteratedIndices(const ArraySubscriptExpr *Sub) {
     return std::nullopt;
   // The loop that declares the index, around the read.
   const ForStmt *Loop = nullptr;
-  for (DynTypedNode Node = DynTypedNode::create(*Sub);;) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.size() != 1 || Parents[0].get<FunctionDecl>() ||
-        Parents[0].get<LambdaExpr>())
-      return std::nullopt;
-    Node = Parents[0];
-    if (const auto *For = Node.get<ForStmt>();
-        For && For->getBody() && Node.get<Stmt>() != Sub) {
-      const auto *Decl = dyn_cast_or_null<DeclStmt>(For->getInit());
-      if (Decl && Decl->isSingleDecl() && Decl->getSingleDecl() == I) {
-        Loop = For;
-        break;
-      }
-    }
-  }
+  walkUpToFunction(Sub, Ctx, [&](const Stmt *, const DynTypedNode &Up) {
+    const auto *For = Up.get<ForStmt>();
+    const auto *Decl = For && For->getBody()
+                           ? dyn_cast_or_null<DeclStmt>(For->getInit())
+                           : nullptr;
+    if (Decl && Decl->isSingleDecl() && Decl->getSingleDecl() == I)
+      Loop = For;
+    return !Loop;
+  });
+  if (!Loop)
+    return std::nullopt;
   // for (int i = A; i < B; ++i), or i <= B, i != B, i++, i += 1.
   std::optional<int64_t> First = Constants.of(I->getInit());
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(

@@ -156,22 +156,16 @@ QueryScope ValueResolver::scopeAt(const Expr *Use, CallPin Pin) const {
   if (Pin.Function)
     Scope.PinnedCalls[Pin.Function] = Pin.Call;
   // The `if` branches the use sits in, up to its function.
-  DynTypedNode Node = DynTypedNode::create(*Use);
-  while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.size() != 1 || Parents[0].get<FunctionDecl>() ||
-        Parents[0].get<LambdaExpr>())
-      break;
-    const Stmt *Child = Node.get<Stmt>();
-    if (const auto *If = Parents[0].get<IfStmt>();
+  walkUpToFunction(Use, Ctx, [&](const Stmt *Child, const DynTypedNode &Up) {
+    if (const auto *If = Up.get<IfStmt>();
         If && Child && !If->getInit() && !If->getConditionVariable()) {
       if (Child == If->getThen())
         Scope.KnownConditions.push_back({If->getCond(), true});
       else if (Child == If->getElse())
         Scope.KnownConditions.push_back({If->getCond(), false});
     }
-    Node = Parents[0];
-  }
+    return true;
+  });
   return Scope;
 }
 
