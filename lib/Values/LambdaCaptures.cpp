@@ -10,8 +10,8 @@
 
 #include "BranchTests.h"
 #include "DefinitionCollector.h"
-#include "cudalint/Values/ReachingDefinitions.h"
 #include "ResolverSupport.h"
+#include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

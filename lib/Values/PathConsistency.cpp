@@ -19,8 +19,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "BranchTests.h"
-#include "cudalint/Values/ReachingDefinitions.h"
 #include "ResolverSupport.h"
+#include "cudalint/Values/ReachingDefinitions.h"
 #include "cudalint/Values/ValueResolver.h"
 
 #include "clang/AST/ASTContext.h"
