@@ -1,6 +1,7 @@
 //===- Facts.cpp - Resolved values ----------------------------------------===//
 
 #include "cudalint/Facts/Facts.h"
+#include "cudalint/Facts/SymbolicValues.h"
 #include "cudalint/Facts/ValueArithmetic.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -88,6 +89,18 @@ ResolvedValue threadsPerBlock(const Dim3Value &Block) {
           "a product of the block's dimensions beyond 64 bits");
     return ResolvedValue::range(std::min(*Lo, *Hi), std::max(*Lo, *Hi));
   }
+  // Sizes read at run time: their product, which the runtime checks too.
+  if (llvm::none_of(Parts, [](const ResolvedValue *V) {
+        return V->K == ResolvedValue::Kind::Unknown;
+      })) {
+    IntegerBounds Count{0, INT64_MAX, "the block's thread count"};
+    ResolvedValue Total = applyIntegerOp(
+        IntegerOp::Mul, applyIntegerOp(IntegerOp::Mul, Block.X, Block.Y, Count),
+        Block.Z, Count);
+    Total.Origins.clear();
+    if (Total.isSymbolic() || Total.isKnown())
+      return Total;
+  }
   for (auto [Name, Part] :
        {std::pair{"x", Parts[0]}, {"y", Parts[1]}, {"z", Parts[2]}})
     if (!Part->isKnown())
@@ -104,15 +117,20 @@ ResolvedValue joinValues(const std::vector<ResolvedValue> &Parts) {
   std::vector<int64_t> Values;
   bool AnyRange = false;
   int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+  auto Unknown = llvm::find_if(Parts, [](const ResolvedValue &P) {
+    return P.K == ResolvedValue::Kind::Unknown;
+  });
+  if (Unknown != Parts.end()) {
+    // One unknown possibility: unknown, for its reason; no longer the
+    // parameter itself when other values join it.
+    ResolvedValue R = *Unknown;
+    if (Parts.size() > 1)
+      R.Parameter.reset();
+    return R;
+  }
+  if (llvm::any_of(Parts, [](const ResolvedValue &P) { return P.isSymbolic(); }))
+    return Parts.size() == 1 ? Parts.front() : symbolicJoin(Parts);
   for (const ResolvedValue &P : Parts) {
-    if (!P.isKnown()) {
-      // One unknown possibility: unknown, for its reason; no longer the
-      // parameter itself when other values join it.
-      ResolvedValue R = P;
-      if (Parts.size() > 1)
-        R.Parameter.reset();
-      return R;
-    }
     AnyRange |= P.K == ResolvedValue::Kind::Range;
     Lo = std::min(Lo, P.lowest());
     Hi = std::max(Hi, P.highest());
@@ -149,6 +167,8 @@ std::string describeValue(const ResolvedValue &V) {
            "}";
   case ResolvedValue::Kind::Range:
     return formatv("[{0}, {1}]", V.Min, V.Max).str();
+  case ResolvedValue::Kind::Symbolic:
+    return describeSymbolic(V);
   }
   llvm_unreachable("unknown kind");
 }

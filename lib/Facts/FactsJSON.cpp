@@ -29,7 +29,8 @@ namespace cudalint {
 static_assert(fieldCount<SourceLoc>() == 3, "serialize the new field");
 static_assert(fieldCount<ValueOrigin>() == 4, "serialize the new field");
 static_assert(fieldCount<ParameterRef>() == 5, "serialize the new field");
-static_assert(fieldCount<ResolvedValue>() == 8, "serialize the new field");
+static_assert(fieldCount<SymbolicNode>() == 10, "serialize the new field");
+static_assert(fieldCount<ResolvedValue>() == 9, "serialize the new field");
 static_assert(fieldCount<Dim3Value>() == 3, "serialize the new field");
 static_assert(fieldCount<KernelAttributes>() == 9, "serialize the new field");
 static_assert(fieldCount<CallStep>() == 3, "serialize the new field");
@@ -93,7 +94,18 @@ static auto fieldsOf(Tag<ResolvedValue>) {
                     field("proven", &R::Proven), field("min", &R::Min),
                     field("max", &R::Max), field("origins", &R::Origins),
                     field("reason", &R::Reason),
-                    field("parameter", &R::Parameter));
+                    field("parameter", &R::Parameter),
+                    field("symbolic", &R::Symbolic));
+}
+
+static auto fieldsOf(Tag<SymbolicNode>) {
+  using N = SymbolicNode;
+  return std::tuple(field("op", &N::Kind), field("a", &N::A),
+                    field("b", &N::B), field("lo", &N::Lo), field("hi", &N::Hi),
+                    field("name", &N::Name),
+                    field("provenance", &N::Provenance),
+                    field("type", &N::Type), field("loc", &N::Loc),
+                    field("parameter", &N::Parameter));
 }
 
 static auto fieldsOf(Tag<Dim3Value>) {
@@ -211,6 +223,8 @@ static StringRef kindName(ResolvedValue::Kind K) {
     return "set";
   case ResolvedValue::Kind::Range:
     return "range";
+  case ResolvedValue::Kind::Symbolic:
+    return "symbolic";
   }
   return "unknown";
 }
@@ -233,6 +247,8 @@ template <typename T> static json::Value write(const std::optional<T> &X) {
 template <typename T> static json::Value write(const T &X) {
   if constexpr (std::is_same_v<T, ResolvedValue::Kind>) {
     return kindName(X);
+  } else if constexpr (std::is_same_v<T, SymbolicNode::Op>) {
+    return int64_t(X);
   } else if constexpr (HasFields<T>::value) {
     json::Object O;
     std::apply([&](const auto &...F) { ((O[F.Key] = write(X.*F.Of)), ...); },
@@ -271,6 +287,7 @@ static bool fromJSON(const json::Value &V, ResolvedValue::Kind &K,
                                        .Case("constant", Kind::Constant)
                                        .Case("set", Kind::Set)
                                        .Case("range", Kind::Range)
+                                       .Case("symbolic", Kind::Symbolic)
                                        .Default(std::nullopt)
                                  : std::nullopt;
   if (!Parsed) {
@@ -278,6 +295,17 @@ static bool fromJSON(const json::Value &V, ResolvedValue::Kind &K,
     return false;
   }
   K = *Parsed;
+  return true;
+}
+
+static bool fromJSON(const json::Value &V, SymbolicNode::Op &O,
+                     json::Path P) {
+  std::optional<int64_t> I = V.getAsInteger();
+  if (!I || *I < 0 || *I > int64_t(SymbolicNode::Op::Join)) {
+    P.report("expected a symbolic operation");
+    return false;
+  }
+  O = SymbolicNode::Op(*I);
   return true;
 }
 

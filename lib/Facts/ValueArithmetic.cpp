@@ -1,6 +1,7 @@
 //===- ValueArithmetic.cpp - Integer operations on resolved values --------===//
 
 #include "cudalint/Facts/ValueArithmetic.h"
+#include "cudalint/Facts/SymbolicValues.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -145,6 +146,10 @@ std::string overflowReason(const IntegerBounds &Bounds) {
 ResolvedValue applyIntegerOp(IntegerOp Op, const ResolvedValue &A,
                              const ResolvedValue &B,
                              const IntegerBounds &Bounds) {
+  // Sizes read at run time: the expression, in this type.
+  if ((A.isSymbolic() || B.isSymbolic()) &&
+      A.K != Kind::Unknown && B.K != Kind::Unknown)
+    return symbolicOperation(Op, A, B, Bounds);
   // Unknown for the operand's reason; a parameter in arithmetic is no
   // longer the parameter.
   if (!A.isKnown() || !B.isKnown()) {
@@ -219,7 +224,7 @@ ResolvedValue clampValue(const ResolvedValue &V, const ResolvedValue &Lo,
   if (Lo.lowest() > Hi.highest())
     return ResolvedValue::unknown(
         "a clamp whose lower bound exceeds its upper");
-  if (V.isKnown())
+  if (V.isKnown() || V.isSymbolic())
     return applyIntegerOp(IntegerOp::Min,
                           applyIntegerOp(IntegerOp::Max, V, Lo, Bounds), Hi,
                           Bounds);

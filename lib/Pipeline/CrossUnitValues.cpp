@@ -12,6 +12,8 @@
 
 #include "CrossUnitValues.h"
 
+#include "cudalint/Facts/SymbolicValues.h"
+
 #include "llvm/ADT/StringMap.h"
 
 namespace cudalint {
@@ -33,11 +35,29 @@ public:
     }
   }
 
-  /// V with the values its parameter's callers in other files pass.
+  /// V with the values its parameter's callers in other files pass: the
+  /// parameter itself, or each parameter a size read at run time is made
+  /// of (one that no analysed file calls stays a run-time size).
   ResolvedValue resolve(const ResolvedValue &V, unsigned Depth = 0) const {
+    // The parameter itself: what its callers pass, as for an unknown one.
+    if (V.isSymbolic() && V.Symbolic.size() == 1 && V.Parameter &&
+        CallsOf.count(V.Parameter->Function))
+      return fromCallers(*V.Parameter, Depth);
+    if (V.isSymbolic())
+      return substituteInputs(
+          V, [&](const SymbolicNode &N) -> std::optional<ResolvedValue> {
+            if (!N.Parameter || !CallsOf.count(N.Parameter->Function))
+              return std::nullopt;
+            return fromCallers(*N.Parameter, Depth);
+          });
     if (V.isKnown() || !V.Parameter)
       return V;
-    const ParameterRef &P = *V.Parameter;
+    return fromCallers(*V.Parameter, Depth);
+  }
+
+private:
+  /// What the calls of P's function in the analysed files pass to P.
+  ResolvedValue fromCallers(const ParameterRef &P, unsigned Depth) const {
     std::string What = "parameter '" + P.ParameterName +
                        (P.Part.empty() ? "" : "." + P.Part) + "' of '" +
                        P.FunctionName + "'";
@@ -61,7 +81,7 @@ public:
       ResolvedValue Arg = P.Index < C->Arguments.size()
                               ? resolve(argument(*C, P), Depth + 1)
                               : ResolvedValue::unknown();
-      if (!Arg.isKnown())
+      if (Arg.K == ResolvedValue::Kind::Unknown)
         return ResolvedValue::unknown(
             What + ": the call at " + C->Loc.File + ":" +
             std::to_string(C->Loc.Line) + " passes an unknown value" +
@@ -80,7 +100,6 @@ public:
     return R;
   }
 
-private:
   /// What call C passes to the parameter (or part) P.
   static const ResolvedValue &argument(const ExternalCall &C,
                                        const ParameterRef &P) {

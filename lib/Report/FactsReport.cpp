@@ -5,6 +5,8 @@
 #include "cudalint/Report/DiagnosticsReport.h"
 #include "cudalint/Report/OccupancyReport.h"
 
+#include "cudalint/Facts/SymbolicValues.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -51,6 +53,24 @@ void writeValueFields(json::OStream &J, const ResolvedValue &V) {
     J.attribute("kind", "range");
     J.attribute("min", V.Min);
     J.attribute("max", V.Max);
+    break;
+  case ResolvedValue::Kind::Symbolic:
+    J.attribute("kind", "symbolic");
+    J.attribute("expression", describeSymbolic(V));
+    J.attribute("min", V.Min);
+    J.attribute("max", V.Max);
+    J.attribute("reason", V.Reason);
+    J.attributeArray("inputs", [&] {
+      for (const SymbolicNode *I : symbolicInputs(V))
+        J.object([&] {
+          J.attribute("name", I->Name);
+          J.attribute("provenance", I->Provenance);
+          J.attribute("type", I->Type);
+          J.attribute("min", I->Lo);
+          J.attribute("max", I->Hi);
+          writeLoc(J, I->Loc);
+        });
+    });
     break;
   }
   if (!V.Origins.empty())

@@ -11,6 +11,7 @@
 #include "BranchTests.h"
 #include "DefinitionCollector.h"
 #include "ResolverSupport.h"
+#include "cudalint/Facts/SymbolicValues.h"
 #include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/ASTContext.h"
@@ -25,6 +26,71 @@ using llvm::SmallVector;
 namespace cudalint {
 
 using namespace resolver;
+
+namespace {
+
+/// The type of the part of a T at Path (`p.dims[1]`), or null when Path
+/// does not name an integer part of it.
+QualType partType(QualType T, llvm::ArrayRef<std::string> Path,
+                  const ASTContext &Ctx) {
+  for (const std::string &Step : Path) {
+    T = T.getNonReferenceType();
+    if (!Step.empty() && Step.front() == '[') {
+      const clang::ArrayType *A = Ctx.getAsArrayType(T);
+      if (!A)
+        return QualType();
+      T = A->getElementType();
+      continue;
+    }
+    const auto *R = T->getAsCXXRecordDecl();
+    if (!R || !R->hasDefinition())
+      return QualType();
+    auto Field = llvm::find_if(R->fields(), [&](const FieldDecl *Fd) {
+      return Fd->getName() == Step;
+    });
+    if (Field == R->field_end())
+      return QualType();
+    T = Field->getType();
+  }
+  T = T.getNonReferenceType();
+  return T->isIntegerType() && !T->isBooleanType() ? T : QualType();
+}
+
+} // namespace
+
+ResolvedValue ValueResolver::uncalledParameter(const ParmVarDecl *Parm,
+                                               llvm::ArrayRef<std::string> Path,
+                                               const std::string &What) {
+  const auto *F = cast<FunctionDecl>(Parm->getDeclContext());
+  // Other files may call it: a run over them gives it their values (an
+  // integer, or a field of a dim3).
+  std::optional<ParameterRef> Ref;
+  bool Whole = Path.empty() && Parm->getType()->isIntegerType();
+  bool Field = Path.size() == 1 && isDim3(Parm->getType()) &&
+               (Path[0] == "x" || Path[0] == "y" || Path[0] == "z");
+  if (F->isExternallyVisible() && !F->isInlined() && (Whole || Field))
+    Ref = ParameterRef{mangledName(F), F->getNameAsString(),
+                       Parm->getNameAsString(), Parm->getFunctionScopeIndex(),
+                       Field ? Path[0] : std::string()};
+  // Whatever a caller elsewhere passes: a size read at run time, which a
+  // run over the callers' files replaces by what they pass.
+  QualType T = Field ? Ctx.UnsignedIntTy : partType(Parm->getType(), Path, Ctx);
+  if (T.isNull() || F->isTemplateInstantiation() ||
+      F->getTemplatedKind() != FunctionDecl::TK_NonTemplate) {
+    ResolvedValue R = ResolvedValue::unknown(What + ": " + NoCaller);
+    R.Parameter = std::move(Ref);
+    return R;
+  }
+  std::string Name = Parm->getNameAsString() + describePath(Path);
+  ResolvedValue R = symbolicInput(
+      Name,
+      "parameter '" + Parm->getNameAsString() + "' of '" +
+          F->getNameAsString() + "', " + NoCaller,
+      integerBounds(T, Ctx), Locate(Parm->getLocation()));
+  R.Symbolic[0].Parameter = Ref;
+  R.Parameter = std::move(Ref);
+  return R;
+}
 
 ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
                                               const ValueQuery &Q,
@@ -42,20 +108,8 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
     Calls.push_back({Pinned, nullptr});
   } else {
     ArrayRef<CallOf> All = callsOf(F);
-    if (All.empty()) {
-      ResolvedValue R =
-          ResolvedValue::unknown(What + ": no caller in this file");
-      // Other files may call it: a run over them gives it their values
-      // (an integer, or a field of a dim3).
-      bool Whole = Path.empty() && Parm->getType()->isIntegerType();
-      bool Field = Path.size() == 1 && isDim3(Parm->getType()) &&
-                   (Path[0] == "x" || Path[0] == "y" || Path[0] == "z");
-      if (F->isExternallyVisible() && !F->isInlined() && (Whole || Field))
-        R.Parameter = ParameterRef{
-            mangledName(F), F->getNameAsString(), Parm->getNameAsString(),
-            Parm->getFunctionScopeIndex(), Field ? Path[0] : std::string()};
-      return R;
-    }
+    if (All.empty())
+      return uncalledParameter(Parm, Path, What);
     Calls.assign(All.begin(), All.end());
   }
   SmallVector<ResolvedValue, 4> Parts;

@@ -30,6 +30,10 @@ bool inScope(const FunctionDecl *F, KnownScope Scope) {
     return true;
   case KnownScope::StdOnly:
     return F->isInStdNamespace();
+  case KnownScope::StdMember: {
+    const auto *M = dyn_cast<CXXMethodDecl>(F);
+    return M && M->getParent()->isInStdNamespace();
+  }
   case KnownScope::StdOrGlobal: {
     if (F->getBuiltinID())
       return true;

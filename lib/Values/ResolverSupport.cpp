@@ -3,6 +3,8 @@
 #include "cudalint/Values/ValueResolver.h"
 
 #include "ResolverSupport.h"
+
+#include "cudalint/Facts/SymbolicValues.h"
 #include "StdObjects.h"
 #include "cudalint/Values/KnownFunctions.h"
 #include "cudalint/Values/ReachingDefinitions.h"
@@ -39,10 +41,16 @@ IntegerBounds integerBounds(QualType T, const ASTContext &Ctx) {
     return {};
   unsigned Width = std::min(64u, static_cast<unsigned>(Ctx.getIntWidth(T)));
   bool Signed = T->isSignedIntegerType();
+  // A class's own name for the type (std::vector's size_type) says less
+  // than the type it stands for.
+  QualType Shown = T.getUnqualifiedType();
+  if (const auto *Alias = Shown->getAs<TypedefType>();
+      Alias && Alias->getDecl()->getDeclContext()->isRecord())
+    Shown = Shown.getCanonicalType();
   return {Signed ? llvm::minIntN(Width) : 0,
           Signed || Width == 64 ? llvm::maxIntN(Width)
                                 : static_cast<int64_t>(llvm::maxUIntN(Width)),
-          T.getUnqualifiedType().getAsString()};
+          Shown.getAsString()};
 }
 
 std::optional<IntegerOp> integerOp(BinaryOperatorKind Op) {
@@ -139,6 +147,25 @@ const FunctionDecl *enclosingFunction(const VarDecl *V) {
   while (DC && !isa<FunctionDecl>(DC))
     DC = DC->getParent();
   return dyn_cast_or_null<FunctionDecl>(DC);
+}
+
+std::string describePath(llvm::ArrayRef<std::string> Path) {
+  std::string S;
+  for (const std::string &Part : Path)
+    S += Part.front() == '[' ? Part : "." + Part;
+  return S;
+}
+
+ResolvedValue within(const ResolvedValue &V, ResolvedValue Allowed) {
+  if (!V.isSymbolic() || Allowed.K != ResolvedValue::Kind::Range)
+    return Allowed;
+  std::optional<ResolvedValue> R =
+      symbolicWithin(V, Allowed.lowest(), Allowed.highest());
+  if (!R)
+    return Allowed;
+  R->Origins.insert(R->Origins.end(), Allowed.Origins.begin(),
+                    Allowed.Origins.end());
+  return std::move(*R);
 }
 
 /// Why the value of an expression the resolver does not follow is unknown,

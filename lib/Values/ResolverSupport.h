@@ -39,7 +39,13 @@ inline constexpr const char *CouldNotParse = "code Clang 19 could not parse";
 /// them leads there (TemplateDispatch.cpp reads that as "never called").
 inline constexpr const char *NoValueReaches = ": no value reaches this use";
 
+/// Why a parameter's value is not known from its callers when it has none.
+inline constexpr const char *NoCaller = "no caller in the analysed files";
+
 bool isDim3(clang::QualType T);
+
+/// A part's path as written after its variable: ".x", "[0].val".
+std::string describePath(llvm::ArrayRef<std::string> Path);
 
 /// The values the integer type T holds (within int64_t); int64_t's own for
 /// a type that is not a known integer type (dependent, say).
@@ -73,6 +79,11 @@ const clang::Expr *memberBase(const clang::Expr *E, MemberPath *Path = nullptr);
 bool partsOverlap(llvm::ArrayRef<std::string> A, llvm::ArrayRef<std::string> B);
 
 const clang::FunctionDecl *enclosingFunction(const clang::VarDecl *V);
+
+/// What a value V that the definitions do not give is on a path whose
+/// branches allow only Allowed: Allowed; a symbolic V kept within Allowed's
+/// range instead, so that it stays a function of its inputs.
+ResolvedValue within(const ResolvedValue &V, ResolvedValue Allowed);
 
 /// Unknown, saying why the resolver does not follow E ("the result of
 /// 'atoi'", "from 'cudaDeviceGetAttribute' at run time", ...).

@@ -14,6 +14,7 @@
 #include "DefinitionCollector.h"
 #include "ObjectStore.h"
 #include "ResolverSupport.h"
+#include "RunTimeInputs.h"
 #include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/ASTContext.h"
@@ -39,13 +40,6 @@ bool startsWith(llvm::ArrayRef<std::string> Path,
                 llvm::ArrayRef<std::string> Prefix) {
   return Prefix.size() <= Path.size() &&
          std::equal(Prefix.begin(), Prefix.end(), Path.begin());
-}
-
-std::string describe(const VarDecl *V, llvm::ArrayRef<std::string> Path) {
-  std::string S = V->getName().str();
-  for (const std::string &Part : Path)
-    S += Part.front() == '[' ? Part : "." + Part;
-  return S;
 }
 
 /// Keeps the values of Value (a constant or a set) that Reaches lets
@@ -115,13 +109,13 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
                                              llvm::ArrayRef<std::string> Path) {
   const FunctionDecl *F = enclosingFunction(V);
   std::string What = (isa<ParmVarDecl>(V) ? "parameter '" : "variable '") +
-                     describe(V, Path) + "'";
+                     V->getName().str() + describePath(Path) + "'";
   if (F && F->getIdentifier())
     What +=
         (isa<ParmVarDecl>(V) ? " of '" : " in '") + F->getName().str() + "'";
   // Why it is unknown names the innermost variable the value was traced to.
   auto Explained = [&](ResolvedValue R) {
-    if (!R.isKnown() && !StringRef(R.Reason).starts_with("variable '") &&
+    if (R.K == ResolvedValue::Kind::Unknown && !StringRef(R.Reason).starts_with("variable '") &&
         !StringRef(R.Reason).starts_with("parameter '"))
       R.Reason = What + (R.Reason.empty() ? "" : ": " + R.Reason);
     return R;
@@ -291,6 +285,11 @@ ResolvedValue ValueResolver::definedValue(const Definition &Def,
                                           const ValueQuery &At) {
   switch (Def.Kind) {
   case Definition::Effect::Assigned:
+    // A whole integer variable set to a size read at run time reads as
+    // that variable (`const int64_t ne1 = dst->ne[1]` is 'ne1').
+    if (V && Rest.empty() && Def.Path.empty() && V->getType()->isIntegerType())
+      return namedInput(resolvePart(Def.Value, Rest, At.deeper()),
+                        V->getName(), integerBounds(V->getType(), Ctx));
     return resolvePart(Def.Value, Rest, At.deeper());
   case Definition::Effect::OutParameter:
     return Rest.empty() ? resolveOutParameter(Def.OutParameter, At.deeper())
@@ -447,7 +446,7 @@ ValueResolver::reachingFlow(const FlowSubject &Subject, const FunctionDecl *F,
       if (std::optional<ResolvedValue> Allowed =
               allowedByBranches(Subject.Type, IsV, Subject.Key, F, *Flow,
                                 Def.Site, Kills, Target, What))
-        Value = std::move(*Allowed);
+        Value = within(Value, std::move(*Allowed));
     // (The value on entry says where it came from: the callers.)
     Parts.push_back(Def.Site
                         ? withOrigin(std::move(Value), What, Locate(Def.Loc))

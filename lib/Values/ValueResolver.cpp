@@ -11,6 +11,7 @@
 #include "cudalint/Values/ValueResolver.h"
 
 #include "ResolverSupport.h"
+#include "RunTimeInputs.h"
 #include "StdObjects.h"
 #include "ValueComparisons.h"
 #include "cudalint/Values/KnownFunctions.h"
@@ -183,7 +184,10 @@ ValueResolver::resolveMinMax(KnownMeaning Meaning, const std::string &What,
     return withOrigin(std::move(R), What, Locate(E->getBeginLoc()));
   };
   IntegerOp Op = IsMin ? IntegerOp::Min : IntegerOp::Max;
-  if (A.isKnown() && B.isKnown())
+  auto Followed = [](const ResolvedValue &V) {
+    return V.isKnown() || V.isSymbolic();
+  };
+  if (Followed(A) && Followed(B))
     return Origin(applyIntegerOp(Op, A, B, Bounds));
   // min(x, C): at most C; max(x, C): at least C; the type bounds the other
   // end (boundByOneSide).
@@ -275,7 +279,7 @@ ResolvedValue ValueResolver::resolveBinary(const BinaryOperator *B,
   // `C / H` unknown, but tested on the way: `if (C / H == 64)`.
   if (!R.isKnown())
     if (std::optional<ResolvedValue> Tested = allowedByTestsOf(B, Q))
-      return *Tested;
+      return within(R, *Tested);
   return R;
 }
 
@@ -432,10 +436,13 @@ public:
       return *V;
     if (std::optional<ResolvedValue> V = partOfVariable(Call))
       return *V;
-    return unfollowed(Call);
+    return unfollowedOrInput(Call);
   }
 
   ResolvedValue VisitMemberExpr(const MemberExpr *ME) {
+    if (std::optional<ResolvedValue> V =
+            devicePropertyInput(ME, R.Ctx, R.Locate))
+      return *V;
     if (std::optional<ResolvedValue> V = partOfVariable(ME))
       return *V;
     // A member of `*this` in a method (ObjectStore.cpp).
@@ -445,7 +452,7 @@ public:
     if (isDim3(ME->getBase()->getType()))
       return dim3Field(R.resolveDim3(ME->getBase(), Q.deeper()),
                        ME->getMemberDecl()->getNameAsString());
-    return unfollowed(ME);
+    return unfollowedOrInput(ME);
   }
 
   ResolvedValue VisitDeclRefExpr(const DeclRefExpr *DRE) {
@@ -457,8 +464,19 @@ public:
   }
 
   ResolvedValue VisitArraySubscriptExpr(const ArraySubscriptExpr *Sub) {
+    if (std::optional<ResolvedValue> V =
+            devicePropertyInput(Sub, R.Ctx, R.Locate))
+      return *V;
     if (std::optional<ResolvedValue> V = partOfVariable(Sub))
       return *V;
+    // An element read through a pointer (`dst->ne[1]`, `shape[0]`): a size
+    // the program reads at run time.
+    const auto *Base =
+        dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts());
+    const auto *Array = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+    if (!Array || !Array->getType()->isConstantArrayType())
+      if (std::optional<ResolvedValue> V = runTimeInput(Sub, R.Ctx, R.Locate))
+        return *V;
     // sizes[i] of an array that is only ever read: any of its initialisers.
     return R.resolveArrayElement(Sub, Q.deeper());
   }
@@ -471,12 +489,20 @@ public:
         if (const auto *Begin = dyn_cast<VarDecl>(DRE->getDecl()))
           if (std::optional<ResolvedValue> V = R.rangeForElement(Begin, Q))
             return *V;
-    return unfollowed(U);
+    return unfollowedOrInput(U);
   }
 
   ResolvedValue VisitExpr(const Expr *E) { return unfollowed(E); }
 
 private:
+  /// E as a size read at run time (RunTimeInputs.cpp), else unknown for
+  /// why the engine does not follow it.
+  ResolvedValue unfollowedOrInput(const Expr *E) {
+    if (std::optional<ResolvedValue> V = runTimeInput(E, R.Ctx, R.Locate))
+      return *V;
+    return unfollowed(E);
+  }
+
   /// A part of a variable: block.x, cfg.dynamicSmemBytes, s[i] of a
   /// std::array, kTable[i].block of an array of structs; a structured
   /// binding (`auto [grid, block] = config(n);`) or a part of one. None

@@ -33,6 +33,7 @@ const char *const DesignChecks[] = {
     "cuda-launch-bounds-oversized",
     "cuda-grid-underfills-gpu",
     "cuda-tail-effect",
+    "cuda-launch-size-unbounded",
 };
 
 TEST(CheckDocsTest, EveryCheckHasAPageAndNothingElseDoes) {

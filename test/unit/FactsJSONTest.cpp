@@ -44,6 +44,21 @@ ResolvedValue value(Counter &N, ResolvedValue::Kind K) {
   V.Reason = "reason " + std::to_string(N());
   V.Parameter =
       ParameterRef{"_Z6launchi", "launch", "threads", unsigned(N()), "y"};
+  SymbolicNode Input;
+  Input.Kind = SymbolicNode::Op::Input;
+  Input.Lo = N();
+  Input.Hi = N() + 1000;
+  Input.Name = "ne1";
+  Input.Provenance = "dst->ne[1]";
+  Input.Type = "int64_t";
+  Input.Loc = loc(N);
+  Input.Parameter = ParameterRef{"_Z1fl", "f", "n", unsigned(N()), ""};
+  SymbolicNode Sum;
+  Sum.Kind = SymbolicNode::Op::Add;
+  Sum.A = 0;
+  Sum.B = unsigned(N());
+  Sum.Name = "long";
+  V.Symbolic = {Input, Sum};
   return V;
 }
 
@@ -189,6 +204,16 @@ TEST(FactsJSON, EveryFieldRoundTrips) {
   EXPECT_EQ(Back.KernelSettings[0].DeviceGuard.Text,
             "prop.sharedMemPerMultiprocessor >= 73728");
   EXPECT_EQ(Back.Launches[0].DynamicSharedMem.K, ResolvedValue::Kind::Unknown);
+  ASSERT_EQ(Back.Launches[0].Grid.Y.Symbolic.size(), 2u);
+  const SymbolicNode &Input = Back.Launches[0].Grid.Y.Symbolic[0];
+  EXPECT_EQ(Input.Kind, SymbolicNode::Op::Input);
+  EXPECT_EQ(Input.Hi, U.Launches[0].Grid.Y.Symbolic[0].Hi);
+  EXPECT_EQ(Input.Provenance, "dst->ne[1]");
+  EXPECT_EQ(Input.Loc.Line, U.Launches[0].Grid.Y.Symbolic[0].Loc.Line);
+  ASSERT_TRUE(Input.Parameter);
+  EXPECT_EQ(Back.Launches[0].Grid.Y.Symbolic[1].Kind, SymbolicNode::Op::Add);
+  EXPECT_EQ(Back.Launches[0].Grid.Y.Symbolic[1].B,
+            U.Launches[0].Grid.Y.Symbolic[1].B);
   EXPECT_EQ(Back.InternalError, U.InternalError);
   EXPECT_EQ(Back.WaveSize, U.WaveSize);
 }

@@ -53,13 +53,53 @@ struct ParameterRef {
   std::string Part;
 };
 
+/// One node of a symbolic value: a size the program reads at run time (an
+/// input), a constant, or an operation on earlier nodes. A symbolic value's
+/// nodes are in postfix order, each operation after its operands, the value
+/// itself last (SymbolicValues.h builds and evaluates them).
+struct SymbolicNode {
+  enum class Op {
+    Input,    // a run-time size within [Lo, Hi] (its type's range, or less)
+    Constant, // Lo
+    Interval, // some value in [Lo, Hi] (a known range or set)
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    And,
+    Min,
+    Max,
+    Assume, // A, on a path whose branches allow only [Lo, Hi]
+    Join,   // A on some paths, B on others
+  };
+  Op Kind = Op::Constant;
+  unsigned A = 0, B = 0; // operands: indices of earlier nodes
+  /// Input: its values; Constant: Lo; Interval and Assume: the bounds; an
+  /// arithmetic operation: the bounds of its C type.
+  int64_t Lo = 0, Hi = 0;
+  /// Input: its name in messages ("ne1", "argv[1]"); an operation: its C
+  /// type ("int", "size_t").
+  std::string Name;
+  /// Input: what it is, in the code's words ("dst->ne[1], read through
+  /// parameter 'dst'", "the result of 'atoi'"), and its C type.
+  std::string Provenance, Type;
+  SourceLoc Loc;
+  /// Input: the parameter it is, when it is a parameter that no call in the
+  /// file passes (a run over several files may know its callers).
+  std::optional<ParameterRef> Parameter;
+};
+
 /// A launch parameter as far as static analysis can tell: one value, a small
-/// set of values, a range, or unknown. Never a guess.
+/// set of values, a range, a symbolic value of run-time sizes, or unknown.
+/// Never a guess.
 struct ResolvedValue {
-  enum class Kind { Unknown, Constant, Set, Range };
+  enum class Kind { Unknown, Constant, Set, Range, Symbolic };
   Kind K = Kind::Unknown;
   std::vector<int64_t> Values; // Constant: one; Set: sorted, unique, >= 2
-  int64_t Min = 0, Max = 0;    // Range, inclusive
+  int64_t Min = 0, Max = 0;    // Range and Symbolic, inclusive
   std::vector<ValueOrigin> Origins;
   /// The values shown to reach the use on a feasible path: every step from
   /// where the value is chosen to the use passes only branches that cannot
@@ -67,14 +107,18 @@ struct ResolvedValue {
   /// 1024). A constant's one value always is. A set's other values may be
   /// excluded by correlated branches the analysis does not decide.
   std::vector<int64_t> Proven;
-  /// Unknown only: why, in words a reader can act on ("parameter 'bs' of
-  /// 'launch': its address is taken, so its callers are not all known",
-  /// "the result of 'atoi'"); empty when no reason was recorded.
+  /// Unknown: why, in words a reader can act on ("parameter 'bs' of
+  /// 'launch': its address is taken, so its callers are not all known");
+  /// empty when no reason was recorded. Symbolic: which run-time inputs it
+  /// is made of ("'n' (the result of 'atoi', an int) is read at run time").
   std::string Reason;
   /// Unknown only: the value is exactly this parameter, which no call in
   /// the file passes; a run over several files gives it what their calls
   /// pass (resolveAcrossUnits).
   std::optional<ParameterRef> Parameter;
+  /// Symbolic only: the expression over run-time inputs (its Reason says
+  /// which inputs, in words), Min and Max the values it may take.
+  std::vector<SymbolicNode> Symbolic;
 
   static ResolvedValue unknown(std::string Reason = {}) {
     ResolvedValue R;
@@ -96,7 +140,10 @@ struct ResolvedValue {
   /// Proven becomes those of Shown that are among Values.
   void keepProven(std::vector<int64_t> Shown);
 
-  bool isKnown() const { return K != Kind::Unknown; }
+  /// Known: a constant, a set or a range. A symbolic value is not known: it
+  /// depends on inputs the program reads at run time.
+  bool isKnown() const { return K != Kind::Unknown && K != Kind::Symbolic; }
+  bool isSymbolic() const { return K == Kind::Symbolic; }
   bool isConstant() const { return K == Kind::Constant; }
   int64_t value() const { return Values.front(); }
   /// The smallest and largest value it can take (Known values only).

@@ -21,7 +21,8 @@ namespace cudalint {
 enum class KnownMeaning { Min, Max, Clamp, Ceil, Floor, Round, Trunc };
 
 /// Where a function of the table counts.
-enum class KnownScope { AnyScope, StdOrGlobal, StdOnly };
+/// StdMember: a member function of a class in std.
+enum class KnownScope { AnyScope, StdOrGlobal, StdOnly, StdMember };
 
 /// What a function of the table does to a value on its way, besides the
 /// arithmetic of KnownMeaning (KnownFunctions.def).
@@ -31,6 +32,10 @@ enum class KnownRole {
   /// Stores the handle of the kernel its second argument names through its
   /// first (cudaGetFuncBySymbol(&f, k): f is k's CUfunction).
   KernelHandleOf,
+  /// A number parsed from text at run time (atoi, strtol, std::stoi).
+  ParsedNumber,
+  /// The size of a standard container (v.size(), s.length()).
+  ContainerSize,
   OccupancyApi,
   CudaApi
 };

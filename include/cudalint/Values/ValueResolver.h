@@ -401,6 +401,12 @@ private:
                                  const ValueQuery &Q,
                                  llvm::ArrayRef<std::string> Path,
                                  const std::string &What);
+  /// A parameter's part when no call in the file passes it: a size read at
+  /// run time (an integer part of a function that is not a template), else
+  /// unknown; either way what a run over other files replaces.
+  ResolvedValue uncalledParameter(const clang::ParmVarDecl *Parm,
+                                  llvm::ArrayRef<std::string> Path,
+                                  const std::string &What);
 
   /// What a call leaves in the variable it passes to the reference
   /// parameter Parm: the assignments to Parm that reach its function's exit

@@ -1,0 +1,59 @@
+//===- SizeLimits.h - What a launch's run-time sizes must keep to -*- C++ -*-===//
+//
+// Each limit the runtime checks at a launch, as a value of the launch and
+// the most (and least) it may be: grid and block dimensions, threads per
+// block (the hardware's, the kernel's __launch_bounds__, its registers),
+// shared memory per block. cuda-launch-size-unbounded finds the inputs that
+// break them; the launch coverage says what each launch whose sizes are
+// read at run time needs ("safe while ne1 <= 65535"). No Clang.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDALINT_CHECKS_SIZELIMITS_H
+#define CUDALINT_CHECKS_SIZELIMITS_H
+
+#include "cudalint/Arch/Arch.h"
+#include "cudalint/Facts/Facts.h"
+#include "cudalint/Facts/SymbolicValues.h"
+
+#include <string>
+#include <vector>
+
+namespace cudalint {
+
+struct SizeLimit {
+  enum class Kind { Grid, Block, SharedMemory };
+  Kind K = Kind::Grid;
+  /// "grid.y", "block.x", "threads", "smem".
+  std::string Id;
+  /// In prose: "grid y", "threads per block", "shared memory per block".
+  std::string Name;
+  ResolvedValue Value;
+  /// The most that launches, and why: "the maximum of 65535 blocks in grid
+  /// y", "its __launch_bounds__ maximum of 256 threads".
+  int64_t Max = 0;
+  std::string Why;
+  /// Zero fails too (a grid or block dimension).
+  bool AtLeastOne = false;
+  /// Over Max, the runtime reports too many resources (registers), not an
+  /// invalid value.
+  bool OutOfResources = false;
+};
+
+/// The hardware's limits on L's sizes on A, for each value that is
+/// symbolic: grid and block dimensions, threads per block, and dynamic
+/// shared memory (with Static bytes of static shared memory) against
+/// SmemLimit bytes (48 KiB without an opt-in).
+std::vector<SizeLimit> hardwareSizeLimits(const LaunchSite &L,
+                                          const ArchInfo &A, uint64_t Static,
+                                          uint64_t SmemLimit,
+                                          std::string SmemWhy);
+
+/// "ne1 <= 65535", the condition on L's inputs that keeps it within Limit
+/// (the others at their smallest); "ne1 >= 256" for a minimum; empty when
+/// no input value breaks it.
+std::string safeCondition(const SizeLimit &Limit, InputDomain Domain = {});
+
+} // namespace cudalint
+
+#endif

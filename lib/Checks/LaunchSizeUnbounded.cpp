@@ -1,0 +1,233 @@
+//===- LaunchSizeUnbounded.cpp - cuda-launch-size-unbounded ---------------===//
+//
+// A launch whose grid, block or shared memory is made of sizes the program
+// reads at run time (SymbolicValues.h) fails for the inputs that take it
+// past a limit the runtime checks: the hardware's (SizeLimits.h), the
+// kernel's __launch_bounds__, the block its registers allow, and the
+// shared memory its opt-in allows. Each is reported once, naming the input
+// and the smallest value of it that fails, as a warning: the launch fails
+// only if such an input arrives, and nothing on its path stops it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckSupport.h"
+
+#include "cudalint/Checks/SizeLimits.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace cudalint {
+
+namespace {
+
+/// The block sizes the kernel itself allows on the arch: its launch bound,
+/// and the most threads its registers let launch.
+void addKernelLimits(const LaunchContext &Ctx, std::vector<SizeLimit> &Out) {
+  const ResolvedValue &Threads = Ctx.Launch.ThreadsPerBlock;
+  if (!Threads.isSymbolic() || Ctx.Launch.OccupancyTuned)
+    return;
+  if (std::optional<int64_t> Bound = Ctx.maxThreadsBound();
+      Bound && *Bound < int64_t(Ctx.Arch.MaxThreadsPerBlock))
+    Out.push_back({SizeLimit::Kind::Block, "threads", "threads per block",
+                   Threads, *Bound,
+                   formatv("the kernel's __launch_bounds__ maximum of {0} "
+                           "threads",
+                           *Bound)
+                       .str(),
+                   false, false});
+  const KernelResources *R = Ctx.Resources;
+  if (!R || !R->HasUsage)
+    return;
+  int64_t Fits = 0;
+  for (unsigned T = Ctx.Arch.WarpSize; T <= Ctx.Arch.MaxThreadsPerBlock;
+       T += Ctx.Arch.WarpSize) {
+    OccupancyInput In;
+    In.ThreadsPerBlock = T;
+    In.RegistersPerThread = R->Registers;
+    OccupancyResult Occ = computeOccupancy(Ctx.Arch, In);
+    if (Occ.fails(LaunchFailure::TooManyRegistersPerBlock))
+      break;
+    Fits = T;
+  }
+  if (Fits && Fits < int64_t(Ctx.Arch.MaxThreadsPerBlock))
+    Out.push_back({SizeLimit::Kind::Block, "threads", "threads per block",
+                   Threads, Fits,
+                   formatv("the {0} threads its {1} registers per thread "
+                           "let launch on {2}",
+                           Fits, R->Registers, Ctx.Arch.Name)
+                       .str(),
+                   false, true});
+}
+
+/// The shared memory the kernel may have: 48 KiB, or the opt-in the code
+/// makes for it (its value when it is a constant, else the arch's most).
+std::pair<uint64_t, std::string> sharedMemoryLimit(const LaunchContext &Ctx) {
+  const ArchInfo &A = Ctx.Arch;
+  if (const KernelSetting *OptIn = Ctx.setting("MaxDynamicSharedMemorySize")) {
+    if (OptIn->Value.isConstant())
+      return {uint64_t(OptIn->Value.value()),
+              formatv("the opt-in of {0} made for the kernel",
+                      formatBytes(OptIn->Value.value()))
+                  .str()};
+    return {A.SharedMemPerBlockOptIn,
+            formatv("the opt-in maximum of {0} on {1}",
+                    formatBytes(A.SharedMemPerBlockOptIn), A.Name)
+                .str()};
+  }
+  return {A.SharedMemPerBlock,
+          formatv("the {0} a block may have without opting in",
+                  formatBytes(A.SharedMemPerBlock))
+              .str()};
+}
+
+std::string usualFix(const SizeLimit &L, const LaunchContext &Ctx, bool Below) {
+  if (Below)
+    return "round the grid up ((n + B - 1) / B blocks) or return before the "
+           "launch when there is nothing to do";
+  switch (L.K) {
+  case SizeLimit::Kind::Grid:
+    return L.Id == "grid.x"
+               ? "cap the grid and loop over the rest in the kernel (a "
+                 "grid-stride loop), or check the size at the entry point"
+               : "move the large dimension to grid x (up to 2^31 - 1 "
+                 "blocks), or cap it at 65535 and loop over the rest in "
+                 "the kernel";
+  case SizeLimit::Kind::Block:
+    return "check the size where it enters the program, or clamp it "
+           "(std::min) and loop in the kernel";
+  case SizeLimit::Kind::SharedMemory:
+    return formatv("opt in with cudaFuncSetAttribute(kernel, "
+                   "cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) (up "
+                   "to {0} on {1}), or tile the input so that the shared "
+                   "memory stays bounded",
+                   formatBytes(Ctx.Arch.SharedMemPerBlockOptIn),
+                   Ctx.Arch.Name)
+        .str();
+  }
+  return "";
+}
+
+/// "is 'ne1' ('ne1' (dst->ne[1], an int64_t))" or "is '(n + 255) / 256'
+/// with 'n' (...)".
+std::string whatItIs(const ResolvedValue &V) {
+  std::vector<const SymbolicNode *> Inputs = symbolicInputs(V);
+  std::string Expr = describeSymbolic(V);
+  std::string Out = "is '" + Expr + "'";
+  if (Inputs.size() == 1 && Inputs[0]->Name == Expr)
+    return Out + " (" + inputDetails(*Inputs[0]) + ")";
+  for (size_t I = 0; I < Inputs.size(); ++I)
+    Out += (I ? ", " : " with ") + describeInput(*Inputs[I]);
+  return Out;
+}
+
+bool boundedOnTheWay(const ResolvedValue &V) {
+  return llvm::any_of(V.Origins,
+                      [](const ValueOrigin &O) { return O.BranchTest; }) ||
+         llvm::any_of(V.Symbolic, [](const SymbolicNode &N) {
+           return N.Kind == SymbolicNode::Op::Assume;
+         });
+}
+
+Diagnostic finding(const Check &C, const LaunchContext &Ctx,
+                   const SizeLimit &L, const FailingInput &F, bool Below) {
+  const std::string &Name = F.Input->Name;
+  std::string Outcome;
+  if (Below)
+    Outcome = formatv(F.Edge ? "it is {0} while {1} <= {2}, and a launch "
+                               "needs at least one"
+                             : "it is {0} at {1} = {2}, and a launch needs "
+                               "at least one",
+                      F.Result, Name, F.Value);
+  else
+    Outcome = formatv(F.Edge ? "it passes {0} once {1} > {2}"
+                             : "it passes {0} at {1} = {2}",
+                      L.Why, Name, F.Edge ? F.Value - 1 : F.Value);
+  Diagnostic D = launchError(
+      C, Ctx,
+      formatv("{0} of {1} {2}, and {3}; {4}", L.Name, kernelName(Ctx.Launch),
+              whatItIs(L.Value),
+              boundedOnTheWay(L.Value) ? "the tests on this path do not stop it"
+                                       : "nothing on this path bounds it",
+              Outcome)
+          .str(),
+      L.OutOfResources ? RuntimeError::LaunchOutOfResources
+                       : RuntimeError::InvalidValue);
+  claimMayFail(D);
+  for (const SymbolicNode *I : symbolicInputs(L.Value))
+    addNote(D, I->Loc,
+            formatv("'{0}' is read here: {1}", I->Name, I->Provenance).str());
+  addOriginNotes(D, L.Value, L.Name);
+  addNote(D, SourceLoc(), "to fix: " + usualFix(L, Ctx, Below));
+  return D;
+}
+
+} // namespace
+
+void LaunchSizeUnbounded::checkLaunch(const LaunchContext &Ctx,
+                                      Findings &Out) const {
+  const CheckOptions &O = Ctx.Options;
+  InputDomain Domain{O.flag(*this, CountEmptyInputsOption) ? 0 : 1};
+  int64_t MostWorthIt = int64_t(O.number(*this, MaxFailingInputOption));
+  const KernelResources *R = Ctx.Resources;
+  auto [SmemLimit, SmemWhy] = sharedMemoryLimit(Ctx);
+  std::vector<SizeLimit> Limits =
+      hardwareSizeLimits(Ctx.Launch, Ctx.Arch, R && R->HasUsage ? R->StaticSmem : 0,
+                         SmemLimit, SmemWhy);
+  addKernelLimits(Ctx, Limits);
+  auto Watched = [&](const SizeLimit &L) {
+    switch (L.K) {
+    case SizeLimit::Kind::Grid:
+      return O.flag(*this, WatchGridOption);
+    case SizeLimit::Kind::Block:
+      return O.flag(*this, WatchBlockOption) && !Ctx.Launch.OccupancyTuned;
+    case SizeLimit::Kind::SharedMemory:
+      return O.flag(*this, WatchSharedMemoryOption);
+    }
+    return false;
+  };
+  // One finding per grid dimension, one for the block (its dimensions,
+  // threads, the kernel's limits) and one for shared memory: the limit the
+  // smallest input breaks.
+  struct Failure {
+    const SizeLimit *Limit;
+    FailingInput Input;
+    bool Below;
+  };
+  std::map<std::string, Failure> Worst;
+  for (const SizeLimit &L : Limits) {
+    if (!Watched(L))
+      continue;
+    std::optional<Failure> F;
+    if (std::vector<FailingInput> Above = inputsAbove(L.Value, L.Max, Domain);
+        !Above.empty() && Above.front().Value <= MostWorthIt)
+      F = Failure{&L, Above.front(), false};
+    else if (L.AtLeastOne && O.flag(*this, WatchZeroSizesOption))
+      if (std::vector<FailingInput> Below = inputsBelow(L.Value, 1, Domain);
+          !Below.empty())
+        F = Failure{&L, Below.front(), true};
+    if (!F)
+      continue;
+    std::string Key = L.K == SizeLimit::Kind::Grid         ? L.Id
+                      : L.K == SizeLimit::Kind::Block        ? "block"
+                                                             : "smem";
+    auto [It, New] = Worst.try_emplace(Key, *F);
+    // (On a tie, the limit of more inputs: a block of two sizes fails by
+    // their product.)
+    auto Inputs = [](const Failure &X) {
+      return symbolicInputs(X.Limit->Value).size();
+    };
+    if (!New && !F->Below &&
+        (It->second.Below || F->Input.Value < It->second.Input.Value ||
+         (F->Input.Value == It->second.Input.Value &&
+          Inputs(*F) > Inputs(It->second))))
+      It->second = *F;
+  }
+  for (const auto &[Key, F] : Worst)
+    Out.push_back(finding(*this, Ctx, *F.Limit, F.Input, F.Below));
+}
+
+} // namespace cudalint

@@ -1,0 +1,249 @@
+//===- RunTimeInputs.cpp - Sizes the program reads at run time ------------===//
+//
+// The reads whose value only the running program knows, kept as symbols
+// (SymbolicValues.h) instead of unknown: a number parsed from text, a
+// container's size, a field or element read through a parameter or a
+// global, and a device property (bounded by what every GPU reports). A
+// read the function itself writes on the way is not an input: the engine
+// does not follow the write, so the value stays unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RunTimeInputs.h"
+
+#include "ResolverSupport.h"
+#include "cudalint/Facts/SymbolicValues.h"
+#include "cudalint/Values/KnownFunctions.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace cudalint {
+
+using namespace resolver;
+
+namespace {
+
+/// E as written, on one line; a shorter name when it is long.
+std::string spelled(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = SM.getExpansionRange(E->getSourceRange());
+  std::string Text =
+      Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+  std::string Flat;
+  for (char C : Text)
+    if (!(std::isspace(static_cast<unsigned char>(C)) &&
+          (Flat.empty() || Flat.back() == ' ')))
+      Flat.push_back(std::isspace(static_cast<unsigned char>(C)) ? ' ' : C);
+  if (Flat.empty() || Flat.size() > 48)
+    return "a run-time size";
+  return Flat;
+}
+
+/// The bounds every GPU gives a device property (CUDA's cudaDeviceProp,
+/// HIP's hipDeviceProp_t), by field; none for a field that bounds nothing.
+/// Sources: the CUDA C++ Programming Guide's table of technical
+/// specifications per compute capability (1024 threads per block, block
+/// dimensions 1024 x 1024 x 64, grid dimensions 2^31-1 x 65535 x 65535,
+/// 48 KiB of shared memory per block without opting in, at most 227 KiB
+/// with it and 228 KiB per SM, 64 Ki registers per block, 2048 threads per
+/// SM); HIP's limits are AMD's (1024 work-items per work-group, 64 KiB of
+/// LDS, warps of 32 or 64).
+std::optional<std::pair<int64_t, int64_t>>
+deviceLimit(llvm::StringRef Field, std::optional<unsigned> Index) {
+  using Limit = std::optional<std::pair<int64_t, int64_t>>;
+  if (Field == "maxThreadsDim" && Index)
+    return *Index < 2 ? Limit({1, 1024}) : Limit({1, 64});
+  if (Field == "maxGridSize" && Index)
+    return *Index == 0 ? Limit({1, 2147483647}) : Limit({1, 65535});
+  return llvm::StringSwitch<Limit>(Field)
+      .Case("maxThreadsPerBlock", Limit({1, 1024}))
+      .Case("sharedMemPerBlock", Limit({1, 65536}))
+      .Case("sharedMemPerBlockOptin", Limit({1, 232448}))
+      .Case("sharedMemPerMultiprocessor", Limit({1, 233472}))
+      .Case("maxSharedMemoryPerMultiProcessor", Limit({1, 233472}))
+      .Case("regsPerBlock", Limit({1, 65536}))
+      .Case("regsPerMultiprocessor", Limit({1, 65536}))
+      .Case("warpSize", Limit({32, 64}))
+      .Case("maxThreadsPerMultiProcessor", Limit({1, 2560}))
+      .Default(std::nullopt);
+}
+
+bool isDeviceProperties(QualType T) {
+  const auto *R = T->getAsRecordDecl();
+  return R && R->getIdentifier() &&
+         (R->getName() == "cudaDeviceProp" ||
+          R->getName() == "hipDeviceProp_t" ||
+          R->getName() == "hipDeviceProp_tR0600" ||
+          R->getName() == "hipDeviceProp_tR0000");
+}
+
+} // namespace
+
+std::optional<ResolvedValue> devicePropertyInput(const Expr *E,
+                                                 const ASTContext &Ctx,
+                                                 const LocationMapper &Locate) {
+  E = E->IgnoreParenImpCasts();
+  if (!E->getType()->isIntegerType())
+    return std::nullopt;
+  std::optional<unsigned> Index;
+  const Expr *Plain = E;
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+    const auto *I = dyn_cast<IntegerLiteral>(Sub->getIdx()->IgnoreParenImpCasts());
+    if (!I)
+      return std::nullopt;
+    Index = unsigned(I->getValue().getZExtValue());
+    Plain = Sub->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *ME = dyn_cast<MemberExpr>(Plain);
+  if (!ME || !isDeviceProperties(ME->getBase()->getType()->isPointerType()
+                                     ? ME->getBase()->getType()->getPointeeType()
+                                     : ME->getBase()->getType()))
+    return std::nullopt;
+  std::string Field = ME->getMemberDecl()->getNameAsString();
+  std::optional<std::pair<int64_t, int64_t>> Limit = deviceLimit(Field, Index);
+  if (!Limit)
+    return std::nullopt;
+  IntegerBounds Type = integerBounds(E->getType(), Ctx);
+  ResolvedValue R = symbolicInput(
+      spelled(E, Ctx), "a device property, at most " +
+                           std::to_string(Limit->second) + " on every GPU",
+      Type, Locate(E->getBeginLoc()));
+  return symbolicWithin(R, Limit->first, Limit->second);
+}
+
+namespace {
+
+/// The declaration a chain of member, element and pointer reads starts
+/// from (`dst` in `dst->ne[1]`), and the field read last (`ne`).
+std::pair<const ValueDecl *, const ValueDecl *> readRoot(const Expr *E) {
+  const ValueDecl *Field = nullptr;
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (!Field)
+        Field = ME->getMemberDecl();
+      E = ME->getBase();
+    } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = Sub->getBase();
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
+               U && U->getOpcode() == UO_Deref) {
+      E = U->getSubExpr();
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      return {DRE->getDecl(), Field};
+    } else {
+      return {nullptr, nullptr};
+    }
+  }
+}
+
+/// Whether F writes, in its body, the field Field of what Root reaches (or
+/// the element Root points to, for a Field of null), or takes its address.
+bool writesPart(const FunctionDecl *F, const ValueDecl *Root,
+                const ValueDecl *Field) {
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const ValueDecl *Root, *Field;
+    bool Found = false;
+    void written(const Expr *E) {
+      auto [R, Fd] = readRoot(E);
+      if (R == Root && (!Field || !Fd || Fd == Field))
+        Found = true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      if (B->isAssignmentOp())
+        written(B->getLHS());
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+        if (!isa<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+          written(U->getSubExpr());
+      return !Found;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+      if (C->isAssignmentOp() && C->getNumArgs() > 0)
+        written(C->getArg(0));
+      return !Found;
+    }
+  } Visit;
+  Visit.Root = Root;
+  Visit.Field = Field;
+  if (F && F->hasBody())
+    Visit.TraverseStmt(F->getBody());
+  return Visit.Found;
+}
+
+/// A field or element read through a parameter or a global: dst->ne[1],
+/// p.height, shape[0].
+std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
+                                         const LocationMapper &Locate) {
+  auto [Root, Field] = readRoot(E);
+  const auto *V = dyn_cast_or_null<VarDecl>(Root);
+  if (!V || isa<DeclRefExpr>(E))
+    return std::nullopt;
+  bool Parameter = isa<ParmVarDecl>(V);
+  if (!Parameter && V->hasLocalStorage())
+    return std::nullopt; // a local's parts are followed, or unknown for why
+  const FunctionDecl *F = functionContaining(E, Ctx);
+  if (!F || writesPart(F, V, Field))
+    return std::nullopt;
+  std::string Kind = Field ? "a field" : "an element";
+  return symbolicInput(spelled(E, Ctx),
+                       Kind + " read through " +
+                           (Parameter ? "parameter '" : "global '") +
+                           V->getNameAsString() + "'",
+                       integerBounds(E->getType(), Ctx),
+                       Locate(E->getBeginLoc()));
+}
+
+} // namespace
+
+std::optional<ResolvedValue> runTimeInput(const Expr *E, ASTContext &Ctx,
+                                          const LocationMapper &Locate) {
+  E = E->IgnoreParenImpCasts();
+  if (!E->getType()->isIntegerType() || E->getType()->isBooleanType() ||
+      E->isValueDependent())
+    return std::nullopt;
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    std::optional<KnownRole> Role = knownRole(Call->getDirectCallee());
+    if (Role != KnownRole::ParsedNumber && Role != KnownRole::ContainerSize)
+      return std::nullopt;
+    std::string Provenance =
+        Role == KnownRole::ParsedNumber
+            ? "the result of '" +
+                  Call->getDirectCallee()->getNameAsString() + "'"
+            : std::string("a container's size");
+    return symbolicInput(spelled(E, Ctx), std::move(Provenance),
+                         integerBounds(E->getType(), Ctx),
+                         Locate(E->getBeginLoc()));
+  }
+  if (isa<MemberExpr, ArraySubscriptExpr, UnaryOperator>(E))
+    return readThrough(E, Ctx, Locate);
+  return std::nullopt;
+}
+
+ResolvedValue namedInput(ResolvedValue V, llvm::StringRef Name,
+                         const IntegerBounds &Type) {
+  if (!V.isSymbolic() || V.Symbolic.size() != 1 || V.Symbolic[0].Name == Name)
+    return V;
+  const SymbolicNode &In = V.Symbolic[0];
+  // (A value converted to the variable's type lies within it.)
+  ResolvedValue R = symbolicInput(
+      Name.str(), In.Name + ", " + In.Provenance,
+      {std::max(In.Lo, Type.Min), std::min(In.Hi, Type.Max), Type.Name},
+      In.Loc);
+  R.Symbolic[0].Parameter = In.Parameter;
+  R.Origins = std::move(V.Origins);
+  R.Parameter = std::move(V.Parameter);
+  return R;
+}
+
+} // namespace cudalint

@@ -1,0 +1,43 @@
+//===- RunTimeInputs.h - Sizes the program reads at run time ----*- C++ -*-===//
+
+#ifndef CUDALINT_LIB_VALUES_RUNTIMEINPUTS_H
+#define CUDALINT_LIB_VALUES_RUNTIMEINPUTS_H
+
+#include "cudalint/Facts/Facts.h"
+#include "cudalint/Facts/ValueArithmetic.h"
+#include "cudalint/Values/LocationMapper.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace clang {
+class ASTContext;
+class Expr;
+} // namespace clang
+
+namespace cudalint {
+
+/// E as a symbol when it is an integer the program reads at run time and
+/// the engine does not follow: a number parsed from text (atoi), a
+/// container's size, a field or element read through a parameter or a
+/// global that the function does not write. None otherwise.
+std::optional<ResolvedValue> runTimeInput(const clang::Expr *E,
+                                          clang::ASTContext &Ctx,
+                                          const LocationMapper &Locate);
+
+/// E as a symbol bounded by what every GPU reports, when it is a field of
+/// a device's properties (cudaDeviceProp, hipDeviceProp_t) that bounds a
+/// launch: prop.maxThreadsPerBlock, prop.maxGridSize[1]. None otherwise.
+std::optional<ResolvedValue>
+devicePropertyInput(const clang::Expr *E, const clang::ASTContext &Ctx,
+                    const LocationMapper &Locate);
+
+/// V, a lone input, renamed for the variable Name of type Type it is stored
+/// in (`const int64_t ne1 = dst->ne[1]` reads as 'ne1'); V itself otherwise.
+ResolvedValue namedInput(ResolvedValue V, llvm::StringRef Name,
+                         const IntegerBounds &Type);
+
+} // namespace cudalint
+
+#endif

@@ -1,0 +1,184 @@
+//===- SymbolicValuesTest.cpp - Values of sizes read at run time ----------===//
+
+#include "cudalint/Facts/SymbolicValues.h"
+
+#include <gtest/gtest.h>
+
+using namespace cudalint;
+
+namespace {
+
+const IntegerBounds Int{INT32_MIN, INT32_MAX, "int"};
+const IntegerBounds Int64{INT64_MIN, INT64_MAX, "int64_t"};
+const IntegerBounds UInt16{0, 65535, "uint16_t"};
+const IntegerBounds Size{0, INT64_MAX, "size_t"};
+
+ResolvedValue input(const std::string &Name, const IntegerBounds &T = Int,
+                    unsigned Line = 1) {
+  return symbolicInput(Name, "the result of 'atoi'", T,
+                       SourceLoc{"/src/f.cu", Line, 3});
+}
+
+ResolvedValue constant(int64_t V) { return ResolvedValue::constant(V); }
+
+ResolvedValue op(IntegerOp O, const ResolvedValue &A, const ResolvedValue &B,
+                 const IntegerBounds &T = Int) {
+  return applyIntegerOp(O, A, B, T);
+}
+
+std::optional<int64_t> firstAbove(const ResolvedValue &V, int64_t Limit) {
+  std::vector<FailingInput> F = inputsAbove(V, Limit);
+  if (F.empty())
+    return std::nullopt;
+  return F.front().Value;
+}
+
+TEST(SymbolicValuesTest, AnInputKeepsItsTypesRange) {
+  ResolvedValue N = input("n");
+  ASSERT_TRUE(N.isSymbolic());
+  EXPECT_FALSE(N.isKnown());
+  EXPECT_EQ(N.Min, 1); // a size counts from 1
+  EXPECT_EQ(N.Max, INT32_MAX);
+  EXPECT_EQ(describeValue(N), "n");
+  EXPECT_EQ(N.Reason, "'n' (the result of 'atoi', an int) is read at run time");
+}
+
+TEST(SymbolicValuesTest, ArithmeticBuildsAnExpressionInItsType) {
+  ResolvedValue N = input("n");
+  ResolvedValue Blocks =
+      op(IntegerOp::Div, op(IntegerOp::Add, N, constant(255)), constant(256));
+  ASSERT_TRUE(Blocks.isSymbolic());
+  EXPECT_EQ(describeValue(Blocks), "(n + 255) / 256");
+  // n + 255 may overflow an int: any int may come of it, and the grid
+  // stays within what an int divided by 256 holds.
+  EXPECT_EQ(Blocks.Max, INT32_MAX / 256);
+  ResolvedValue Product = op(IntegerOp::Mul, input("a", Int, 1),
+                             input("b", Int, 2));
+  EXPECT_EQ(describeValue(Product), "a * b");
+  EXPECT_EQ(describeValue(op(IntegerOp::Sub, N, op(IntegerOp::Sub, N,
+                                                   constant(1)))),
+            "n - (n - 1)");
+  // An unknown operand stays unknown: nothing is guessed.
+  EXPECT_EQ(op(IntegerOp::Add, N, ResolvedValue::unknown("why")).K,
+            ResolvedValue::Kind::Unknown);
+}
+
+TEST(SymbolicValuesTest, SmallestFailingInputOfEachLimit) {
+  ResolvedValue Rows = input("ne1", Int64);
+  EXPECT_EQ(firstAbove(Rows, 65535), 65536);
+  ResolvedValue Threads = op(IntegerOp::Mul, input("n"), constant(32));
+  EXPECT_EQ(firstAbove(Threads, 1024), 33);
+  ResolvedValue Smem = op(IntegerOp::Mul, input("n", Size), constant(4), Size);
+  EXPECT_EQ(firstAbove(Smem, 48 * 1024), 12289);
+  std::vector<FailingInput> F = inputsAbove(Smem, 48 * 1024);
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_TRUE(F[0].Edge);
+  EXPECT_EQ(F[0].Result, 49156);
+  // A grid from a 64-bit count.
+  ResolvedValue Grid =
+      op(IntegerOp::Div, op(IntegerOp::Add, input("n", Int64), constant(255),
+                            Int64),
+         constant(256), Int64);
+  EXPECT_EQ(firstAbove(Grid, INT32_MAX), int64_t(INT32_MAX) * 256 + 1);
+}
+
+TEST(SymbolicValuesTest, NoValueOfTheTypeFails) {
+  // An int divided by 256 never passes 2^31 - 1 blocks; a uint16_t never
+  // passes 65535.
+  ResolvedValue Grid =
+      op(IntegerOp::Div, op(IntegerOp::Add, input("n"), constant(255)),
+         constant(256));
+  EXPECT_EQ(firstAbove(Grid, INT32_MAX), std::nullopt);
+  EXPECT_EQ(firstAbove(input("h", UInt16), 65535), std::nullopt);
+  // n * 32 overflows an int for large n, but it fails long before.
+  EXPECT_EQ(firstAbove(op(IntegerOp::Mul, input("n"), constant(32)), 1024), 33);
+}
+
+TEST(SymbolicValuesTest, ABlockOfTwoSizesFailsByItsProduct) {
+  ResolvedValue Threads =
+      op(IntegerOp::Mul, input("ne13", Int64, 1), input("ne12", Int64, 2),
+         Int64);
+  std::vector<FailingInput> F = inputsAbove(Threads, 1024);
+  ASSERT_EQ(F.size(), 2u);
+  EXPECT_EQ(F[0].Input->Name, "ne13");
+  EXPECT_EQ(F[0].Value, 1025); // with ne12 = 1
+  EXPECT_EQ(F[1].Input->Name, "ne12");
+}
+
+TEST(SymbolicValuesTest, GuardsBoundTheInput) {
+  // if (n > 1024) return;
+  std::optional<ResolvedValue> N = symbolicWithin(input("n"), INT32_MIN, 1024);
+  ASSERT_TRUE(N);
+  EXPECT_EQ(N->Max, 1024);
+  EXPECT_EQ(firstAbove(*N, 1024), std::nullopt);
+  // if (n > 4096) return; ... n * 2: fails from 513 up to the guard.
+  std::optional<ResolvedValue> M = symbolicWithin(input("m"), INT32_MIN, 4096);
+  EXPECT_EQ(firstAbove(op(IntegerOp::Mul, *M, constant(2)), 1024), 513);
+  // The guard on the product itself: if (t > 1024) t = 1024 leaves the
+  // path where t <= 1024, and the one where it is 1024.
+  ResolvedValue T = op(IntegerOp::Mul, input("n"), constant(2));
+  std::optional<ResolvedValue> Kept = symbolicWithin(T, INT32_MIN, 1024);
+  ASSERT_TRUE(Kept);
+  ResolvedValue Clamped = joinValues({*Kept, constant(1024)});
+  ASSERT_TRUE(Clamped.isSymbolic());
+  EXPECT_EQ(Clamped.Max, 1024);
+  EXPECT_EQ(firstAbove(Clamped, 1024), std::nullopt);
+  // A guard that excludes every value leaves no path.
+  EXPECT_FALSE(symbolicWithin(input("n"), INT32_MIN, 0));
+}
+
+TEST(SymbolicValuesTest, MinAndClampBound) {
+  ResolvedValue Capped = op(IntegerOp::Min, input("n"), constant(1024));
+  EXPECT_EQ(Capped.Max, 1024);
+  EXPECT_EQ(firstAbove(Capped, 1024), std::nullopt);
+  ResolvedValue Clamped =
+      clampValue(input("n"), constant(32), constant(512), Int);
+  ASSERT_TRUE(Clamped.isSymbolic());
+  EXPECT_EQ(Clamped.Min, 32);
+  EXPECT_EQ(Clamped.Max, 512);
+  EXPECT_EQ(describeValue(Clamped), "min(max(n, 32), 512)");
+}
+
+TEST(SymbolicValuesTest, OnePathOfSeveralFails) {
+  // int b = 256; if (argc > 2) b = atoi(argv[2]);
+  ResolvedValue B = joinValues({constant(256), input("b")});
+  ASSERT_TRUE(B.isSymbolic());
+  EXPECT_EQ(firstAbove(B, 1024), 1025);
+  EXPECT_EQ(B.Min, 1);
+}
+
+TEST(SymbolicValuesTest, ZeroBlocksForSmallInputs) {
+  // n / 256 is 0 for every n below 256.
+  ResolvedValue Grid = op(IntegerOp::Div, input("n"), constant(256));
+  std::vector<FailingInput> Below = inputsBelow(Grid, 1);
+  ASSERT_EQ(Below.size(), 1u);
+  EXPECT_EQ(Below[0].Value, 255);
+  EXPECT_TRUE(Below[0].Edge);
+  // (n + 255) / 256 is at least 1 for n >= 1; an empty input gives 0.
+  ResolvedValue Rounded =
+      op(IntegerOp::Div, op(IntegerOp::Add, input("n"), constant(255)),
+         constant(256));
+  EXPECT_TRUE(inputsBelow(Rounded, 1).empty());
+  std::vector<FailingInput> Empty =
+      inputsBelow(Rounded, 1, InputDomain{/*SmallestSize=*/0});
+  ASSERT_EQ(Empty.size(), 1u);
+  EXPECT_EQ(Empty[0].Value, 0);
+  // The last chunk n % 65535 is 0 when n is a multiple of the chunk.
+  ResolvedValue Last = op(IntegerOp::Rem, input("n"), constant(65535));
+  std::vector<FailingInput> Chunk = inputsBelow(Last, 1);
+  ASSERT_EQ(Chunk.size(), 1u);
+  EXPECT_EQ(Chunk[0].Value, 65535);
+  EXPECT_FALSE(Chunk[0].Edge);
+}
+
+TEST(SymbolicValuesTest, RenamingKeepsTheInputsParameter) {
+  ResolvedValue N = input("n");
+  N.Symbolic[0].Parameter = ParameterRef{"_Z1fi", "f", "n", 0, ""};
+  ResolvedValue Sum = op(IntegerOp::Add, N, constant(1));
+  ASSERT_EQ(symbolicInputs(Sum).size(), 1u);
+  EXPECT_TRUE(symbolicInputs(Sum)[0]->Parameter);
+  EXPECT_TRUE(growsWithInputs(Sum));
+  EXPECT_FALSE(growsWithInputs(op(IntegerOp::Rem, N, constant(7))));
+}
+
+} // namespace
