@@ -84,7 +84,11 @@ std::pair<uint64_t, std::string> sharedMemoryLimit(const LaunchContext &Ctx) {
               .str()};
 }
 
-std::string usualFix(const SizeLimit &L, const LaunchContext &Ctx, bool Below) {
+std::string usualFix(const SizeLimit &L, const LaunchContext &Ctx, bool Below,
+                     bool Overflow) {
+  if (Overflow)
+    return "compute the size in a 64-bit type (int64_t, size_t) and check it "
+           "against the limit";
   if (Below)
     return "round the grid up ((n + B - 1) / B blocks) or return before the "
            "launch when there is nothing to do";
@@ -142,6 +146,12 @@ Diagnostic finding(const Check &C, const LaunchContext &Ctx,
                              : "it is {0} at {1} = {2}, and a launch needs "
                                "at least one",
                       F.Result, Name, F.Value);
+  else if (F.OverflowAt)
+    // C leaves a signed overflow undefined; in practice it wraps, and the
+    // launch gets a negative or a huge size.
+    Outcome = formatv(F.Edge ? "its arithmetic overflows '{0}' once {1} > {2}"
+                             : "its arithmetic overflows '{0}' at {1} = {2}",
+                      F.OverflowAt->Name, Name, F.Edge ? F.Value - 1 : F.Value);
   else
     Outcome = formatv(F.Edge ? "it passes {0} once {1} > {2}"
                              : "it passes {0} at {1} = {2}",
@@ -161,8 +171,30 @@ Diagnostic finding(const Check &C, const LaunchContext &Ctx,
     addNote(D, I->Loc,
             formatv("'{0}' is read here: {1}", I->Name, I->Provenance).str());
   addOriginNotes(D, L.Value, L.Name);
-  addNote(D, SourceLoc(), "to fix: " + usualFix(L, Ctx, Below));
+  addNote(D, SourceLoc(),
+          "to fix: " + usualFix(L, Ctx, Below, F.OverflowAt != nullptr));
   return D;
+}
+
+/// A value that is a parameter itself, which no analysed file passes: the
+/// function hands its callers' choice on (a launch wrapper), and a check
+/// belongs where they choose it. The launch coverage still says what it
+/// needs.
+bool forwardsAParameter(const ResolvedValue &V) {
+  std::vector<const SymbolicNode *> Inputs = symbolicInputs(V);
+  return Inputs.size() == 1 && describeSymbolic(V) == Inputs[0]->Name &&
+         Inputs[0]->From == SymbolicNode::Source::Parameter;
+}
+
+/// A block each of whose dimensions is a constant or forwards a parameter
+/// (`dim3 threads` handed to a launch wrapper).
+bool forwardsParameters(const Dim3Value &Block) {
+  return llvm::all_of(
+      std::initializer_list<const ResolvedValue *>{&Block.X, &Block.Y,
+                                                   &Block.Z},
+      [](const ResolvedValue *V) {
+        return V->isKnown() || forwardsAParameter(*V);
+      });
 }
 
 } // namespace
@@ -199,7 +231,8 @@ void LaunchSizeUnbounded::checkLaunch(const LaunchContext &Ctx,
   };
   std::map<std::string, Failure> Worst;
   for (const SizeLimit &L : Limits) {
-    if (!Watched(L))
+    if (!Watched(L) || forwardsAParameter(L.Value) ||
+        (L.Id == "threads" && forwardsParameters(Ctx.Launch.Block)))
       continue;
     std::optional<Failure> F;
     if (std::vector<FailingInput> Above = inputsAbove(L.Value, L.Max, Domain);

@@ -174,8 +174,14 @@ std::string describeValue(const ResolvedValue &V) {
 }
 
 std::string describeDim3(const Dim3Value &D) {
-  return describeValue(D.X) + "x" + describeValue(D.Y) + "x" +
-         describeValue(D.Z);
+  // (An expression of run-time sizes in parentheses: "(n + 255) / 256" and
+  // "x" would run together.)
+  auto Part = [](const ResolvedValue &V) {
+    std::string S = describeValue(V);
+    return V.isSymbolic() && S.find(' ') != std::string::npos ? "(" + S + ")"
+                                                              : S;
+  };
+  return Part(D.X) + "x" + Part(D.Y) + "x" + Part(D.Z);
 }
 
 namespace {

@@ -29,7 +29,7 @@ namespace cudalint {
 static_assert(fieldCount<SourceLoc>() == 3, "serialize the new field");
 static_assert(fieldCount<ValueOrigin>() == 4, "serialize the new field");
 static_assert(fieldCount<ParameterRef>() == 5, "serialize the new field");
-static_assert(fieldCount<SymbolicNode>() == 10, "serialize the new field");
+static_assert(fieldCount<SymbolicNode>() == 11, "serialize the new field");
 static_assert(fieldCount<ResolvedValue>() == 9, "serialize the new field");
 static_assert(fieldCount<Dim3Value>() == 3, "serialize the new field");
 static_assert(fieldCount<KernelAttributes>() == 9, "serialize the new field");
@@ -100,7 +100,8 @@ static auto fieldsOf(Tag<ResolvedValue>) {
 
 static auto fieldsOf(Tag<SymbolicNode>) {
   using N = SymbolicNode;
-  return std::tuple(field("op", &N::Kind), field("a", &N::A),
+  return std::tuple(field("op", &N::Kind), field("from", &N::From),
+                    field("a", &N::A),
                     field("b", &N::B), field("lo", &N::Lo), field("hi", &N::Hi),
                     field("name", &N::Name),
                     field("provenance", &N::Provenance),
@@ -247,7 +248,8 @@ template <typename T> static json::Value write(const std::optional<T> &X) {
 template <typename T> static json::Value write(const T &X) {
   if constexpr (std::is_same_v<T, ResolvedValue::Kind>) {
     return kindName(X);
-  } else if constexpr (std::is_same_v<T, SymbolicNode::Op>) {
+  } else if constexpr (std::is_same_v<T, SymbolicNode::Op> ||
+                       std::is_same_v<T, SymbolicNode::Source>) {
     return int64_t(X);
   } else if constexpr (HasFields<T>::value) {
     json::Object O;
@@ -301,11 +303,22 @@ static bool fromJSON(const json::Value &V, ResolvedValue::Kind &K,
 static bool fromJSON(const json::Value &V, SymbolicNode::Op &O,
                      json::Path P) {
   std::optional<int64_t> I = V.getAsInteger();
-  if (!I || *I < 0 || *I > int64_t(SymbolicNode::Op::Join)) {
+  if (!I || *I < 0 || *I > int64_t(SymbolicNode::Op::Differs)) {
     P.report("expected a symbolic operation");
     return false;
   }
   O = SymbolicNode::Op(*I);
+  return true;
+}
+
+static bool fromJSON(const json::Value &V, SymbolicNode::Source &S,
+                     json::Path P) {
+  std::optional<int64_t> I = V.getAsInteger();
+  if (!I || *I < 0 || *I > int64_t(SymbolicNode::Source::Device)) {
+    P.report("expected an input's source");
+    return false;
+  }
+  S = SymbolicNode::Source(*I);
   return true;
 }
 

@@ -30,6 +30,9 @@ using Op = SymbolicNode::Op;
 /// The values one path gives a node: some value in [Lo, Hi].
 struct PathValue {
   int64_t Lo, Hi;
+  /// An operation on the way certainly left its signed type (undefined in
+  /// C: the value may be anything): the node where it did, or -1.
+  int Overflowed = -1;
 };
 /// Beyond this many paths, a node's paths become their hull: a hull that
 /// certainly fails a limit means every path does.
@@ -92,6 +95,34 @@ Op nodeOpOf(IntegerOp O) {
   return Op::Add;
 }
 
+/// Whether A op B leaves the signed type Bounds for every value of A and
+/// B (single values, as an input's probe gives them).
+bool certainlyOverflows(IntegerOp Op, const PathValue &A, const PathValue &B,
+                        const IntegerBounds &Bounds) {
+  if (A.Lo != A.Hi || B.Lo != B.Hi)
+    return false;
+  __int128 X = A.Lo, Y = B.Lo, R;
+  switch (Op) {
+  case IntegerOp::Add:
+    R = X + Y;
+    break;
+  case IntegerOp::Sub:
+    R = X - Y;
+    break;
+  case IntegerOp::Mul:
+    R = X * Y;
+    break;
+  case IntegerOp::Shl:
+    if (Y < 0 || Y > 62)
+      return false;
+    R = X * (__int128(1) << int(Y));
+    break;
+  default:
+    return false;
+  }
+  return R < Bounds.Min || R > Bounds.Max;
+}
+
 void capPaths(NodeValues &V) {
   if (V.Paths.size() <= MaxPaths)
     return;
@@ -99,15 +130,39 @@ void capPaths(NodeValues &V) {
   for (const PathValue &P : V.Paths) {
     Hull.Lo = std::min(Hull.Lo, P.Lo);
     Hull.Hi = std::max(Hull.Hi, P.Hi);
+    // (The hull overflows only where every path does.)
+    if (P.Overflowed < 0)
+      Hull.Overflowed = -1;
   }
   V.Paths = {Hull};
+}
+
+/// How a test of another value decides whether a path is taken: Certainly
+/// (a witness of a failure needs every value the tested one may take on the
+/// path to pass) or Possibly (the bounds of a value cover any path that may
+/// be taken).
+enum class Feasible { Certainly, Possibly };
+
+/// Whether the values Tested may take pass a test that allows [Lo, Hi], or
+/// (Differs) anything but Lo.
+bool passes(const NodeValues &Tested, const SymbolicNode &Test, Feasible F) {
+  auto Passes = [&](const PathValue &P) {
+    if (Test.Kind == Op::Differs)
+      return F == Feasible::Certainly ? (P.Lo > Test.Lo || P.Hi < Test.Lo)
+                                      : !(P.Lo == Test.Lo && P.Hi == Test.Lo);
+    return F == Feasible::Certainly ? (P.Lo >= Test.Lo && P.Hi <= Test.Hi)
+                                    : (P.Hi >= Test.Lo && P.Lo <= Test.Hi);
+  };
+  return F == Feasible::Certainly ? llvm::all_of(Tested.Paths, Passes)
+                                  : llvm::any_of(Tested.Paths, Passes);
 }
 
 /// Every node's values, with each input at the values InputRange gives it
 /// (an empty range: no path carries that input value).
 std::vector<NodeValues>
 evaluate(const std::vector<SymbolicNode> &Nodes,
-         function_ref<PathValue(unsigned Index)> InputRange) {
+         function_ref<PathValue(unsigned Index)> InputRange,
+         Feasible F = Feasible::Certainly) {
   std::vector<NodeValues> Out(Nodes.size());
   for (unsigned I = 0; I < Nodes.size(); ++I) {
     const SymbolicNode &N = Nodes[I];
@@ -126,9 +181,23 @@ evaluate(const std::vector<SymbolicNode> &Nodes,
       V.Paths.push_back({N.Lo, N.Hi});
       break;
     case Op::Assume:
-      for (const PathValue &P : Out[N.A].Paths)
-        if (P.Hi >= N.Lo && P.Lo <= N.Hi)
-          V.Paths.push_back({std::max(P.Lo, N.Lo), std::min(P.Hi, N.Hi)});
+    case Op::Differs:
+      if (N.A != N.B) {
+        // A test of another value: the paths of A where it passes.
+        if (!Out[N.B].Paths.empty() && passes(Out[N.B], N, F))
+          V.Paths = Out[N.A].Paths;
+        break;
+      }
+      for (const PathValue &P : Out[N.A].Paths) {
+        if (N.Kind == Op::Differs) {
+          if (!(P.Lo == N.Lo && P.Hi == N.Lo))
+            V.Paths.push_back({P.Lo + (P.Lo == N.Lo), P.Hi - (P.Hi == N.Lo),
+                               P.Overflowed});
+        } else if (P.Hi >= N.Lo && P.Lo <= N.Hi) {
+          V.Paths.push_back(
+              {std::max(P.Lo, N.Lo), std::min(P.Hi, N.Hi), P.Overflowed});
+        }
+      }
       break;
     case Op::Join:
       V.Paths = Out[N.A].Paths;
@@ -141,8 +210,13 @@ evaluate(const std::vector<SymbolicNode> &Nodes,
           ResolvedValue R = applyIntegerOp(
               *integerOpOf(N.Kind), ResolvedValue::range(A.Lo, A.Hi),
               ResolvedValue::range(B.Lo, B.Hi), Bounds);
-          V.Paths.push_back(R.isKnown() ? PathValue{R.lowest(), R.highest()}
-                                        : PathValue{N.Lo, N.Hi});
+          PathValue P = R.isKnown() ? PathValue{R.lowest(), R.highest()}
+                                    : PathValue{N.Lo, N.Hi};
+          P.Overflowed = A.Overflowed >= 0 ? A.Overflowed : B.Overflowed;
+          if (P.Overflowed < 0 && !R.isKnown() && N.Lo < 0 &&
+              certainlyOverflows(*integerOpOf(N.Kind), A, B, Bounds))
+            P.Overflowed = int(I);
+          V.Paths.push_back(P);
         }
       break;
     }
@@ -236,6 +310,7 @@ std::string describeNode(const std::vector<SymbolicNode> &N, unsigned I) {
   case Op::Interval:
     return formatv("[{0}, {1}]", X.Lo, X.Hi).str();
   case Op::Assume:
+  case Op::Differs:
     return describeNode(N, X.A);
   case Op::Join:
     return describeNode(N, X.A) + " or " + describeNode(N, X.B);
@@ -251,7 +326,9 @@ std::string describeNode(const std::vector<SymbolicNode> &N, unsigned I) {
       {Op::Rem, "%"}, {Op::Shl, "<<"}, {Op::Shr, ">>"}, {Op::And, "&"}};
   auto Side = [&](unsigned J, bool Right) {
     std::string S = describeNode(N, J);
-    Op Child = N[J].Kind == Op::Assume ? N[N[J].A].Kind : N[J].Kind;
+    Op Child = N[J].Kind == Op::Assume || N[J].Kind == Op::Differs
+                   ? N[N[J].A].Kind
+                   : N[J].Kind;
     int P = precedence(Child), Own = precedence(X.Kind);
     bool Paren = N[J].Kind == Op::Join || P < Own ||
                  (Right && P == Own && X.Kind != Op::Add && X.Kind != Op::Mul);
@@ -330,9 +407,11 @@ std::vector<int64_t> probes(const ResolvedValue &V, int64_t Lo, int64_t Hi) {
 } // namespace
 
 ResolvedValue symbolicInput(std::string Name, std::string Provenance,
-                            const IntegerBounds &Type, SourceLoc Loc) {
+                            const IntegerBounds &Type, SourceLoc Loc,
+                            SymbolicNode::Source From) {
   SymbolicNode N;
   N.Kind = Op::Input;
+  N.From = From;
   N.Lo = Type.Min;
   N.Hi = Type.Max;
   N.Name = std::move(Name);
@@ -406,7 +485,7 @@ std::optional<ResolvedValue> symbolicWithin(const ResolvedValue &V, int64_t Lo,
   } else {
     SymbolicNode N;
     N.Kind = Op::Assume;
-    N.A = Nodes.size() - 1;
+    N.A = N.B = Nodes.size() - 1;
     N.Lo = Lo;
     N.Hi = Hi;
     Nodes.push_back(std::move(N));
@@ -449,7 +528,7 @@ substituteInputs(const ResolvedValue &V,
     // Only the values this read of the input could take reach here.
     SymbolicNode Within;
     Within.Kind = Op::Assume;
-    Within.A = append(Nodes, *By);
+    Within.A = Within.B = append(Nodes, *By);
     Within.Lo = N.Lo;
     Within.Hi = N.Hi;
     Nodes.push_back(std::move(Within));
@@ -481,6 +560,34 @@ substituteInputs(const ResolvedValue &V,
   return Known;
 }
 
+std::optional<ResolvedValue> symbolicWhen(const ResolvedValue &V,
+                                          const ResolvedValue &Tested,
+                                          const ComparisonBounds &Test) {
+  if (!Tested.isSymbolic() || V.K == ResolvedValue::Kind::Unknown)
+    return V;
+  std::vector<SymbolicNode> Nodes;
+  SymbolicNode N;
+  N.Kind = Test.Excluded ? Op::Differs : Op::Assume;
+  N.B = append(Nodes, Tested);
+  N.A = append(Nodes, V);
+  N.Lo = Test.Excluded ? *Test.Excluded : Test.Lo;
+  N.Hi = Test.Excluded ? *Test.Excluded : Test.Hi;
+  Nodes.push_back(std::move(N));
+  ResolvedValue R = fromNodes(std::move(Nodes), V.Origins);
+  if (R.isSymbolic() && R.Min > R.Max)
+    return std::nullopt; // no path passes the test
+  return R;
+}
+
+bool sharesInputs(const ResolvedValue &A, const ResolvedValue &B) {
+  std::vector<const SymbolicNode *> InB = symbolicInputs(B);
+  return llvm::any_of(symbolicInputs(A), [&](const SymbolicNode *I) {
+    return llvm::any_of(InB, [&](const SymbolicNode *J) {
+      return inputKey(*I) == inputKey(*J);
+    });
+  });
+}
+
 std::vector<const SymbolicNode *> symbolicInputs(const ResolvedValue &V) {
   std::vector<const SymbolicNode *> Out;
   std::vector<std::string> Seen;
@@ -508,9 +615,12 @@ std::pair<int64_t, int64_t> symbolicBounds(const std::vector<SymbolicNode> &N,
                                            InputDomain Domain) {
   if (N.empty())
     return {1, 0};
-  std::vector<NodeValues> All = evaluate(N, [&](unsigned I) {
-    return PathValue{std::max(N[I].Lo, Domain.SmallestSize), N[I].Hi};
-  });
+  std::vector<NodeValues> All = evaluate(
+      N,
+      [&](unsigned I) {
+        return PathValue{std::max(N[I].Lo, Domain.SmallestSize), N[I].Hi};
+      },
+      Feasible::Possibly);
   const NodeValues &Root = All.back();
   int64_t Lo = INT64_MAX, Hi = INT64_MIN;
   for (const PathValue &P : Root.Paths) {
@@ -522,9 +632,12 @@ std::pair<int64_t, int64_t> symbolicBounds(const std::vector<SymbolicNode> &N,
 
 bool growsWithInputs(const ResolvedValue &V) {
   const std::vector<SymbolicNode> &N = V.Symbolic;
-  std::vector<NodeValues> All = evaluate(N, [&](unsigned I) {
-    return PathValue{std::max<int64_t>(N[I].Lo, 0), N[I].Hi};
-  });
+  std::vector<NodeValues> All = evaluate(
+      N,
+      [&](unsigned I) {
+        return PathValue{std::max<int64_t>(N[I].Lo, 0), N[I].Hi};
+      },
+      Feasible::Possibly);
   // Per node: it does not depend on an input (Fixed), or grows with all.
   enum class Trend { Fixed, Grows, Other };
   std::vector<Trend> T(N.size(), Trend::Other);
@@ -548,7 +661,10 @@ bool growsWithInputs(const ResolvedValue &V) {
       T[I] = Trend::Fixed;
       break;
     case Op::Assume:
-      T[I] = T[X.A];
+    case Op::Differs:
+      // A test of the value itself keeps its trend; a test of another one
+      // may take paths away anywhere.
+      T[I] = X.A == X.B && X.Kind == Op::Assume ? T[X.A] : Trend::Other;
       break;
     case Op::Add:
     case Op::Min:
@@ -590,12 +706,19 @@ std::vector<FailingInput> inputsAbove(const ResolvedValue &V, int64_t Limit,
   InputSearch Search(V, Domain);
   bool Grows = growsWithInputs(V);
   for (size_t K = 0; K < Search.inputs(); ++K) {
-    auto Failing = [&](int64_t X) -> std::optional<int64_t> {
-      std::optional<int64_t> Least;
-      for (const PathValue &P : Search.at(K, X))
-        if (P.Lo > Limit)
-          Least = Least ? std::min(*Least, P.Lo) : P.Lo;
-      return Least;
+    // The failure at X: over the limit on some path (its least value
+    // there), or a signed overflow on the way, whose value may be anything.
+    auto Failing = [&](int64_t X) -> std::optional<FailingInput> {
+      std::optional<FailingInput> F;
+      for (const PathValue &P : Search.at(K, X)) {
+        if (P.Overflowed >= 0 && !F)
+          F = FailingInput{Search.input(K), X, false, P.Lo,
+                           &V.Symbolic[P.Overflowed]};
+        else if (P.Overflowed < 0 && P.Lo > Limit &&
+                 (!F || F->OverflowAt || P.Lo < F->Result))
+          F = FailingInput{Search.input(K), X, false, P.Lo, nullptr};
+      }
+      return F;
     };
     int64_t Lo = Search.lowest(K), Hi = Search.highest(K);
     if (Lo > Hi)
@@ -612,7 +735,9 @@ std::vector<FailingInput> inputsAbove(const ResolvedValue &V, int64_t Limit,
         int64_t Mid = Pass + (Fail - Pass) / 2;
         (Failing(Mid) ? Fail : Pass) = Mid;
       }
-      Out.push_back({Search.input(K), Fail, Grows, *Failing(Fail)});
+      FailingInput F = *Failing(Fail);
+      F.Edge = Grows;
+      Out.push_back(F);
       break;
     }
   }
@@ -630,7 +755,7 @@ std::vector<FailingInput> inputsBelow(const ResolvedValue &V, int64_t Least,
     auto Failing = [&](int64_t X) -> std::optional<int64_t> {
       std::optional<int64_t> Most;
       for (const PathValue &P : Search.at(K, X))
-        if (P.Hi < Least)
+        if (P.Overflowed < 0 && P.Hi < Least)
           Most = Most ? std::max(*Most, P.Hi) : P.Hi;
       return Most;
     };
@@ -638,12 +763,15 @@ std::vector<FailingInput> inputsBelow(const ResolvedValue &V, int64_t Least,
     if (Lo > Hi)
       continue;
     std::vector<int64_t> Tried = probes(V, Lo, Hi);
+    // A failure for every value of the input is not the input's doing (a
+    // path of a constant 0): other checks judge constants.
+    if (llvm::all_of(Tried, [&](int64_t P) { return Failing(P).has_value(); }))
+      continue;
     if (Grows) {
       // Below the limit from the lowest value up to an edge, if at all.
       if (!Failing(Lo))
         continue;
-      int64_t Fail = Lo;
-      std::optional<int64_t> Pass;
+      int64_t Fail = Lo, Pass = Lo;
       for (int64_t P : Tried) {
         if (!Failing(P)) {
           Pass = P;
@@ -651,19 +779,16 @@ std::vector<FailingInput> inputsBelow(const ResolvedValue &V, int64_t Least,
         }
         Fail = P;
       }
-      while (Pass && *Pass - Fail > 1) {
-        int64_t Mid = Fail + (*Pass - Fail) / 2;
-        if (Failing(Mid))
-          Fail = Mid;
-        else
-          Pass = Mid;
+      while (Pass - Fail > 1) {
+        int64_t Mid = Fail + (Pass - Fail) / 2;
+        (Failing(Mid) ? Fail : Pass) = Mid;
       }
-      Out.push_back({Search.input(K), Fail, true, *Failing(Fail)});
+      Out.push_back({Search.input(K), Fail, true, *Failing(Fail), nullptr});
       continue;
     }
     for (int64_t P : Tried)
       if (std::optional<int64_t> R = Failing(P)) {
-        Out.push_back({Search.input(K), P, false, *R});
+        Out.push_back({Search.input(K), P, false, *R, nullptr});
         break;
       }
   }

@@ -2,6 +2,8 @@
 
 #include "cudalint/Lint/LaunchCoverage.h"
 
+#include "cudalint/Checks/SizeLimits.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -18,25 +20,53 @@ namespace {
 
 using Kind = UncheckedReason::Kind;
 
+/// What keeps the launch's run-time sizes of Kind within the hardware's
+/// limits on A: "safe while ne1 <= 65535"; empty when nothing breaks them.
+std::string runtimeCondition(const LaunchSite &L, Kind K, const ArchInfo *A) {
+  if (!A)
+    return "";
+  std::vector<std::string> Conditions;
+  for (const SizeLimit &Limit :
+       hardwareSizeLimits(L, *A, 0, A->SharedMemPerBlock, ""))
+    if ((Limit.K == SizeLimit::Kind::Grid) == (K == Kind::RuntimeGrid) &&
+        (Limit.K == SizeLimit::Kind::SharedMemory) ==
+            (K == Kind::RuntimeDynamicSharedMemory))
+      if (std::string C = safeCondition(Limit);
+          !C.empty() && !is_contained(Conditions, C))
+        Conditions.push_back(std::move(C));
+  return Conditions.empty() ? "within the hardware's limits for every value"
+                            : "safe while " + join(Conditions, " and ");
+}
+
 /// The value reasons of a launch: one per kind of part (grid, block, dynamic
-/// shared memory, cluster), naming its first unknown part.
-void valueReasons(const LaunchSite &L, std::vector<UncheckedReason> &Out) {
+/// shared memory, cluster), naming its first unknown part; a part made of
+/// sizes read at run time says what keeps it launchable on A.
+void valueReasons(const LaunchSite &L, const ArchInfo *A,
+                  std::vector<UncheckedReason> &Out) {
   std::set<Kind> Seen;
   for (const ConstLaunchPart &P : launchParts(L)) {
     if (P.Value->isKnown())
       continue;
-    Kind K = P.Id.starts_with("grid.")    ? Kind::UnknownGrid
-             : P.Id.starts_with("block.") ? Kind::UnknownBlock
-             : P.Id == "smem"             ? Kind::UnknownDynamicSharedMemory
-                                          : Kind::UnknownCluster;
+    bool Runtime = P.Value->isSymbolic();
+    Kind K = P.Id.starts_with("grid.")
+                 ? (Runtime ? Kind::RuntimeGrid : Kind::UnknownGrid)
+             : P.Id.starts_with("block.")
+                 ? (Runtime ? Kind::RuntimeBlock : Kind::UnknownBlock)
+             : P.Id == "smem" ? (Runtime ? Kind::RuntimeDynamicSharedMemory
+                                         : Kind::UnknownDynamicSharedMemory)
+                              : Kind::UnknownCluster;
     if (!Seen.insert(K).second)
       continue;
     std::string Why =
         P.Value->Reason.empty() ? "no reason given" : P.Value->Reason;
+    if (Runtime)
+      if (std::string Safe = runtimeCondition(L, K, A); !Safe.empty())
+        Why += "; " + Safe;
     Out.push_back({K, "", "", (P.Id + ": " + Why).str()});
   }
   // The parts are known but their product is not (it overflows).
-  if (!Seen.count(Kind::UnknownBlock) && !L.ThreadsPerBlock.isKnown())
+  if (!Seen.count(Kind::UnknownBlock) && !Seen.count(Kind::RuntimeBlock) &&
+      !L.ThreadsPerBlock.isKnown())
     Out.push_back({Kind::UnknownBlock, "", "",
                    "threads per block: " + L.ThreadsPerBlock.Reason});
 }
@@ -98,6 +128,12 @@ KindSpelling spellingOf(Kind K) {
     return {"unknown_dynamic_smem", "unknown dynamic shared memory"};
   case Kind::UnknownCluster:
     return {"unknown_cluster", "unknown cluster shape"};
+  case Kind::RuntimeGrid:
+    return {"runtime_grid", "grid size read at run time"};
+  case Kind::RuntimeBlock:
+    return {"runtime_block", "block size read at run time"};
+  case Kind::RuntimeDynamicSharedMemory:
+    return {"runtime_dynamic_smem", "dynamic shared memory read at run time"};
   case Kind::NoDeviceFacts:
     return {"no_device_facts", "no device facts"};
   case Kind::NoTargetArch:
@@ -139,7 +175,13 @@ std::vector<UncheckedLaunch> uncheckedLaunches(const CheckRun &Run) {
                        L.Kernel.empty()
                            ? "the launch's kernel is not traced"
                            : "'" + L.Kernel + "' has no mangled name"});
-      valueReasons(L, Why);
+      // The hardware's limits of the first arch judged (those of every
+      // CUDA arch since sm_75 are the same).
+      const ArchInfo *A = nullptr;
+      for (const std::string &Name : Archs)
+        if ((A = findArch(Name)))
+          break;
+      valueReasons(L, A, Why);
       if (Archs.empty()) {
         Why.push_back(
             {Kind::NoTargetArch, "", "",

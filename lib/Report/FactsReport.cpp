@@ -485,11 +485,14 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                  : *L.Cooperative ? " [cooperative]"
                                   : "")
               : "");
-      // Why each unknown part of the block is unknown.
+      // Why each unknown part of the block is unknown; what each part made
+      // of run-time sizes reads.
       std::vector<ConstLaunchPart> Parts = launchParts(L);
       for (const ConstLaunchPart &P : Parts)
-        if (P.Id.starts_with("block.") && !P.Value->isKnown() &&
-            !P.Value->Reason.empty())
+        if (P.Value->isSymbolic())
+          OS << "    " << P.Id << ": " << P.Value->Reason << "\n";
+        else if (P.Id.starts_with("block.") && !P.Value->isKnown() &&
+                 !P.Value->Reason.empty())
           OS << "    " << P.Id << " unknown: " << P.Value->Reason << "\n";
       // Which values of each set are proven to reach the launch.
       for (const ConstLaunchPart &P : Parts)

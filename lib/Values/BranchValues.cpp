@@ -125,12 +125,23 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
 namespace {
 
 /// Whether E is arithmetic on constants and variables alone (no calls,
-/// assignments or memory reads), with those variables in Vars.
+/// assignments or memory reads but, with ThroughReads, fields and elements
+/// at constant indices read through them), with those variables in Vars.
 bool pureArithmetic(const Expr *E, SmallVectorImpl<const VarDecl *> &Vars,
-                    const ASTContext &Ctx) {
+                    const ASTContext &Ctx, bool ThroughReads = false) {
   E = E->IgnoreParens();
   if (!E->isValueDependent() && E->isIntegerConstantExpr(Ctx))
     return true;
+  if (ThroughReads) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return pureArithmetic(ME->getBase()->IgnoreParenImpCasts(), Vars, Ctx,
+                            true);
+    if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E))
+      return !Sub->getIdx()->isValueDependent() &&
+             Sub->getIdx()->isIntegerConstantExpr(Ctx) &&
+             pureArithmetic(Sub->getBase()->IgnoreParenImpCasts(), Vars, Ctx,
+                            true);
+  }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V || V->getType().isVolatileQualified())
@@ -140,17 +151,20 @@ bool pureArithmetic(const Expr *E, SmallVectorImpl<const VarDecl *> &Vars,
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E))
     return !B->isAssignmentOp() && !B->isCommaOp() &&
-           pureArithmetic(B->getLHS(), Vars, Ctx) &&
-           pureArithmetic(B->getRHS(), Vars, Ctx);
+           pureArithmetic(B->getLHS(), Vars, Ctx, ThroughReads) &&
+           pureArithmetic(B->getRHS(), Vars, Ctx, ThroughReads);
   if (const auto *U = dyn_cast<UnaryOperator>(E))
     return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Not ||
-            U->getOpcode() == UO_Plus) &&
-           pureArithmetic(U->getSubExpr(), Vars, Ctx);
+            U->getOpcode() == UO_Plus ||
+            (ThroughReads && U->getOpcode() == UO_Deref)) &&
+           pureArithmetic(U->getSubExpr(), Vars, Ctx, ThroughReads);
   if (const auto *C = dyn_cast<CastExpr>(E))
     return C->getCastKind() == CK_IntegralCast ||
                    C->getCastKind() == CK_LValueToRValue ||
-                   C->getCastKind() == CK_NoOp
-               ? pureArithmetic(C->getSubExpr(), Vars, Ctx)
+                   C->getCastKind() == CK_NoOp ||
+                   (ThroughReads && (C->getCastKind() == CK_ArrayToPointerDecay ||
+                                     C->getCastKind() == CK_UncheckedDerivedToBase))
+               ? pureArithmetic(C->getSubExpr(), Vars, Ctx, ThroughReads)
                : false;
   return false;
 }
@@ -201,9 +215,10 @@ bool mayCallOut(const FunctionDecl *F, const Expr *Use,
 } // namespace
 
 std::optional<ResolvedValue>
-ValueResolver::allowedByTestsOf(const Expr *E, const ValueQuery &Q) {
+ValueResolver::allowedByTestsOf(const Expr *E, const ValueQuery &Q,
+                                bool ThroughReads) {
   SmallVector<const VarDecl *, 4> Vars;
-  if (!pureArithmetic(E, Vars, Ctx) || Vars.empty())
+  if (!pureArithmetic(E, Vars, Ctx, ThroughReads) || Vars.empty())
     return std::nullopt;
   auto Local = llvm::find_if(
       Vars, [](const VarDecl *V) { return V->hasLocalStorage(); });

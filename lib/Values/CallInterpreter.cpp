@@ -11,6 +11,7 @@
 #include "CallInterpreter.h"
 
 #include "ResolverSupport.h"
+#include "ValueComparisons.h"
 #include "cudalint/Values/KnownFunctions.h"
 
 #include "clang/AST/ASTContext.h"
@@ -229,7 +230,7 @@ std::vector<Outcome> Run::exec(const Stmt *S, State In) {
     return {{std::move(In), Exit::Break}};
   if (isa<ContinueStmt>(S))
     return {{std::move(In), Exit::Continue}};
-  fail(std::string("a '") + S->getStmtClassName() + "' is not evaluated");
+  fail(constructName(S) + " is not evaluated");
   return {};
 }
 
@@ -421,11 +422,16 @@ ResolvedValue Run::eval(const Expr *E, const State &S) {
     if (T)
       return eval(*T ? C->getTrueExpr() : C->getFalseExpr(), S);
     Forked = true;
-    return joinValues({eval(C->getTrueExpr(), S), eval(C->getFalseExpr(), S)});
+    ResolvedValue True = eval(C->getTrueExpr(), S);
+    ResolvedValue False = eval(C->getFalseExpr(), S);
+    if (std::optional<SymbolicTest> Test = symbolicTest(
+            C->getCond(), [&](const Expr *Side) { return eval(Side, S); }))
+      return joinWhen(*Test, True, False);
+    return joinValues({std::move(True), std::move(False)});
   }
   if (const auto *C = dyn_cast<CallExpr>(E))
     return callValue(C, S);
-  fail(std::string("a '") + E->getStmtClassName() + "' is not evaluated");
+  fail(constructName(E) + " is not evaluated");
   return ResolvedValue::unknown(Failure);
 }
 
@@ -521,13 +527,25 @@ bool Run::refine(const Expr *Cond, bool Truth, State &S) {
       U && U->getOpcode() == UO_LNot)
     return refine(U->getSubExpr(), !Truth, S);
   const auto *B = dyn_cast<BinaryOperator>(Cond);
-  if (!B)
-    return true;
   // `a && b` holds, or `a || b` fails: both sides say so.
-  if ((B->getOpcode() == BO_LAnd && Truth) ||
-      (B->getOpcode() == BO_LOr && !Truth))
+  if (B && ((B->getOpcode() == BO_LAnd && Truth) ||
+            (B->getOpcode() == BO_LOr && !Truth)))
     return refine(B->getLHS(), Truth, S) && refine(B->getRHS(), Truth, S);
-  if (!B->isComparisonOp() || B->getLHS()->getType()->isUnsignedIntegerType())
+  // A test of run-time sizes: every value that reads one of them holds on
+  // this path only where the test does (`if (n % 32 != 0) return n / 32 +
+  // 1;`).
+  if (std::optional<SymbolicTest> Test =
+          symbolicTest(Cond, [&](const Expr *Side) { return eval(Side, S); }))
+    for (auto &[Var, Value] : S)
+      if (Value.isSymbolic() && sharesInputs(Value, Test->Tested)) {
+        std::optional<ResolvedValue> Kept = symbolicWhen(
+            Value, Test->Tested, Truth ? Test->IfTrue : Test->IfFalse);
+        if (!Kept)
+          return false;
+        Value = std::move(*Kept);
+      }
+  if (!B || !B->isComparisonOp() ||
+      B->getLHS()->getType()->isUnsignedIntegerType())
     return true;
   ResolvedValue L = eval(B->getLHS(), S), R = eval(B->getRHS(), S);
   auto Narrow = [&](const Expr *Side, BinaryOperatorKind Op,

@@ -75,8 +75,8 @@ ResolvedValue ValueResolver::uncalledParameter(const ParmVarDecl *Parm,
   // Whatever a caller elsewhere passes: a size read at run time, which a
   // run over the callers' files replaces by what they pass.
   QualType T = Field ? Ctx.UnsignedIntTy : partType(Parm->getType(), Path, Ctx);
-  if (T.isNull() || F->isTemplateInstantiation() ||
-      F->getTemplatedKind() != FunctionDecl::TK_NonTemplate) {
+  // (A template's pattern has no values; its instances do.)
+  if (T.isNull() || F->isDependentContext()) {
     ResolvedValue R = ResolvedValue::unknown(What + ": " + NoCaller);
     R.Parameter = std::move(Ref);
     return R;
@@ -86,7 +86,8 @@ ResolvedValue ValueResolver::uncalledParameter(const ParmVarDecl *Parm,
       Name,
       "parameter '" + Parm->getNameAsString() + "' of '" +
           F->getNameAsString() + "', " + NoCaller,
-      integerBounds(T, Ctx), Locate(Parm->getLocation()));
+      integerBounds(T, Ctx), Locate(Parm->getLocation()),
+      SymbolicNode::Source::Parameter);
   R.Symbolic[0].Parameter = Ref;
   R.Parameter = std::move(Ref);
   return R;

@@ -73,6 +73,10 @@ struct Definition {
     /// A change the analysis does not follow: Why says what it is; no
     /// Value.
     Unfollowed,
+    /// A CUDA API writes it through its address (cudaMemcpy from the
+    /// device, cudaDeviceGetAttribute): a value read at run time. Value is
+    /// the call.
+    WrittenByRuntime,
   };
   Effect Kind = Effect::Assigned;
   const clang::Expr *Value = nullptr;
@@ -267,6 +271,14 @@ public:
               : std::nullopt;
       bool Candidate =
           Op && addStep(Def, *Op, B->getRHS(), true, B->getOpcodeStr().str());
+      // Outside a loop, `block.x /= 2` is a definition of that part: its
+      // value before, divided by 2 (ValueResolver::resolveBinary), on the
+      // paths through it only.
+      if (!Candidate && !isInsideLambda() && isExact(Path) && !inLoop()) {
+        Def.Value = B;
+        Defs.push_back(std::move(Def));
+        return true;
+      }
       escape(("it is changed by '" + B->getOpcodeStr() + "'").str(), Candidate);
       return true;
     }
@@ -367,6 +379,16 @@ public:
           refersToV(resolver::memberBase(U->getSubExpr()))) {
         if (knownRole(Callee) == KnownRole::OccupancyApi)
           AddressToOccupancyApi = true;
+        else if (knownRole(Callee) == KnownRole::CudaApi &&
+                 refersToV(U->getSubExpr()) && V->getType()->isIntegerType() &&
+                 !isInsideLambda()) {
+          // `cudaMemcpy(&n, d_n, ...)`: n holds what the GPU computed.
+          Definition Def = Definition::assigned(C, {}, current(),
+                                                C->getBeginLoc(), C);
+          Def.Kind = Definition::Effect::WrittenByRuntime;
+          Defs.push_back(std::move(Def));
+          ReadOnlyAddresses.insert(U);
+        }
         else if (knownRole(Callee) == KnownRole::KernelHandleOf && I == 0 &&
                  C->getNumArgs() == 2) {
           // `cudaGetFuncBySymbol(&f, k)`: f holds k, as `f = k` would.
@@ -440,6 +462,13 @@ private:
     default:
       return std::nullopt;
     }
+  }
+  /// Whether the statement visited sits in a loop that does not also hold
+  /// the declaration: a change there may run any number of times.
+  bool inLoop() const {
+    return llvm::any_of(Control, [&](const clang::Stmt *S) {
+      return isLoop(S) && !llvm::is_contained(DeclScope, S);
+    });
   }
   /// Records Def, a step `v op= Amount`, as a candidate when it sits in a
   /// loop that does not also hold the declaration.

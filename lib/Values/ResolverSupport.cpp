@@ -3,9 +3,8 @@
 #include "cudalint/Values/ValueResolver.h"
 
 #include "ResolverSupport.h"
-
-#include "cudalint/Facts/SymbolicValues.h"
 #include "StdObjects.h"
+#include "cudalint/Facts/SymbolicValues.h"
 #include "cudalint/Values/KnownFunctions.h"
 #include "cudalint/Values/ReachingDefinitions.h"
 
@@ -16,12 +15,15 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <cctype>
 #include <tuple>
 
 using namespace clang;
 using llvm::SmallVector;
+using llvm::StringRef;
 
 namespace cudalint {
 
@@ -168,6 +170,31 @@ ResolvedValue within(const ResolvedValue &V, ResolvedValue Allowed) {
   return std::move(*R);
 }
 
+std::string constructName(const Stmt *S) {
+  if (isa<DeclStmt>(S))
+    return "a declaration";
+  StringRef Class = S->getStmtClassName();
+  Class.consume_front("CXX");
+  Class.consume_front("CUDA");
+  StringRef Kind = Class.consume_back("Stmt")   ? "statement"
+                   : Class.consume_back("Expr") ? "expression"
+                                                : "";
+  // "ArraySubscriptExpr" is an array subscript expression.
+  SmallVector<std::string, 4> Words(1);
+  for (char C : Class) {
+    if (C >= 'A' && C <= 'Z' && !Words.back().empty())
+      Words.emplace_back();
+    Words.back() += char(std::tolower(static_cast<unsigned char>(C)));
+  }
+  std::string Out = join(Words, " ");
+  if (Kind == "statement" && Words.size() == 1)
+    Out = "'" + Out + "'"; // a 'while' statement
+  if (!Kind.empty())
+    Out += " " + Kind.str();
+  char First = Out[0] == '\'' ? Out[1] : Out[0];
+  return (StringRef("aeio").contains(First) ? "an " : "a ") + Out;
+}
+
 /// Why the value of an expression the resolver does not follow is unknown,
 /// in the words of the code: "the result of 'atoi'", "from
 /// 'cudaDeviceGetAttribute'", "member 'threads' of an object".
@@ -203,8 +230,7 @@ ResolvedValue unfollowed(const Expr *E) {
   if (const auto *U = dyn_cast<UnaryOperator>(E);
       U && U->getOpcode() == UO_Deref)
     return ResolvedValue::unknown("read through a pointer");
-  return ResolvedValue::unknown(std::string("a ") + E->getStmtClassName() +
-                                " is not evaluated");
+  return ResolvedValue::unknown(constructName(E) + " is not evaluated");
 }
 
 const FunctionDecl *functionContaining(const Stmt *S, ASTContext &Ctx) {

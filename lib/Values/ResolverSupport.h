@@ -85,6 +85,10 @@ const clang::FunctionDecl *enclosingFunction(const clang::VarDecl *V);
 /// range instead, so that it stays a function of its inputs.
 ResolvedValue within(const ResolvedValue &V, ResolvedValue Allowed);
 
+/// A statement's kind in words, for a reason: "an array subscript
+/// expression", "a 'while' statement" (Clang's class name, unspelled).
+std::string constructName(const clang::Stmt *S);
+
 /// Unknown, saying why the resolver does not follow E ("the result of
 /// 'atoi'", "from 'cudaDeviceGetAttribute' at run time", ...).
 ResolvedValue unfollowed(const clang::Expr *E);

@@ -24,6 +24,8 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace cudalint {
@@ -35,7 +37,15 @@ namespace {
 /// E as written, on one line; a shorter name when it is long.
 std::string spelled(const Expr *E, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
+  // Inside a macro's body (ggml's GGML_TENSOR_LOCALS), as the body spells it.
+  SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
   CharSourceRange Range = SM.getExpansionRange(E->getSourceRange());
+  if (B.isMacroID() && End.isMacroID()) {
+    SourceLocation SB = SM.getSpellingLoc(B), SE = SM.getSpellingLoc(End);
+    if (SM.getFileID(SB) == SM.getFileID(SE) &&
+        !SM.isBeforeInTranslationUnit(SE, SB))
+      Range = CharSourceRange::getTokenRange(SB, SE);
+  }
   std::string Text =
       Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
   std::string Flat;
@@ -74,6 +84,30 @@ deviceLimit(llvm::StringRef Field, std::optional<unsigned> Index) {
       .Case("regsPerMultiprocessor", Limit({1, 65536}))
       .Case("warpSize", Limit({32, 64}))
       .Case("maxThreadsPerMultiProcessor", Limit({1, 2560}))
+      .Default(std::nullopt);
+}
+
+/// The bounds every GPU gives a device attribute (cudaDevAttr*, CU_DEVICE_
+/// ATTRIBUTE_*, hipDeviceAttribute*) that bounds a launch, by the
+/// enumerator's name; the same sources as deviceLimit.
+std::optional<std::pair<int64_t, int64_t>> attributeLimit(StringRef Name) {
+  for (StringRef Prefix :
+       {"cudaDevAttr", "CU_DEVICE_ATTRIBUTE_", "hipDeviceAttribute"})
+    if (Name.consume_front(Prefix))
+      break;
+  std::string Key = Name.lower();
+  Key.erase(std::remove(Key.begin(), Key.end(), '_'), Key.end());
+  using Limit = std::optional<std::pair<int64_t, int64_t>>;
+  return llvm::StringSwitch<Limit>(Key)
+      .Case("maxthreadsperblock", Limit({1, 1024}))
+      .Cases("maxblockdimx", "maxblockdimy", Limit({1, 1024}))
+      .Case("maxblockdimz", Limit({1, 64}))
+      .Case("maxgriddimx", Limit({1, 2147483647}))
+      .Cases("maxgriddimy", "maxgriddimz", Limit({1, 65535}))
+      .Cases("maxsharedmemoryperblock", "maxsharedmemperblock",
+             Limit({1, 65536}))
+      .Case("maxsharedmemoryperblockoptin", Limit({1, 232448}))
+      .Case("warpsize", Limit({32, 64}))
       .Default(std::nullopt);
 }
 
@@ -116,7 +150,7 @@ std::optional<ResolvedValue> devicePropertyInput(const Expr *E,
   ResolvedValue R = symbolicInput(
       spelled(E, Ctx), "a device property, at most " +
                            std::to_string(Limit->second) + " on every GPU",
-      Type, Locate(E->getBeginLoc()));
+      Type, Locate(E->getBeginLoc()), SymbolicNode::Source::Device);
   return symbolicWithin(R, Limit->first, Limit->second);
 }
 
@@ -190,18 +224,23 @@ std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
   if (!V || isa<DeclRefExpr>(E))
     return std::nullopt;
   bool Parameter = isa<ParmVarDecl>(V);
-  if (!Parameter && V->hasLocalStorage())
-    return std::nullopt; // a local's parts are followed, or unknown for why
+  // A local object's parts are followed (or unknown, for why); what a local
+  // pointer or reference reaches is the program's data.
+  bool Reaches = V->getType()->isPointerType() || V->getType()->isReferenceType();
+  if (!Parameter && V->hasLocalStorage() && !Reaches)
+    return std::nullopt;
   const FunctionDecl *F = functionContaining(E, Ctx);
   if (!F || writesPart(F, V, Field))
     return std::nullopt;
   std::string Kind = Field ? "a field" : "an element";
   return symbolicInput(spelled(E, Ctx),
                        Kind + " read through " +
-                           (Parameter ? "parameter '" : "global '") +
+                           (Parameter                 ? "parameter '"
+                            : V->hasLocalStorage() ? "'"
+                                                   : "global '") +
                            V->getNameAsString() + "'",
                        integerBounds(E->getType(), Ctx),
-                       Locate(E->getBeginLoc()));
+                       Locate(E->getBeginLoc()), SymbolicNode::Source::Read);
 }
 
 } // namespace
@@ -220,30 +259,96 @@ std::optional<ResolvedValue> runTimeInput(const Expr *E, ASTContext &Ctx,
         Role == KnownRole::ParsedNumber
             ? "the result of '" +
                   Call->getDirectCallee()->getNameAsString() + "'"
-            : std::string("a container's size");
+            : Call->getNumArgs() == 2 ? std::string("the length of a range")
+                                      : std::string("a container's size");
     return symbolicInput(spelled(E, Ctx), std::move(Provenance),
                          integerBounds(E->getType(), Ctx),
-                         Locate(E->getBeginLoc()));
+                         Locate(E->getBeginLoc()),
+                         Role == KnownRole::ParsedNumber
+                             ? SymbolicNode::Source::Parsed
+                             : SymbolicNode::Source::Size);
   }
   if (isa<MemberExpr, ArraySubscriptExpr, UnaryOperator>(E))
     return readThrough(E, Ctx, Locate);
   return std::nullopt;
 }
 
+std::optional<ResolvedValue> dataMethodResult(const CallExpr *Call,
+                                              ASTContext &Ctx,
+                                              const LocationMapper &Locate) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+  if (!M || !M->isConst() || !Call->getType()->isIntegerType() ||
+      Call->getType()->isBooleanType())
+    return std::nullopt;
+  auto [Root, Field] = readRoot(MC->getImplicitObjectArgument());
+  const auto *V = dyn_cast_or_null<VarDecl>(Root);
+  if (!V || (V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+             !V->getType()->isPointerType() &&
+             !V->getType()->isReferenceType()))
+    return std::nullopt;
+  return symbolicInput(spelled(Call, Ctx),
+                       "the result of '" + M->getNameAsString() + "' on '" +
+                           V->getNameAsString() + "', read at run time",
+                       integerBounds(Call->getType(), Ctx),
+                       Locate(Call->getBeginLoc()), SymbolicNode::Source::Read);
+}
+
+ResolvedValue writtenByRuntime(const CallExpr *Call, const VarDecl *V,
+                               const ASTContext &Ctx,
+                               const LocationMapper &Locate) {
+  std::string Callee = Call->getDirectCallee()
+                           ? Call->getDirectCallee()->getNameAsString()
+                           : std::string("a CUDA API");
+  // The attribute asked for, when it is an enumerator.
+  std::optional<std::pair<int64_t, int64_t>> Limit;
+  for (const Expr *Arg : Call->arguments())
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+      if (isa<EnumConstantDecl>(DRE->getDecl()))
+        if ((Limit = attributeLimit(DRE->getDecl()->getName())))
+          break;
+  ResolvedValue R = symbolicInput(
+      V->getNameAsString(),
+      Limit ? "a device attribute from '" + Callee + "', at most " +
+                  std::to_string(Limit->second) + " on every GPU"
+            : "written by '" + Callee + "' at run time",
+      integerBounds(V->getType(), Ctx), Locate(Call->getBeginLoc()),
+      Limit ? SymbolicNode::Source::Device : SymbolicNode::Source::Read);
+  if (Limit)
+    return symbolicWithin(R, Limit->first, Limit->second).value_or(R);
+  return R;
+}
+
 ResolvedValue namedInput(ResolvedValue V, llvm::StringRef Name,
                          const IntegerBounds &Type) {
-  if (!V.isSymbolic() || V.Symbolic.size() != 1 || V.Symbolic[0].Name == Name)
+  std::vector<const SymbolicNode *> Inputs = symbolicInputs(V);
+  if (Inputs.size() != 1 || Inputs[0]->Name == Name)
     return V;
-  const SymbolicNode &In = V.Symbolic[0];
-  // (A value converted to the variable's type lies within it.)
-  ResolvedValue R = symbolicInput(
-      Name.str(), In.Name + ", " + In.Provenance,
-      {std::max(In.Lo, Type.Min), std::min(In.Hi, Type.Max), Type.Name},
-      In.Loc);
-  R.Symbolic[0].Parameter = In.Parameter;
-  R.Origins = std::move(V.Origins);
-  R.Parameter = std::move(V.Parameter);
-  return R;
+  if (V.Symbolic.size() == 1) {
+    const SymbolicNode &In = V.Symbolic[0];
+    // (A value converted to the variable's type lies within it.)
+    ResolvedValue R = symbolicInput(
+        Name.str(), In.Name + ", " + In.Provenance,
+        {std::max(In.Lo, Type.Min), std::min(In.Hi, Type.Max), Type.Name},
+        In.Loc, In.From);
+    R.Symbolic[0].Parameter = In.Parameter;
+    R.Origins = std::move(V.Origins);
+    R.Parameter = std::move(V.Parameter);
+    return R;
+  }
+  // One input in a larger value (`src1 ? src1->ne[0] : 0`): it reads as
+  // the variable too.
+  std::string Old = Inputs[0]->Name, Provenance = Inputs[0]->Provenance;
+  SourceLoc Loc = Inputs[0]->Loc;
+  return substituteInputs(
+      V, [&](const SymbolicNode &N) -> std::optional<ResolvedValue> {
+        if (N.Name != Old || !(N.Loc == Loc))
+          return std::nullopt;
+        ResolvedValue R = symbolicInput(Name.str(), Old + ", " + Provenance,
+                                        {N.Lo, N.Hi, N.Type}, N.Loc, N.From);
+        R.Symbolic[0].Parameter = N.Parameter;
+        return R;
+      });
 }
 
 } // namespace cudalint

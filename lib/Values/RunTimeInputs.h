@@ -13,7 +13,9 @@
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class Expr;
+class VarDecl;
 } // namespace clang
 
 namespace cudalint {
@@ -32,6 +34,22 @@ std::optional<ResolvedValue> runTimeInput(const clang::Expr *E,
 std::optional<ResolvedValue>
 devicePropertyInput(const clang::Expr *E, const clang::ASTContext &Ctx,
                     const LocationMapper &Locate);
+
+/// The result of a const method, which the engine could not follow, on an
+/// object the program reads at run time (a parameter, a global, what a
+/// local pointer or reference reaches): `input.getSize(1)`. None otherwise.
+std::optional<ResolvedValue>
+dataMethodResult(const clang::CallExpr *Call, clang::ASTContext &Ctx,
+                 const LocationMapper &Locate);
+
+/// The value a CUDA API call writes through the address of V (`cudaMemcpy(
+/// &n, ...)`, `cudaDeviceGetAttribute(&v, cudaDevAttrMaxThreadsPerBlock,
+/// d)`): a size read at run time, bounded by what every GPU reports for a
+/// device attribute that bounds a launch.
+ResolvedValue writtenByRuntime(const clang::CallExpr *Call,
+                               const clang::VarDecl *V,
+                               const clang::ASTContext &Ctx,
+                               const LocationMapper &Locate);
 
 /// V, a lone input, renamed for the variable Name of type Type it is stored
 /// in (`const int64_t ne1 = dst->ne[1]` reads as 'ne1'); V itself otherwise.

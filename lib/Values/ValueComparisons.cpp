@@ -115,4 +115,94 @@ std::optional<ResolvedValue> narrowedBy(const ResolvedValue &V,
   return Out;
 }
 
+namespace {
+
+/// What `X op C` holding (Truth) allows of X.
+ComparisonBounds comparisonBounds(BinaryOperatorKind Op, int64_t C,
+                                  bool Truth) {
+  if (!Truth)
+    Op = BinaryOperator::negateComparisonOp(Op);
+  ComparisonBounds B;
+  switch (Op) {
+  case BO_LT:
+    B.Hi = C == INT64_MIN ? C : C - 1;
+    break;
+  case BO_LE:
+    B.Hi = C;
+    break;
+  case BO_GT:
+    B.Lo = C == INT64_MAX ? C : C + 1;
+    break;
+  case BO_GE:
+    B.Lo = C;
+    break;
+  case BO_EQ:
+    B.Lo = B.Hi = C;
+    break;
+  default: // BO_NE
+    B.Excluded = C;
+    break;
+  }
+  return B;
+}
+
+} // namespace
+
+std::optional<SymbolicTest>
+symbolicTest(const Expr *Cond,
+             llvm::function_ref<ResolvedValue(const Expr *)> Value) {
+  bool Negated = false;
+  Cond = Cond->IgnoreParenImpCasts();
+  while (const auto *U = dyn_cast<UnaryOperator>(Cond)) {
+    if (U->getOpcode() != UO_LNot)
+      return std::nullopt;
+    Negated = !Negated;
+    Cond = U->getSubExpr()->IgnoreParenImpCasts();
+  }
+  std::optional<SymbolicTest> T;
+  const auto *B = dyn_cast<BinaryOperator>(Cond);
+  if (B && B->isComparisonOp()) {
+    // Compared as unsigned, a negative value would be a large one.
+    if (B->getLHS()->getType()->isUnsignedIntegerType())
+      return std::nullopt;
+    ResolvedValue L = Value(B->getLHS()), R = Value(B->getRHS());
+    BinaryOperatorKind Op = B->getOpcode();
+    if (R.isSymbolic() && L.isConstant()) {
+      std::swap(L, R);
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    }
+    if (!L.isSymbolic() || !R.isConstant())
+      return std::nullopt;
+    T = SymbolicTest{std::move(L), comparisonBounds(Op, R.value(), true),
+                     comparisonBounds(Op, R.value(), false)};
+  } else if (!B && Cond->getType()->isIntegerType() &&
+             !Cond->getType()->isBooleanType()) {
+    ResolvedValue X = Value(Cond);
+    if (!X.isSymbolic())
+      return std::nullopt;
+    T = SymbolicTest{std::move(X), comparisonBounds(BO_NE, 0, true),
+                     comparisonBounds(BO_NE, 0, false)};
+  } else {
+    return std::nullopt;
+  }
+  if (Negated)
+    std::swap(T->IfTrue, T->IfFalse);
+  return T;
+}
+
+ResolvedValue joinWhen(const SymbolicTest &Test, const ResolvedValue &IfTrue,
+                       const ResolvedValue &IfFalse) {
+  std::vector<ResolvedValue> Sides;
+  for (auto [Side, Bounds] :
+       {std::pair(&IfTrue, &Test.IfTrue), std::pair(&IfFalse, &Test.IfFalse)})
+    if (std::optional<ResolvedValue> V =
+            symbolicWhen(*Side, Test.Tested, *Bounds))
+      Sides.push_back(std::move(*V));
+  if (Sides.empty())
+    return ResolvedValue::unknown("neither side of the condition can be taken");
+  ResolvedValue V = joinValues(Sides);
+  V.Proven.clear();
+  return V;
+}
+
 } // namespace cudalint

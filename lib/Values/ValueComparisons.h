@@ -12,10 +12,16 @@
 #define CUDALINT_LIB_VALUES_VALUECOMPARISONS_H
 
 #include "cudalint/Facts/Facts.h"
+#include "cudalint/Facts/SymbolicValues.h"
 
 #include "clang/AST/OperationKinds.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
+
+namespace clang {
+class Expr;
+} // namespace clang
 
 namespace cudalint {
 
@@ -31,6 +37,23 @@ std::optional<bool> comparedValues(clang::BinaryOperatorKind Op,
 std::optional<ResolvedValue> narrowedBy(const ResolvedValue &V,
                                         clang::BinaryOperatorKind Op,
                                         const ResolvedValue &R, bool Truth);
+
+/// What a condition says of a value made of sizes read at run time:
+/// Tested, the symbolic side of `X op C` (either side, under negations; a
+/// bare X is `X != 0`), and what it allows of Tested when the condition
+/// holds and when it does not. Value gives each side's value.
+struct SymbolicTest {
+  ResolvedValue Tested;
+  ComparisonBounds IfTrue, IfFalse;
+};
+std::optional<SymbolicTest>
+symbolicTest(const clang::Expr *Cond,
+             llvm::function_ref<ResolvedValue(const clang::Expr *)> Value);
+
+/// The value of `Cond ? IfTrue : IfFalse` where Test is what Cond says of
+/// a run-time size: each side on the paths its truth allows.
+ResolvedValue joinWhen(const SymbolicTest &Test, const ResolvedValue &IfTrue,
+                       const ResolvedValue &IfFalse);
 
 } // namespace cudalint
 

@@ -302,6 +302,9 @@ ResolvedValue ValueResolver::definedValue(const Definition &Def,
   case Definition::Effect::MethodCall: // `c.set_threads(2048)`
     return afterMethodCall(cast<CXXMemberCallExpr>(Def.Value), Def.Method, Rest,
                            At.deeper());
+  case Definition::Effect::WrittenByRuntime:
+    return V ? writtenByRuntime(cast<CallExpr>(Def.Value), V, Ctx, Locate)
+             : ResolvedValue::unknown(What + ": a CUDA API writes it");
   case Definition::Effect::Unfollowed:
     break;
   }

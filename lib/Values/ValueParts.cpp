@@ -156,15 +156,23 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
     return D;
   }
 
-  // A dim3 variable, or a dim3 inside one (cfg.blockDim).
+  // A dim3 variable, or a dim3 inside one (cfg.blockDim); a structured
+  // binding (`auto [grid, block] = config(n);`) or a dim3 inside one.
   MemberPath Path;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Path)))
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Path))) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       return eachField([&](unsigned I) {
         MemberPath Field = Path;
         Field.push_back(DimFields[I]);
         return resolveVariable(V, Plain, Q.deeper(), Field);
       });
+    if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
+      return eachField([&](unsigned I) {
+        MemberPath Field = Path;
+        Field.push_back(DimFields[I]);
+        return resolveBinding(B, Field, Q.deeper());
+      });
+  }
 
   // A dim3 member of `*this` (`block_`), field by field.
   if (isDim3(Plain->getType()) && thisMemberPath(Plain, nullptr))

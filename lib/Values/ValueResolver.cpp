@@ -250,6 +250,13 @@ ResolvedValue ValueResolver::resolveBinary(const BinaryOperator *B,
   // `a = b = 1`: an assignment's value is what it assigns.
   if (B->getOpcode() == BO_Assign)
     return resolveInt(B->getRHS(), Q.deeper());
+  // `block.x /= 2`: its value before (the definitions reaching the left
+  // side, which this one does not) with the operation, in its type.
+  if (const auto *Compound = dyn_cast<CompoundAssignOperator>(B))
+    return combine(resolveInt(B->getLHS(), Q.deeper()),
+                   resolveInt(B->getRHS(), Q.deeper()),
+                   BinaryOperator::getOpForCompoundAssignment(B->getOpcode()),
+                   Compound->getComputationResultType(), Ctx);
   ResolvedValue L = resolveInt(B->getLHS(), Q.deeper());
   // `s * s` reads one value twice: 4 * 4 and 8 * 8, never 4 * 8.
   if (sameVariable(B->getLHS(), B->getRHS()) &&
@@ -419,8 +426,16 @@ public:
     }
     // Which side is taken depends on a condition the analysis does not
     // decide, which branches on the way may share: neither is proven.
-    ResolvedValue V = join({R.resolveInt(C->getTrueExpr(), Q.deeper()),
-                            R.resolveInt(C->getFalseExpr(), Q.deeper())});
+    ResolvedValue True = R.resolveInt(C->getTrueExpr(), Q.deeper());
+    ResolvedValue False = R.resolveInt(C->getFalseExpr(), Q.deeper());
+    // A test of run-time sizes holds on one side only: `(n % 32 != 0) ?
+    // n / 32 + 1 : n / 32` is never 0 for n >= 1.
+    if (std::optional<SymbolicTest> Test =
+            symbolicTest(C->getCond(), [&](const Expr *Side) {
+              return R.resolveInt(Side, Q.deeper());
+            }))
+      return joinWhen(*Test, True, False);
+    ResolvedValue V = join({std::move(True), std::move(False)});
     V.Proven.clear();
     return V;
   }
@@ -432,8 +447,14 @@ public:
   ResolvedValue VisitCallExpr(const CallExpr *Call) {
     if (std::optional<ResolvedValue> V = R.resolveLimits(Call, Q))
       return *V;
-    if (std::optional<ResolvedValue> V = R.resolveCallResult(Call, Q))
+    if (std::optional<ResolvedValue> V = R.resolveCallResult(Call, Q)) {
+      // A const method of data read at run time (`input.getSize(1)`).
+      if (V->K == ResolvedValue::Kind::Unknown)
+        if (std::optional<ResolvedValue> In =
+                dataMethodResult(Call, R.Ctx, R.Locate))
+          return *In;
       return *V;
+    }
     if (std::optional<ResolvedValue> V = partOfVariable(Call))
       return *V;
     return unfollowedOrInput(Call);
@@ -475,7 +496,7 @@ public:
         dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts());
     const auto *Array = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
     if (!Array || !Array->getType()->isConstantArrayType())
-      if (std::optional<ResolvedValue> V = runTimeInput(Sub, R.Ctx, R.Locate))
+      if (std::optional<ResolvedValue> V = input(Sub))
         return *V;
     // sizes[i] of an array that is only ever read: any of its initialisers.
     return R.resolveArrayElement(Sub, Q.deeper());
@@ -498,9 +519,19 @@ private:
   /// E as a size read at run time (RunTimeInputs.cpp), else unknown for
   /// why the engine does not follow it.
   ResolvedValue unfollowedOrInput(const Expr *E) {
-    if (std::optional<ResolvedValue> V = runTimeInput(E, R.Ctx, R.Locate))
+    if (std::optional<ResolvedValue> V = input(E))
       return *V;
     return unfollowed(E);
+  }
+  /// E as a size read at run time, within what the tests on the way allow
+  /// (`if (dst->ne[1] > 65535) return;`).
+  std::optional<ResolvedValue> input(const Expr *E) {
+    std::optional<ResolvedValue> V = runTimeInput(E, R.Ctx, R.Locate);
+    if (V)
+      if (std::optional<ResolvedValue> Tested =
+              R.allowedByTestsOf(E, Q, /*ThroughReads=*/true))
+        return within(*V, std::move(*Tested));
+    return V;
   }
 
   /// A part of a variable: block.x, cfg.dynamicSmemBytes, s[i] of a

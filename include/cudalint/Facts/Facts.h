@@ -72,13 +72,24 @@ struct SymbolicNode {
     And,
     Min,
     Max,
-    Assume, // A, on a path whose branches allow only [Lo, Hi]
-    Join,   // A on some paths, B on others
+    Assume,  // A, on a path whose branches allow B only [Lo, Hi] (B may be A)
+    Join,    // A on some paths, B on others
+    Differs, // A, on a path whose branches allow B anything but Lo
   };
   Op Kind = Op::Constant;
+  /// Input: where the program reads it.
+  enum class Source {
+    Read,      // a field or element read through a parameter or a global
+    Parameter, // a parameter that no call in the analysed files passes
+    Parsed,    // a number parsed from text (atoi)
+    Size,      // a container's size
+    Device,    // a device property, within what every GPU reports
+  };
+  Source From = Source::Read;
   unsigned A = 0, B = 0; // operands: indices of earlier nodes
-  /// Input: its values; Constant: Lo; Interval and Assume: the bounds; an
-  /// arithmetic operation: the bounds of its C type.
+  /// Input: its values; Constant: Lo; Interval and Assume: the bounds;
+  /// Differs: the value excluded; an arithmetic operation: the bounds of its
+  /// C type.
   int64_t Lo = 0, Hi = 0;
   /// Input: its name in messages ("ne1", "argv[1]"); an operation: its C
   /// type ("int", "size_t").

@@ -29,7 +29,8 @@ constexpr size_t MaxSymbolicNodes = 48;
 /// A run-time input: Name in messages, Provenance in the code's words,
 /// Type its C type's name, and [Min, Max] the values the type holds.
 ResolvedValue symbolicInput(std::string Name, std::string Provenance,
-                            const IntegerBounds &Type, SourceLoc Loc);
+                            const IntegerBounds &Type, SourceLoc Loc,
+                            SymbolicNode::Source From);
 
 /// A op B where one side at least is symbolic and neither is unknown, in a
 /// result of type Bounds (applyIntegerOp's case for symbolic operands).
@@ -45,6 +46,23 @@ ResolvedValue symbolicJoin(const std::vector<ResolvedValue> &Parts);
 /// None when no value of V is in [Lo, Hi].
 std::optional<ResolvedValue> symbolicWithin(const ResolvedValue &V,
                                             int64_t Lo, int64_t Hi);
+
+/// What a comparison with a constant allows of the value compared: [Lo,
+/// Hi], or anything but Excluded (`!= C`).
+struct ComparisonBounds {
+  int64_t Lo = INT64_MIN, Hi = INT64_MAX;
+  std::optional<int64_t> Excluded;
+};
+
+/// V on a path where Tested, a symbolic value, passes Test (a ternary's or
+/// a branch's condition on run-time sizes: `(n % 32 != 0) ? n / 32 + 1 :
+/// n / 32`). V itself when Tested is not symbolic; none when no path passes.
+std::optional<ResolvedValue> symbolicWhen(const ResolvedValue &V,
+                                          const ResolvedValue &Tested,
+                                          const ComparisonBounds &Test);
+
+/// Whether A and B read an input in common.
+bool sharesInputs(const ResolvedValue &A, const ResolvedValue &B);
 
 /// V with each input that Replace gives a value for replaced by it (a
 /// parameter by what its callers in other files pass), kept within the
@@ -79,6 +97,9 @@ struct FailingInput {
   /// The launch value there: its lowest (above) or highest (below) on the
   /// paths that fail.
   int64_t Result = 0;
+  /// Not over the limit but an operation on the way leaves its signed type
+  /// at this value (undefined in C; in practice it wraps): that operation.
+  const SymbolicNode *OverflowAt = nullptr;
 };
 
 /// How inputs are taken: sizes count from SmallestSize (1: a size is at
@@ -88,8 +109,9 @@ struct InputDomain {
 };
 
 /// For each input of V, the smallest value at which V certainly exceeds
-/// Limit on some path, the other inputs at their smallest. Empty when no
-/// value of any input does (the type's range or the branches stop it).
+/// Limit on some path, or an operation on the way overflows its signed
+/// type, the other inputs at their smallest. Empty when no value of any
+/// input does (the type's range or the branches stop it).
 std::vector<FailingInput> inputsAbove(const ResolvedValue &V, int64_t Limit,
                                       InputDomain Domain = {});
 

@@ -33,6 +33,12 @@ struct UncheckedReason {
     UnknownBlock,
     UnknownDynamicSharedMemory,
     UnknownCluster,
+    /// A value of the launch is made of sizes read at run time (Detail:
+    /// which part, its inputs, and what keeps it launchable: "safe while
+    /// ne1 <= 65535").
+    RuntimeGrid,
+    RuntimeBlock,
+    RuntimeDynamicSharedMemory,
     /// The kernel has no device facts on Arch (registers, shared memory,
     /// the launch bounds the device compiler saw): Cause says why.
     NoDeviceFacts,
@@ -58,7 +64,8 @@ struct UncheckedLaunch {
 };
 
 /// "unknown_kernel", "unknown_grid", "unknown_block",
-/// "unknown_dynamic_smem", "unknown_cluster", "no_device_facts",
+/// "unknown_dynamic_smem", "unknown_cluster", "runtime_grid",
+/// "runtime_block", "runtime_dynamic_smem", "no_device_facts",
 /// "no_target_arch": the kind's name in JSON, SARIF and the summary.
 llvm::StringRef uncheckedKindName(UncheckedReason::Kind K);
 

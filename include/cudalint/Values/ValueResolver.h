@@ -472,9 +472,12 @@ private:
       TestedConstants;
   /// E (`C / H`, of variables that keep their first value) when the
   /// branches on the way test E itself against constants
-  /// (`if (C / H == 64)`); none otherwise.
+  /// (`if (C / H == 64)`); none otherwise. With ThroughReads, E may read
+  /// parts through them too (`dst->ne[1]`, a run-time size whose function
+  /// does not write it).
   std::optional<ResolvedValue> allowedByTestsOf(const clang::Expr *E,
-                                                const ValueQuery &Q);
+                                                const ValueQuery &Q,
+                                                bool ThroughReads = false);
   /// Whether Cond (a variable that keeps its first value, or its negation)
   /// is known true or false at the launch.
   std::optional<bool> knownTruth(const clang::Expr *Cond, const ValueQuery &Q);

@@ -1,13 +1,119 @@
-// RUN: %cuda-launch-lint --checks=-*,cuda-launch-size-unbounded --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --allow-empty --check-prefix=CHECK-MESSAGES --implicit-check-not="{{error|warning}}:"
-// Written by scripts/add-check.py: the check reports nothing yet, and the
-// code below is only a starting point. Add the cases the check reports, each
-// followed by a line with its message (as in
-// test/lit/check-launch-bounds-not-warp-multiple), and the cases it must
-// leave alone.
-// CHECK-MESSAGES-NOT: [cuda-launch-size-unbounded]
+// RUN: %cuda-launch-lint --checks=-*,cuda-launch-size-unbounded --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not="{{error|warning}}:"
+// Inputs of any size are reported with a larger MaxFailingInput.
+// RUN: %cuda-launch-lint --checks=-*,cuda-launch-size-unbounded --check-option=cuda-launch-size-unbounded.MaxFailingInput=9e18 --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=LARGE
+// Each limit the runtime checks, broken by a size read at run time, and a
+// guarded twin that stays silent.
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
 
-__global__ void scale(float *p, int n) {}
+struct tensor {
+  int64_t ne[4];
+};
 
-void run(float *p, int n) {
-  scale<<<(n + 255) / 256, 256>>>(p, n);
+__global__ void k(float *p) {}
+__global__ void __launch_bounds__(256) bounded(float *p) {}
+
+// Grid y from a tensor dimension: fails once the table has 65536 rows.
+void rows(const tensor *dst, float *p) {
+  const int64_t ne1 = dst->ne[1];
+  dim3 grid((dst->ne[0] + 255) / 256, ne1);
+  k<<<grid, 256>>>(p);
+  // CHECK-MESSAGES: launch-size-unbounded.cu:[[@LINE-1]]:3: warning: grid y of 'k' is 'ne1' (dst->ne[1], a field read through parameter 'dst', an int64_t), and nothing on this path bounds it; it passes the maximum of 65535 blocks in grid y once ne1 > 65535; the launch may fail with cudaErrorInvalidValue [cuda-launch-size-unbounded]
+}
+void rows_chunked(const tensor *dst, float *p) {
+  const int64_t ne1 = dst->ne[1];
+  // The fix: at most 65535 rows per launch.
+  for (int64_t done = 0; done < ne1; done += 65535) {
+    const int64_t rows = ne1 - done < 65535 ? ne1 - done : 65535;
+    k<<<dim3(1, rows), 256>>>(p);
+  }
+}
+
+// Grid x from a 64-bit count: 2^31 - 1 blocks at most. A count of 2^31
+// elements is past the default MaxFailingInput.
+void count(const tensor *dst, float *p) {
+  k<<<dst->ne[0] * dst->ne[1], 1>>>(p);
+  // LARGE: :[[@LINE-1]]:3: warning: grid x of 'k' is 'dst->ne[0] * dst->ne[1]' with {{.*}}; it passes the maximum of 2147483647 blocks in grid x once dst->ne[0] > 2147483647
+}
+void count_checked(const tensor *dst, float *p) {
+  const int64_t n = dst->ne[0] * dst->ne[1];
+  if (n > 2147483647)
+    abort();
+  k<<<n, 1>>>(p);
+}
+// A launch wrapper hands its caller's choice on: the check belongs where
+// the callers choose (the coverage says what the launch needs).
+void wrapper(dim3 grid, dim3 block, int threads, float *p) {
+  k<<<grid, block>>>(p);
+  k<<<1, threads>>>(p);
+}
+// An int count rounded up to blocks of 256 never gets there.
+void count_int(int n, float *p) { k<<<(n + 255) / 256, 256>>>(p); }
+
+// A block of two sizes: each fits, their product does not.
+void batched(const tensor *dst, float *p) {
+  dim3 block(dst->ne[3], dst->ne[2]);
+  k<<<1, block>>>(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: threads per block of 'k' is 'dst->ne[3] * dst->ne[2]' with 'dst->ne[3]' (a field read through parameter 'dst', an int64_t), 'dst->ne[2]' (a field read through parameter 'dst', an int64_t), and nothing on this path bounds it; it passes the maximum of 1024 threads per block on sm_80 once dst->ne[3] > 1024
+}
+void batched_checked(const tensor *dst, float *p) {
+  // 32 x 32 at most. (A test of the product itself is not followed.)
+  if (dst->ne[3] > 32 || dst->ne[2] > 32)
+    return;
+  dim3 block(dst->ne[3], dst->ne[2]);
+  k<<<1, block>>>(p);
+}
+
+int main(int argc, char **argv) {
+  float *p = nullptr;
+  // A block from the command line, never checked.
+  int threads = atoi(argv[1]);
+  k<<<1, threads>>>(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: block x of 'k' is 'threads' (atoi(argv[1]), the result of 'atoi', an int), and nothing on this path bounds it; it passes the maximum of 1024 threads in block x once threads > 1024
+  // The kernel's launch bound is lower than the hardware's.
+  int b = 256;
+  if (argc > 2)
+    b = atoi(argv[2]);
+  bounded<<<1, b>>>(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: threads per block of 'bounded' is '256 or b' with 'b' (atoi(argv[2]), the result of 'atoi', an int), and nothing on this path bounds it; it passes the kernel's __launch_bounds__ maximum of 256 threads once b > 256
+  // Checked where it enters: silent.
+  int checked = atoi(argv[3]);
+  if (checked < 1 || checked > 256)
+    return 1;
+  bounded<<<1, checked>>>(p);
+  k<<<1, checked * 4>>>(p);
+  // A truncating division: no block at all for fewer than 256 elements.
+  k<<<checked / 256, 256>>>(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid x of 'k' is 'checked / 256' with 'checked' (atoi(argv[3]), the result of 'atoi', an int), and the tests on this path do not stop it; it is 0 while checked <= 255, and a launch needs at least one
+  // Rounded up: at least one block for any non-empty input.
+  k<<<(checked + 255) / 256, 256>>>(p);
+  // Shared memory in proportion to the input, with no opt-in.
+  std::vector<float> v(16);
+  k<<<1, 32, v.size() * sizeof(float)>>>(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: dynamic shared memory of 'k' is 'v.size() * 4' with 'v.size()' (a container's size, an unsigned long), and nothing on this path bounds it; it passes the 48 KiB a block may have without opting in once v.size() > 12288
+  // Clamped: silent.
+  size_t clamped = std::min<size_t>(v.size(), 4096);
+  k<<<1, 32, clamped * sizeof(float)>>>(p);
+  return 0;
+}
+
+// A device's properties bound what they report: maxThreadsPerBlock is at
+// most 1024 on every GPU, which a kernel bounded at 256 does not take.
+void device_sized(float *p) {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  k<<<1, prop.maxThreadsPerBlock>>>(p);
+  bounded<<<1, prop.maxThreadsPerBlock>>>(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: threads per block of 'bounded' is 'prop.maxThreadsPerBlock' (a device property, at most 1024 on every GPU, an int), and nothing on this path bounds it; it passes the kernel's __launch_bounds__ maximum of 256 threads once prop.maxThreadsPerBlock > 256
+}
+
+// The last chunk of n % 65535 blocks is empty when n is a multiple of it.
+void chunks(int n, float *p) {
+  k<<<n % 65535, 32>>>(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid x of 'k' is 'n % 65535' with 'n' (parameter 'n' of 'chunks', no caller in the analysed files, an int), and nothing on this path bounds it; it is 0 at n = 65535, and a launch needs at least one
+}
+void chunks_checked(int n, float *p) {
+  if (n % 65535 > 0)
+    k<<<n % 65535, 32>>>(p);
 }

@@ -60,7 +60,7 @@ TEST(ExpressionsTest, ArithmeticCastsAndOperatorsNotEvaluated) {
     })cpp"),
             (Strings{"{128, 224}", "{400, 800}", "{8, 36}",
                      "? operator '>' is not evaluated",
-                     "? a UnaryOperator is not evaluated"}));
+                     "? a unary operator is not evaluated"}));
 }
 
 TEST(ExpressionsTest, TernariesAndTheirConditions) {

@@ -16,7 +16,8 @@ const IntegerBounds Size{0, INT64_MAX, "size_t"};
 ResolvedValue input(const std::string &Name, const IntegerBounds &T = Int,
                     unsigned Line = 1) {
   return symbolicInput(Name, "the result of 'atoi'", T,
-                       SourceLoc{"/src/f.cu", Line, 3});
+                       SourceLoc{"/src/f.cu", Line, 3},
+                       SymbolicNode::Source::Parsed);
 }
 
 ResolvedValue constant(int64_t V) { return ResolvedValue::constant(V); }
