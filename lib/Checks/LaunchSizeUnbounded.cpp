@@ -176,14 +176,20 @@ Diagnostic finding(const Check &C, const LaunchContext &Ctx,
   return D;
 }
 
-/// A value that is a parameter itself, which no analysed file passes: the
-/// function hands its callers' choice on (a launch wrapper), and a check
-/// belongs where they choose it. The launch coverage still says what it
-/// needs.
-bool forwardsAParameter(const ResolvedValue &V) {
+/// A value that is a parameter itself, which no analysed file passes, as
+/// its caller's choice of launch configuration (a launch wrapper): a field
+/// of a dim3 parameter, or an integer one that sizes the block or a grid
+/// of one dimension. The check belongs where the callers choose; the
+/// launch coverage still says what it needs. (An integer parameter on grid
+/// y or z is a count of the data, the bug this check is for.)
+bool forwardsAParameter(const ResolvedValue &V, const SizeLimit *L = nullptr) {
   std::vector<const SymbolicNode *> Inputs = symbolicInputs(V);
-  return Inputs.size() == 1 && describeSymbolic(V) == Inputs[0]->Name &&
-         Inputs[0]->From == SymbolicNode::Source::Parameter;
+  if (Inputs.size() != 1 || describeSymbolic(V) != Inputs[0]->Name)
+    return false;
+  if (Inputs[0]->From == SymbolicNode::Source::LaunchParameter)
+    return true;
+  return Inputs[0]->From == SymbolicNode::Source::Parameter &&
+         (!L || L->K == SizeLimit::Kind::Block || L->Id == "grid.x");
 }
 
 /// A block each of whose dimensions is a constant or forwards a parameter
@@ -231,7 +237,7 @@ void LaunchSizeUnbounded::checkLaunch(const LaunchContext &Ctx,
   };
   std::map<std::string, Failure> Worst;
   for (const SizeLimit &L : Limits) {
-    if (!Watched(L) || forwardsAParameter(L.Value) ||
+    if (!Watched(L) || forwardsAParameter(L.Value, &L) ||
         (L.Id == "threads" && forwardsParameters(Ctx.Launch.Block)))
       continue;
     std::optional<Failure> F;

@@ -48,7 +48,8 @@ ResolvedValue ResolvedValue::range(int64_t Min, int64_t Max) {
   return R;
 }
 
-ResolvedValue threadsPerBlock(const Dim3Value &Block) {
+/// threadsPerBlock of the values as known without run-time inputs.
+static ResolvedValue knownThreadsPerBlock(const Dim3Value &Block) {
   const ResolvedValue *Parts[] = {&Block.X, &Block.Y, &Block.Z};
   auto Listed = [](const ResolvedValue *V) {
     return V->K == ResolvedValue::Kind::Constant ||
@@ -89,18 +90,6 @@ ResolvedValue threadsPerBlock(const Dim3Value &Block) {
           "a product of the block's dimensions beyond 64 bits");
     return ResolvedValue::range(std::min(*Lo, *Hi), std::max(*Lo, *Hi));
   }
-  // Sizes read at run time: their product, which the runtime checks too.
-  if (llvm::none_of(Parts, [](const ResolvedValue *V) {
-        return V->K == ResolvedValue::Kind::Unknown;
-      })) {
-    IntegerBounds Count{0, INT64_MAX, "the block's thread count"};
-    ResolvedValue Total = applyIntegerOp(
-        IntegerOp::Mul, applyIntegerOp(IntegerOp::Mul, Block.X, Block.Y, Count),
-        Block.Z, Count);
-    Total.Origins.clear();
-    if (Total.isSymbolic() || Total.isKnown())
-      return Total;
-  }
   for (auto [Name, Part] :
        {std::pair{"x", Parts[0]}, {"y", Parts[1]}, {"z", Parts[2]}})
     if (!Part->isKnown())
@@ -109,6 +98,25 @@ ResolvedValue threadsPerBlock(const Dim3Value &Block) {
                                : formatv("{0}: {1}", Name, Part->Reason).str());
   return ResolvedValue::unknown(
       "a range of sizes in one dimension with another dimension not constant");
+}
+
+ResolvedValue threadsPerBlock(const Dim3Value &Block) {
+  ResolvedValue Known = knownThreadsPerBlock({withoutInputs(Block.X),
+                                              withoutInputs(Block.Y),
+                                              withoutInputs(Block.Z)});
+  const ResolvedValue *Parts[] = {&Block.X, &Block.Y, &Block.Z};
+  if (llvm::none_of(Parts, [](const ResolvedValue *V) { return V->isSymbolic(); }) ||
+      llvm::any_of(Parts, [](const ResolvedValue *V) {
+        return V->K == ResolvedValue::Kind::Unknown;
+      }))
+    return Known;
+  // Sizes read at run time: their product, which the runtime checks too.
+  IntegerBounds Count{0, INT64_MAX, "the block's thread count"};
+  ResolvedValue Total = applyIntegerOp(
+      IntegerOp::Mul, applyIntegerOp(IntegerOp::Mul, Block.X, Block.Y, Count),
+      Block.Z, Count);
+  Total.Origins.clear();
+  return withExpressionOf(std::move(Known), Total);
 }
 
 ResolvedValue joinValues(const std::vector<ResolvedValue> &Parts) {
@@ -178,8 +186,10 @@ std::string describeDim3(const Dim3Value &D) {
   // "x" would run together.)
   auto Part = [](const ResolvedValue &V) {
     std::string S = describeValue(V);
-    return V.isSymbolic() && S.find(' ') != std::string::npos ? "(" + S + ")"
-                                                              : S;
+    return V.K == ResolvedValue::Kind::Symbolic &&
+                   S.find(' ') != std::string::npos
+               ? "(" + S + ")"
+               : S;
   };
   return Part(D.X) + "x" + Part(D.Y) + "x" + Part(D.Z);
 }

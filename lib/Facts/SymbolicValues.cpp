@@ -421,6 +421,33 @@ ResolvedValue symbolicInput(std::string Name, std::string Provenance,
   return fromNodes({std::move(N)}, {});
 }
 
+ResolvedValue withExpressionOf(ResolvedValue Old, const ResolvedValue &New) {
+  if (!New.isSymbolic())
+    return Old;
+  if (Old.isKnown()) {
+    // (A constant or a set keeps the nodes too: a side of a ternary keeps
+    // the test that selects it.)
+    Old.Symbolic = New.Symbolic;
+    return Old;
+  }
+  ResolvedValue R = New;
+  if (!R.Parameter)
+    R.Parameter = std::move(Old.Parameter);
+  return R;
+}
+
+ResolvedValue withoutInputs(const ResolvedValue &V) {
+  if (V.K == ResolvedValue::Kind::Symbolic) {
+    ResolvedValue R = ResolvedValue::unknown(V.Reason);
+    R.Origins = V.Origins;
+    R.Parameter = V.Parameter;
+    return R;
+  }
+  ResolvedValue R = V;
+  R.Symbolic.clear();
+  return R;
+}
+
 ResolvedValue symbolicOperation(IntegerOp O, const ResolvedValue &A,
                                 const ResolvedValue &B,
                                 const IntegerBounds &Bounds) {
@@ -449,7 +476,8 @@ ResolvedValue symbolicOperation(IntegerOp O, const ResolvedValue &A,
   if (R.isSymbolic() && R.Min > R.Max)
     return ResolvedValue::unknown(
         formatv("a result that may not fit in '{0}'", Bounds.Name).str());
-  return R;
+  return withExpressionOf(
+      applyIntegerOp(O, withoutInputs(A), withoutInputs(B), Bounds), R);
 }
 
 ResolvedValue symbolicJoin(const std::vector<ResolvedValue> &Parts) {
@@ -469,14 +497,18 @@ ResolvedValue symbolicJoin(const std::vector<ResolvedValue> &Parts) {
     }
     Last = I;
   }
-  return fromNodes(std::move(Nodes), std::move(Origins));
+  std::vector<ResolvedValue> Old;
+  for (const ResolvedValue &P : Parts)
+    Old.push_back(withoutInputs(P));
+  return withExpressionOf(joinValues(Old),
+                          fromNodes(std::move(Nodes), std::move(Origins)));
 }
 
 std::optional<ResolvedValue> symbolicWithin(const ResolvedValue &V, int64_t Lo,
                                             int64_t Hi) {
-  if (V.Max < Lo || V.Min > Hi)
+  if (V.K == ResolvedValue::Kind::Symbolic && (V.Max < Lo || V.Min > Hi))
     return std::nullopt;
-  if (V.Min >= Lo && V.Max <= Hi)
+  if (V.K == ResolvedValue::Kind::Symbolic && V.Min >= Lo && V.Max <= Hi)
     return V; // nothing excluded
   std::vector<SymbolicNode> Nodes = V.Symbolic;
   if (Nodes.size() == 1) { // the input itself
@@ -493,7 +525,7 @@ std::optional<ResolvedValue> symbolicWithin(const ResolvedValue &V, int64_t Lo,
   ResolvedValue R = fromNodes(std::move(Nodes), V.Origins);
   if (!R.isSymbolic() || R.Min > R.Max)
     return std::nullopt;
-  return R;
+  return withExpressionOf(withoutInputs(V), R);
 }
 
 ResolvedValue
@@ -537,6 +569,10 @@ substituteInputs(const ResolvedValue &V,
   if (!Changed)
     return V;
   ResolvedValue R = fromNodes(std::move(Nodes), std::move(Origins));
+  // A value the engine knows without its inputs keeps that view.
+  if (V.isKnown())
+    return withExpressionOf(withoutInputs(V),
+                            symbolicInputs(R).empty() ? ResolvedValue() : R);
   if (!R.isSymbolic() || !symbolicInputs(R).empty())
     return R;
   // Nothing read at run time is left: the values it takes, each path's
@@ -576,7 +612,7 @@ std::optional<ResolvedValue> symbolicWhen(const ResolvedValue &V,
   ResolvedValue R = fromNodes(std::move(Nodes), V.Origins);
   if (R.isSymbolic() && R.Min > R.Max)
     return std::nullopt; // no path passes the test
-  return R;
+  return withExpressionOf(withoutInputs(V), R);
 }
 
 bool sharesInputs(const ResolvedValue &A, const ResolvedValue &B) {

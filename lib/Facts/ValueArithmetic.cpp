@@ -224,13 +224,18 @@ ResolvedValue clampValue(const ResolvedValue &V, const ResolvedValue &Lo,
   if (Lo.lowest() > Hi.highest())
     return ResolvedValue::unknown(
         "a clamp whose lower bound exceeds its upper");
-  if (V.isKnown() || V.isSymbolic())
+  auto Clamped = [&] {
     return applyIntegerOp(IntegerOp::Min,
                           applyIntegerOp(IntegerOp::Max, V, Lo, Bounds), Hi,
                           Bounds);
+  };
+  if (V.isKnown())
+    return Clamped();
   ResolvedValue R = ResolvedValue::range(Lo.lowest(), Hi.highest());
   R.Proven.clear();
-  return withOrigins(std::move(R), Lo, Hi);
+  R = withOrigins(std::move(R), Lo, Hi);
+  // Sizes read at run time: [lo, hi] still, and what the clamp makes of them.
+  return V.isSymbolic() ? withExpressionOf(std::move(R), Clamped()) : R;
 }
 
 std::optional<int64_t> checkedProduct(std::initializer_list<int64_t> Factors) {

@@ -489,7 +489,7 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
       // of run-time sizes reads.
       std::vector<ConstLaunchPart> Parts = launchParts(L);
       for (const ConstLaunchPart &P : Parts)
-        if (P.Value->isSymbolic())
+        if (P.Value->K == ResolvedValue::Kind::Symbolic)
           OS << "    " << P.Id << ": " << P.Value->Reason << "\n";
         else if (P.Id.starts_with("block.") && !P.Value->isKnown() &&
                  !P.Value->Reason.empty())

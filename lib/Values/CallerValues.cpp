@@ -87,7 +87,8 @@ ResolvedValue ValueResolver::uncalledParameter(const ParmVarDecl *Parm,
       "parameter '" + Parm->getNameAsString() + "' of '" +
           F->getNameAsString() + "', " + NoCaller,
       integerBounds(T, Ctx), Locate(Parm->getLocation()),
-      SymbolicNode::Source::Parameter);
+      Field ? SymbolicNode::Source::LaunchParameter
+            : SymbolicNode::Source::Parameter);
   R.Symbolic[0].Parameter = Ref;
   R.Parameter = std::move(Ref);
   return R;

@@ -159,15 +159,14 @@ std::string describePath(llvm::ArrayRef<std::string> Path) {
 }
 
 ResolvedValue within(const ResolvedValue &V, ResolvedValue Allowed) {
+  // The engine's own view: a value it does not know is what the branches
+  // allow; one it knows stays as it is.
+  ResolvedValue Known = V.isKnown() ? withoutInputs(V) : Allowed;
   if (!V.isSymbolic() || Allowed.K != ResolvedValue::Kind::Range)
-    return Allowed;
-  std::optional<ResolvedValue> R =
+    return Known;
+  std::optional<ResolvedValue> Kept =
       symbolicWithin(V, Allowed.lowest(), Allowed.highest());
-  if (!R)
-    return Allowed;
-  R->Origins.insert(R->Origins.end(), Allowed.Origins.begin(),
-                    Allowed.Origins.end());
-  return std::move(*R);
+  return Kept ? withExpressionOf(std::move(Known), *Kept) : Known;
 }
 
 std::string constructName(const Stmt *S) {

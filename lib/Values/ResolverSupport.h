@@ -80,9 +80,9 @@ bool partsOverlap(llvm::ArrayRef<std::string> A, llvm::ArrayRef<std::string> B);
 
 const clang::FunctionDecl *enclosingFunction(const clang::VarDecl *V);
 
-/// What a value V that the definitions do not give is on a path whose
-/// branches allow only Allowed: Allowed; a symbolic V kept within Allowed's
-/// range instead, so that it stays a function of its inputs.
+/// What a value V is on a path whose branches allow only Allowed: Allowed
+/// when V is not known, V itself when it is; either way a V made of
+/// run-time inputs keeps its expression, within Allowed's range.
 ResolvedValue within(const ResolvedValue &V, ResolvedValue Allowed);
 
 /// A statement's kind in words, for a reason: "an array subscript

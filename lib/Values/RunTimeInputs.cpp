@@ -58,6 +58,37 @@ std::string spelled(const Expr *E, const ASTContext &Ctx) {
   return Flat;
 }
 
+/// A read as the code would write it without macros: `src1->ne[1]` where
+/// ggml's GGML_TENSOR_LOCALS spells `(pointer)->array[1]`. None for
+/// anything but names, members, constant elements and dereferences.
+std::optional<std::string> printedRead(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl()->getNameAsString();
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    std::optional<std::string> Base = printedRead(ME->getBase());
+    if (!Base)
+      return std::nullopt;
+    return *Base + (ME->isArrow() ? "->" : ".") +
+           ME->getMemberDecl()->getNameAsString();
+  }
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+    std::optional<std::string> Base = printedRead(Sub->getBase());
+    const auto *I = dyn_cast<IntegerLiteral>(Sub->getIdx()->IgnoreParenImpCasts());
+    std::optional<std::string> Index =
+        I ? std::optional(std::to_string(I->getValue().getZExtValue()))
+          : printedRead(Sub->getIdx());
+    if (!Base || !Index)
+      return std::nullopt;
+    return *Base + "[" + *Index + "]";
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref)
+    if (std::optional<std::string> Inner = printedRead(U->getSubExpr()))
+      return "*" + *Inner;
+  return std::nullopt;
+}
+
 /// The bounds every GPU gives a device property (CUDA's cudaDeviceProp,
 /// HIP's hipDeviceProp_t), by field; none for a field that bounds nothing.
 /// Sources: the CUDA C++ Programming Guide's table of technical
@@ -148,7 +179,7 @@ std::optional<ResolvedValue> devicePropertyInput(const Expr *E,
     return std::nullopt;
   IntegerBounds Type = integerBounds(E->getType(), Ctx);
   ResolvedValue R = symbolicInput(
-      spelled(E, Ctx), "a device property, at most " +
+      printedRead(E).value_or(spelled(E, Ctx)), "a device property, at most " +
                            std::to_string(Limit->second) + " on every GPU",
       Type, Locate(E->getBeginLoc()), SymbolicNode::Source::Device);
   return symbolicWithin(R, Limit->first, Limit->second);
@@ -233,7 +264,7 @@ std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
   if (!F || writesPart(F, V, Field))
     return std::nullopt;
   std::string Kind = Field ? "a field" : "an element";
-  return symbolicInput(spelled(E, Ctx),
+  return symbolicInput(printedRead(E).value_or(spelled(E, Ctx)),
                        Kind + " read through " +
                            (Parameter                 ? "parameter '"
                             : V->hasLocalStorage() ? "'"
@@ -336,8 +367,17 @@ ResolvedValue namedInput(ResolvedValue V, llvm::StringRef Name,
     R.Parameter = std::move(V.Parameter);
     return R;
   }
-  // One input in a larger value (`src1 ? src1->ne[0] : 0`): it reads as
-  // the variable too.
+  // One input in a value that is it or constants on each path (`src1 ?
+  // src1->ne[0] : 0`): it reads as the variable too. (In arithmetic, the
+  // variable is not the input: `threads = min(n, 256)` is not n.)
+  bool InputOrConstants = llvm::all_of(V.Symbolic, [](const SymbolicNode &N) {
+    using Op = SymbolicNode::Op;
+    return N.Kind == Op::Input || N.Kind == Op::Constant ||
+           N.Kind == Op::Interval || N.Kind == Op::Join ||
+           (N.Kind == Op::Assume && N.A == N.B);
+  });
+  if (!InputOrConstants)
+    return V;
   std::string Old = Inputs[0]->Name, Provenance = Inputs[0]->Provenance;
   SourceLoc Loc = Inputs[0]->Loc;
   return substituteInputs(

@@ -445,7 +445,7 @@ ValueResolver::reachingFlow(const FlowSubject &Subject, const FunctionDecl *F,
       continue; // this definition reaches on no path its values allow
     // Unknown here, but the branches on the way may pin it down: inside
     // `case 512:` of `switch (threads)`, threads is 512.
-    if (Path.empty() && !Value.isKnown())
+    if (Path.empty() && (!Value.isKnown() || Value.isSymbolic()))
       if (std::optional<ResolvedValue> Allowed =
               allowedByBranches(Subject.Type, IsV, Subject.Key, F, *Flow,
                                 Def.Site, Kills, Target, What))

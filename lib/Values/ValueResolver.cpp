@@ -184,16 +184,21 @@ ValueResolver::resolveMinMax(KnownMeaning Meaning, const std::string &What,
     return withOrigin(std::move(R), What, Locate(E->getBeginLoc()));
   };
   IntegerOp Op = IsMin ? IntegerOp::Min : IntegerOp::Max;
-  auto Followed = [](const ResolvedValue &V) {
-    return V.isKnown() || V.isSymbolic();
-  };
-  if (Followed(A) && Followed(B))
+  if (A.isKnown() && B.isKnown())
     return Origin(applyIntegerOp(Op, A, B, Bounds));
+  // Sizes read at run time: the minimum or maximum of them.
+  ResolvedValue OfInputs = A.K != ResolvedValue::Kind::Unknown &&
+                                   B.K != ResolvedValue::Kind::Unknown
+                               ? applyIntegerOp(Op, A, B, Bounds)
+                               : ResolvedValue::unknown();
   // min(x, C): at most C; max(x, C): at least C; the type bounds the other
   // end (boundByOneSide).
   const ResolvedValue &Known = A.isKnown() ? A : B;
-  if (std::optional<ResolvedValue> Bounded = boundByOneSide(Op, Known, Bounds))
-    return Origin(std::move(*Bounded));
+  if (std::optional<ResolvedValue> Bounded =
+          boundByOneSide(Op, withoutInputs(Known), Bounds))
+    return Origin(withExpressionOf(std::move(*Bounded), OfInputs));
+  if (OfInputs.isSymbolic())
+    return Origin(std::move(OfInputs));
   ResolvedValue Unknown = A.isKnown() ? B : A;
   Unknown.Parameter.reset();
   return Unknown;
@@ -284,7 +289,7 @@ ResolvedValue ValueResolver::resolveBinary(const BinaryOperator *B,
   ResolvedValue R = combine(L, resolveInt(B->getRHS(), Q.deeper()),
                             B->getOpcode(), B->getType(), Ctx);
   // `C / H` unknown, but tested on the way: `if (C / H == 64)`.
-  if (!R.isKnown())
+  if (!R.isKnown() || R.isSymbolic())
     if (std::optional<ResolvedValue> Tested = allowedByTestsOf(B, Q))
       return within(R, *Tested);
   return R;
@@ -527,10 +532,12 @@ private:
   /// (`if (dst->ne[1] > 65535) return;`).
   std::optional<ResolvedValue> input(const Expr *E) {
     std::optional<ResolvedValue> V = runTimeInput(E, R.Ctx, R.Locate);
+    // (The value itself stays unknown to the engine, as without inputs.)
     if (V)
       if (std::optional<ResolvedValue> Tested =
-              R.allowedByTestsOf(E, Q, /*ThroughReads=*/true))
-        return within(*V, std::move(*Tested));
+              R.allowedByTestsOf(E, Q, /*ThroughReads=*/true);
+          Tested && Tested->K == ResolvedValue::Kind::Range)
+        return symbolicWithin(*V, Tested->lowest(), Tested->highest());
     return V;
   }
 

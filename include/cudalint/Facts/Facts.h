@@ -81,6 +81,7 @@ struct SymbolicNode {
   enum class Source {
     Read,      // a field or element read through a parameter or a global
     Parameter, // a parameter that no call in the analysed files passes
+    LaunchParameter, // a field of a dim3 parameter of that kind
     Parsed,    // a number parsed from text (atoi)
     Size,      // a container's size
     Device,    // a device property, within what every GPU reports
@@ -127,8 +128,9 @@ struct ResolvedValue {
   /// the file passes; a run over several files gives it what their calls
   /// pass (resolveAcrossUnits).
   std::optional<ParameterRef> Parameter;
-  /// Symbolic only: the expression over run-time inputs (its Reason says
-  /// which inputs, in words), Min and Max the values it may take.
+  /// Symbolic, or a range made of run-time inputs: the expression over
+  /// them (a Symbolic value's Reason says which inputs, in words; its Min
+  /// and Max are the values it may take for sizes from 1).
   std::vector<SymbolicNode> Symbolic;
 
   static ResolvedValue unknown(std::string Reason = {}) {
@@ -151,10 +153,13 @@ struct ResolvedValue {
   /// Proven becomes those of Shown that are among Values.
   void keepProven(std::vector<int64_t> Shown);
 
-  /// Known: a constant, a set or a range. A symbolic value is not known: it
-  /// depends on inputs the program reads at run time.
+  /// Known: a constant, a set or a range. A value of kind Symbolic is not
+  /// known: it depends on inputs the program reads at run time.
   bool isKnown() const { return K != Kind::Unknown && K != Kind::Symbolic; }
-  bool isSymbolic() const { return K == Kind::Symbolic; }
+  /// Made of run-time inputs (it has Symbolic nodes): of kind Symbolic, or
+  /// a range whose bounds hold whatever the inputs are (`min(n, 256)` is at
+  /// most 256) and which the nodes say more about.
+  bool isSymbolic() const { return !Symbolic.empty(); }
   bool isConstant() const { return K == Kind::Constant; }
   int64_t value() const { return Values.front(); }
   /// The smallest and largest value it can take (Known values only).

@@ -32,6 +32,16 @@ ResolvedValue symbolicInput(std::string Name, std::string Provenance,
                             const IntegerBounds &Type, SourceLoc Loc,
                             SymbolicNode::Source From);
 
+/// Old, the value as the engine knows it without run-time inputs, with
+/// New's expression over them: a known Old (a range, whose bounds hold for
+/// every input) keeps its kind and values and gains the nodes; an unknown
+/// Old is New.
+ResolvedValue withExpressionOf(ResolvedValue Old, const ResolvedValue &New);
+
+/// V as the engine knows it without run-time inputs: unknown, for its
+/// reason, when V is of kind Symbolic; V without its nodes otherwise.
+ResolvedValue withoutInputs(const ResolvedValue &V);
+
 /// A op B where one side at least is symbolic and neither is unknown, in a
 /// result of type Bounds (applyIntegerOp's case for symbolic operands).
 ResolvedValue symbolicOperation(IntegerOp Op, const ResolvedValue &A,

@@ -82,5 +82,5 @@ void casts(int n) {
 // CHECK: unknown-reasons.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block 256x1x1
   k<<<1, static_cast<int>(n * 0.5)>>>(nullptr);
 // CHECK: unknown-reasons.cu:[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block ?x1x1
-// CHECK-NEXT: block.x unknown: parameter 'n' of 'casts': no caller in this file
+// CHECK-NEXT: block.x unknown: parameter 'n' of 'casts': no caller in the analysed files
 }

@@ -105,7 +105,7 @@ TEST(ExpressionsTest, FloatingPointConvertedToAnInteger) {
       value_at(int(n * 0.5));
     })cpp"),
             (Strings{"2944", "11",
-                     "? parameter 'n' of 'f': no caller in this file"}));
+                     "? parameter 'n' of 'f': no caller in the analysed files"}));
 }
 
 TEST(ExpressionsTest, TheUnknownSayWhy) {
@@ -118,7 +118,7 @@ TEST(ExpressionsTest, TheUnknownSayWhy) {
     })cpp"),
             (Strings{"? the result of 'input', which this file does not "
                      "define",
-                     "? parameter 'p[3]' of 'f': no caller in this file",
+                     "? parameter 'p[3]' of 'f': no caller in the analysed files",
                      "? read through a pointer"}));
 }
 

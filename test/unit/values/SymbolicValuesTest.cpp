@@ -86,11 +86,26 @@ TEST(SymbolicValuesTest, SmallestFailingInputOfEachLimit) {
 TEST(SymbolicValuesTest, NoValueOfTheTypeFails) {
   // An int divided by 256 never passes 2^31 - 1 blocks; a uint16_t never
   // passes 65535.
-  ResolvedValue Grid =
-      op(IntegerOp::Div, op(IntegerOp::Add, input("n"), constant(255)),
-         constant(256));
+  ResolvedValue Grid = op(IntegerOp::Div, input("n"), constant(256));
   EXPECT_EQ(firstAbove(Grid, INT32_MAX), std::nullopt);
   EXPECT_EQ(firstAbove(input("h", UInt16), 65535), std::nullopt);
+  // Rounded up in an int, it overflows first: C leaves that undefined.
+  ResolvedValue Rounded =
+      op(IntegerOp::Div, op(IntegerOp::Add, input("n"), constant(255)),
+         constant(256));
+  std::vector<FailingInput> F = inputsAbove(Rounded, INT32_MAX);
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Value, INT32_MAX - 254);
+  ASSERT_TRUE(F[0].OverflowAt);
+  EXPECT_EQ(F[0].OverflowAt->Name, "int");
+  // In an unsigned type it wraps, as C defines: no failure either way.
+  const IntegerBounds UInt{0, UINT32_MAX, "unsigned int"};
+  EXPECT_EQ(firstAbove(op(IntegerOp::Div,
+                          op(IntegerOp::Add, input("u", UInt), constant(255),
+                             UInt),
+                          constant(256), UInt),
+                       INT32_MAX),
+            std::nullopt);
   // n * 32 overflows an int for large n, but it fails long before.
   EXPECT_EQ(firstAbove(op(IntegerOp::Mul, input("n"), constant(32)), 1024), 33);
 }
@@ -123,7 +138,11 @@ TEST(SymbolicValuesTest, GuardsBoundTheInput) {
   ResolvedValue Clamped = joinValues({*Kept, constant(1024)});
   ASSERT_TRUE(Clamped.isSymbolic());
   EXPECT_EQ(Clamped.Max, 1024);
-  EXPECT_EQ(firstAbove(Clamped, 1024), std::nullopt);
+  // No value passes the limit; n * 2 overflows an int before the test.
+  std::vector<FailingInput> F = inputsAbove(Clamped, 1024);
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_TRUE(F[0].OverflowAt);
+  EXPECT_EQ(F[0].Value, int64_t(1) << 30);
   // A guard that excludes every value leaves no path.
   EXPECT_FALSE(symbolicWithin(input("n"), INT32_MIN, 0));
 }
