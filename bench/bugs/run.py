@@ -79,6 +79,10 @@ def load_manifest(path):
             raise Fatal(f"{where}: 'flags' is not a list of strings")
         if not isinstance(b.get("export", []), list):
             raise Fatal(f"{where}: 'export' is not a list of paths")
+        subs = b.get("submodules", {})
+        if not isinstance(subs, dict) or not all(
+                isinstance(v, str) and re.match(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", v) for v in subs.values()):
+            raise Fatal(f"{where}: 'submodules' is not an object of path: owner/name")
     return bugs
 
 
@@ -104,9 +108,13 @@ def check_commits(gd, b):
         raise Fatal(f"{b['id']}: {b['parent']} is not a parent of {b['fix']}")
 
 
-def export_tree(gd, repo, commit, paths, work):
-    """The tree at commit (or just `paths` of it) under work/src/<owner+name>/<commit>."""
+def export_tree(gd, repo, commit, paths, work, submodules=None, mirrors=None):
+    """The tree at commit (or just `paths` of it) under work/src/<owner+name>/<commit>, with each
+    submodule path of `submodules` ({path: "owner/name"}) filled from that repository's mirror at
+    the commit the tree records for it."""
     key = commit if not paths else commit + "-" + hashlib.sha1("\0".join(paths).encode()).hexdigest()[:8]
+    if submodules:
+        key += "-s" + hashlib.sha1("\0".join(sorted(submodules)).encode()).hexdigest()[:8]
     dest = os.path.join(work, "src", repo.replace("/", "+"), key)
     if os.path.exists(os.path.join(dest, ".exported")):
         return dest
@@ -123,13 +131,33 @@ def export_tree(gd, repo, commit, paths, work):
         shutil.rmtree(dest, ignore_errors=True)
         raise Fatal(f"git archive {commit} of {repo} failed: "
                     f"{(err or tar.stderr.decode(errors='replace')).strip().splitlines()[-1:]}")
+    for sub, subrepo in sorted((submodules or {}).items()):
+        ls = git(gd, "ls-tree", commit, sub.rstrip("/")).stdout.decode().split()
+        if len(ls) < 3 or ls[1] != "commit":
+            shutil.rmtree(dest, ignore_errors=True)
+            raise Fatal(f"{repo} {commit}: {sub} is not a submodule there")
+        sgd = git_dir(mirrors, subrepo)
+        if git(sgd, "cat-file", "-e", ls[2] + "^{commit}").returncode != 0:
+            shutil.rmtree(dest, ignore_errors=True)
+            raise Fatal(f"{repo} {commit}: submodule {sub} commit {ls[2]} is not in the mirror of {subrepo}")
+        subdest = os.path.join(dest, sub)
+        os.makedirs(subdest, exist_ok=True)
+        arch = subprocess.Popen(["git", "--git-dir=" + sgd, "archive", "--format=tar", ls[2]],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        tar = subprocess.run(["tar", "-x", "-C", subdest], stdin=arch.stdout, stderr=subprocess.PIPE)
+        arch.stdout.close()
+        arch.wait()
+        if arch.returncode != 0 or tar.returncode != 0:
+            shutil.rmtree(dest, ignore_errors=True)
+            raise Fatal(f"git archive {ls[2]} of {subrepo} (submodule {sub}) failed")
     open(os.path.join(dest, ".exported"), "w").close()
     return dest
 
 
 def run_tool(tool, extra, tree, b, out_json, timeout):
     src = os.path.join(tree, b["file"])
-    cmd = [tool, "--format=json", "--resource-usage=none"] + extra + [src, "--"] + b["flags"]
+    flags = [f.replace("{stubs}", os.path.join(HERE, "stubs")) for f in b["flags"]]
+    cmd = [tool, "--format=json", "--resource-usage=none"] + extra + [src, "--"] + flags
     try:
         p = subprocess.run(["nice", "-n", "10"] + cmd, cwd=tree, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, timeout=timeout)
@@ -236,6 +264,8 @@ def main():
             if b["repo"] not in gds:
                 gds[b["repo"]] = git_dir(args.mirrors, b["repo"])
             check_commits(gds[b["repo"]], b)
+            for subrepo in b.get("submodules", {}).values():
+                git_dir(args.mirrors, subrepo)
         outdir = os.path.join(args.work, "out")
         os.makedirs(outdir, exist_ok=True)
 
@@ -246,7 +276,8 @@ def main():
             seen_launch = True
             for side, commit, line, also in (("buggy", b["parent"], b["buggy_line"], b.get("buggy_also", [])),
                                              ("fixed", b["fix"], b["fixed_line"], b.get("fixed_also", []))):
-                tree = export_tree(gd, b["repo"], commit, b.get("export", []), args.work)
+                tree = export_tree(gd, b["repo"], commit, b.get("export", []), args.work,
+                                   b.get("submodules"), args.mirrors)
                 doc, err = run_tool(args.tool, args.tool_arg, tree, b,
                                     os.path.join(outdir, f"{b['id']}.{side}.json"), args.timeout)
                 if doc is None:
