@@ -32,8 +32,9 @@ function workspaceFolder(uri?: vscode.Uri): string | undefined {
   return f?.uri.fsPath;
 }
 
-function settings(uri?: vscode.Uri): Settings {
-  const c = vscode.workspace.getConfiguration('cudaLaunchLint', uri);
+/** One server for the window: the window's settings (no resource). */
+function settings(): Settings {
+  const c = vscode.workspace.getConfiguration('cudaLaunchLint');
   return readSettings(k => c.get(k));
 }
 
@@ -160,7 +161,8 @@ async function listUnchecked(): Promise<void> {
 async function lintFile(editor: vscode.TextEditor, format: 'html' | 'json'): Promise<string | undefined> {
   const file = editor.document.uri.fsPath;
   const folder = workspaceFolder(editor.document.uri);
-  const s = settings(editor.document.uri);
+  // The server's settings: the same archs, checks and config as the Problems.
+  const s = settings();
   const prog = program(s, folder);
   const args = reportArgs(s, file, databaseDir(s, file, folder), format, folder, os.homedir());
   output.appendLine(`report: ${prog} ${args.join(' ')}`);
@@ -210,7 +212,7 @@ async function occupancyReport(): Promise<void> {
       (editor.document.isDirty ? ' of the saved file (save it first)' : '') + '.');
     return;
   }
-  const s = settings(editor.document.uri);
+  const s = settings();
   const prog = program(s, workspaceFolder(editor.document.uri));
   const reports = new Map<string, string>();
   for (const e of l.occupancy ?? []) {

