@@ -14,6 +14,10 @@ packages=(
   # -c; Debian's default ld.lld, lld 14, has no AMDGPU emulation): the tests
   # of HIP objects and of the launcher on them (lit feature hip-link).
   lld-19
+  # The VS Code extension's browser test (editors/vscode/test/e2e/setup.sh):
+  # code-server's install builds its native modules (kerberos needs the
+  # GSSAPI headers; node-gyp needs make, g++ and python3).
+  libkrb5-dev make
 )
 
 missing=()

@@ -10,6 +10,16 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="${CUDALINT_BUILD_DIR:-$root/build}"
 "$root/scripts/build.sh"
+# The VS Code extension's browser test (CTest vscode.e2e): Node 24,
+# code-server and playwright-core from the npm registry, installed once
+# under ~/.cache (editors/vscode/test/e2e/setup.sh; minutes the first time,
+# about a second once there). Without npm, or with CUDALINT_VSCODE_E2E=0,
+# nothing is installed; a failed install is a warning, and the test then
+# says that it is skipped and why.
+if [ "${CUDALINT_VSCODE_E2E:-1}" != 0 ] && command -v npm >/dev/null; then
+  "$root/editors/vscode/test/e2e/setup.sh" >/dev/null ||
+    echo "test: warning: the VS Code test's tools did not install; vscode.e2e will be skipped" >&2
+fi
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
 
 sanitize="${CUDALINT_SANITIZE:-}"

@@ -18,6 +18,8 @@ StringRef lspHelp() {
                               and a build/ beside each)
   --resource-usage=MODE       auto|nvcc|clang|none|objects|<file>, as lint
   --arch=sm_80,sm_90          target archs (default: config, else commands)
+  --config=FILE               the config file for every file (default: the
+                              nearest .cuda-launch-lint.yaml above each)
   --checks=GLOBS, --gpu=PRESET, --cuda-path=DIR, --cache-dir=DIR, --no-cache
   --inlay-hints               threads per block and occupancy at each launch
   --debounce-ms=N             wait after an edit before analysing (300)
@@ -85,6 +87,12 @@ Error applyValue(StringRef Arg, StringRef Name, StringRef Value,
     O.CompileCommandsDir = D.str().str();
     return Error::success();
   }
+  if (Name == "--config") {
+    SmallString<256> F(Value);
+    sys::fs::make_absolute(F);
+    O.Settings.ConfigFile = F.str().str();
+    return Error::success();
+  }
   if (Name == "--debounce-ms") {
     if (Value.getAsInteger(10, O.DebounceMs))
       return optionError("--debounce-ms: '" + Value + "' is not a number");
@@ -107,7 +115,8 @@ Expected<LspOptions> parseLspOptions(ArrayRef<StringRef> Args) {
     }
     auto [Name, Value] = A.split('=');
     bool Known = textOption(Name, O) || Name == "--checks" ||
-                 Name == "--compile-commands-dir" || Name == "--debounce-ms";
+                 Name == "--compile-commands-dir" || Name == "--config" ||
+                 Name == "--debounce-ms";
     if (Known && Value.empty())
       return optionError(Name + " needs a value (" + Name + "=...)");
     if (Error E = applyValue(A, Name, Value, O))

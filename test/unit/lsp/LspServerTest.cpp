@@ -381,6 +381,49 @@ TEST(LspOptionsTest, ParsesTheCommandLine) {
             "lsp: --debounce-ms: 'soon' is not a number");
 }
 
+// --config (the VS Code extension's "config file" setting): one file for
+// every buffer instead of the nearest .cuda-launch-lint.yaml, given as an
+// absolute path; a missing one is refused before serving.
+TEST_F(LspServerTest, ConfigOptionAppliesOneFileToEveryBuffer) {
+  SmallString<128> Config(Dir);
+  sys::path::append(Config, "only-invalid.yaml");
+  {
+    std::error_code EC;
+    raw_fd_ostream(Config, EC) << "Checks: '-*,cuda-block-size-invalid'\n";
+    ASSERT_FALSE(EC);
+  }
+  std::string Arg = ("--config=" + Config).str();
+  Expected<LspOptions> Parsed = parseLspOptions({Arg});
+  ASSERT_TRUE(bool(Parsed)) << toString(Parsed.takeError());
+  EXPECT_EQ(Parsed->Settings.ConfigFile, Config.str().str());
+  EXPECT_FALSE(bool(checkLspSettings(*Parsed, Dir)));
+
+  LspOptions O = options();
+  O.Settings.ConfigFile = Parsed->Settings.ConfigFile;
+  LspClient C(O);
+  initialize(C);
+  open(C);
+  std::optional<json::Value> P =
+      C.notification("textDocument/publishDiagnostics");
+  ASSERT_TRUE(P);
+  std::vector<std::string> Codes = codesOf(*P);
+  EXPECT_EQ(llvm::count(Codes, "cuda-block-size-invalid"), 1);
+  EXPECT_EQ(llvm::count(Codes, "cuda-block-size-not-warp-multiple"), 0);
+  EXPECT_EQ(shutdown(C, 1), 0);
+
+  SmallString<128> Missing(Dir);
+  sys::path::append(Missing, "missing.yaml");
+  Parsed = parseLspOptions({("--config=" + Missing).str()});
+  ASSERT_TRUE(bool(Parsed));
+  Error Refused = checkLspSettings(*Parsed, Dir);
+  EXPECT_TRUE(bool(Refused));
+  consumeError(std::move(Refused));
+  Expected<LspOptions> Empty = parseLspOptions({"--config="});
+  ASSERT_FALSE(bool(Empty));
+  EXPECT_EQ(toString(Empty.takeError()),
+            "lsp: --config needs a value (--config=...)");
+}
+
 TEST(LspOptionsTest, ABadSettingIsRefusedBeforeServing) {
   Expected<LspOptions> O = parseLspOptions({"--arch=sm_1"});
   ASSERT_TRUE(bool(O));
