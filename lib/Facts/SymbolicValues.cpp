@@ -476,8 +476,14 @@ ResolvedValue symbolicOperation(IntegerOp O, const ResolvedValue &A,
   if (R.isSymbolic() && R.Min > R.Max)
     return ResolvedValue::unknown(
         formatv("a result that may not fit in '{0}'", Bounds.Name).str());
-  return withExpressionOf(
-      applyIntegerOp(O, withoutInputs(A), withoutInputs(B), Bounds), R);
+  ResolvedValue Known =
+      applyIntegerOp(O, withoutInputs(A), withoutInputs(B), Bounds);
+  // A division by known values that may be zero is not followed, inputs
+  // or not.
+  if ((O == IntegerOp::Div || O == IntegerOp::Rem) && A.isKnown() &&
+      B.isKnown() && !Known.isKnown())
+    return Known;
+  return withExpressionOf(std::move(Known), R);
 }
 
 ResolvedValue symbolicJoin(const std::vector<ResolvedValue> &Parts) {

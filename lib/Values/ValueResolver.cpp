@@ -14,6 +14,7 @@
 #include "RunTimeInputs.h"
 #include "StdObjects.h"
 #include "ValueComparisons.h"
+#include "cudalint/Facts/SymbolicValues.h"
 #include "cudalint/Values/KnownFunctions.h"
 #include "cudalint/Values/ReachingDefinitions.h"
 
@@ -199,7 +200,10 @@ ValueResolver::resolveMinMax(KnownMeaning Meaning, const std::string &What,
     return Origin(withExpressionOf(std::move(*Bounded), OfInputs));
   if (OfInputs.isSymbolic())
     return Origin(std::move(OfInputs));
-  ResolvedValue Unknown = A.isKnown() ? B : A;
+  // Unknown for the reason of a side that is unknown (not one made of
+  // inputs: min(n, x) is not n).
+  ResolvedValue Unknown =
+      withoutInputs(B.K == ResolvedValue::Kind::Unknown || A.isKnown() ? B : A);
   Unknown.Parameter.reset();
   return Unknown;
 }

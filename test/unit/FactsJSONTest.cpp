@@ -230,7 +230,11 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   EXPECT_EQ(K.size(), 8u);
   EXPECT_EQ(K.getObject("grid_sync")->size(), 4u);
   EXPECT_EQ(K.getObject("attrs")->size(), 9u);
-  EXPECT_EQ(L.getObject("grid")->getObject("x")->size(), 8u);
+  EXPECT_EQ(L.getObject("grid")->getObject("x")->size(), 9u);
+  EXPECT_EQ((*L.getObject("grid")->getObject("x")->getArray("symbolic"))[0]
+                .getAsObject()
+                ->size(),
+            11u);
   EXPECT_EQ(L.getObject("grid")->getObject("x")->getObject("parameter")->size(),
             5u);
   EXPECT_EQ((*U.getArray("external_calls"))[0].getAsObject()->size(), 4u);

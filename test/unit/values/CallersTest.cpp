@@ -74,7 +74,8 @@ TEST(CallersTest, AParameterIsWhatEveryCallerPasses) {
             (Strings{"{64, 128, 256}",
                      "? parameter 't' of 'other': the function's address is "
                      "taken, so not all its callers are known",
-                     "? parameter 't' of 'unused': no caller in the analysed files"}));
+                     "? 't' (parameter 't' of 'unused', no caller in the analysed "
+                     "files, an int) is read at run time"}));
 }
 
 TEST(CallersTest, AFunctionHandedToOneWithoutABodyMayBeCalledAnywhere) {

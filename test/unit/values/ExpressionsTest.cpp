@@ -105,7 +105,8 @@ TEST(ExpressionsTest, FloatingPointConvertedToAnInteger) {
       value_at(int(n * 0.5));
     })cpp"),
             (Strings{"2944", "11",
-                     "? parameter 'n' of 'f': no caller in the analysed files"}));
+                     "? 'n' (parameter 'n' of 'f', no caller in the analysed files, an "
+                     "int) is read at run time"}));
 }
 
 TEST(ExpressionsTest, TheUnknownSayWhy) {
