@@ -176,22 +176,16 @@ std::string describeValue(const ResolvedValue &V) {
   case ResolvedValue::Kind::Range:
     return formatv("[{0}, {1}]", V.Min, V.Max).str();
   case ResolvedValue::Kind::Symbolic:
-    return describeSymbolic(V);
+    // Not a value the launch is known to take: its expression is
+    // describeSymbolic's.
+    return "?";
   }
   llvm_unreachable("unknown kind");
 }
 
 std::string describeDim3(const Dim3Value &D) {
-  // (An expression of run-time sizes in parentheses: "(n + 255) / 256" and
-  // "x" would run together.)
-  auto Part = [](const ResolvedValue &V) {
-    std::string S = describeValue(V);
-    return V.K == ResolvedValue::Kind::Symbolic &&
-                   S.find(' ') != std::string::npos
-               ? "(" + S + ")"
-               : S;
-  };
-  return Part(D.X) + "x" + Part(D.Y) + "x" + Part(D.Z);
+  return describeValue(D.X) + "x" + describeValue(D.Y) + "x" +
+         describeValue(D.Z);
 }
 
 namespace {

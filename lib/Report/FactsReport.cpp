@@ -485,14 +485,18 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                  : *L.Cooperative ? " [cooperative]"
                                   : "")
               : "");
-      // Why each unknown part of the block is unknown; what each part made
-      // of run-time sizes reads.
+      // Why each unknown part of the block is unknown, or what it reads at
+      // run time. (Every part read at run time, with what keeps it valid,
+      // is in the launch's not-fully-checked line below.)
       std::vector<ConstLaunchPart> Parts = launchParts(L);
       for (const ConstLaunchPart &P : Parts)
-        if (P.Value->K == ResolvedValue::Kind::Symbolic)
-          OS << "    " << P.Id << ": " << P.Value->Reason << "\n";
-        else if (P.Id.starts_with("block.") && !P.Value->isKnown() &&
-                 !P.Value->Reason.empty())
+        if (!P.Id.starts_with("block."))
+          continue;
+        else if (P.Value->K == ResolvedValue::Kind::Symbolic)
+          OS << "    " << P.Id << " read at run time: "
+             << describeSymbolic(*P.Value) << ", where " << P.Value->Reason
+             << "\n";
+        else if (!P.Value->isKnown() && !P.Value->Reason.empty())
           OS << "    " << P.Id << " unknown: " << P.Value->Reason << "\n";
       // Which values of each set are proven to reach the launch.
       for (const ConstLaunchPart &P : Parts)

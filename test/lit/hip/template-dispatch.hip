@@ -35,7 +35,7 @@ void unknown_size(float *p, int bs) {
     hipLaunchKernelGGL(k, dim3(1), dim3(B), 0, 0, p);
 // CHECK-DAG: template-dispatch.hip:[[@LINE-1]]:5: hipLaunchKernelGGL k grid 1x1x1 block 2048x1x1
 // DIAG: template-dispatch.hip:[[@LINE-2]]:5: warning: 2048 threads per block exceed the 1024 a work-group may have; the launch may fail with hipErrorInvalidConfiguration
-// DIAG: note: block x = 2048 from an instance called only where 's == Range[I]' holds ('s' is unknown: parameter 'bs' of 'unknown_size': no caller in the analysed files)
+// DIAG: note: block x = 2048 from an instance called only where 's == Range[I]' holds ('s' is unknown: 'bs' (parameter 'bs' of 'unknown_size', no caller in the analysed files, an int) is read at run time)
 // DIAG: note: the value is known only from the branch tests on the way here
   });
 }

@@ -20,14 +20,14 @@ __global__ void __launch_bounds__(256) scale(float *p, int n) {}
 
 void launch_scale(float *p, int n, int threads) {
   scale<<<(n + threads - 1) / threads, threads>>>(p, n);
-// CHECK: across-files.cu:[[@LINE-1]]:3: <<<>>> scale grid ?x1x1 block {128, 512}x1x1
+// CHECK: across-files.cu:[[@LINE-1]]:3: <<<>>> scale grid [2048, 8195]x1x1 block {128, 512}x1x1
 // DIAG: across-files.cu:[[@LINE-2]]:3: warning: launch of 'scale' with 512 threads per block exceeds its __launch_bounds__ maximum of 256 on sm_80; the launch may fail
 // DIAG: main.cpp:6:3: note: block x = {128, 512} from parameter 'threads' of 'launch_scale' from this call
 // DIAG: main.cpp:7:3: note: block x = {128, 512} from parameter 'threads' of 'launch_scale' from this call
 // ALONE: across-files.cu:[[@LINE-5]]:3: <<<>>> scale grid ?x1x1 block ?x1x1
-// ALONE-NEXT: block.x unknown: parameter 'threads' of 'launch_scale': no caller in the analysed files
+// ALONE-NEXT: block.x read at run time: {{.*}}parameter 'threads' of 'launch_scale', no caller in the analysed files
 // PARTIAL: across-files.cu:[[@LINE-7]]:3: <<<>>> scale grid ?x1x1 block ?x1x1
-// PARTIAL-NEXT: block.x unknown: parameter 'threads' of 'launch_scale': no caller in the analysed files
+// PARTIAL-NEXT: block.x read at run time: {{.*}}parameter 'threads' of 'launch_scale', no caller in the analysed files
 }
 
 void launch_direct(float *p, int threads) {
@@ -37,5 +37,5 @@ void launch_direct(float *p, int threads) {
 // DIAG: main.cpp:8:3: note: block x = 1024 from parameter 't' of 'helper' from this call
 // DIAG: helper.cpp:2:32: note: block x = 1024 from parameter 'threads' of 'launch_direct' from this call
 // PARTIAL: across-files.cu:[[@LINE-5]]:3: <<<>>> scale grid 1x1x1 block ?x1x1
-// PARTIAL-NEXT: block.x unknown: parameter 'threads' of 'launch_direct': the call at {{.*}}helper.cpp:2 passes an unknown value (parameter 't' of 'helper': no caller in the analysed files)
+// PARTIAL-NEXT: block.x read at run time: t, where 't' (parameter 't' of 'helper', no caller in the analysed files, an int) is read at run time
 }

@@ -17,7 +17,7 @@ template <int B> void chained(float *p) { k<<<1, B>>>(p); }
 // CHECK-DAG: template-dispatch.cu:[[@LINE-1]]:43: <<<>>> k grid 1x1x1 block 256x1x1
 // CHECK-DAG: template-dispatch.cu:[[@LINE-2]]:43: <<<>>> k grid 1x1x1 block 2048x1x1
 // DIAG: template-dispatch.cu:[[@LINE-3]]:43: warning: block dimension x = 2048 exceeds the maximum of 1024 on sm_80; the launch may fail
-// DIAG: note: block x = 2048 from an instance called only where 'bs == 2048' holds ('bs' is unknown: parameter 'bs' of 'chain': no caller in the analysed files)
+// DIAG: note: block x = 2048 from an instance called only where 'bs == 2048' holds ('bs' is unknown: 'bs' (parameter 'bs' of 'chain', no caller in the analysed files, {{.*}}) is read at run time)
 // DIAG: note: the value is known only from the branch tests on the way here
 
 // (a) unknown run-time value: an if/else-if chain.
@@ -32,7 +32,7 @@ template <int B> void switched(float *p) { k<<<2, B>>>(p); }
 // CHECK-DAG: template-dispatch.cu:[[@LINE-1]]:44: <<<>>> k grid 2x1x1 block 128x1x1
 // CHECK-DAG: template-dispatch.cu:[[@LINE-2]]:44: <<<>>> k grid 2x1x1 block 4096x1x1
 // DIAG: template-dispatch.cu:[[@LINE-3]]:44: warning: block dimension x = 4096 exceeds the maximum of 1024 on sm_80; the launch may fail
-// DIAG: note: block x = 4096 from an instance called only where 'switch (bs)' at 'case 4096:' holds ('bs' is unknown: parameter 'bs' of 'by_switch': no caller in the analysed files)
+// DIAG: note: block x = 4096 from an instance called only where 'switch (bs)' at 'case 4096:' holds ('bs' is unknown: 'bs' (parameter 'bs' of 'by_switch', no caller in the analysed files, {{.*}}) is read at run time)
 
 // (a) a switch over an unknown value.
 void by_switch(float *p, int bs) {
@@ -70,7 +70,7 @@ void dispatch_unknown(float *p, int bs) {
   static_switch<sizes>(bs, [&]<int B>() { k<<<3, B>>>(p); });
 // CHECK-DAG: template-dispatch.cu:[[@LINE-1]]:43: <<<>>> k grid 3x1x1 block 2048x1x1
 // DIAG: template-dispatch.cu:[[@LINE-2]]:43: warning: block dimension x = 2048 exceeds the maximum of 1024 on sm_80; the launch may fail
-// DIAG: note: block x = 2048 from an instance called only where 's == Range[I]' holds ('s' is unknown: parameter 'bs' of 'dispatch_unknown': no caller in the analysed files)
+// DIAG: note: block x = 2048 from an instance called only where 's == Range[I]' holds ('s' is unknown: 'bs' (parameter 'bs' of 'dispatch_unknown', no caller in the analysed files, {{.*}}) is read at run time)
 }
 
 // (a) known to exclude 2048: that instance never launches with it.

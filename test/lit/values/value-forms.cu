@@ -43,9 +43,9 @@ void forms(int n, bool big, float *p) {
   // CHECK: :[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block {96, 1024}x1x1
 
   int bumped = 32;
-  bumped += 32; // not followed: unknown
+  bumped += 32; // a compound assignment outside a loop: followed
   k<<<1, bumped>>>(p);
-  // CHECK: :[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block ?x1x1
+  // CHECK: :[[@LINE-1]]:3: <<<>>> k grid 1x1x1 block 64x1x1
 
   dim3 grid(n / 16, 4);
   dim3 block(16, 16);

@@ -40,7 +40,8 @@ TEST(SymbolicValuesTest, AnInputKeepsItsTypesRange) {
   EXPECT_FALSE(N.isKnown());
   EXPECT_EQ(N.Min, 1); // a size counts from 1
   EXPECT_EQ(N.Max, INT32_MAX);
-  EXPECT_EQ(describeValue(N), "n");
+  EXPECT_EQ(describeValue(N), "?");
+  EXPECT_EQ(describeSymbolic(N), "n");
   EXPECT_EQ(N.Reason, "'n' (the result of 'atoi', an int) is read at run time");
 }
 
@@ -49,14 +50,14 @@ TEST(SymbolicValuesTest, ArithmeticBuildsAnExpressionInItsType) {
   ResolvedValue Blocks =
       op(IntegerOp::Div, op(IntegerOp::Add, N, constant(255)), constant(256));
   ASSERT_TRUE(Blocks.isSymbolic());
-  EXPECT_EQ(describeValue(Blocks), "(n + 255) / 256");
+  EXPECT_EQ(describeSymbolic(Blocks), "(n + 255) / 256");
   // n + 255 may overflow an int: any int may come of it, and the grid
   // stays within what an int divided by 256 holds.
   EXPECT_EQ(Blocks.Max, INT32_MAX / 256);
   ResolvedValue Product = op(IntegerOp::Mul, input("a", Int, 1),
                              input("b", Int, 2));
-  EXPECT_EQ(describeValue(Product), "a * b");
-  EXPECT_EQ(describeValue(op(IntegerOp::Sub, N, op(IntegerOp::Sub, N,
+  EXPECT_EQ(describeSymbolic(Product), "a * b");
+  EXPECT_EQ(describeSymbolic(op(IntegerOp::Sub, N, op(IntegerOp::Sub, N,
                                                    constant(1)))),
             "n - (n - 1)");
   // An unknown operand stays unknown: nothing is guessed.
