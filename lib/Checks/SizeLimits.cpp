@@ -27,20 +27,19 @@ std::vector<SizeLimit> hardwareSizeLimits(const LaunchSite &L,
                      true, false});
   for (unsigned I = 0; I < 3; ++I)
     if (Block[I]->isSymbolic())
-      Out.push_back(
-          {SizeLimit::Kind::Block, formatv("block.{0}", Axis[I]).str(),
-           formatv("block {0}", Axis[I]).str(), *Block[I],
-           int64_t(A.MaxBlockDim[I]),
-           formatv("the maximum of {0} threads in block {1}", A.MaxBlockDim[I],
-                   Axis[I])
-               .str(),
-           true, false});
+      Out.push_back({SizeLimit::Kind::Block,
+                     formatv("block.{0}", Axis[I]).str(),
+                     formatv("block {0}", Axis[I]).str(), *Block[I],
+                     int64_t(A.MaxBlockDim[I]),
+                     formatv("the maximum of {0} threads in block {1}",
+                             A.MaxBlockDim[I], Axis[I])
+                         .str(),
+                     true, false});
   // A block of several run-time sizes: their product (`dim3 block(ne13,
   // ne12)` fails once ne13 * ne12 > 1024, each within 1024).
   if (L.ThreadsPerBlock.isSymbolic() &&
-      llvm::count_if(Block, [](const ResolvedValue *V) {
-        return !V->isConstant();
-      }) > 1)
+      llvm::count_if(
+          Block, [](const ResolvedValue *V) { return !V->isConstant(); }) > 1)
     Out.push_back({SizeLimit::Kind::Block, "threads", "threads per block",
                    L.ThreadsPerBlock, int64_t(A.MaxThreadsPerBlock),
                    formatv("the maximum of {0} threads per block on {1}",
@@ -54,10 +53,11 @@ std::vector<SizeLimit> hardwareSizeLimits(const LaunchSite &L,
                              ResolvedValue::constant(int64_t(Static)),
                              {0, INT64_MAX, "size_t"});
     if (Total.isSymbolic())
-      Out.push_back({SizeLimit::Kind::SharedMemory, "smem",
-                     Static ? "shared memory per block" : "dynamic shared memory",
-                     std::move(Total), int64_t(SmemLimit), std::move(SmemWhy),
-                     false, false});
+      Out.push_back(
+          {SizeLimit::Kind::SharedMemory, "smem",
+           Static ? "shared memory per block" : "dynamic shared memory",
+           std::move(Total), int64_t(SmemLimit), std::move(SmemWhy), false,
+           false});
   }
   return Out;
 }
@@ -65,19 +65,14 @@ std::vector<SizeLimit> hardwareSizeLimits(const LaunchSite &L,
 std::string safeCondition(const SizeLimit &Limit, InputDomain Domain) {
   std::vector<std::string> Conditions;
   for (const FailingInput &F : inputsAbove(Limit.Value, Limit.Max, Domain))
-    Conditions.push_back(F.Edge ? formatv("{0} <= {1}", F.Input->Name,
-                                          F.Value - 1)
-                                      .str()
-                                : formatv("{0} != {1}", F.Input->Name, F.Value)
-                                      .str());
+    Conditions.push_back(
+        F.Edge ? formatv("{0} <= {1}", F.Input->Name, F.Value - 1).str()
+               : formatv("{0} != {1}", F.Input->Name, F.Value).str());
   if (Limit.AtLeastOne)
     for (const FailingInput &F : inputsBelow(Limit.Value, 1, Domain))
-      Conditions.push_back(F.Edge ? formatv("{0} > {1}", F.Input->Name,
-                                            F.Value)
-                                        .str()
-                                  : formatv("{0} != {1}", F.Input->Name,
-                                            F.Value)
-                                        .str());
+      Conditions.push_back(
+          F.Edge ? formatv("{0} > {1}", F.Input->Name, F.Value).str()
+                 : formatv("{0} != {1}", F.Input->Name, F.Value).str());
   std::string Out;
   for (const std::string &C : Conditions)
     Out += (Out.empty() ? "" : " and ") + C;

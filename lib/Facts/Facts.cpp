@@ -101,11 +101,11 @@ static ResolvedValue knownThreadsPerBlock(const Dim3Value &Block) {
 }
 
 ResolvedValue threadsPerBlock(const Dim3Value &Block) {
-  ResolvedValue Known = knownThreadsPerBlock({withoutInputs(Block.X),
-                                              withoutInputs(Block.Y),
-                                              withoutInputs(Block.Z)});
+  ResolvedValue Known = knownThreadsPerBlock(
+      {withoutInputs(Block.X), withoutInputs(Block.Y), withoutInputs(Block.Z)});
   const ResolvedValue *Parts[] = {&Block.X, &Block.Y, &Block.Z};
-  if (llvm::none_of(Parts, [](const ResolvedValue *V) { return V->isSymbolic(); }) ||
+  if (llvm::none_of(Parts,
+                    [](const ResolvedValue *V) { return V->isSymbolic(); }) ||
       llvm::any_of(Parts, [](const ResolvedValue *V) {
         return V->K == ResolvedValue::Kind::Unknown;
       }))
@@ -136,7 +136,8 @@ ResolvedValue joinValues(const std::vector<ResolvedValue> &Parts) {
       R.Parameter.reset();
     return R;
   }
-  if (llvm::any_of(Parts, [](const ResolvedValue &P) { return P.isSymbolic(); }))
+  if (llvm::any_of(Parts,
+                   [](const ResolvedValue &P) { return P.isSymbolic(); }))
     return Parts.size() == 1 ? Parts.front() : symbolicJoin(Parts);
   for (const ResolvedValue &P : Parts) {
     AnyRange |= P.K == ResolvedValue::Kind::Range;

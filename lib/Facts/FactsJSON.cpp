@@ -90,20 +90,18 @@ static auto fieldsOf(Tag<ParameterRef>) {
 
 static auto fieldsOf(Tag<ResolvedValue>) {
   using R = ResolvedValue;
-  return std::tuple(field("kind", &R::K), field("values", &R::Values),
-                    field("proven", &R::Proven), field("min", &R::Min),
-                    field("max", &R::Max), field("origins", &R::Origins),
-                    field("reason", &R::Reason),
-                    field("parameter", &R::Parameter),
-                    field("symbolic", &R::Symbolic));
+  return std::tuple(
+      field("kind", &R::K), field("values", &R::Values),
+      field("proven", &R::Proven), field("min", &R::Min), field("max", &R::Max),
+      field("origins", &R::Origins), field("reason", &R::Reason),
+      field("parameter", &R::Parameter), field("symbolic", &R::Symbolic));
 }
 
 static auto fieldsOf(Tag<SymbolicNode>) {
   using N = SymbolicNode;
   return std::tuple(field("op", &N::Kind), field("from", &N::From),
-                    field("a", &N::A),
-                    field("b", &N::B), field("lo", &N::Lo), field("hi", &N::Hi),
-                    field("name", &N::Name),
+                    field("a", &N::A), field("b", &N::B), field("lo", &N::Lo),
+                    field("hi", &N::Hi), field("name", &N::Name),
                     field("provenance", &N::Provenance),
                     field("type", &N::Type), field("loc", &N::Loc),
                     field("parameter", &N::Parameter));
@@ -300,8 +298,7 @@ static bool fromJSON(const json::Value &V, ResolvedValue::Kind &K,
   return true;
 }
 
-static bool fromJSON(const json::Value &V, SymbolicNode::Op &O,
-                     json::Path P) {
+static bool fromJSON(const json::Value &V, SymbolicNode::Op &O, json::Path P) {
   std::optional<int64_t> I = V.getAsInteger();
   if (!I || *I < 0 || *I > int64_t(SymbolicNode::Op::Differs)) {
     P.report("expected a symbolic operation");

@@ -147,8 +147,8 @@ ResolvedValue applyIntegerOp(IntegerOp Op, const ResolvedValue &A,
                              const ResolvedValue &B,
                              const IntegerBounds &Bounds) {
   // Sizes read at run time: the expression, in this type.
-  if ((A.isSymbolic() || B.isSymbolic()) &&
-      A.K != Kind::Unknown && B.K != Kind::Unknown)
+  if ((A.isSymbolic() || B.isSymbolic()) && A.K != Kind::Unknown &&
+      B.K != Kind::Unknown)
     return symbolicOperation(Op, A, B, Bounds);
   // Unknown for the operand's reason; a parameter in arithmetic is no
   // longer the parameter.

@@ -493,9 +493,9 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
         if (!P.Id.starts_with("block."))
           continue;
         else if (P.Value->K == ResolvedValue::Kind::Symbolic)
-          OS << "    " << P.Id << " read at run time: "
-             << describeSymbolic(*P.Value) << ", where " << P.Value->Reason
-             << "\n";
+          OS << "    " << P.Id
+             << " read at run time: " << describeSymbolic(*P.Value)
+             << ", where " << P.Value->Reason << "\n";
         else if (!P.Value->isKnown() && !P.Value->Reason.empty())
           OS << "    " << P.Id << " unknown: " << P.Value->Reason << "\n";
       // Which values of each set are proven to reach the launch.

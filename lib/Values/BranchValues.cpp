@@ -162,8 +162,9 @@ bool pureArithmetic(const Expr *E, SmallVectorImpl<const VarDecl *> &Vars,
     return C->getCastKind() == CK_IntegralCast ||
                    C->getCastKind() == CK_LValueToRValue ||
                    C->getCastKind() == CK_NoOp ||
-                   (ThroughReads && (C->getCastKind() == CK_ArrayToPointerDecay ||
-                                     C->getCastKind() == CK_UncheckedDerivedToBase))
+                   (ThroughReads &&
+                    (C->getCastKind() == CK_ArrayToPointerDecay ||
+                     C->getCastKind() == CK_UncheckedDerivedToBase))
                ? pureArithmetic(C->getSubExpr(), Vars, Ctx, ThroughReads)
                : false;
   return false;

@@ -82,13 +82,13 @@ ResolvedValue ValueResolver::uncalledParameter(const ParmVarDecl *Parm,
     return R;
   }
   std::string Name = Parm->getNameAsString() + describePath(Path);
-  ResolvedValue R = symbolicInput(
-      Name,
-      "parameter '" + Parm->getNameAsString() + "' of '" +
-          F->getNameAsString() + "', " + NoCaller,
-      integerBounds(T, Ctx), Locate(Parm->getLocation()),
-      Field ? SymbolicNode::Source::LaunchParameter
-            : SymbolicNode::Source::Parameter);
+  ResolvedValue R =
+      symbolicInput(Name,
+                    "parameter '" + Parm->getNameAsString() + "' of '" +
+                        F->getNameAsString() + "', " + NoCaller,
+                    integerBounds(T, Ctx), Locate(Parm->getLocation()),
+                    Field ? SymbolicNode::Source::LaunchParameter
+                          : SymbolicNode::Source::Parameter);
   R.Symbolic[0].Parameter = Ref;
   R.Parameter = std::move(Ref);
   return R;

@@ -383,14 +383,13 @@ public:
                  refersToV(U->getSubExpr()) && V->getType()->isIntegerType() &&
                  !isInsideLambda()) {
           // `cudaMemcpy(&n, d_n, ...)`: n holds what the GPU computed.
-          Definition Def = Definition::assigned(C, {}, current(),
-                                                C->getBeginLoc(), C);
+          Definition Def =
+              Definition::assigned(C, {}, current(), C->getBeginLoc(), C);
           Def.Kind = Definition::Effect::WrittenByRuntime;
           Defs.push_back(std::move(Def));
           ReadOnlyAddresses.insert(U);
-        }
-        else if (knownRole(Callee) == KnownRole::KernelHandleOf && I == 0 &&
-                 C->getNumArgs() == 2) {
+        } else if (knownRole(Callee) == KnownRole::KernelHandleOf && I == 0 &&
+                   C->getNumArgs() == 2) {
           // `cudaGetFuncBySymbol(&f, k)`: f holds k, as `f = k` would.
           MemberPath Path;
           resolver::memberBase(U->getSubExpr(), &Path);

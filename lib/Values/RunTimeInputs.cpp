@@ -46,8 +46,7 @@ std::string spelled(const Expr *E, const ASTContext &Ctx) {
         !SM.isBeforeInTranslationUnit(SE, SB))
       Range = CharSourceRange::getTokenRange(SB, SE);
   }
-  std::string Text =
-      Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+  std::string Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
   std::string Flat;
   for (char C : Text)
     if (!(std::isspace(static_cast<unsigned char>(C)) &&
@@ -74,7 +73,8 @@ std::optional<std::string> printedRead(const Expr *E) {
   }
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
     std::optional<std::string> Base = printedRead(Sub->getBase());
-    const auto *I = dyn_cast<IntegerLiteral>(Sub->getIdx()->IgnoreParenImpCasts());
+    const auto *I =
+        dyn_cast<IntegerLiteral>(Sub->getIdx()->IgnoreParenImpCasts());
     std::optional<std::string> Index =
         I ? std::optional(std::to_string(I->getValue().getZExtValue()))
           : printedRead(Sub->getIdx());
@@ -107,7 +107,7 @@ deviceLimit(llvm::StringRef Field, std::optional<unsigned> Index) {
     return *Index == 0 ? Limit({1, 2147483647}) : Limit({1, 65535});
   return llvm::StringSwitch<Limit>(Field)
       .Case("maxThreadsPerBlock", Limit({1, 1024}))
-      .Case("sharedMemPerBlock", Limit({1, 65536}))
+      .Case("sharedMemPerBlock", Limit({1, 65536})) // AMD LDS; CUDA 48 KiB
       .Case("sharedMemPerBlockOptin", Limit({1, 232448}))
       .Case("sharedMemPerMultiprocessor", Limit({1, 233472}))
       .Case("maxSharedMemoryPerMultiProcessor", Limit({1, 233472}))
@@ -162,16 +162,18 @@ std::optional<ResolvedValue> devicePropertyInput(const Expr *E,
   std::optional<unsigned> Index;
   const Expr *Plain = E;
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
-    const auto *I = dyn_cast<IntegerLiteral>(Sub->getIdx()->IgnoreParenImpCasts());
+    const auto *I =
+        dyn_cast<IntegerLiteral>(Sub->getIdx()->IgnoreParenImpCasts());
     if (!I)
       return std::nullopt;
     Index = unsigned(I->getValue().getZExtValue());
     Plain = Sub->getBase()->IgnoreParenImpCasts();
   }
   const auto *ME = dyn_cast<MemberExpr>(Plain);
-  if (!ME || !isDeviceProperties(ME->getBase()->getType()->isPointerType()
-                                     ? ME->getBase()->getType()->getPointeeType()
-                                     : ME->getBase()->getType()))
+  if (!ME ||
+      !isDeviceProperties(ME->getBase()->getType()->isPointerType()
+                              ? ME->getBase()->getType()->getPointeeType()
+                              : ME->getBase()->getType()))
     return std::nullopt;
   std::string Field = ME->getMemberDecl()->getNameAsString();
   std::optional<std::pair<int64_t, int64_t>> Limit = deviceLimit(Field, Index);
@@ -179,8 +181,9 @@ std::optional<ResolvedValue> devicePropertyInput(const Expr *E,
     return std::nullopt;
   IntegerBounds Type = integerBounds(E->getType(), Ctx);
   ResolvedValue R = symbolicInput(
-      printedRead(E).value_or(spelled(E, Ctx)), "a device property, at most " +
-                           std::to_string(Limit->second) + " on every GPU",
+      printedRead(E).value_or(spelled(E, Ctx)),
+      "a device property, at most " + std::to_string(Limit->second) +
+          " on every GPU",
       Type, Locate(E->getBeginLoc()), SymbolicNode::Source::Device);
   return symbolicWithin(R, Limit->first, Limit->second);
 }
@@ -257,7 +260,8 @@ std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
   bool Parameter = isa<ParmVarDecl>(V);
   // A local object's parts are followed (or unknown, for why); what a local
   // pointer or reference reaches is the program's data.
-  bool Reaches = V->getType()->isPointerType() || V->getType()->isReferenceType();
+  bool Reaches =
+      V->getType()->isPointerType() || V->getType()->isReferenceType();
   if (!Parameter && V->hasLocalStorage() && !Reaches)
     return std::nullopt;
   const FunctionDecl *F = functionContaining(E, Ctx);
@@ -266,7 +270,7 @@ std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
   std::string Kind = Field ? "a field" : "an element";
   return symbolicInput(printedRead(E).value_or(spelled(E, Ctx)),
                        Kind + " read through " +
-                           (Parameter                 ? "parameter '"
+                           (Parameter              ? "parameter '"
                             : V->hasLocalStorage() ? "'"
                                                    : "global '") +
                            V->getNameAsString() + "'",
@@ -288,16 +292,15 @@ std::optional<ResolvedValue> runTimeInput(const Expr *E, ASTContext &Ctx,
       return std::nullopt;
     std::string Provenance =
         Role == KnownRole::ParsedNumber
-            ? "the result of '" +
-                  Call->getDirectCallee()->getNameAsString() + "'"
-            : Call->getNumArgs() == 2 ? std::string("the length of a range")
-                                      : std::string("a container's size");
-    return symbolicInput(spelled(E, Ctx), std::move(Provenance),
-                         integerBounds(E->getType(), Ctx),
-                         Locate(E->getBeginLoc()),
-                         Role == KnownRole::ParsedNumber
-                             ? SymbolicNode::Source::Parsed
-                             : SymbolicNode::Source::Size);
+            ? "the result of '" + Call->getDirectCallee()->getNameAsString() +
+                  "'"
+        : Call->getNumArgs() == 2 ? std::string("the length of a range")
+                                  : std::string("a container's size");
+    return symbolicInput(
+        spelled(E, Ctx), std::move(Provenance),
+        integerBounds(E->getType(), Ctx), Locate(E->getBeginLoc()),
+        Role == KnownRole::ParsedNumber ? SymbolicNode::Source::Parsed
+                                        : SymbolicNode::Source::Size);
   }
   if (isa<MemberExpr, ArraySubscriptExpr, UnaryOperator>(E))
     return readThrough(E, Ctx, Locate);
@@ -314,9 +317,9 @@ std::optional<ResolvedValue> dataMethodResult(const CallExpr *Call,
     return std::nullopt;
   auto [Root, Field] = readRoot(MC->getImplicitObjectArgument());
   const auto *V = dyn_cast_or_null<VarDecl>(Root);
-  if (!V || (V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
-             !V->getType()->isPointerType() &&
-             !V->getType()->isReferenceType()))
+  if (!V ||
+      (V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+       !V->getType()->isPointerType() && !V->getType()->isReferenceType()))
     return std::nullopt;
   return symbolicInput(spelled(Call, Ctx),
                        "the result of '" + M->getNameAsString() + "' on '" +
@@ -328,6 +331,8 @@ std::optional<ResolvedValue> dataMethodResult(const CallExpr *Call,
 ResolvedValue writtenByRuntime(const CallExpr *Call, const VarDecl *V,
                                const ASTContext &Ctx,
                                const LocationMapper &Locate) {
+  if (!V)
+    return ResolvedValue::unknown("a CUDA API writes it");
   std::string Callee = Call->getDirectCallee()
                            ? Call->getDirectCallee()->getNameAsString()
                            : std::string("a CUDA API");

@@ -31,16 +31,16 @@ std::optional<ResolvedValue> runTimeInput(const clang::Expr *E,
 /// E as a symbol bounded by what every GPU reports, when it is a field of
 /// a device's properties (cudaDeviceProp, hipDeviceProp_t) that bounds a
 /// launch: prop.maxThreadsPerBlock, prop.maxGridSize[1]. None otherwise.
-std::optional<ResolvedValue>
-devicePropertyInput(const clang::Expr *E, const clang::ASTContext &Ctx,
-                    const LocationMapper &Locate);
+std::optional<ResolvedValue> devicePropertyInput(const clang::Expr *E,
+                                                 const clang::ASTContext &Ctx,
+                                                 const LocationMapper &Locate);
 
 /// The result of a const method, which the engine could not follow, on an
 /// object the program reads at run time (a parameter, a global, what a
 /// local pointer or reference reaches): `input.getSize(1)`. None otherwise.
-std::optional<ResolvedValue>
-dataMethodResult(const clang::CallExpr *Call, clang::ASTContext &Ctx,
-                 const LocationMapper &Locate);
+std::optional<ResolvedValue> dataMethodResult(const clang::CallExpr *Call,
+                                              clang::ASTContext &Ctx,
+                                              const LocationMapper &Locate);
 
 /// The value a CUDA API call writes through the address of V (`cudaMemcpy(
 /// &n, ...)`, `cudaDeviceGetAttribute(&v, cudaDevAttrMaxThreadsPerBlock,

@@ -2,6 +2,7 @@
 
 #include "ValueComparisons.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
 using namespace clang;
@@ -203,6 +204,39 @@ ResolvedValue joinWhen(const SymbolicTest &Test, const ResolvedValue &IfTrue,
   ResolvedValue V = joinValues(Sides);
   V.Proven.clear();
   return V;
+}
+
+/// Min when C is `a < b ? a : b` (or `<=`, or `b > a`), max when it is
+/// `a > b ? a : b` (and the like), both sides compared in C's own type, as
+/// std::min and std::max compare them; none for any other ternary.
+std::optional<KnownMeaning> minOrMaxOfItsSides(const ConditionalOperator *C,
+                                               const ASTContext &Ctx) {
+  const auto *B = dyn_cast<BinaryOperator>(C->getCond()->IgnoreParenImpCasts());
+  if (!B || !B->isRelationalOp() || !C->getType()->isIntegerType())
+    return std::nullopt;
+  // The same expression, read twice with the same value (no side effect).
+  auto Same = [&](const Expr *X, const Expr *Y) {
+    if (X->HasSideEffects(Ctx) || Y->HasSideEffects(Ctx))
+      return false;
+    llvm::FoldingSetNodeID IdX, IdY;
+    X->IgnoreParenImpCasts()->Profile(IdX, Ctx, /*Canonical=*/true);
+    Y->IgnoreParenImpCasts()->Profile(IdY, Ctx, /*Canonical=*/true);
+    return IdX == IdY;
+  };
+  const Expr *L = B->getLHS(), *Rt = B->getRHS();
+  // (Compared in another type, `-1 < 5u` is false: not std::min.)
+  QualType T = C->getType().getCanonicalType().getUnqualifiedType();
+  auto InType = [&](const Expr *X) {
+    return X->getType().getCanonicalType().getUnqualifiedType() == T;
+  };
+  if (!InType(L) || !InType(Rt))
+    return std::nullopt;
+  bool Less = B->getOpcode() == BO_LT || B->getOpcode() == BO_LE;
+  if (Same(L, C->getTrueExpr()) && Same(Rt, C->getFalseExpr()))
+    return Less ? KnownMeaning::Min : KnownMeaning::Max;
+  if (Same(Rt, C->getTrueExpr()) && Same(L, C->getFalseExpr()))
+    return Less ? KnownMeaning::Max : KnownMeaning::Min;
+  return std::nullopt;
 }
 
 } // namespace cudalint

@@ -13,6 +13,7 @@
 
 #include "cudalint/Facts/Facts.h"
 #include "cudalint/Facts/SymbolicValues.h"
+#include "cudalint/Values/KnownFunctions.h"
 
 #include "clang/AST/OperationKinds.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -20,6 +21,8 @@
 #include <optional>
 
 namespace clang {
+class ASTContext;
+class ConditionalOperator;
 class Expr;
 } // namespace clang
 
@@ -54,6 +57,13 @@ symbolicTest(const clang::Expr *Cond,
 /// a run-time size: each side on the paths its truth allows.
 ResolvedValue joinWhen(const SymbolicTest &Test, const ResolvedValue &IfTrue,
                        const ResolvedValue &IfFalse);
+
+/// Min when C is `a < b ? a : b` (or `<=`, or `b > a`), max when it is
+/// `a > b ? a : b` (and the like), both sides compared in C's own type, as
+/// std::min and std::max compare them; none for any other ternary.
+std::optional<KnownMeaning>
+minOrMaxOfItsSides(const clang::ConditionalOperator *C,
+                   const clang::ASTContext &Ctx);
 
 } // namespace cudalint
 

@@ -115,7 +115,8 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
         (isa<ParmVarDecl>(V) ? " of '" : " in '") + F->getName().str() + "'";
   // Why it is unknown names the innermost variable the value was traced to.
   auto Explained = [&](ResolvedValue R) {
-    if (R.K == ResolvedValue::Kind::Unknown && !StringRef(R.Reason).starts_with("variable '") &&
+    if (R.K == ResolvedValue::Kind::Unknown &&
+        !StringRef(R.Reason).starts_with("variable '") &&
         !StringRef(R.Reason).starts_with("parameter '"))
       R.Reason = What + (R.Reason.empty() ? "" : ": " + R.Reason);
     return R;
@@ -285,11 +286,10 @@ ResolvedValue ValueResolver::definedValue(const Definition &Def,
                                           const ValueQuery &At) {
   switch (Def.Kind) {
   case Definition::Effect::Assigned:
-    // A whole integer variable set to a size read at run time reads as
-    // that variable (`const int64_t ne1 = dst->ne[1]` is 'ne1').
+    // A whole integer set to a run-time size reads as the variable ('ne1').
     if (V && Rest.empty() && Def.Path.empty() && V->getType()->isIntegerType())
-      return namedInput(resolvePart(Def.Value, Rest, At.deeper()),
-                        V->getName(), integerBounds(V->getType(), Ctx));
+      return namedInput(resolvePart(Def.Value, Rest, At.deeper()), V->getName(),
+                        integerBounds(V->getType(), Ctx));
     return resolvePart(Def.Value, Rest, At.deeper());
   case Definition::Effect::OutParameter:
     return Rest.empty() ? resolveOutParameter(Def.OutParameter, At.deeper())
@@ -303,8 +303,7 @@ ResolvedValue ValueResolver::definedValue(const Definition &Def,
     return afterMethodCall(cast<CXXMemberCallExpr>(Def.Value), Def.Method, Rest,
                            At.deeper());
   case Definition::Effect::WrittenByRuntime:
-    return V ? writtenByRuntime(cast<CallExpr>(Def.Value), V, Ctx, Locate)
-             : ResolvedValue::unknown(What + ": a CUDA API writes it");
+    return writtenByRuntime(cast<CallExpr>(Def.Value), V, Ctx, Locate);
   case Definition::Effect::Unfollowed:
     break;
   }

@@ -188,10 +188,10 @@ ValueResolver::resolveMinMax(KnownMeaning Meaning, const std::string &What,
   if (A.isKnown() && B.isKnown())
     return Origin(applyIntegerOp(Op, A, B, Bounds));
   // Sizes read at run time: the minimum or maximum of them.
-  ResolvedValue OfInputs = A.K != ResolvedValue::Kind::Unknown &&
-                                   B.K != ResolvedValue::Kind::Unknown
-                               ? applyIntegerOp(Op, A, B, Bounds)
-                               : ResolvedValue::unknown();
+  ResolvedValue OfInputs =
+      A.K != ResolvedValue::Kind::Unknown && B.K != ResolvedValue::Kind::Unknown
+          ? applyIntegerOp(Op, A, B, Bounds)
+          : ResolvedValue::unknown();
   // min(x, C): at most C; max(x, C): at least C; the type bounds the other
   // end (boundByOneSide).
   const ResolvedValue &Known = A.isKnown() ? A : B;
@@ -371,39 +371,6 @@ std::optional<bool> ValueResolver::truthByValues(const Expr *Cond,
   return std::nullopt;
 }
 
-/// Min when C is `a < b ? a : b` (or `<=`, or `b > a`), max when it is
-/// `a > b ? a : b` (and the like), both sides compared in C's own type, as
-/// std::min and std::max compare them; none for any other ternary.
-static std::optional<KnownMeaning>
-minOrMaxOfItsSides(const ConditionalOperator *C, const ASTContext &Ctx) {
-  const auto *B = dyn_cast<BinaryOperator>(C->getCond()->IgnoreParenImpCasts());
-  if (!B || !B->isRelationalOp() || !C->getType()->isIntegerType())
-    return std::nullopt;
-  // The same expression, read twice with the same value (no side effect).
-  auto Same = [&](const Expr *X, const Expr *Y) {
-    if (X->HasSideEffects(Ctx) || Y->HasSideEffects(Ctx))
-      return false;
-    llvm::FoldingSetNodeID IdX, IdY;
-    X->IgnoreParenImpCasts()->Profile(IdX, Ctx, /*Canonical=*/true);
-    Y->IgnoreParenImpCasts()->Profile(IdY, Ctx, /*Canonical=*/true);
-    return IdX == IdY;
-  };
-  const Expr *L = B->getLHS(), *Rt = B->getRHS();
-  // (Compared in another type, `-1 < 5u` is false: not std::min.)
-  QualType T = C->getType().getCanonicalType().getUnqualifiedType();
-  auto InType = [&](const Expr *X) {
-    return X->getType().getCanonicalType().getUnqualifiedType() == T;
-  };
-  if (!InType(L) || !InType(Rt))
-    return std::nullopt;
-  bool Less = B->getOpcode() == BO_LT || B->getOpcode() == BO_LE;
-  if (Same(L, C->getTrueExpr()) && Same(Rt, C->getFalseExpr()))
-    return Less ? KnownMeaning::Min : KnownMeaning::Max;
-  if (Same(Rt, C->getTrueExpr()) && Same(L, C->getFalseExpr()))
-    return Less ? KnownMeaning::Max : KnownMeaning::Min;
-  return std::nullopt;
-}
-
 /// resolveInt by the kind of expression, once what holds for every kind
 /// (code Clang could not parse, depth, floating point, default arguments,
 /// kernels, casts, std::move, constant expressions) has been tried: one
@@ -525,18 +492,16 @@ public:
   ResolvedValue VisitExpr(const Expr *E) { return unfollowed(E); }
 
 private:
-  /// E as a size read at run time (RunTimeInputs.cpp), else unknown for
-  /// why the engine does not follow it.
+  /// E as a size read at run time, else unknown for why it is not followed.
   ResolvedValue unfollowedOrInput(const Expr *E) {
     if (std::optional<ResolvedValue> V = input(E))
       return *V;
     return unfollowed(E);
   }
-  /// E as a size read at run time, within what the tests on the way allow
-  /// (`if (dst->ne[1] > 65535) return;`).
+  /// E as a size read at run time (RunTimeInputs.cpp), within what the
+  /// tests on the way allow; unknown to the engine, as without inputs.
   std::optional<ResolvedValue> input(const Expr *E) {
     std::optional<ResolvedValue> V = runTimeInput(E, R.Ctx, R.Locate);
-    // (The value itself stays unknown to the engine, as without inputs.)
     if (V)
       if (std::optional<ResolvedValue> Tested =
               R.allowedByTestsOf(E, Q, /*ThroughReads=*/true);

@@ -1,4 +1,5 @@
-//===- SizeLimits.h - What a launch's run-time sizes must keep to -*- C++ -*-===//
+//===- SizeLimits.h - What a launch's run-time sizes must keep to -*- C++
+//-*-===//
 //
 // Each limit the runtime checks at a launch, as a value of the launch and
 // the most (and least) it may be: grid and block dimensions, threads per

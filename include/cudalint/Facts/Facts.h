@@ -79,12 +79,12 @@ struct SymbolicNode {
   Op Kind = Op::Constant;
   /// Input: where the program reads it.
   enum class Source {
-    Read,      // a field or element read through a parameter or a global
-    Parameter, // a parameter that no call in the analysed files passes
+    Read,            // a field or element read through a parameter or a global
+    Parameter,       // a parameter that no call in the analysed files passes
     LaunchParameter, // a field of a dim3 parameter of that kind
-    Parsed,    // a number parsed from text (atoi)
-    Size,      // a container's size
-    Device,    // a device property, within what every GPU reports
+    Parsed,          // a number parsed from text (atoi)
+    Size,            // a container's size
+    Device,          // a device property, within what every GPU reports
   };
   Source From = Source::Read;
   unsigned A = 0, B = 0; // operands: indices of earlier nodes

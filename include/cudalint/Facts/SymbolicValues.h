@@ -54,8 +54,8 @@ ResolvedValue symbolicJoin(const std::vector<ResolvedValue> &Parts);
 /// V on a path whose branches allow it only values in [Lo, Hi]; an input
 /// itself is narrowed, anything else keeps the bounds as an Assume node.
 /// None when no value of V is in [Lo, Hi].
-std::optional<ResolvedValue> symbolicWithin(const ResolvedValue &V,
-                                            int64_t Lo, int64_t Hi);
+std::optional<ResolvedValue> symbolicWithin(const ResolvedValue &V, int64_t Lo,
+                                            int64_t Hi);
 
 /// What a comparison with a constant allows of the value compared: [Lo,
 /// Hi], or anything but Excluded (`!= C`).
@@ -78,11 +78,10 @@ bool sharesInputs(const ResolvedValue &A, const ResolvedValue &B);
 /// parameter by what its callers in other files pass), kept within the
 /// values that input could take here. Unknown, for its reason, when a
 /// replacement is unknown; a known value when no input is left.
-ResolvedValue
-substituteInputs(const ResolvedValue &V,
-                 llvm::function_ref<std::optional<ResolvedValue>(
-                     const SymbolicNode &Input)>
-                     Replace);
+ResolvedValue substituteInputs(
+    const ResolvedValue &V,
+    llvm::function_ref<std::optional<ResolvedValue>(const SymbolicNode &Input)>
+        Replace);
 
 /// The inputs of V, each once (the same name read at the same place),
 /// in the order they are first read.

@@ -1,6 +1,6 @@
 // RUN: %cuda-launch-lint --checks=-*,cuda-launch-size-unbounded --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not="{{error|warning}}:"
 // Inputs of any size are reported with a larger MaxFailingInput.
-// RUN: %cuda-launch-lint --checks=-*,cuda-launch-size-unbounded --check-option=cuda-launch-size-unbounded.MaxFailingInput=9e18 --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=LARGE
+// RUN: %cuda-launch-lint --checks=-*,cuda-launch-size-unbounded --check-option=cuda-launch-size-unbounded.MaxFailingInput=9e18 --check-option=cuda-launch-size-unbounded.IncludeUncalledParameters=true --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=LARGE
 // Each limit the runtime checks, broken by a size read at run time, and a
 // guarded twin that stays silent.
 #include <cstdint>
@@ -108,10 +108,11 @@ void device_sized(float *p) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: threads per block of 'bounded' is 'prop.maxThreadsPerBlock' (a device property, at most 1024 on every GPU, an int), and nothing on this path bounds it; it passes the kernel's __launch_bounds__ maximum of 256 threads once prop.maxThreadsPerBlock > 256
 }
 
-// The last chunk of n % 65535 blocks is empty when n is a multiple of it.
+// The last chunk of n % 65535 blocks is empty when n is a multiple of it
+// (a parameter no analysed file calls: reported on request).
 void chunks(int n, float *p) {
   k<<<n % 65535, 32>>>(p);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid x of 'k' is 'n % 65535' with 'n' (parameter 'n' of 'chunks', no caller in the analysed files, an int), and nothing on this path bounds it; it is 0 at n = 65535, and a launch needs at least one
+  // LARGE: :[[@LINE-1]]:3: warning: grid x of 'k' is 'n % 65535' with 'n' (parameter 'n' of 'chunks', no caller in the analysed files, an int), and nothing on this path bounds it; it is 0 at n = 65535, and a launch needs at least one
 }
 void chunks_checked(int n, float *p) {
   if (n % 65535 > 0)

@@ -44,8 +44,9 @@ CHECK_TEST(LaunchSizeUnbounded, GridYFromARunTimeSize, Unbounded, Both) {
                        "passes the maximum of 65535 blocks in grid y once "
                        "ne1 > 65535; the launch may fail with "
                        "cudaErrorInvalidValue")),
-          withNote("'ne1' is read here"), withNote("to fix: move the large "
-                                                   "dimension to grid x"))));
+          withNote("'ne1' is read here"),
+          withNote("to fix: move the large "
+                   "dimension to grid x"))));
   // Bounded on the way: nothing.
   EXPECT_THAT(Scenario()
                   .with(K)
@@ -55,25 +56,25 @@ CHECK_TEST(LaunchSizeUnbounded, GridYFromARunTimeSize, Unbounded, Both) {
               IsEmpty());
 }
 
-CHECK_TEST(LaunchSizeUnbounded, TheTypeCannotReachTheLimit, Unbounded,
-           Silent) {
+CHECK_TEST(LaunchSizeUnbounded, TheTypeCannotReachTheLimit, Unbounded, Silent) {
   Kernel K("k");
   IntegerBounds UInt16{0, 65535, "uint16_t"};
   ResolvedValue Blocks = applyIntegerOp(
-      IntegerOp::Div,
-      applyIntegerOp(IntegerOp::Add, input("n"), c(255), Int), c(256), Int);
-  EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, Blocks, c(256)))
-                  .with(Launch(K, c(1), c(256), 21).grid(c(1), input("h", UInt16)))
-                  .findings(Unbounded),
-              IsEmpty());
+      IntegerOp::Div, applyIntegerOp(IntegerOp::Add, input("n"), c(255), Int),
+      c(256), Int);
+  EXPECT_THAT(
+      Scenario()
+          .with(K)
+          .with(Launch(K, Blocks, c(256)))
+          .with(Launch(K, c(1), c(256), 21).grid(c(1), input("h", UInt16)))
+          .findings(Unbounded),
+      IsEmpty());
 }
 
 CHECK_TEST(LaunchSizeUnbounded, ABlockOfTwoSizes, Unbounded, Reports) {
   Kernel K("k");
-  Launch L = Launch(K, c(1), c(1)).block(input("ne13", Int64, 10),
-                                         input("ne12", Int64, 11));
+  Launch L = Launch(K, c(1), c(1))
+                 .block(input("ne13", Int64, 10), input("ne12", Int64, 11));
   L.Site.ThreadsPerBlock = threadsPerBlock(L.Site.Block);
   EXPECT_THAT(Scenario().with(K).with(L).findings(Unbounded),
               ElementsAre(warning(
@@ -96,16 +97,16 @@ CHECK_TEST(LaunchSizeUnbounded, TheKernelsOwnLimits, Unbounded, Both) {
   Kernel Heavy("heavy");
   Launch H = Launch(Heavy, c(1), within(input("t"), 1, 1024));
   H.Site.ThreadsPerBlock = threadsPerBlock(H.Site.Block);
-  EXPECT_THAT(Scenario()
-                  .with(Heavy)
-                  .with(H)
-                  .with(Resources(Heavy, "sm_80").regs(128))
-                  .findings(Unbounded),
-              ElementsAre(AllOf(
-                  warning("sm_80", says("its 128 registers per thread",
-                                        "once t > 512")),
-                  Field(&Diagnostic::CudaError,
-                        "cudaErrorLaunchOutOfResources"))));
+  EXPECT_THAT(
+      Scenario()
+          .with(Heavy)
+          .with(H)
+          .with(Resources(Heavy, "sm_80").regs(128))
+          .findings(Unbounded),
+      ElementsAre(AllOf(
+          warning("sm_80",
+                  says("its 128 registers per thread", "once t > 512")),
+          Field(&Diagnostic::CudaError, "cudaErrorLaunchOutOfResources"))));
   // The occupancy API chose the block: nothing.
   Launch Tuned = Launch(K, c(1), input("b")).occupancyTuned();
   Tuned.Site.ThreadsPerBlock = threadsPerBlock(Tuned.Site.Block);
@@ -115,8 +116,8 @@ CHECK_TEST(LaunchSizeUnbounded, TheKernelsOwnLimits, Unbounded, Both) {
 CHECK_TEST(LaunchSizeUnbounded, SharedMemoryAndItsOptIn, Unbounded, Both) {
   Kernel K("k");
   IntegerBounds Size{0, INT64_MAX, "size_t"};
-  ResolvedValue Bytes = applyIntegerOp(
-      IntegerOp::Mul, input("n", Size), c(4), Size);
+  ResolvedValue Bytes =
+      applyIntegerOp(IntegerOp::Mul, input("n", Size), c(4), Size);
   EXPECT_THAT(Scenario()
                   .with(K)
                   .with(Launch(K, c(1), c(32)).smem(Bytes))
@@ -131,8 +132,8 @@ CHECK_TEST(LaunchSizeUnbounded, SharedMemoryAndItsOptIn, Unbounded, Both) {
                   .with(Launch(K, c(1), c(32)).smem(Bytes))
                   .setting(K, "MaxDynamicSharedMemorySize", c(98304))
                   .findings(Unbounded),
-              ElementsAre(warning("sm_80", says("the opt-in of 96 KiB",
-                                                "once n > 24576"))));
+              ElementsAre(warning(
+                  "sm_80", says("the opt-in of 96 KiB", "once n > 24576"))));
   // The threshold option: a failure only past it is not reported.
   EXPECT_THAT(Scenario()
                   .with(K)
@@ -144,23 +145,20 @@ CHECK_TEST(LaunchSizeUnbounded, SharedMemoryAndItsOptIn, Unbounded, Both) {
 
 CHECK_TEST(LaunchSizeUnbounded, ZeroBlocks, Unbounded, Both) {
   Kernel K("k");
-  ResolvedValue Truncated = applyIntegerOp(IntegerOp::Div, input("n"), c(256), Int);
-  EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, Truncated, c(256)))
-                  .findings(Unbounded),
-              ElementsAre(warning("sm_80", says("grid x of 'k' is 'n / 256'",
-                                                "it is 0 while n <= 255, and "
-                                                "a launch needs at least one"))));
+  ResolvedValue Truncated =
+      applyIntegerOp(IntegerOp::Div, input("n"), c(256), Int);
+  EXPECT_THAT(
+      Scenario().with(K).with(Launch(K, Truncated, c(256))).findings(Unbounded),
+      ElementsAre(warning("sm_80", says("grid x of 'k' is 'n / 256'",
+                                        "it is 0 while n <= 255, and "
+                                        "a launch needs at least one"))));
   // Rounded up: an empty input only, which is reported on request.
   ResolvedValue Rounded = applyIntegerOp(
       IntegerOp::Div, applyIntegerOp(IntegerOp::Add, input("n"), c(255), Int),
       c(256), Int);
-  EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, Rounded, c(256)))
-                  .findings(Unbounded),
-              IsEmpty());
+  EXPECT_THAT(
+      Scenario().with(K).with(Launch(K, Rounded, c(256))).findings(Unbounded),
+      IsEmpty());
   EXPECT_THAT(Scenario()
                   .with(K)
                   .with(Launch(K, Rounded, c(256)))
@@ -175,8 +173,8 @@ CHECK_TEST(LaunchSizeUnbounded, ZeroBlocks, Unbounded, Both) {
               IsEmpty());
 }
 
-CHECK_TEST(LaunchSizeUnbounded, KnownAndUnknownValuesAreOtherChecks,
-           Unbounded, Silent) {
+CHECK_TEST(LaunchSizeUnbounded, KnownAndUnknownValuesAreOtherChecks, Unbounded,
+           Silent) {
   Kernel K("k");
   EXPECT_THAT(Scenario()
                   .with(K)

@@ -61,7 +61,8 @@ TEST(CallersTest, TheIndexListsEachCallAndWhoseAddressEscapes) {
 }
 
 TEST(CallersTest, AParameterIsWhatEveryCallerPasses) {
-  EXPECT_EQ(valuesAt(R"cpp(
+  EXPECT_EQ(
+      valuesAt(R"cpp(
     void launch(int t) { value_at(t); }
     void other(int t) { value_at(t); }
     void unused(int t) { value_at(t); }
@@ -71,11 +72,11 @@ TEST(CallersTest, AParameterIsWhatEveryCallerPasses) {
       saved = &other;
       other(32);
     })cpp"),
-            (Strings{"{64, 128, 256}",
-                     "? parameter 't' of 'other': the function's address is "
-                     "taken, so not all its callers are known",
-                     "? 't' (parameter 't' of 'unused', no caller in the analysed "
-                     "files, an int) is read at run time"}));
+      (Strings{"{64, 128, 256}",
+               "? parameter 't' of 'other': the function's address is "
+               "taken, so not all its callers are known",
+               "? 't' (parameter 't' of 'unused', no caller in the analysed "
+               "files, an int) is read at run time"}));
 }
 
 TEST(CallersTest, AFunctionHandedToOneWithoutABodyMayBeCalledAnywhere) {

@@ -98,29 +98,32 @@ TEST(ExpressionsTest, ATernaryThatComparesItsSidesIsMinOrMax) {
 }
 
 TEST(ExpressionsTest, FloatingPointConvertedToAnInteger) {
-  EXPECT_EQ(valuesAt(R"cpp(
+  EXPECT_EQ(
+      valuesAt(R"cpp(
     void f(int n) {
       value_at(int(1500 / 32.0) * 64);
       value_at(int(2.75f * 4));
       value_at(int(n * 0.5));
     })cpp"),
-            (Strings{"2944", "11",
-                     "? 'n' (parameter 'n' of 'f', no caller in the analysed files, an "
-                     "int) is read at run time"}));
+      (Strings{
+          "2944", "11",
+          "? 'n' (parameter 'n' of 'f', no caller in the analysed files, an "
+          "int) is read at run time"}));
 }
 
 TEST(ExpressionsTest, TheUnknownSayWhy) {
-  EXPECT_EQ(valuesAt(R"cpp(
+  EXPECT_EQ(
+      valuesAt(R"cpp(
     int *table();
     void f(int *p) {
       value_at(input());
       value_at(p[3]);
       value_at(*table());
     })cpp"),
-            (Strings{"? the result of 'input', which this file does not "
-                     "define",
-                     "? parameter 'p[3]' of 'f': no caller in the analysed files",
-                     "? read through a pointer"}));
+      (Strings{"? the result of 'input', which this file does not "
+               "define",
+               "? parameter 'p[3]' of 'f': no caller in the analysed files",
+               "? read through a pointer"}));
 }
 
 } // namespace

@@ -54,11 +54,11 @@ TEST(SymbolicValuesTest, ArithmeticBuildsAnExpressionInItsType) {
   // n + 255 may overflow an int: any int may come of it, and the grid
   // stays within what an int divided by 256 holds.
   EXPECT_EQ(Blocks.Max, INT32_MAX / 256);
-  ResolvedValue Product = op(IntegerOp::Mul, input("a", Int, 1),
-                             input("b", Int, 2));
+  ResolvedValue Product =
+      op(IntegerOp::Mul, input("a", Int, 1), input("b", Int, 2));
   EXPECT_EQ(describeSymbolic(Product), "a * b");
-  EXPECT_EQ(describeSymbolic(op(IntegerOp::Sub, N, op(IntegerOp::Sub, N,
-                                                   constant(1)))),
+  EXPECT_EQ(describeSymbolic(
+                op(IntegerOp::Sub, N, op(IntegerOp::Sub, N, constant(1)))),
             "n - (n - 1)");
   // An unknown operand stays unknown: nothing is guessed.
   EXPECT_EQ(op(IntegerOp::Add, N, ResolvedValue::unknown("why")).K,
@@ -78,8 +78,8 @@ TEST(SymbolicValuesTest, SmallestFailingInputOfEachLimit) {
   EXPECT_EQ(F[0].Result, 49156);
   // A grid from a 64-bit count.
   ResolvedValue Grid =
-      op(IntegerOp::Div, op(IntegerOp::Add, input("n", Int64), constant(255),
-                            Int64),
+      op(IntegerOp::Div,
+         op(IntegerOp::Add, input("n", Int64), constant(255), Int64),
          constant(256), Int64);
   EXPECT_EQ(firstAbove(Grid, INT32_MAX), int64_t(INT32_MAX) * 256 + 1);
 }
@@ -101,20 +101,19 @@ TEST(SymbolicValuesTest, NoValueOfTheTypeFails) {
   EXPECT_EQ(F[0].OverflowAt->Name, "int");
   // In an unsigned type it wraps, as C defines: no failure either way.
   const IntegerBounds UInt{0, UINT32_MAX, "unsigned int"};
-  EXPECT_EQ(firstAbove(op(IntegerOp::Div,
-                          op(IntegerOp::Add, input("u", UInt), constant(255),
-                             UInt),
-                          constant(256), UInt),
-                       INT32_MAX),
-            std::nullopt);
+  EXPECT_EQ(
+      firstAbove(op(IntegerOp::Div,
+                    op(IntegerOp::Add, input("u", UInt), constant(255), UInt),
+                    constant(256), UInt),
+                 INT32_MAX),
+      std::nullopt);
   // n * 32 overflows an int for large n, but it fails long before.
   EXPECT_EQ(firstAbove(op(IntegerOp::Mul, input("n"), constant(32)), 1024), 33);
 }
 
 TEST(SymbolicValuesTest, ABlockOfTwoSizesFailsByItsProduct) {
-  ResolvedValue Threads =
-      op(IntegerOp::Mul, input("ne13", Int64, 1), input("ne12", Int64, 2),
-         Int64);
+  ResolvedValue Threads = op(IntegerOp::Mul, input("ne13", Int64, 1),
+                             input("ne12", Int64, 2), Int64);
   std::vector<FailingInput> F = inputsAbove(Threads, 1024);
   ASSERT_EQ(F.size(), 2u);
   EXPECT_EQ(F[0].Input->Name, "ne13");

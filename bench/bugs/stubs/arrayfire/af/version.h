@@ -1,5 +1,6 @@
-// Stand-in for ArrayFire's CMake-generated af/version.h (CMakeModules/version.h.in), written
-// for bench/bugs so that its CUDA backend sources parse without a CMake configure step.
+// Stand-in for ArrayFire's CMake-generated af/version.h
+// (CMakeModules/version.h.in), written for bench/bugs so that its CUDA backend
+// sources parse without a CMake configure step.
 #pragma once
 #define AF_VERSION "3.5.1"
 #define AF_VERSION_MAJOR 3

@@ -1,0 +1,182 @@
+//===- SymbolicEvaluation.cpp - Evaluating symbolic values
+//-----------------===//
+//
+// See SymbolicEvaluation.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SymbolicEvaluation.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace cudalint::symbolic {
+
+std::optional<IntegerOp> integerOpOf(Op O) {
+  switch (O) {
+  case Op::Add:
+    return IntegerOp::Add;
+  case Op::Sub:
+    return IntegerOp::Sub;
+  case Op::Mul:
+    return IntegerOp::Mul;
+  case Op::Div:
+    return IntegerOp::Div;
+  case Op::Rem:
+    return IntegerOp::Rem;
+  case Op::Shl:
+    return IntegerOp::Shl;
+  case Op::Shr:
+    return IntegerOp::Shr;
+  case Op::And:
+    return IntegerOp::And;
+  case Op::Min:
+    return IntegerOp::Min;
+  case Op::Max:
+    return IntegerOp::Max;
+  default:
+    return std::nullopt;
+  }
+}
+
+namespace {
+
+/// Beyond this many paths, a node's paths become their hull: a hull that
+/// certainly fails a limit means every path does.
+constexpr size_t MaxPaths = 8;
+
+/// Whether A op B leaves the signed type Bounds for every value of A and
+/// B (single values, as an input's probe gives them).
+bool certainlyOverflows(IntegerOp Op, const PathValue &A, const PathValue &B,
+                        const IntegerBounds &Bounds) {
+  if (A.Lo != A.Hi || B.Lo != B.Hi)
+    return false;
+  __int128 X = A.Lo, Y = B.Lo, R;
+  switch (Op) {
+  case IntegerOp::Add:
+    R = X + Y;
+    break;
+  case IntegerOp::Sub:
+    R = X - Y;
+    break;
+  case IntegerOp::Mul:
+    R = X * Y;
+    break;
+  case IntegerOp::Shl:
+    if (Y < 0 || Y > 62)
+      return false;
+    R = X * (__int128(1) << int(Y));
+    break;
+  default:
+    return false;
+  }
+  return R < Bounds.Min || R > Bounds.Max;
+}
+
+void capPaths(NodeValues &V) {
+  if (V.Paths.size() <= MaxPaths)
+    return;
+  PathValue Hull = V.Paths.front();
+  for (const PathValue &P : V.Paths) {
+    Hull.Lo = std::min(Hull.Lo, P.Lo);
+    Hull.Hi = std::max(Hull.Hi, P.Hi);
+    // (The hull overflows only where every path does.)
+    if (P.Overflowed < 0)
+      Hull.Overflowed = -1;
+  }
+  V.Paths = {Hull};
+}
+
+/// Whether the values Tested may take pass a test that allows [Lo, Hi], or
+/// (Differs) anything but Lo.
+bool passes(const NodeValues &Tested, const SymbolicNode &Test, Feasible F) {
+  auto Passes = [&](const PathValue &P) {
+    if (Test.Kind == Op::Differs)
+      return F == Feasible::Certainly ? (P.Lo > Test.Lo || P.Hi < Test.Lo)
+                                      : !(P.Lo == Test.Lo && P.Hi == Test.Lo);
+    return F == Feasible::Certainly ? (P.Lo >= Test.Lo && P.Hi <= Test.Hi)
+                                    : (P.Hi >= Test.Lo && P.Lo <= Test.Hi);
+  };
+  return F == Feasible::Certainly ? llvm::all_of(Tested.Paths, Passes)
+                                  : llvm::any_of(Tested.Paths, Passes);
+}
+
+} // namespace
+
+std::vector<NodeValues>
+evaluate(const std::vector<SymbolicNode> &Nodes,
+         function_ref<PathValue(unsigned Index)> InputRange, Feasible F) {
+  std::vector<NodeValues> Out(Nodes.size());
+  for (unsigned I = 0; I < Nodes.size(); ++I) {
+    const SymbolicNode &N = Nodes[I];
+    NodeValues &V = Out[I];
+    switch (N.Kind) {
+    case Op::Input: {
+      PathValue R = InputRange(I);
+      if (R.Lo <= R.Hi)
+        V.Paths.push_back(R);
+      break;
+    }
+    case Op::Constant:
+      V.Paths.push_back({N.Lo, N.Lo});
+      break;
+    case Op::Interval:
+      V.Paths.push_back({N.Lo, N.Hi});
+      break;
+    case Op::Assume:
+    case Op::Differs:
+      if (N.A != N.B) {
+        // A test of another value: the paths of A where it passes.
+        if (!Out[N.B].Paths.empty() && passes(Out[N.B], N, F))
+          V.Paths = Out[N.A].Paths;
+        break;
+      }
+      for (const PathValue &P : Out[N.A].Paths) {
+        if (N.Kind == Op::Differs) {
+          if (!(P.Lo == N.Lo && P.Hi == N.Lo))
+            V.Paths.push_back(
+                {P.Lo + (P.Lo == N.Lo), P.Hi - (P.Hi == N.Lo), P.Overflowed});
+        } else if (P.Hi >= N.Lo && P.Lo <= N.Hi) {
+          V.Paths.push_back(
+              {std::max(P.Lo, N.Lo), std::min(P.Hi, N.Hi), P.Overflowed});
+        }
+      }
+      break;
+    case Op::Join:
+      V.Paths = Out[N.A].Paths;
+      V.Paths.append(Out[N.B].Paths.begin(), Out[N.B].Paths.end());
+      break;
+    default: {
+      IntegerBounds Bounds{N.Lo, N.Hi, N.Name};
+      for (const PathValue &A : Out[N.A].Paths)
+        for (const PathValue &B : Out[N.B].Paths) {
+          ResolvedValue R = applyIntegerOp(
+              *integerOpOf(N.Kind), ResolvedValue::range(A.Lo, A.Hi),
+              ResolvedValue::range(B.Lo, B.Hi), Bounds);
+          PathValue P = R.isKnown() ? PathValue{R.lowest(), R.highest()}
+                                    : PathValue{N.Lo, N.Hi};
+          P.Overflowed = A.Overflowed >= 0 ? A.Overflowed : B.Overflowed;
+          if (P.Overflowed < 0 && !R.isKnown() && N.Lo < 0 &&
+              certainlyOverflows(*integerOpOf(N.Kind), A, B, Bounds))
+            P.Overflowed = int(I);
+          V.Paths.push_back(P);
+        }
+      break;
+    }
+    }
+    capPaths(V);
+  }
+  return Out;
+}
+
+std::string inputKey(const SymbolicNode &N) {
+  return formatv("{0}@{1}:{2}:{3}", N.Name, N.Loc.File, N.Loc.Line,
+                 N.Loc.Column)
+      .str();
+}
+
+} // namespace cudalint::symbolic
