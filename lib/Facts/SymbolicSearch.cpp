@@ -178,6 +178,17 @@ bool growsWithInputs(const ResolvedValue &V) {
   return !T.empty() && T.back() != Trend::Other;
 }
 
+/// The value next to Pass on the way to Fail that still fails, by
+/// bisection (Fails holds at Fail and not at Pass; either may be larger).
+static int64_t edge(int64_t Pass, int64_t Fail,
+                    function_ref<bool(int64_t)> Fails) {
+  while (Pass - Fail > 1 || Fail - Pass > 1) {
+    int64_t Mid = Pass + (Fail - Pass) / 2;
+    (Fails(Mid) ? Fail : Pass) = Mid;
+  }
+  return Fail;
+}
+
 std::vector<FailingInput> inputsAbove(const ResolvedValue &V, int64_t Limit,
                                       InputDomain Domain) {
   std::vector<FailingInput> Out;
@@ -210,11 +221,9 @@ std::vector<FailingInput> inputsAbove(const ResolvedValue &V, int64_t Limit,
         continue;
       }
       // The edge between the last value that passes and this one.
-      int64_t Pass = Before.value_or(P), Fail = P;
-      while (Before && Fail - Pass > 1) {
-        int64_t Mid = Pass + (Fail - Pass) / 2;
-        (Failing(Mid) ? Fail : Pass) = Mid;
-      }
+      int64_t Fail =
+          Before ? edge(*Before, P, [&](int64_t X) { return bool(Failing(X)); })
+                 : P;
       FailingInput F = *Failing(Fail);
       F.Edge = Grows;
       Out.push_back(F);
@@ -259,10 +268,9 @@ std::vector<FailingInput> inputsBelow(const ResolvedValue &V, int64_t Least,
         }
         Fail = P;
       }
-      while (Pass - Fail > 1) {
-        int64_t Mid = Fail + (Pass - Fail) / 2;
-        (Failing(Mid) ? Fail : Pass) = Mid;
-      }
+      if (Pass > Fail)
+        Fail =
+            edge(Pass, Fail, [&](int64_t X) { return Failing(X).has_value(); });
       Out.push_back({Search.input(K), Fail, true, *Failing(Fail), nullptr});
       continue;
     }
