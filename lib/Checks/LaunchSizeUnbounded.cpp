@@ -240,9 +240,15 @@ void LaunchSizeUnbounded::checkLaunch(const LaunchContext &Ctx,
         (L.Id == "threads" && forwardsParameters(Ctx.Launch.Block)))
       continue;
     std::optional<Failure> F;
-    if (std::vector<FailingInput> Above = inputsAbove(L.Value, L.Max, Domain);
-        !Above.empty() && Above.front().Value <= MostWorthIt)
-      F = Failure{&L, Above.front(), false};
+    // The input that fails soonest: `(d1 + 31) / 32 * d3` fails at
+    // d1 = 2097121 or at d3 = 65536.
+    std::vector<FailingInput> Above = inputsAbove(L.Value, L.Max, Domain);
+    auto Soonest = llvm::min_element(
+        Above, [](const FailingInput &A, const FailingInput &B) {
+          return A.Value < B.Value;
+        });
+    if (Soonest != Above.end() && Soonest->Value <= MostWorthIt)
+      F = Failure{&L, *Soonest, false};
     else if (L.AtLeastOne && O.flag(*this, WatchZeroSizesOption))
       if (std::vector<FailingInput> Below = inputsBelow(L.Value, 1, Domain);
           !Below.empty())

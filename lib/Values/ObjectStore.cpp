@@ -18,6 +18,8 @@
 
 #include "ObjectStore.h"
 
+#include "CountedLoops.h"
+
 #include "ResolverSupport.h"
 #include "StdObjects.h"
 #include "cudalint/Values/ReachingDefinitions.h"
@@ -80,7 +82,8 @@ class ThisEffectCollector : public RecursiveASTVisitor<ThisEffectCollector> {
   using Base = RecursiveASTVisitor<ThisEffectCollector>;
 
 public:
-  explicit ThisEffectCollector(const ASTContext &Ctx) : Ctx(Ctx) {}
+  ThisEffectCollector(const FunctionDecl *Method, ASTContext &Ctx)
+      : Method(Method), Ctx(Ctx) {}
   ThisEffects Out;
   /// Member mentions on `this` that are not read as a value: the ones
   /// that may change it.
@@ -98,10 +101,28 @@ public:
 
   bool VisitBinaryOperator(BinaryOperator *B) {
     MemberPath Path;
-    if (B->getOpcode() == BO_Assign && thisMemberPath(B->getLHS(), &Path) &&
-        exact(Path))
+    if (B->getOpcode() != BO_Assign || !thisMemberPath(B->getLHS(), &Path))
+      return true;
+    if (exact(Path)) {
       Out.Defs.push_back(Definition::assigned(B->getRHS(), Path, nullptr,
                                               B->getOperatorLoc(), B));
+      return true;
+    }
+    // `dims[i] = idims[i]` in a counted loop: one assignment per element.
+    MemberPath Head(Path.begin(), Path.end() - 1);
+    if (Path.back() != "[?]" || !exact(Head))
+      return true;
+    if (std::optional<CountedLoopCopy> Copy =
+            countedLoopCopy(B, Method, Ctx))
+      for (int64_t I = Copy->First; I <= Copy->Last; ++I) {
+        MemberPath Element = Head;
+        Element.push_back("[" + std::to_string(I) + "]");
+        Definition Def = Definition::assigned(B->getRHS(), std::move(Element),
+                                              nullptr, B->getOperatorLoc(), B);
+        Def.LoopIndex = Copy->Index;
+        Def.Iteration = I;
+        Out.Defs.push_back(std::move(Def));
+      }
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
@@ -180,7 +201,8 @@ private:
   static bool exact(const MemberPath &Path) {
     return llvm::find(Path, "[?]") == Path.end();
   }
-  const ASTContext &Ctx;
+  const FunctionDecl *Method;
+  ASTContext &Ctx;
   llvm::DenseSet<const MemberExpr *> Reads;
   llvm::DenseMap<const MemberExpr *, MemberPath> PartOf;
   llvm::DenseSet<const CXXThisExpr *> ObjectUses;
@@ -196,7 +218,7 @@ std::string pathText(llvm::ArrayRef<std::string> Path) {
 } // namespace
 
 ThisEffects collectThisEffects(const FunctionDecl *Method, ASTContext &Ctx) {
-  ThisEffectCollector Collect(Ctx);
+  ThisEffectCollector Collect(Method, Ctx);
   Collect.TraverseStmt(Method->getBody());
   Collect.Out.MayChange = std::move(Collect.MayChange);
   return std::move(Collect.Out);
@@ -326,8 +348,15 @@ ResolvedValue ValueResolver::thisMemberAt(
   std::optional<std::vector<size_t>> AtExit = Flow->reachingExit(Sites);
   if (!AtExit)
     return Unknown("its method's flow cannot be followed");
+  // A counted loop that copies the part runs on every path (CountedLoops.h):
+  // the value on entry reaches the exit only through no iteration at all.
+  bool Copied = llvm::any_of(Relative, [](const Definition &Def) {
+    return Def.LoopIndex && Def.Path.empty();
+  });
   SmallVector<ResolvedValue, 4> Parts;
   for (size_t I : *AtExit) {
+    if (I == 0 && Copied)
+      continue;
     if (I == 0) {
       Parts.push_back(Entry(Q));
       continue;

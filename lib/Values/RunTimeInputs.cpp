@@ -60,31 +60,36 @@ std::string spelled(const Expr *E, const ASTContext &Ctx) {
 /// A read as the code would write it without macros: `src1->ne[1]` where
 /// ggml's GGML_TENSOR_LOCALS spells `(pointer)->array[1]`. None for
 /// anything but names, members, constant elements and dereferences.
-std::optional<std::string> printedRead(const Expr *E) {
+std::optional<std::string> printedRead(const Expr *E,
+                                       const IndexBindings *Indices = nullptr) {
   E = E->IgnoreParenImpCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && Indices)
+      if (auto I = Indices->find(V); I != Indices->end())
+        return std::to_string(I->second);
     return DRE->getDecl()->getNameAsString();
+  }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    std::optional<std::string> Base = printedRead(ME->getBase());
+    std::optional<std::string> Base = printedRead(ME->getBase(), Indices);
     if (!Base)
       return std::nullopt;
     return *Base + (ME->isArrow() ? "->" : ".") +
            ME->getMemberDecl()->getNameAsString();
   }
   if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
-    std::optional<std::string> Base = printedRead(Sub->getBase());
+    std::optional<std::string> Base = printedRead(Sub->getBase(), Indices);
     const auto *I =
         dyn_cast<IntegerLiteral>(Sub->getIdx()->IgnoreParenImpCasts());
     std::optional<std::string> Index =
         I ? std::optional(std::to_string(I->getValue().getZExtValue()))
-          : printedRead(Sub->getIdx());
+          : printedRead(Sub->getIdx(), Indices);
     if (!Base || !Index)
       return std::nullopt;
     return *Base + "[" + *Index + "]";
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E);
       U && U->getOpcode() == UO_Deref)
-    if (std::optional<std::string> Inner = printedRead(U->getSubExpr()))
+    if (std::optional<std::string> Inner = printedRead(U->getSubExpr(), Indices))
       return "*" + *Inner;
   return std::nullopt;
 }
@@ -99,15 +104,29 @@ std::optional<std::string> printedRead(const Expr *E) {
 /// SM); HIP's limits are AMD's (1024 work-items per work-group, 64 KiB of
 /// LDS, warps of 32 or 64).
 std::optional<std::pair<int64_t, int64_t>>
-deviceLimit(llvm::StringRef Field, std::optional<unsigned> Index) {
+deviceLimit(llvm::StringRef Field, std::optional<unsigned> Index, bool Cuda) {
   using Limit = std::optional<std::pair<int64_t, int64_t>>;
+  // Every CUDA GPU of compute capability 5.0 on reports the same limits
+  // (the Programming Guide's table): a divisor like maxGridSize[1] is
+  // 65535, never smaller.
+  if (Cuda) {
+    if (Field == "maxGridSize" && Index)
+      return *Index == 0 ? Limit({2147483647, 2147483647})
+                         : Limit({65535, 65535});
+    if (Field == "maxThreadsDim" && Index)
+      return *Index < 2 ? Limit({1024, 1024}) : Limit({64, 64});
+    if (Field == "maxThreadsPerBlock")
+      return Limit({1024, 1024});
+    if (Field == "sharedMemPerBlock")
+      return Limit({49152, 49152});
+  }
   if (Field == "maxThreadsDim" && Index)
     return *Index < 2 ? Limit({1, 1024}) : Limit({1, 64});
   if (Field == "maxGridSize" && Index)
     return *Index == 0 ? Limit({1, 2147483647}) : Limit({1, 65535});
   return llvm::StringSwitch<Limit>(Field)
       .Case("maxThreadsPerBlock", Limit({1, 1024}))
-      .Case("sharedMemPerBlock", Limit({1, 65536})) // AMD LDS; CUDA 48 KiB
+      .Case("sharedMemPerBlock", Limit({1, 65536})) // AMD's LDS
       .Case("sharedMemPerBlockOptin", Limit({1, 232448}))
       .Case("sharedMemPerMultiprocessor", Limit({1, 233472}))
       .Case("maxSharedMemoryPerMultiProcessor", Limit({1, 233472}))
@@ -140,6 +159,11 @@ std::optional<std::pair<int64_t, int64_t>> attributeLimit(StringRef Name) {
       .Case("maxsharedmemoryperblockoptin", Limit({1, 232448}))
       .Case("warpsize", Limit({32, 64}))
       .Default(std::nullopt);
+}
+
+bool isCudaDeviceProperties(QualType T) {
+  const auto *R = T->getAsRecordDecl();
+  return R && R->getIdentifier() && R->getName() == "cudaDeviceProp";
 }
 
 bool isDeviceProperties(QualType T) {
@@ -176,12 +200,22 @@ std::optional<ResolvedValue> devicePropertyInput(const Expr *E,
                               : ME->getBase()->getType()))
     return std::nullopt;
   std::string Field = ME->getMemberDecl()->getNameAsString();
-  std::optional<std::pair<int64_t, int64_t>> Limit = deviceLimit(Field, Index);
+  QualType Props = ME->getBase()->getType();
+  bool Cuda = Props->isPointerType()
+                  ? isCudaDeviceProperties(Props->getPointeeType())
+                  : isCudaDeviceProperties(Props);
+  std::optional<std::pair<int64_t, int64_t>> Limit =
+      deviceLimit(Field, Index, Cuda);
   if (!Limit)
     return std::nullopt;
+  std::string Name = printedRead(E).value_or(spelled(E, Ctx));
+  if (Limit->first == Limit->second)
+    return withOrigin(ResolvedValue::constant(Limit->first),
+                      Name + ", a device property the same on every CUDA GPU",
+                      Locate(E->getBeginLoc()));
   IntegerBounds Type = integerBounds(E->getType(), Ctx);
   ResolvedValue R = symbolicInput(
-      printedRead(E).value_or(spelled(E, Ctx)),
+      std::move(Name),
       "a device property, at most " + std::to_string(Limit->second) +
           " on every GPU",
       Type, Locate(E->getBeginLoc()), SymbolicNode::Source::Device);
@@ -252,7 +286,8 @@ bool writesPart(const FunctionDecl *F, const ValueDecl *Root,
 /// A field or element read through a parameter or a global: dst->ne[1],
 /// p.height, shape[0].
 std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
-                                         const LocationMapper &Locate) {
+                                         const LocationMapper &Locate,
+                                         const IndexBindings *Indices) {
   auto [Root, Field] = readRoot(E);
   const auto *V = dyn_cast_or_null<VarDecl>(Root);
   if (!V || isa<DeclRefExpr>(E))
@@ -268,7 +303,7 @@ std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
   if (!F || writesPart(F, V, Field))
     return std::nullopt;
   std::string Kind = Field ? "a field" : "an element";
-  return symbolicInput(printedRead(E).value_or(spelled(E, Ctx)),
+  return symbolicInput(printedRead(E, Indices).value_or(spelled(E, Ctx)),
                        Kind + " read through " +
                            (Parameter              ? "parameter '"
                             : V->hasLocalStorage() ? "'"
@@ -281,7 +316,8 @@ std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
 } // namespace
 
 std::optional<ResolvedValue> runTimeInput(const Expr *E, ASTContext &Ctx,
-                                          const LocationMapper &Locate) {
+                                          const LocationMapper &Locate,
+                                          const IndexBindings *Indices) {
   E = E->IgnoreParenImpCasts();
   if (!E->getType()->isIntegerType() || E->getType()->isBooleanType() ||
       E->isValueDependent())
@@ -303,7 +339,7 @@ std::optional<ResolvedValue> runTimeInput(const Expr *E, ASTContext &Ctx,
                                         : SymbolicNode::Source::Size);
   }
   if (isa<MemberExpr, ArraySubscriptExpr, UnaryOperator>(E))
-    return readThrough(E, Ctx, Locate);
+    return readThrough(E, Ctx, Locate, Indices);
   return std::nullopt;
 }
 

@@ -7,6 +7,7 @@
 #include "cudalint/Facts/ValueArithmetic.h"
 #include "cudalint/Values/LocationMapper.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -23,10 +24,13 @@ namespace cudalint {
 /// E as a symbol when it is an integer the program reads at run time and
 /// the engine does not follow: a number parsed from text (atoi), a
 /// container's size, a field or element read through a parameter or a
-/// global that the function does not write. None otherwise.
+/// global that the function does not write. None otherwise. An index that
+/// Indices binds (a counted loop's, at one iteration) is named by its value.
+using IndexBindings = llvm::DenseMap<const clang::VarDecl *, int64_t>;
 std::optional<ResolvedValue> runTimeInput(const clang::Expr *E,
                                           clang::ASTContext &Ctx,
-                                          const LocationMapper &Locate);
+                                          const LocationMapper &Locate,
+                                          const IndexBindings *Indices = nullptr);
 
 /// E as a symbol bounded by what every GPU reports, when it is a field of
 /// a device's properties (cudaDeviceProp, hipDeviceProp_t) that bounds a

@@ -15,6 +15,8 @@
 #include "ObjectStore.h"
 #include "ResolverSupport.h"
 #include "RunTimeInputs.h"
+#include "ValueComparisons.h"
+#include "cudalint/Facts/SymbolicValues.h"
 #include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/ASTContext.h"
@@ -279,6 +281,33 @@ ResolvedValue ValueResolver::grownValues(const VarDecl *V,
                     Locate(Step.Loop->getBeginLoc()));
 }
 
+ResolvedValue ValueResolver::undecidedBetweenDefinitions(
+    ResolvedValue Value, llvm::ArrayRef<WayCondition> Way,
+    const std::string &What, const ValueQuery &Q) {
+  if (!Value.isSymbolic())
+    return Value;
+  // `if (divup(blocks.y, maxY) > 1) blocks.y = maxY;`: the branch that
+  // picks this definition tests the same run-time sizes in a way the
+  // engine does not relate to it, so a value of it that fails may never
+  // reach the use. (A side it cannot follow may be made of them too.)
+  auto Related = [&](const Expr *Side) {
+    ResolvedValue R = resolveInt(Side, Q);
+    return R.isSymbolic() ? sharesInputs(R, Value) : !R.isKnown();
+  };
+  for (const WayCondition &W : Way) {
+    const Expr *Cond = W.Cond->IgnoreParenImpCasts();
+    const auto *B = dyn_cast<BinaryOperator>(Cond);
+    if (B && B->isComparisonOp() ? Related(B->getLHS()) || Related(B->getRHS())
+                                 : Related(Cond))
+      return ResolvedValue::unknown(
+          What + ": the test at line " +
+          std::to_string(Locate(W.Cond->getBeginLoc()).Line) +
+          ", which may read the same run-time sizes, decides whether it "
+          "reaches");
+  }
+  return Value;
+}
+
 ResolvedValue ValueResolver::definedValue(const Definition &Def,
                                           const VarDecl *V,
                                           llvm::ArrayRef<std::string> Rest,
@@ -286,6 +315,11 @@ ResolvedValue ValueResolver::definedValue(const Definition &Def,
                                           const ValueQuery &At) {
   switch (Def.Kind) {
   case Definition::Effect::Assigned:
+    if (Def.LoopIndex) { // one iteration of a counted loop's copy
+      QueryScope Iteration = At.scope();
+      Iteration.LoopIndices[Def.LoopIndex] = Def.Iteration;
+      return resolvePart(Def.Value, Rest, At.within(Iteration).deeper());
+    }
     // A whole integer set to a run-time size reads as the variable ('ne1').
     if (V && Rest.empty() && Def.Path.empty() && V->getType()->isIntegerType())
       return namedInput(resolvePart(Def.Value, Rest, At.deeper()), V->getName(),
@@ -426,6 +460,9 @@ ValueResolver::reachingFlow(const FlowSubject &Subject, const FunctionDecl *F,
     ResolvedValue Value = Def.Site || !EntryValue
                               ? PartOf(Def, Q.within(Onward))
                               : EntryValue(Q.within(Onward));
+    if (Reaching->size() > 1)
+      Value = undecidedBetweenDefinitions(std::move(Value), Onward.Pending,
+                                          What, Q);
     std::vector<int64_t> Shown;
     for (int64_t X : Value.Proven)
       if (independent(wayConditions(F, *Flow, Def.Site, Kills, Target,

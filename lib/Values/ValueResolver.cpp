@@ -453,6 +453,10 @@ public:
   }
 
   ResolvedValue VisitDeclRefExpr(const DeclRefExpr *DRE) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (auto I = Q.scope().LoopIndices.find(V);
+          I != Q.scope().LoopIndices.end())
+        return ResolvedValue::constant(I->second);
     if (std::optional<ResolvedValue> V = partOfVariable(DRE))
       return *V;
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -464,6 +468,20 @@ public:
     if (std::optional<ResolvedValue> V =
             devicePropertyInput(Sub, R.Ctx, R.Locate))
       return *V;
+    // `idims[i]` at one iteration of a counted loop: element i of idims.
+    if (const auto *Index =
+            dyn_cast<DeclRefExpr>(Sub->getIdx()->IgnoreParenImpCasts()))
+      if (auto I = Q.scope().LoopIndices.find(
+              dyn_cast<VarDecl>(Index->getDecl()));
+          I != Q.scope().LoopIndices.end()) {
+        ResolvedValue Element = R.resolvePart(
+            Sub->getBase(), {"[" + std::to_string(I->second) + "]"},
+            Q.deeper());
+        if (!Element.isKnown() && !Element.isSymbolic())
+          if (std::optional<ResolvedValue> V = input(Sub))
+            return *V;
+        return Element;
+      }
     if (std::optional<ResolvedValue> V = partOfVariable(Sub))
       return *V;
     // An element read through a pointer (`dst->ne[1]`, `shape[0]`): a size
@@ -501,7 +519,8 @@ private:
   /// E as a size read at run time (RunTimeInputs.cpp), within what the
   /// tests on the way allow; unknown to the engine, as without inputs.
   std::optional<ResolvedValue> input(const Expr *E) {
-    std::optional<ResolvedValue> V = runTimeInput(E, R.Ctx, R.Locate);
+    std::optional<ResolvedValue> V =
+        runTimeInput(E, R.Ctx, R.Locate, &Q.scope().LoopIndices);
     if (V)
       if (std::optional<ResolvedValue> Tested =
               R.allowedByTestsOf(E, Q, /*ThroughReads=*/true);

@@ -32,6 +32,7 @@ class Expr;
 class FunctionDecl;
 class ParmVarDecl;
 class Stmt;
+class VarDecl;
 } // namespace clang
 
 namespace cudalint {
@@ -81,6 +82,9 @@ struct QueryScope {
   /// through the call that names the kernel).
   llvm::DenseMap<const clang::FunctionDecl *, const clang::CallExpr *>
       PinnedCalls;
+  /// The index of a counted loop, at the iteration whose assignment is
+  /// followed (`dims[i] = idims[i]` for element 1: i is 1).
+  llvm::DenseMap<const clang::VarDecl *, int64_t> LoopIndices;
   /// Branches the way depends on: a value that must be independent of them
   /// to be proven to reach (ValueResolver::independent).
   std::vector<WayCondition> Pending;

@@ -280,6 +280,13 @@ private:
   ResolvedValue resolveVariable(const clang::VarDecl *V, const clang::Expr *Use,
                                 const ValueQuery &Q,
                                 llvm::ArrayRef<std::string> Path);
+  /// Value, one of several definitions that reach a use, or unknown when a
+  /// branch on its way tests the run-time sizes it is made of in a way the
+  /// analysis does not relate to it.
+  ResolvedValue undecidedBetweenDefinitions(ResolvedValue Value,
+                                            llvm::ArrayRef<WayCondition> Way,
+                                            const std::string &What,
+                                            const ValueQuery &Q);
   /// The value Def (a definition of V, or of a global or a member of
   /// `*this` when V is null) gives the part Rest of what it defines: the one
   /// way to read a statement's effect; unknown reasons start with What.

@@ -1,4 +1,5 @@
 // RUN: %cuda-launch-lint --checks=-*,cuda-launch-size-unbounded --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not="{{error|warning}}:"
+// RUN: not %cuda-launch-lint --checks=-*,cuda-launch-bounds-exceeded --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=BOUNDS
 // Inputs of any size are reported with a larger MaxFailingInput.
 // RUN: %cuda-launch-lint --checks=-*,cuda-launch-size-unbounded --check-option=cuda-launch-size-unbounded.MaxFailingInput=9e18 --check-option=cuda-launch-size-unbounded.IncludeUncalledParameters=true --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=LARGE
 // Each limit the runtime checks, broken by a size read at run time, and a
@@ -99,13 +100,15 @@ int main(int argc, char **argv) {
 }
 
 // A device's properties bound what they report: maxThreadsPerBlock is at
-// most 1024 on every GPU, which a kernel bounded at 256 does not take.
+// most 1024 on every GPU, hipDeviceProp_t's too; on every CUDA GPU it is
+// exactly 1024, a known size: not this check's, but the launch bounds'
+// error.
 void device_sized(float *p) {
   cudaDeviceProp prop;
   cudaGetDeviceProperties(&prop, 0);
   k<<<1, prop.maxThreadsPerBlock>>>(p);
   bounded<<<1, prop.maxThreadsPerBlock>>>(p);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: threads per block of 'bounded' is 'prop.maxThreadsPerBlock' (a device property, at most 1024 on every GPU, an int), and nothing on this path bounds it; it passes the kernel's __launch_bounds__ maximum of 256 threads once prop.maxThreadsPerBlock > 256
+  // BOUNDS: :[[@LINE-1]]:3: error: launch of 'bounded' with 1024 threads per block exceeds its __launch_bounds__ maximum of 256 on sm_80
 }
 
 // The last chunk of n % 65535 blocks is empty when n is a multiple of it
@@ -117,4 +120,43 @@ void chunks(int n, float *p) {
 void chunks_checked(int n, float *p) {
   if (n % 65535 > 0)
     k<<<n % 65535, 32>>>(p);
+}
+
+// A shape copied element by element in a constructor's counted loop: each
+// element is read at run time. Grid y fails soonest through d[3].
+struct shape {
+  int64_t d[4];
+  shape(const int64_t *in) {
+    for (int i = 0; i < 4; i++)
+      d[i] = in[i];
+  }
+};
+void from_shape(const int64_t *dims, float *p) {
+  shape s(dims);
+  dim3 blocks((s.d[0] + 31) / 32, (s.d[1] + 31) / 32 * s.d[3]);
+  k<<<blocks, 256>>>(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid y of 'k' is '(in[1] + 31) / 32 * in[3]' with 'in[1]' (an element read through parameter 'in', an int64_t), 'in[3]' (an element read through parameter 'in', an int64_t), and nothing on this path bounds it; it passes the maximum of 65535 blocks in grid y at in[3] = 65536
+}
+// Clamped by an `if` on the dim3 field: silent.
+void from_shape_clamped(const int64_t *dims, float *p) {
+  shape s(dims);
+  dim3 blocks(1, s.d[1]);
+  if (blocks.y > 65535)
+    blocks.y = 65535;
+  k<<<blocks, 256>>>(p);
+}
+// Spread over grid z once grid y passes the device's maximum, which is
+// 65535 on every CUDA GPU: silent.
+void from_shape_spread(const int64_t *dims, float *p) {
+  shape s(dims);
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  dim3 blocks(1, s.d[1]);
+  const int maxY = prop.maxGridSize[1];
+  const int z = (int(blocks.y) + maxY - 1) / maxY;
+  if (z > 1) {
+    blocks.y = maxY;
+    blocks.z = z;
+  }
+  k<<<blocks, 256>>>(p);
 }
