@@ -24,6 +24,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/StringSaver.h"
 
+#include <set>
+
 using namespace llvm;
 
 namespace cudalint {
@@ -284,6 +286,24 @@ std::optional<std::string> normalizeGpuArch(StringRef Spelling) {
   if (Digits.empty() || !(Suffix.empty() || Suffix == "a" || Suffix == "f"))
     return std::nullopt;
   return ("sm_" + Rest).str();
+}
+
+std::optional<std::string> nvccArchList(ArrayRef<std::string> TargetArchs) {
+  std::set<unsigned> Numbers;
+  for (StringRef Arch : TargetArchs) {
+    StringRef Digits = Arch;
+    unsigned N = 0;
+    if (!Digits.consume_front("sm_") ||
+        Digits.take_while(isDigit).getAsInteger(10, N))
+      return std::nullopt;
+    Numbers.insert(N * 10);
+  }
+  if (Numbers.empty())
+    Numbers.insert(750); // nvcc 13's default arch, sm_75
+  std::string List;
+  for (unsigned N : Numbers)
+    List += (List.empty() ? "" : ",") + std::to_string(N);
+  return List;
 }
 
 Expected<TranslatedCommand> translateCompileCommand(ArrayRef<std::string> Argv,

@@ -763,3 +763,13 @@ TEST(CompileCommandTest, DotIncludeInDotWorkingDirectory) {
     EXPECT_TRUE(Found);
   }
 }
+
+TEST(CompileCommandTest, NvccArchListAsNvccSpellsIt) {
+  // nvcc --dryrun (CUDA 13.0): -gencode for 80, 75, 90a gives every phase
+  // -D__CUDA_ARCH_LIST__=750,800,900; no arch gives 750.
+  EXPECT_EQ(nvccArchList({"sm_80", "sm_75", "sm_90a"}), "750,800,900");
+  EXPECT_EQ(nvccArchList({"sm_80", "sm_80"}), "800");
+  EXPECT_EQ(nvccArchList({"sm_100f", "sm_120"}), "1000,1200");
+  EXPECT_EQ(nvccArchList({}), "750");
+  EXPECT_EQ(nvccArchList({"gfx90a"}), std::nullopt);
+}
