@@ -300,7 +300,12 @@ CudaParseSetup hostParseSetup(std::vector<std::string> LanguageArgs) {
                  // Clang 19 can recurse in it until the stack overflows,
                  // which no recovery boundary survives
                  // (fuzz/regressions/frontend).
-                 "-fno-spell-checking"});
+                 "-fno-spell-checking",
+                 // Clang stops at 20 errors by default and then instantiates
+                 // no more templates: their launches would vanish. Code nvcc
+                 // accepts often gives Clang more (issue 37: a solver's
+                 // cache-hint loads, 15 to 20 per file).
+                 "-ferror-limit=0"});
   // libTooling looks for Clang's resource directory beside the running
   // binary (build/tools/lib/clang/19, which does not exist). Debian's Clang
   // then still finds its builtin headers elsewhere, but not the CUDA
