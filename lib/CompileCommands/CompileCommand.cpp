@@ -121,11 +121,9 @@ void Collector::addArch(StringRef Spelling, StringRef Flag,
                      Spelling, Flag));
     return;
   }
-  if (!isAmdArch(*Arch) && !findArch(*Arch))
-    warnOnce("arch:" + *Arch,
-             formatv("GPU architecture '{0}' is not in the architecture "
-                     "table",
-                     *Arch));
+  // An arch the table does not know is kept: whether it matters depends on
+  // the archs judged (--arch may replace it), which the pipeline knows and
+  // warns about (Pipeline.cpp, warnUnknownArchs).
   Group.push_back(std::move(*Arch));
 }
 
