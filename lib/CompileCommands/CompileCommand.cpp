@@ -24,6 +24,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/StringSaver.h"
 
+#include <set>
+
 using namespace llvm;
 
 namespace cudalint {
@@ -119,11 +121,9 @@ void Collector::addArch(StringRef Spelling, StringRef Flag,
                      Spelling, Flag));
     return;
   }
-  if (!isAmdArch(*Arch) && !findArch(*Arch))
-    warnOnce("arch:" + *Arch,
-             formatv("GPU architecture '{0}' is not in the architecture "
-                     "table",
-                     *Arch));
+  // An arch the table does not know is kept: whether it matters depends on
+  // the archs judged (--arch may replace it), which the pipeline knows and
+  // warns about (Pipeline.cpp, warnUnknownArchs).
   Group.push_back(std::move(*Arch));
 }
 
@@ -284,6 +284,24 @@ std::optional<std::string> normalizeGpuArch(StringRef Spelling) {
   if (Digits.empty() || !(Suffix.empty() || Suffix == "a" || Suffix == "f"))
     return std::nullopt;
   return ("sm_" + Rest).str();
+}
+
+std::optional<std::string> nvccArchList(ArrayRef<std::string> TargetArchs) {
+  std::set<unsigned> Numbers;
+  for (StringRef Arch : TargetArchs) {
+    StringRef Digits = Arch;
+    unsigned N = 0;
+    if (!Digits.consume_front("sm_") ||
+        Digits.take_while(isDigit).getAsInteger(10, N))
+      return std::nullopt;
+    Numbers.insert(N * 10);
+  }
+  if (Numbers.empty())
+    Numbers.insert(750); // nvcc 13's default arch, sm_75
+  std::string List;
+  for (unsigned N : Numbers)
+    List += (List.empty() ? "" : ",") + std::to_string(N);
+  return List;
 }
 
 Expected<TranslatedCommand> translateCompileCommand(ArrayRef<std::string> Argv,

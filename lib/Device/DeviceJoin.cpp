@@ -10,7 +10,10 @@
 #include "cudalint/Device/DeviceFacts.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
+
+#include "llvm/Support/Regex.h"
 
 #include <set>
 
@@ -37,6 +40,76 @@ std::string kernelJoinKey(StringRef Mangled) {
     return Mangled.str();
   std::string D = llvm::demangle(Mangled);
   return D.empty() ? Mangled.str() : D;
+}
+
+/// CUB's and Thrust's versioned inline namespaces, as identifiers:
+/// CUB_<version>_SM_<__CUDA_ARCH_LIST__ with commas as underscores>
+/// (Thrust's adds _NS). A host parse without the macro spells its name
+/// (SM___CUDA_ARCH_LIST__).
+static const Regex &versionedNamespace() {
+  static const Regex R("^((CUB|THRUST)_([0-9]+)_SM_([0-9]+(_[0-9]+)*|__CUDA_"
+                       "ARCH_LIST__))(_NS)?$");
+  return R;
+}
+
+/// Mangled with each versioned namespace reduced to its library and version
+/// (WithVersion) or to its library alone; the namespaces, as spelled, in
+/// Spelled. Mangled itself when it has none. A mangled identifier is its
+/// length, then that many characters: each digit run is tried as a length
+/// (from its longest tail: a name before it may end in digits).
+static std::string
+versionedNamespaceKey(StringRef Mangled, bool WithVersion,
+                      std::vector<std::string> *Spelled = nullptr) {
+  std::string Out;
+  size_t I = 0;
+  while (I < Mangled.size()) {
+    if (!isDigit(Mangled[I])) {
+      Out += Mangled[I++];
+      continue;
+    }
+    size_t End = I;
+    while (End < Mangled.size() && isDigit(Mangled[End]))
+      ++End;
+    bool Found = false;
+    for (size_t From = I; From < End && !Found; ++From) {
+      unsigned Length = 0;
+      SmallVector<StringRef, 7> M;
+      if (Mangled.slice(From, End).getAsInteger(10, Length) ||
+          End + Length > Mangled.size() ||
+          !versionedNamespace().match(Mangled.substr(End, Length), &M))
+        continue;
+      Out += Mangled.slice(I, From);
+      Out += "@" + M[2].str() + (WithVersion ? "_" + M[3].str() : "") + "@";
+      if (Spelled)
+        Spelled->push_back(Mangled.substr(End, Length).str());
+      I = End + Length;
+      Found = true;
+    }
+    if (!Found) {
+      Out += Mangled.slice(I, End);
+      I = End;
+    }
+  }
+  return Out;
+}
+
+/// The reason a kernel found only up to its versioned namespaces gets.
+static std::string namespaceMismatch(StringRef Host,
+                                     ArrayRef<const KernelResources *> Device) {
+  std::vector<std::string> HostNs, DeviceNs;
+  versionedNamespaceKey(Host, false, &HostNs);
+  for (const KernelResources *R : Device)
+    versionedNamespaceKey(R->Mangled, false, &DeviceNs);
+  std::sort(DeviceNs.begin(), DeviceNs.end());
+  DeviceNs.erase(std::unique(DeviceNs.begin(), DeviceNs.end()), DeviceNs.end());
+  for (std::string &N : DeviceNs)
+    N = "'" + N + "'";
+  return "the device compiler's output has it only in another versioned "
+         "namespace (" +
+         join(DeviceNs, ", ") + "; the host parse has '" +
+         join(HostNs, "', '") +
+         "'): the host and device compiles read different CUB or Thrust "
+         "versions";
 }
 
 /// Clang 19 does not know __cluster_dims__ and __maxnreg__: its PTX lacks
@@ -135,17 +208,31 @@ DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
     // Exact names first, then join keys; per arch.
     std::map<std::pair<std::string, std::string>, const KernelResources *>
         Exact;
-    std::map<std::pair<std::string, std::string>,
-             std::vector<const KernelResources *>>
-        ByKey;
+    using Candidates = std::map<std::pair<std::string, std::string>,
+                                std::vector<const KernelResources *>>;
+    // ByArchFree: names equal but for the arch list in CUB's and Thrust's
+    // namespaces, which nvcc derives from the compile's archs: a device
+    // compile per arch has its one arch there, the user's build (and the
+    // host parse) every arch of the command. The same kernel. ByLibrary:
+    // equal up to the namespaces' versions as well, a different library
+    // build: not joined, but the reason says so.
+    Candidates ByKey, ByArchFree, ByLibrary;
+    auto AddTo = [](Candidates &C, std::string Key, const KernelResources &K) {
+      auto &V = C[{std::move(Key), K.Arch}];
+      if (llvm::none_of(V, [&](const KernelResources *O) {
+            return O->Mangled == K.Mangled;
+          }))
+        V.push_back(&K);
+    };
     for (const TranslationUnitDeviceFacts *D : Mine)
       for (const KernelResources &K : D->Kernels) {
         Exact[{K.Mangled, K.Arch}] = &K;
-        auto &V = ByKey[{kernelJoinKey(K.Mangled), K.Arch}];
-        if (llvm::none_of(V, [&](const KernelResources *O) {
-              return O->Mangled == K.Mangled;
-            }))
-          V.push_back(&K);
+        AddTo(ByKey, kernelJoinKey(K.Mangled), K);
+        std::string ArchFree = versionedNamespaceKey(K.Mangled, true);
+        if (ArchFree != K.Mangled) {
+          AddTo(ByArchFree, ArchFree, K);
+          AddTo(ByLibrary, versionedNamespaceKey(K.Mangled, false), K);
+        }
       }
     for (const KernelInfo &K : U.Kernels) {
       if (K.Mangled.empty())
@@ -160,6 +247,19 @@ DeviceResourceTable joinDeviceFacts(const DeviceFacts &Device,
         if (auto It = Exact.find({K.Mangled, Arch}); It != Exact.end()) {
           Join(*It->second, Arch);
           continue;
+        }
+        std::string ArchFree = versionedNamespaceKey(K.Mangled, true);
+        if (ArchFree != K.Mangled) {
+          auto Near = ByArchFree.find({ArchFree, Arch});
+          if (Near != ByArchFree.end() && Near->second.size() == 1) {
+            Join(*Near->second.front(), Arch);
+            continue;
+          }
+          auto Lib =
+              ByLibrary.find({versionedNamespaceKey(K.Mangled, false), Arch});
+          if (Lib != ByLibrary.end())
+            Table.NamespaceMismatches[{K.Mangled, Arch}] =
+                namespaceMismatch(K.Mangled, Lib->second);
         }
         auto It = ByKey.find({kernelJoinKey(K.Mangled), Arch});
         if (It == ByKey.end())

@@ -29,6 +29,27 @@ std::string toolkitVersion(StringRef Root) {
   return std::to_string(V / 1000) + "." + std::to_string(V % 1000 / 10);
 }
 
+/// nvcc's build number (the 88 of 13.0.88): version.json's cuda_nvcc entry,
+/// else the pip layout's dist-info folder; empty when neither says.
+std::string nvccBuild(StringRef Root) {
+  SmallString<256> Json(Root);
+  sys::path::append(Json, "version.json");
+  SmallVector<StringRef, 2> Match;
+  if (auto Buffer = MemoryBuffer::getFile(Json))
+    if (Regex("\"cuda_nvcc\"[^}]*\"version\" *: *\"[0-9]+\\.[0-9]+\\.([0-9]+)")
+            .match((*Buffer)->getBuffer(), &Match))
+      return Match[1].str();
+  SmallString<256> Dist(Root);
+  sys::path::append(Dist, "dist-info");
+  std::error_code EC;
+  Regex Folder("^nvidia_cuda_nvcc-[0-9]+\\.[0-9]+\\.([0-9]+)\\.dist-info$");
+  for (sys::fs::directory_iterator It(Dist, EC), End; !EC && It != End;
+       It.increment(EC))
+    if (Folder.match(sys::path::filename(It->path()), &Match))
+      return Match[1].str();
+  return "";
+}
+
 /// Where nvcc is installed, then the toolkit's usual place.
 std::vector<std::string> defaultToolkitRoots() {
   std::vector<std::string> Roots;
@@ -50,7 +71,7 @@ std::optional<CudaToolkit> findCudaToolkit(StringRef Explicit,
                       "include/cuda_runtime.h", "CUDA toolkit", Why);
   if (!Root)
     return std::nullopt;
-  return CudaToolkit{*Root, toolkitVersion(*Root)};
+  return CudaToolkit{*Root, toolkitVersion(*Root), nvccBuild(*Root)};
 }
 
 std::optional<std::string>
@@ -209,6 +230,27 @@ template <class T>
 cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache cacheConfig);
 )";
 
+/// The version macros nvcc's host compile defines (nvcc --dryrun: -D on its
+/// host phase) and Clang does not: headers and user code choose their code
+/// with them (CCCL's version checks, `#if __CUDACC_VER_MAJOR__ >= 12`).
+/// Not __NVCC__: CCCL then takes Clang for nvcc (its compiler.h) and parses
+/// nvcc-only code; nor __NVCC_DIAG_PRAGMA_SUPPORT__ (Clang has no nv_diag
+/// pragmas) or __CUDACC_DEVICE_ATOMIC_BUILTINS__ (nor nvcc's atomic
+/// builtins). __CUDA_ARCH_LIST__ depends on the command's archs: the
+/// translating database adds it (TranslatingDatabase.cpp).
+static void addNvccVersionMacros(CudaParseSetup &S, const CudaToolkit &T) {
+  StringRef Major, Minor;
+  std::tie(Major, Minor) = StringRef(T.Version).split('.');
+  if (Major.empty() || Minor.empty())
+    return;
+  for (StringRef Prefix : {"__CUDACC_VER", "__CUDA_API_VER"}) {
+    S.Args.push_back(("-D" + Prefix + "_MAJOR__=" + Major).str());
+    S.Args.push_back(("-D" + Prefix + "_MINOR__=" + Minor).str());
+  }
+  if (!T.NvccBuild.empty())
+    S.Args.push_back("-D__CUDACC_VER_BUILD__=" + T.NvccBuild);
+}
+
 CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit) {
   // Host side only: the launches and the host view of the annotations; the
   // device view per arch comes from device compilation.
@@ -224,6 +266,7 @@ CudaParseSetup cudaParseSetup(const std::optional<CudaToolkit> &Toolkit) {
     sys::path::append(Cccl, "include", "cccl");
     if (sys::fs::is_directory(Cccl))
       S.Args.push_back("-isystem" + Cccl.str().str());
+    addNvccVersionMacros(S, *Toolkit);
     S.Args.push_back("-include");
     S.Args.push_back(OverridesHeader);
     S.VirtualFiles.push_back(
@@ -257,7 +300,12 @@ CudaParseSetup hostParseSetup(std::vector<std::string> LanguageArgs) {
                  // Clang 19 can recurse in it until the stack overflows,
                  // which no recovery boundary survives
                  // (fuzz/regressions/frontend).
-                 "-fno-spell-checking"});
+                 "-fno-spell-checking",
+                 // Clang stops at 20 errors by default and then instantiates
+                 // no more templates: their launches would vanish. Code nvcc
+                 // accepts often gives Clang more (issue 37: a solver's
+                 // cache-hint loads, 15 to 20 per file).
+                 "-ferror-limit=0"});
   // libTooling looks for Clang's resource directory beside the running
   // binary (build/tools/lib/clang/19, which does not exist). Debian's Clang
   // then still finds its builtin headers elsewhere, but not the CUDA

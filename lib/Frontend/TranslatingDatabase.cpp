@@ -6,6 +6,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/Path.h"
 
 #include <mutex>
@@ -17,6 +18,44 @@ using namespace llvm;
 namespace cudalint {
 
 namespace {
+
+/// Whether Argv defines or undefines Macro itself (-DM, -DM=V, -D M, -UM).
+bool namesMacro(ArrayRef<std::string> Argv, StringRef Macro) {
+  for (size_t I = 0; I < Argv.size(); ++I) {
+    StringRef A = Argv[I];
+    StringRef Name;
+    if ((A == "-D" || A == "-U") && I + 1 < Argv.size())
+      Name = Argv[I + 1];
+    else if (A.starts_with("-D") || A.starts_with("-U"))
+      Name = A.drop_front(2);
+    if (Name.take_until([](char C) { return C == '='; }) == Macro)
+      return true;
+  }
+  return false;
+}
+
+/// What nvcc's host compile defines from the command's archs and Clang's
+/// host parse does not: __CUDA_ARCH_LIST__ (nvcc --dryrun: the same value in
+/// its host and device phases). Without it CUB's and Thrust's versioned
+/// namespaces spell the macro's name, and no kernel templated on their types
+/// has the name the device output gives it. For a CUDA unit only, and not
+/// when the archs depend on the machine (-arch=native) or the command sets
+/// the macro itself.
+void addArchList(const TranslatedCommand &T, CompileCommand &C) {
+  bool Cuda =
+      T.Kind == CompilerKind::Nvcc ||
+      sys::path::extension(C.Filename) == ".cu" ||
+      is_contained(C.CommandLine, "-xcuda") ||
+      any_of(seq<size_t>(1, C.CommandLine.size()), [&](size_t I) {
+        return C.CommandLine[I - 1] == "-x" && C.CommandLine[I] == "cuda";
+      });
+  if (!Cuda || T.Hip || T.ArchIsNativeOrAll || C.CommandLine.empty() ||
+      namesMacro(C.CommandLine, "__CUDA_ARCH_LIST__"))
+    return;
+  if (std::optional<std::string> List = nvccArchList(T.TargetArchs))
+    C.CommandLine.insert(C.CommandLine.begin() + 1,
+                         "-D__CUDA_ARCH_LIST__=" + *List);
+}
 
 class TranslatingDatabase : public CompilationDatabase {
 public:
@@ -67,6 +106,7 @@ public:
         auto At = C.CommandLine.end() - (C.CommandLine.size() > 1 ? 1 : 0);
         C.CommandLine.insert(At, {"-idirafter", hostCompilerIncludeDir()});
       }
+      addArchList(*T, C);
       Out.push_back(std::move(C));
     }
     return Out;

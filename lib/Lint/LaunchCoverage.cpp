@@ -86,10 +86,16 @@ definingFiles(ArrayRef<TranslationUnitFacts> Units) {
 /// Why Mangled has no device facts on Arch, from the table: the device gap
 /// of the file that defines it (else of the launch's file), else whether
 /// that file was compiled for Arch at all.
-UncheckedReason noDeviceFacts(const DeviceResourceTable &T,
+UncheckedReason noDeviceFacts(const DeviceResourceTable &T, StringRef Mangled,
                               StringRef DefiningFile, StringRef LaunchFile,
                               StringRef Arch) {
   UncheckedReason R{Kind::NoDeviceFacts, Arch.str(), "", ""};
+  if (auto It = T.NamespaceMismatches.find({Mangled.str(), Arch.str()});
+      It != T.NamespaceMismatches.end()) {
+    R.Cause = "versioned_namespace_differs";
+    R.Detail = It->second;
+    return R;
+  }
   const DeviceGap *G = T.gap(DefiningFile, Arch);
   if (!G)
     G = T.gap(LaunchFile, Arch);
@@ -198,7 +204,8 @@ std::vector<UncheckedLaunch> uncheckedLaunches(const CheckRun &Run) {
             It == Defined.end() ? StringRef(U.MainFile) : StringRef(It->second);
         for (const std::string &A : Archs)
           if (!T->find(L.Mangled, A))
-            Why.push_back(noDeviceFacts(*T, DefiningFile, U.MainFile, A));
+            Why.push_back(
+                noDeviceFacts(*T, L.Mangled, DefiningFile, U.MainFile, A));
       }
       if (!Why.empty())
         Out.push_back(std::move(Entry));

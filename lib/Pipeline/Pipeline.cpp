@@ -5,6 +5,7 @@
 #include "CrossUnitValues.h"
 
 #include "cudalint/Arch/AmdArch.h"
+#include "cudalint/Arch/Arch.h"
 #include "cudalint/Checks/AmdChecks.h"
 #include "cudalint/CompileCommands/CompileCommand.h"
 #include "cudalint/Lint/LintConfig.h"
@@ -15,6 +16,7 @@
 #include "llvm/Support/Path.h"
 
 #include <future>
+#include <set>
 
 using namespace llvm;
 
@@ -317,6 +319,21 @@ DeviceFacts Pipeline::deviceFacts(const PipelineInput &In) const {
   return computeDeviceFacts(Inputs, Opts);
 }
 
+/// An arch the table does not know is judged for nothing: one warning for
+/// each that a file is judged for. Not for an arch a command names and
+/// --arch replaced (issue 37: "sm_60 is not in the architecture table" on
+/// every run of a project that names it, with --arch sm_80).
+static void warnUnknownArchs(PipelineResult &R) {
+  std::set<std::string> Said;
+  for (const TranslationUnitFacts &U : R.Units)
+    for (const std::string &A :
+         R.Device.archsToJudge(U.MainFile, R.DefaultArchs))
+      if (!isAmdArch(A) && !findArch(A) && Said.insert(A).second)
+        R.Warnings.push_back("GPU architecture '" + A +
+                             "' is not in the architecture table: no launch "
+                             "is judged for it");
+}
+
 PipelineResult Pipeline::run(const PipelineInput &In) const {
   using Mode = DeviceFactsOptions::Mode;
   PipelineResult R;
@@ -395,6 +412,7 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
                         "); analysed what Clang recovered");
   }
   R.DefaultArchs = defaultArchs(In);
+  warnUnknownArchs(R);
   R.Gpu = Options.Gpu;
   CheckRun Run;
   Run.Units = R.Units;

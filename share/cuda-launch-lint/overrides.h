@@ -70,3 +70,55 @@ ullmax(unsigned long long int __a, unsigned long long int __b) {
   return __a > __b ? __a : __b;
 }
 #endif
+
+/* nvcc gives device code the cache-hint loads and stores of CUDA's
+   sm_32_intrinsics.h (__ldcg, __ldca, __ldcs, __ldlu, __ldcv, __stcg, __stcs,
+   __stwb, __stwt); Clang 19's CUDA wrapper leaves that header out and
+   declares __ldg only, so every call is an error, and past Clang's error limit
+   whole templates are lost. The same overloads (sm_32_intrinsics.h's 30
+   types), for the host-side parse only: their bodies are never compiled for a
+   GPU. */
+#if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__) &&        \
+    __clang_major__ <= 19 && defined(__VECTOR_TYPES_H__)
+#define CUDALINT_CACHE_HINTS(T)                                                \
+  static __device__ __inline__ T __ldcg(const T *__p) { return *__p; }         \
+  static __device__ __inline__ T __ldca(const T *__p) { return *__p; }         \
+  static __device__ __inline__ T __ldcs(const T *__p) { return *__p; }         \
+  static __device__ __inline__ T __ldlu(const T *__p) { return *__p; }         \
+  static __device__ __inline__ T __ldcv(const T *__p) { return *__p; }         \
+  static __device__ __inline__ void __stcg(T *__p, T __v) { *__p = __v; }      \
+  static __device__ __inline__ void __stcs(T *__p, T __v) { *__p = __v; }      \
+  static __device__ __inline__ void __stwb(T *__p, T __v) { *__p = __v; }      \
+  static __device__ __inline__ void __stwt(T *__p, T __v) { *__p = __v; }
+CUDALINT_CACHE_HINTS(long)
+CUDALINT_CACHE_HINTS(unsigned long)
+CUDALINT_CACHE_HINTS(char)
+CUDALINT_CACHE_HINTS(signed char)
+CUDALINT_CACHE_HINTS(short)
+CUDALINT_CACHE_HINTS(int)
+CUDALINT_CACHE_HINTS(long long)
+CUDALINT_CACHE_HINTS(char2)
+CUDALINT_CACHE_HINTS(char4)
+CUDALINT_CACHE_HINTS(short2)
+CUDALINT_CACHE_HINTS(short4)
+CUDALINT_CACHE_HINTS(int2)
+CUDALINT_CACHE_HINTS(int4)
+CUDALINT_CACHE_HINTS(longlong2)
+CUDALINT_CACHE_HINTS(unsigned char)
+CUDALINT_CACHE_HINTS(unsigned short)
+CUDALINT_CACHE_HINTS(unsigned int)
+CUDALINT_CACHE_HINTS(unsigned long long)
+CUDALINT_CACHE_HINTS(uchar2)
+CUDALINT_CACHE_HINTS(uchar4)
+CUDALINT_CACHE_HINTS(ushort2)
+CUDALINT_CACHE_HINTS(ushort4)
+CUDALINT_CACHE_HINTS(uint2)
+CUDALINT_CACHE_HINTS(uint4)
+CUDALINT_CACHE_HINTS(ulonglong2)
+CUDALINT_CACHE_HINTS(float)
+CUDALINT_CACHE_HINTS(double)
+CUDALINT_CACHE_HINTS(float2)
+CUDALINT_CACHE_HINTS(float4)
+CUDALINT_CACHE_HINTS(double2)
+#undef CUDALINT_CACHE_HINTS
+#endif

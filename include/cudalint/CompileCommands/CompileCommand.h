@@ -110,6 +110,16 @@ std::optional<std::string> normalizeGpuArch(llvm::StringRef Spelling);
 /// number.
 std::optional<std::string> normalizeAmdArch(llvm::StringRef Spelling);
 
+/// The value nvcc gives __CUDA_ARCH_LIST__ in every phase of a compile,
+/// its host compile included, for these target archs (normalized, as
+/// TargetArchs holds them): each arch's number times ten, ascending, once
+/// each ({"sm_80", "sm_75", "sm_90a"} -> "750,800,900"); nvcc's default,
+/// "750", for none. CUB and Thrust splice it into their versioned
+/// namespaces (CUB_300001_SM_750_800), so kernels templated on their types
+/// mangle with it. None for an AMD arch.
+std::optional<std::string>
+nvccArchList(llvm::ArrayRef<std::string> TargetArchs);
+
 /// Whether a normalized arch is an AMD GPU's (gfx...), not an NVIDIA one's.
 inline bool isAmdArch(llvm::StringRef Arch) { return Arch.starts_with("gfx"); }
 

@@ -147,6 +147,11 @@ struct DeviceResourceTable {
   std::vector<std::string> Notes;
   /// (front-end mangled name, arch) -> resources.
   std::map<std::pair<std::string, std::string>, KernelResources> Resources;
+  /// (front-end mangled name, arch) -> why the kernel was not joined
+  /// although the device output has one of the same name up to CUB's or
+  /// Thrust's versioned namespaces (their versions differ).
+  std::map<std::pair<std::string, std::string>, std::string>
+      NamespaceMismatches;
   /// Main file -> the archs its launches are evaluated for.
   std::map<std::string, std::vector<std::string>> ArchsByFile;
   /// Main file -> the target archs its device compiles gave no facts for,

@@ -28,6 +28,9 @@ namespace cudalint {
 struct CudaToolkit {
   std::string Root;    // contains include/cuda_runtime.h
   std::string Version; // "13.0", from cuda.h's CUDA_VERSION; empty if unknown
+  /// nvcc's build number ("88" of 13.0.88), from version.json or the
+  /// dist-info folder; empty if unknown.
+  std::string NvccBuild;
 };
 
 /// Finds the CUDA toolkit: Explicit (--cuda-path) if given, else $CUDA_PATH,

@@ -51,6 +51,7 @@ struct UncheckedReason {
   std::string Arch;
   /// NoDeviceFacts: "timed_out", "compile_failed", "cancelled",
   /// "no_report" (deviceGapKindName), "not_in_device_output",
+  /// "versioned_namespace_differs",
   /// "not_compiled", "device_facts_off".
   std::string Cause;
   /// Why, in words: the value's reason, the device compile's outcome.
