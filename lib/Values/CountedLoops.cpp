@@ -18,8 +18,8 @@ namespace {
 constexpr int64_t MaxIterations = 64;
 
 const DeclRefExpr *refTo(const Expr *E, const VarDecl *V) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
-                                                    : nullptr);
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
   return DRE && DRE->getDecl() == V ? DRE : nullptr;
 }
 
@@ -74,9 +74,9 @@ bool stepsByOne(const Expr *Inc, const VarDecl *Index, const ASTContext &Ctx) {
 
 } // namespace
 
-std::optional<CountedLoopCopy>
-countedLoopCopy(const BinaryOperator *Assign, const FunctionDecl *F,
-                ASTContext &Ctx) {
+std::optional<CountedLoopCopy> countedLoopCopy(const BinaryOperator *Assign,
+                                               const FunctionDecl *F,
+                                               ASTContext &Ctx) {
   const auto *Element =
       dyn_cast<ArraySubscriptExpr>(Assign->getLHS()->IgnoreParenImpCasts());
   const auto *IndexRef =

@@ -112,8 +112,7 @@ public:
     MemberPath Head(Path.begin(), Path.end() - 1);
     if (Path.back() != "[?]" || !exact(Head))
       return true;
-    if (std::optional<CountedLoopCopy> Copy =
-            countedLoopCopy(B, Method, Ctx))
+    if (std::optional<CountedLoopCopy> Copy = countedLoopCopy(B, Method, Ctx))
       for (int64_t I = Copy->First; I <= Copy->Last; ++I) {
         MemberPath Element = Head;
         Element.push_back("[" + std::to_string(I) + "]");

@@ -89,7 +89,8 @@ std::optional<std::string> printedRead(const Expr *E,
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E);
       U && U->getOpcode() == UO_Deref)
-    if (std::optional<std::string> Inner = printedRead(U->getSubExpr(), Indices))
+    if (std::optional<std::string> Inner =
+            printedRead(U->getSubExpr(), Indices))
       return "*" + *Inner;
   return std::nullopt;
 }

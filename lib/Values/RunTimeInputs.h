@@ -27,10 +27,10 @@ namespace cudalint {
 /// global that the function does not write. None otherwise. An index that
 /// Indices binds (a counted loop's, at one iteration) is named by its value.
 using IndexBindings = llvm::DenseMap<const clang::VarDecl *, int64_t>;
-std::optional<ResolvedValue> runTimeInput(const clang::Expr *E,
-                                          clang::ASTContext &Ctx,
-                                          const LocationMapper &Locate,
-                                          const IndexBindings *Indices = nullptr);
+std::optional<ResolvedValue>
+runTimeInput(const clang::Expr *E, clang::ASTContext &Ctx,
+             const LocationMapper &Locate,
+             const IndexBindings *Indices = nullptr);
 
 /// E as a symbol bounded by what every GPU reports, when it is a field of
 /// a device's properties (cudaDeviceProp, hipDeviceProp_t) that bounds a

@@ -471,12 +471,12 @@ public:
     // `idims[i]` at one iteration of a counted loop: element i of idims.
     if (const auto *Index =
             dyn_cast<DeclRefExpr>(Sub->getIdx()->IgnoreParenImpCasts()))
-      if (auto I = Q.scope().LoopIndices.find(
-              dyn_cast<VarDecl>(Index->getDecl()));
+      if (auto I =
+              Q.scope().LoopIndices.find(dyn_cast<VarDecl>(Index->getDecl()));
           I != Q.scope().LoopIndices.end()) {
-        ResolvedValue Element = R.resolvePart(
-            Sub->getBase(), {"[" + std::to_string(I->second) + "]"},
-            Q.deeper());
+        ResolvedValue Element =
+            R.resolvePart(Sub->getBase(),
+                          {"[" + std::to_string(I->second) + "]"}, Q.deeper());
         if (!Element.isKnown() && !Element.isSymbolic())
           if (std::optional<ResolvedValue> V = input(Sub))
             return *V;
