@@ -2,12 +2,16 @@
 """Scaffolds a new check, like clang-tidy's add_new_check.py.
 
     scripts/add-check.py cuda-foo-bar --severity warning --kind launch \\
-        --summary "One sentence saying what the check reports."
+        --summary "One sentence saying what the check reports." [--vendors both]
 
 writes
-    lib/Checks/FooBar.cpp                 the check's body: it compiles and reports nothing
+    lib/Checks/FooBar.cpp                 the check's bodies, one per vendor (--vendors:
+                                          both, the default, cuda or amd): they compile
+                                          and report nothing
     docs/checks/cuda-foo-bar.md           its page, every section with placeholder text
-    test/lit/check-foo-bar/foo-bar.cu     a lit test: nothing is reported yet
+    test/unit/checks/FooBarTest.cpp       unit tests on synthetic facts, per vendor: silent
+    test/lit/check-foo-bar/foo-bar.cu     a lit test on CUDA: nothing is reported yet
+    test/lit/check-foo-bar/foo-bar.hip    a lit test on HIP (gfx90a): nothing reported yet
 and registers the check in
     lib/Checks/Checks.def                 its declaration, at the end of its severity group
     lib/Checks/CMakeLists.txt             in name order among the check files
@@ -38,6 +42,8 @@ DOCS_DIR = "docs/checks"
 DOCS_INDEX = "docs/checks/README.md"
 DOCS_TEST = "test/unit/CheckDocsTest.cpp"
 LIT_DIR = "test/lit"
+UNIT_DIR = "test/unit/checks"
+VENDORS = {"cuda": "Cuda", "amd": "Amd", "both": "Both"}
 
 
 class Failure(Exception):
@@ -58,7 +64,8 @@ def read(root, rel):
         return f.read()
 
 
-ENTRY_RE = re.compile(r'^CUDALINT_CHECK\((\w+),\s*(Launch|Kernel|Setting),\s*"(cuda-[a-z0-9-]+)",\s*'
+ENTRY_RE = re.compile(r'^CUDALINT_CHECK\((\w+),\s*(Launch|Kernel|Setting),\s*(?:Cuda|Amd|Both),\s*'
+                      r'"(cuda-[a-z0-9-]+)",\s*'
                       r'(Error|Warning),\s*(Unordered|FailsUpward),.*?\)\n', re.S | re.M)
 
 
@@ -92,15 +99,15 @@ def insert_after_group(items, severity, key):
 # --- The edits to existing files --------------------------------------------
 
 
-def checks_def_entry(cls, name, severity, kind, summary):
+def checks_def_entry(cls, name, severity, kind, summary, vendors):
     """The check's declaration, wrapped at 80 columns. Its sizes are
     Unordered: a launch error that fails upward says so by hand."""
-    lines = ["CUDALINT_CHECK(%s, %s, %s, %s," % (cls, kind.capitalize(), cpp_string(name),
-                                              severity.capitalize())]
-    if len(lines[0]) + len(" Unordered,") <= 80:
-        lines[0] += " Unordered,"
-    else:
-        lines.append("               Unordered,")
+    lines = ["CUDALINT_CHECK(%s, %s, %s," % (cls, kind.capitalize(), VENDORS[vendors])]
+    for word in (cpp_string(name), severity.capitalize(), "Unordered"):
+        if len(lines[-1]) + len(word) + 2 <= 80:
+            lines[-1] += " %s," % word
+        else:
+            lines.append("               %s," % word)
     words = textwrap.wrap(short_summary(summary), 62, drop_whitespace=False)
     for i, chunk in enumerate(words):
         end = ")" if i == len(words) - 1 else ""
@@ -200,7 +207,8 @@ def cpp_string(s):
     return '"%s"' % s.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def check_source(cls, name, kind, summary):
+def cuda_body(cls, kind):
+    """The CUDA body's signature and comment."""
     if kind == "launch":
         signature = "void %s::checkLaunch(const LaunchContext & /*Ctx*/,\n" \
                     "                   Findings & /*Out*/) const {" % cls
@@ -237,33 +245,61 @@ def check_source(cls, name, kind, summary):
   // kernelDiagnostic(*this, Ctx, Loc, Message) onto Out, with the numbers
   // behind it in the message or notes (CheckSupport.h). Until then it
   // reports nothing."""
+    return signature, body
+
+
+def amd_body(cls, kind):
+    """The AMD body (the same check on a gfx target): signature and comment."""
+    Kind = kind.capitalize()
+    signature = ("void %s::checkAmd%s(const Amd%sContext & /*Ctx*/,\n"
+                 "                   Findings & /*Out*/) const {" % (cls, Kind, Kind))
+    body = """\
+  // The same check on a HIP %s and gfx target (AmdChecks.h): what the
+  // HIP runtime and the AMD arch model (Ctx.Arch, an AmdArchInfo) say. The
+  // AMD backend's figures are Ctx.usage() (null without device facts).
+  // Findings come from amd%sDiagnostic(*this, Ctx, Message)
+  // (AmdCheckSupport.h); an error only where the HIP runtime's sources show
+  // the refusal, named on the page's "## HIP" section. Until then it
+  // reports nothing.""" % ({"launch": "launch", "kernel": "kernel",
+                            "setting": "hipFuncSetAttribute-like call"}[kind], Kind)
+    return signature, body
+
+
+def check_source(cls, name, kind, summary, vendors="cuda"):
+    bodies = []
+    if vendors != "amd":
+        bodies.append("%s\n%s\n}" % cuda_body(cls, kind))
+    if vendors != "cuda":
+        bodies.append("%s\n%s\n}" % amd_body(cls, kind))
+    includes = '#include "CheckSupport.h"'
+    if vendors != "cuda":
+        includes = '#include "AmdCheckSupport.h"\n' + includes
     return """\
 {header}
 //
 {summary_comment}
 //
 // Written by scripts/add-check.py. A check is a pure function of the facts:
-// no Clang, no processes. Its name, severity, summary and options are
-// declared in Checks.def; options are read as Ctx.Options.number(*this,
-// <Id>Option), and each is listed on the check's page under "## Options".
+// no Clang, no processes. Its name, vendors (the bodies below), severity,
+// summary and options are declared in Checks.def; options are read as
+// Ctx.Options.number(*this, <Id>Option), and each is listed on the check's
+// page under "## Options".
 //
 //===----------------------------------------------------------------------===//
 
-#include "CheckSupport.h"
+{includes}
 
 using namespace llvm;
 
 namespace cudalint {{
 
-{signature}
-{body}
-}}
+{bodies}
 
 }} // namespace cudalint
 """.format(header=header_line(cls, name),
            summary_comment="\n".join(textwrap.wrap(summary, 77, initial_indent="// ",
                                                     subsequent_indent="// ")),
-           signature=signature, body=body)
+           includes=includes, bodies="\n\n".join(bodies))
 
 
 def doc_page(name, severity, kind, summary):
@@ -356,10 +392,92 @@ void run(float *p, int n) {
            "\n// Once it reports an error the tool exits 1: put %not before the tool.")
 
 
+def hip_lit_test(name, severity, kind):
+    if kind == "setting":
+        code = """\
+__global__ void scale(float *p, int n) {}
+
+void setUp() {
+  hipFuncSetAttribute(reinterpret_cast<const void *>(scale),
+                      hipFuncAttributeMaxDynamicSharedMemorySize, 32 * 1024);
+}"""
+    elif kind == "launch":
+        code = """\
+__global__ void scale(float *p, int n) {}
+
+void run(float *p, int n) {
+  scale<<<(n + 255) / 256, 256>>>(p, n);
+}"""
+    else:
+        code = "__global__ void __launch_bounds__(256) scale(float *p, int n) {}"
+    return """\
+// REQUIRES: hip-headers
+// RUN: %cuda-launch-lint --checks=-*,{name} --resource-usage=none %s -- --offload-arch=gfx90a 2>/dev/null | %FileCheck %s --allow-empty --check-prefix=CHECK-MESSAGES --implicit-check-not="{{{{error|warning}}}}:"
+// Written by scripts/add-check.py: the check's AMD body reports nothing yet
+// (test/lit/hip/checks.hip shows the bodies of other checks). Add the cases
+// it reports on a gfx target, each followed by a line with its message, and
+// the cases it must leave alone.{error_note}
+// CHECK-MESSAGES-NOT: [{name}]
+#include <hip/hip_runtime.h>
+
+{code}
+""".format(name=name, code=code,
+           error_note="" if severity == "warning" else
+           "\n// Once it reports an error the tool exits 1: put %not before the tool.")
+
+
+def unit_test(cls, name, kind, vendors):
+    """Silent tests on synthetic facts, one per vendor: the scaffold's
+    bodies report nothing. CheckCoverage fails until a Reports test sees
+    the check report."""
+    if kind == "launch":
+        facts = """  Kernel K("k");
+  return Scenario({{{archs}}}).with(K).with(Launch(K, c(1000), c(256)));"""
+    else:
+        facts = """  return Scenario({{{archs}}}).with(Kernel("k").launchBounds(256));"""
+    tests = []
+    for vendor, archs in (("cuda", '"sm_80", "sm_90"'), ("amd", '"gfx90a", "gfx942"')):
+        if vendors not in (vendor, "both"):
+            continue
+        V = "Cuda" if vendor == "cuda" else "Amd"
+        tests.append("""\
+Scenario {V}Facts() {{
+{facts}
+}}
+
+CHECK_TEST({cls}, SilentOn{V}Launches, Name, Silent) {{
+  EXPECT_THAT({V}Facts().findings(Name), IsEmpty());
+}}""".format(V=V, cls=cls, facts=facts.format(archs=archs)))
+    head = "//===- %sTest.cpp " % cls
+    head += "-" * max(0, 80 - len(head) - len("===//")) + "===//"
+    return """\
+{head}
+//
+// lib/Checks/{cls}.cpp on synthetic facts (CheckTestSupport.h). Written by
+// scripts/add-check.py: add the cases the check reports (Reports) and those
+// it must leave alone (Silent), on each vendor's targets.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckTestSupport.h"
+
+namespace cudalint::checktest {{
+namespace {{
+
+CHECK_SUITE({cls});
+const char *const Name = "{name}";
+
+{tests}
+
+}} // namespace
+}} // namespace cudalint::checktest
+""".format(head=head, cls=cls, name=name, tests="\n\n".join(tests))
+
+
 # --- Driver -----------------------------------------------------------------
 
 
-def plan(root, name, severity, kind, summary):
+def plan(root, name, severity, kind, summary, vendors="both"):
     """[(relative path, new text, 'write'|'edit')]"""
     if not NAME_RE.match(name):
         raise Failure("'%s' is not a check name: 'cuda-' then lowercase words joined by dashes "
@@ -395,17 +513,25 @@ def plan(root, name, severity, kind, summary):
     if "[%s]" % name in index:
         raise Failure("%s already lists '%s'" % (DOCS_INDEX, name))
 
-    return [
-        (new_files[0], check_source(cls, name, kind, summary), "write"),
+    changes = [
+        (new_files[0], check_source(cls, name, kind, summary, vendors), "write"),
         (CHECKS_DEF, edit_checks_def(read(root, CHECKS_DEF),
-                                     checks_def_entry(cls, name, severity, kind, summary),
+                                     checks_def_entry(cls, name, severity, kind, summary,
+                                                      vendors),
                                      severity, class_sev), "edit"),
         (CHECKS_CMAKE, edit_cmake(read(root, CHECKS_CMAKE), cls), "edit"),
         (new_files[1], doc_page(name, severity, kind, summary), "write"),
         (DOCS_INDEX, edit_index(index, name, severity, summary), "edit"),
         (DOCS_TEST, edit_docs_test(docs_test, name, severity, name_sev), "edit"),
-        ("%s/%s.cu" % (new_files[2], short), lit_test(name, severity, kind), "write"),
+        ("%s/%sTest.cpp" % (UNIT_DIR, cls), unit_test(cls, name, kind, vendors), "write"),
     ]
+    if vendors != "amd":
+        changes.append(("%s/%s.cu" % (new_files[2], short), lit_test(name, severity, kind),
+                        "write"))
+    if vendors != "cuda":
+        changes.append(("%s/%s.hip" % (new_files[2], short),
+                        hip_lit_test(name, severity, kind), "write"))
+    return changes
 
 
 def clang_format(path):
@@ -429,6 +555,9 @@ def main(argv):
                              "kernel: checkKernel, per kernel and arch; "
                              "setting: checkSetting, per cudaFuncSetAttribute-like call "
                              "and arch")
+    parser.add_argument("--vendors", choices=sorted(VENDORS), default="both",
+                        help="the launches it judges: both (the default: a CUDA body and "
+                             "an AMD body), cuda or amd (Checks.def's Vendors)")
     parser.add_argument("--summary", required=True,
                         help="one sentence: what the check reports (the page's summary line, "
                              "the index row, the declaration's summary)")
@@ -438,7 +567,8 @@ def main(argv):
     args = parser.parse_args(argv)
 
     try:
-        changes = plan(args.root, args.name, args.severity, args.kind, args.summary)
+        changes = plan(args.root, args.name, args.severity, args.kind, args.summary,
+                       args.vendors)
     except Failure as e:
         sys.stderr.write("add-check.py: error: %s\n" % e)
         return 2
@@ -453,19 +583,20 @@ def main(argv):
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         print("%s %s" % ("wrote" if what == "write" else "edited", rel))
-    source = os.path.join(args.root, changes[0][0])
-    formatter = clang_format(source)
-    if not formatter:
-        print("note: clang-format-19 not found; format %s before committing" % changes[0][0])
+    for rel in (changes[0][0], changes[6][0]):
+        if not clang_format(os.path.join(args.root, rel)):
+            print("note: clang-format-19 not found; format %s before committing" % rel)
     print("""
 Next:
-  - %s: fill in check%s (the comment in it says what it sees).
+  - %s: fill in check%s (the comments in it say what each body sees).
   - %s: replace every '%s' paragraph; list the options, if any.
   - %s: add the cases it reports and those it must not.
+  - %s: the same on synthetic facts (CheckCoverage fails until one reports).
   - Propose the name for DESIGN.md's check list (names are part of the contract).
   - Build and test: ninja -C build && ctest --test-dir build -R 'CheckDocs|lit.check-%s'"""
           % (changes[0][0], args.kind.capitalize(),
-             changes[3][0], PLACEHOLDER, changes[6][0], args.name[len("cuda-"):]))
+             changes[3][0], PLACEHOLDER, ", ".join(c[0] for c in changes[7:]), changes[6][0],
+             args.name[len("cuda-"):]))
     return 0
 
 

@@ -20,6 +20,9 @@ if [ "${CUDALINT_VSCODE_E2E:-1}" != 0 ] && command -v npm >/dev/null; then
   "$root/editors/vscode/test/e2e/setup.sh" >/dev/null ||
     echo "test: warning: the VS Code test's tools did not install; vscode.e2e will be skipped" >&2
 fi
+# The habits CI holds: formatting, header stages, file and function length
+# (scripts/habits.sh; it fails the run before the tests).
+"$root/scripts/habits.sh"
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
 
 sanitize="${CUDALINT_SANITIZE:-}"

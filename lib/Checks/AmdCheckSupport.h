@@ -35,6 +35,10 @@ Diagnostic amdKernelDiagnostic(const Check &C, const AmdKernelContext &Ctx,
 Diagnostic amdSettingDiagnostic(const Check &C, const AmdSettingContext &Ctx,
                                 std::string Message);
 
+/// The wave size U's code runs with on A: the command's, where A has that
+/// mode (-mno-wavefrontsize64 leaves GCN and CDNA at 64), else A's default.
+unsigned amdWaveSizeOn(const TranslationUnitFacts &U, const AmdArchInfo &A);
+
 /// "'scale'" or "the kernel".
 std::string amdKernelName(const LaunchSite &L);
 
@@ -70,22 +74,6 @@ void reportSizes(llvm::ArrayRef<int64_t> Sizes, FailsFn Fails, MakeFn Make,
   }
   Out.push_back(std::move(D));
 }
-
-//===-- The AMD bodies (each in its check's file) -------------------------===//
-
-void amdLaunchBoundsExceeded(const Check &, const AmdLaunchContext &,
-                             Findings &);
-void amdBlockSizeInvalid(const Check &, const AmdLaunchContext &, Findings &);
-void amdSharedMemoryExceeded(const Check &, const AmdLaunchContext &,
-                             Findings &);
-void amdBlockSizeNotWarpMultiple(const Check &, const AmdLaunchContext &,
-                                 Findings &);
-void amdOccupancyLimited(const Check &, const AmdLaunchContext &, Findings &);
-void amdCooperativeLaunchTooLarge(const Check &, const AmdLaunchContext &,
-                                  Findings &);
-void amdRegisterSpills(const Check &, const AmdKernelContext &, Findings &);
-void amdFuncAttributeRefused(const Check &, const AmdSettingContext &,
-                             Findings &);
 
 } // namespace cudalint
 

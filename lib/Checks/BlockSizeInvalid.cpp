@@ -44,8 +44,8 @@ void BlockSizeInvalid::checkLaunch(const LaunchContext &Ctx,
 // refuses a block with a zero dimension or more threads than the device's
 // maximum work-group size (1024) with hipErrorInvalidConfiguration;
 // hipModuleLaunchKernel checks both first and returns hipErrorInvalidValue.
-void amdBlockSizeInvalid(const Check &C, const AmdLaunchContext &Ctx,
-                         Findings &Out) {
+void BlockSizeInvalid::checkAmdLaunch(const AmdLaunchContext &Ctx,
+                                      Findings &Out) const {
   StringRef Error = Ctx.Launch.Api == "hipModuleLaunchKernel" ||
                             Ctx.Launch.Api == "hipModuleLaunchCooperativeKernel"
                         ? HipErrorInvalidValue
@@ -56,7 +56,7 @@ void amdBlockSizeInvalid(const Check &C, const AmdLaunchContext &Ctx,
   for (unsigned I = 0; I < 3; ++I)
     if (llvm::is_contained(possibleValues(*Dims[I]), 0)) {
       Diagnostic D = amdLaunchError(
-          C, Ctx, formatv("block.{0} is 0", Names[I]).str(), Error);
+          *this, Ctx, formatv("block.{0} is 0", Names[I]).str(), Error);
       if (!Dims[I]->isConstant())
         claimMayFail(D);
       Out.push_back(std::move(D));
@@ -67,7 +67,7 @@ void amdBlockSizeInvalid(const Check &C, const AmdLaunchContext &Ctx,
       workGroupSizes(Ctx.Launch), [&](int64_t T) { return T > Max; },
       [&](int64_t T) {
         return amdLaunchError(
-            C, Ctx,
+            *this, Ctx,
             formatv("{0} threads per block exceed the {1} a work-group may "
                     "have",
                     T, Max)

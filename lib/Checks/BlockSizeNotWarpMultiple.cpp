@@ -50,18 +50,18 @@ void BlockSizeNotWarpMultiple::checkLaunch(const LaunchContext &Ctx,
 // CDNA, 32 by default on RDNA, 64 there with -mwavefrontsize64): the last
 // wave of a size that is not a multiple leaves lanes idle. Advice, as for
 // CUDA's warps.
-void amdBlockSizeNotWarpMultiple(const Check &C, const AmdLaunchContext &Ctx,
-                                 Findings &Out) {
+void BlockSizeNotWarpMultiple::checkAmdLaunch(const AmdLaunchContext &Ctx,
+                                              Findings &Out) const {
   if (Ctx.Launch.OccupancyTuned)
     return;
   unsigned Wave = Ctx.WaveSize ? Ctx.WaveSize : Ctx.Arch.DefaultWaveSize;
-  bool IgnoreTiny = Ctx.Options.flag(C, IgnoreTinyLaunchesOption);
+  bool IgnoreTiny = Ctx.Options.flag(*this, IgnoreTinyLaunchesOption);
   for (int64_t T : workGroupSizes(Ctx.Launch)) {
     if (T <= 0 || T % Wave == 0 || (IgnoreTiny && isTinyLaunch(Ctx.Launch, T)))
       continue;
     int64_t Lanes = T % Wave;
     Out.push_back(amdLaunchDiagnostic(
-        C, Ctx,
+        *this, Ctx,
         formatv("{0} threads per block are not a multiple of the wave size "
                 "({1} on {2}{5}): the last wave runs {3} of {1} lanes; use {4}",
                 T, Wave, Ctx.Arch.Name, Lanes, (T / Wave + 1) * Wave,

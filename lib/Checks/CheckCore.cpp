@@ -4,6 +4,7 @@
 
 #include "cudalint/Checks/AmdChecks.h"
 #include "cudalint/Checks/Checks.h"
+#include "cudalint/CompileCommands/CompileCommand.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -292,143 +293,24 @@ RunIndex::launchContexts(const TranslationUnitFacts &U,
   return PerArch;
 }
 
-namespace {
-
-/// At one place, the checks in the order of Checks.def: a launch's first
-/// error is the one the runtime returns. A launch in a header is seen by
-/// every file that includes it: its findings are kept once.
-void sortAndMerge(std::vector<Diagnostic> &Out) {
-  std::map<std::string, size_t, std::less<>> Rank;
-  for (const std::unique_ptr<Check> &C : allChecks())
-    Rank.emplace(C->name().str(), Rank.size());
-  auto RankOf = [&](const Diagnostic &D) {
-    auto It = Rank.find(D.Check);
-    return It == Rank.end() ? Rank.size() : It->second;
-  };
-  auto Key = [&](const Diagnostic &D) {
-    return std::make_tuple(std::cref(D.Loc.File), D.Loc.Line, D.Loc.Column,
-                           RankOf(D), std::cref(D.Check), std::cref(D.Arch),
-                           std::cref(D.Message));
-  };
-  std::sort(Out.begin(), Out.end(),
-            [&](const Diagnostic &A, const Diagnostic &B) {
-              return Key(A) < Key(B);
-            });
-  Out.erase(std::unique(Out.begin(), Out.end(),
-                        [&](const Diagnostic &A, const Diagnostic &B) {
-                          return Key(A) == Key(B);
-                        }),
-            Out.end());
+std::vector<const AmdArchInfo *>
+RunIndex::amdArchsOf(const TranslationUnitFacts &U) const {
+  std::vector<std::string> Names =
+      Run.Resources ? Run.Resources->archsToJudge(U.MainFile, Run.DefaultArchs)
+                    : Run.DefaultArchs;
+  std::vector<const AmdArchInfo *> Out;
+  for (const std::string &N : Names)
+    if (isAmdArch(N))
+      if (const AmdArchInfo *A = findAmdArch(N))
+        Out.push_back(A);
+  return Out;
 }
 
-} // namespace
-
-std::vector<Diagnostic> runChecks(const CheckRun &Run) {
-  std::vector<const Check *> Enabled;
-  if (Run.Enabled)
-    Enabled = *Run.Enabled;
-  else
-    for (const std::unique_ptr<Check> &C : allChecks())
-      Enabled.push_back(C.get());
-  RunIndex Index(Run);
-
-  std::vector<Diagnostic> Out;
-  std::set<std::string> KernelsChecked;
-  // A kernel template's instantiations share their source: a finding at the
-  // same place, by the same check, on the same arch, is reported once, with
-  // a note counting the other instantiations (40 head sizes of one
-  // __launch_bounds__(D) are one finding to fix, not 40).
-  std::map<
-      std::tuple<std::string, unsigned, unsigned, std::string, std::string>,
-      std::pair<size_t, std::set<std::string>>>
-      FirstInstantiationFinding;
-  auto AddKernelFindings = [&](const KernelInfo &K,
-                               std::vector<Diagnostic> &Found) {
-    for (Diagnostic &D : Found) {
-      if (!K.IsTemplateInstantiation) {
-        Out.push_back(std::move(D));
-        continue;
-      }
-      auto [It, New] = FirstInstantiationFinding.try_emplace(
-          {D.Loc.File, D.Loc.Line, D.Loc.Column, D.Check, D.Arch}, Out.size(),
-          std::set<std::string>{K.Mangled});
-      if (New)
-        Out.push_back(std::move(D));
-      else
-        It->second.second.insert(K.Mangled);
-    }
-  };
-  for (const TranslationUnitFacts &U : Run.Units) {
-    std::vector<const ArchInfo *> Archs = Index.archsOf(U);
-    for (const LaunchSite &L : U.Launches) {
-      std::vector<LaunchContext> PerArch = Index.launchContexts(U, L);
-      std::vector<std::vector<Diagnostic>> Found(PerArch.size());
-      for (size_t I = 0; I < PerArch.size(); ++I) {
-        for (const Check *C : Enabled)
-          C->checkLaunch(PerArch[I], Found[I]);
-        checkRangesAtLowest(Enabled, PerArch[I], Found[I]);
-      }
-      settleLaunchFindings(Enabled, PerArch, Found);
-      for (std::vector<Diagnostic> &One : Found)
-        for (Diagnostic &D : One)
-          Out.push_back(std::move(D));
-    }
-    for (const KernelSetting &S : U.KernelSettings) {
-      // A call whose kernel is not traced (a driver API CUfunction) is
-      // checked on its own: what the kernel's static shared memory is, or
-      // which calls came before, is not known.
-      const KernelSetting *Self = &S;
-      ArrayRef<const KernelSetting *> OfKernel =
-          S.Mangled.empty() ? ArrayRef(Self) : Index.settingsOf(S.Mangled);
-      std::vector<std::vector<Diagnostic>> Found(Archs.size());
-      for (size_t I = 0; I < Archs.size(); ++I) {
-        if (Index.compiledOut(S.Mangled, *Archs[I]))
-          continue;
-        SettingContext Ctx{
-            S,         S.Mangled.empty() ? nullptr : Index.kernel(S.Mangled),
-            *Archs[I], Index.resources(S.Mangled, *Archs[I]),
-            OfKernel,  Run.Options};
-        for (const Check *C : Enabled)
-          C->checkSetting(Ctx, Found[I]);
-      }
-      settleDeviceGuard(Enabled, S.DeviceGuard, Found);
-      for (std::vector<Diagnostic> &One : Found)
-        for (Diagnostic &D : One)
-          Out.push_back(std::move(D));
-    }
-    for (const KernelInfo &Seen : U.Kernels) {
-      // Kernels in a header are checked once, with the first file's archs,
-      // and as defined: a file may see only a declaration.
-      const KernelInfo &K = *Index.kernel(Seen.Mangled);
-      if (!K.Loc.valid() || !KernelsChecked.insert(K.Mangled).second)
-        continue;
-      for (const ArchInfo *A : Archs) {
-        if (Index.compiledOut(K.Mangled, *A))
-          continue;
-        KernelContext Ctx{K, *A, Index.resources(K.Mangled, *A),
-                          Index.launchesOf(K.Mangled), Run.Options};
-        std::vector<Diagnostic> Found;
-        for (const Check *C : Enabled)
-          C->checkKernel(Ctx, Found);
-        AddKernelFindings(K, Found);
-      }
-    }
-  }
-  // HIP units on their gfx targets: the checks' AMD bodies.
-  for (Diagnostic &D : runAmdChecks(Run, Enabled))
-    Out.push_back(std::move(D));
-  for (const auto &[Where, First] : FirstInstantiationFinding)
-    if (size_t Others = First.second.size() - 1)
-      Out[First.first].Notes.push_back(
-          {SourceLoc(),
-           formatv("{0} other instantiation{1} of this template get{2} the "
-                   "same finding, with {3} own values",
-                   Others, Others == 1 ? "" : "s", Others == 1 ? "s" : "",
-                   Others == 1 ? "its" : "their")
-               .str()});
-
-  sortAndMerge(Out);
-  return Out;
+const KernelResources *RunIndex::resources(StringRef Mangled,
+                                           const AmdArchInfo &A) const {
+  if (!Run.Resources || !Run.Resources->Enabled || Mangled.empty())
+    return nullptr;
+  return Run.Resources->find(Mangled, A.Name);
 }
 
 } // namespace cudalint

@@ -3,6 +3,7 @@
 #ifndef CUDALINT_LIB_CHECKS_CHECKSUPPORT_H
 #define CUDALINT_LIB_CHECKS_CHECKSUPPORT_H
 
+#include "cudalint/Checks/AmdChecks.h"
 #include "cudalint/Checks/Checks.h"
 #include "cudalint/Occupancy/Occupancy.h"
 
@@ -40,13 +41,23 @@ bool reportDimensionLimits(const Check &C, const LaunchContext &Ctx,
       #Id, CheckOptionSpec::Type::Kind, Default, Min, Max, MinExclusive, Doc};
 #include "Checks.def"
 
-/// The checks declared in Checks.def; <Class>.cpp defines check<Facts>.
-#define CUDALINT_CHECK(Class, Facts, Name, Sev, Sizes, Summary, ...)           \
+/// The checks declared in Checks.def; <Class>.cpp defines check<Facts>
+/// and/or checkAmd<Facts>, as its Vendors say.
+// Each body a check's Vendors (Checks.def) declares.
+#define CUDALINT_CUDA_BODY_Cuda(Facts)                                         \
+  void check##Facts(const Facts##Context &Ctx, Findings &Out) const override;
+#define CUDALINT_CUDA_BODY_Amd(Facts)
+#define CUDALINT_CUDA_BODY_Both(Facts) CUDALINT_CUDA_BODY_Cuda(Facts)
+#define CUDALINT_AMD_BODY_Cuda(Facts)
+#define CUDALINT_AMD_BODY_Amd(Facts)                                           \
+  void checkAmd##Facts(const Amd##Facts##Context &Ctx, Findings &Out)          \
+      const override;
+#define CUDALINT_AMD_BODY_Both(Facts) CUDALINT_AMD_BODY_Amd(Facts)
+#define CUDALINT_CHECK(Class, Facts, Vendors, Name, Sev, Sizes, Summary, ...)  \
   class Class final : public Check {                                           \
   public:                                                                      \
     Class();                                                                   \
-    void check##Facts(const Facts##Context &Ctx,                               \
-                      Findings &Out) const override;                           \
+    CUDALINT_CUDA_BODY_##Vendors(Facts) CUDALINT_AMD_BODY_##Vendors(Facts)     \
   };
 #include "Checks.def"
 

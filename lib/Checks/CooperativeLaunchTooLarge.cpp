@@ -168,8 +168,8 @@ void CooperativeLaunchTooLarge::checkLaunch(const LaunchContext &Ctx,
 // hipErrorCooperativeLaunchTooLarge. The co-resident count here is the
 // AMDGPU backend's arithmetic times the CUs of the --gpu preset (else of the
 // largest preset of the target), not the runtime's own: a warning.
-void amdCooperativeLaunchTooLarge(const Check &C, const AmdLaunchContext &Ctx,
-                                  Findings &Out) {
+void CooperativeLaunchTooLarge::checkAmdLaunch(const AmdLaunchContext &Ctx,
+                                               Findings &Out) const {
   const LaunchSite &L = Ctx.Launch;
   if (L.Cooperative != true || !L.Grid.X.isConstant() ||
       !L.Grid.Y.isConstant() || !L.Grid.Z.isConstant() ||
@@ -200,7 +200,7 @@ void amdCooperativeLaunchTooLarge(const Check &C, const AmdLaunchContext &Ctx,
   if (Blocks <= Resident)
     return;
   Diagnostic D = amdLaunchDiagnostic(
-      C, Ctx,
+      *this, Ctx,
       formatv("a cooperative grid of {0} blocks exceeds the {1} that can be "
               "resident at once on {2} ({3} per {4} x {5})",
               Blocks, Resident, Gpu->Name, R.WorkGroupsPerCU,

@@ -180,8 +180,8 @@ void FuncAttributeRefused::checkSetting(const SettingContext &Ctx,
 // warning: whether the call fails depends on the runtime. Either way the
 // launch is held to the device's LDS per work-group, not to n
 // (ihipLaunchKernel_validate): cuda-shared-memory-exceeded judges it.
-void amdFuncAttributeRefused(const Check &C, const AmdSettingContext &Ctx,
-                             Findings &Out) {
+void FuncAttributeRefused::checkAmdSetting(const AmdSettingContext &Ctx,
+                                           Findings &Out) const {
   const KernelSetting &S = Ctx.Setting;
   if (!amdSettingRefused(S, Ctx.Arch, Ctx.Resources))
     return;
@@ -191,7 +191,7 @@ void amdFuncAttributeRefused(const Check &C, const AmdSettingContext &Ctx,
   int64_t Asked = S.Value.value();
   uint64_t Limit = Ctx.Arch.LDSPerWorkGroup;
   Diagnostic D = amdSettingDiagnostic(
-      C, Ctx,
+      *this, Ctx,
       formatv("{0}({1}, hipFuncAttributeMaxDynamicSharedMemorySize, {2}) "
               "asks for {3} of dynamic LDS{4}; at most {5} are accepted on "
               "{6}: the HIP runtime refuses the call with "

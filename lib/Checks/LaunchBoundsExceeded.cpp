@@ -50,8 +50,8 @@ void LaunchBoundsExceeded::checkLaunch(const LaunchContext &Ctx,
 // (hipamd/src/hip_module.cpp): "Launch params (...) are larger than launch
 // bounds (...)", hipErrorLaunchFailure. A size over the device's 1024 is
 // refused before that (cuda-block-size-invalid).
-void amdLaunchBoundsExceeded(const Check &C, const AmdLaunchContext &Ctx,
-                             Findings &Out) {
+void LaunchBoundsExceeded::checkAmdLaunch(const AmdLaunchContext &Ctx,
+                                          Findings &Out) const {
   if (!Ctx.Kernel || !Ctx.Kernel->Attrs.MaxThreadsPerBlock)
     return;
   int64_t Bound = *Ctx.Kernel->Attrs.MaxThreadsPerBlock;
@@ -61,7 +61,7 @@ void amdLaunchBoundsExceeded(const Check &C, const AmdLaunchContext &Ctx,
       [&](int64_t T) { return T > Bound && T <= Device; },
       [&](int64_t T) {
         Diagnostic D = amdLaunchError(
-            C, Ctx,
+            *this, Ctx,
             formatv("{0} threads per block exceed the launch bound of {1} of "
                     "{2} (amdgpu_flat_work_group_size): the HIP runtime "
                     "refuses a launch larger than the kernel's launch bounds",

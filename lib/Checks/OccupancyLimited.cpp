@@ -245,15 +245,15 @@ void OccupancyLimited::checkLaunch(const LaunchContext &Ctx,
 // __launch_bounds__ second argument (amdgpu_waves_per_eu) the launch
 // reaches is stated intent, and so is an accepted hipFuncSetAttribute(k,
 // hipFuncAttributeMaxDynamicSharedMemorySize, n) when LDS binds.
-void amdOccupancyLimited(const Check &C, const AmdLaunchContext &Ctx,
-                         Findings &Out) {
-  double Min = Ctx.Options.number(C, MinOccupancyOption);
-  bool IgnoreIntent = Ctx.Options.flag(C, IgnoreStatedIntentOption);
+void OccupancyLimited::checkAmdLaunch(const AmdLaunchContext &Ctx,
+                                      Findings &Out) const {
+  double Min = Ctx.Options.number(*this, MinOccupancyOption);
+  bool IgnoreIntent = Ctx.Options.flag(*this, IgnoreStatedIntentOption);
   // A block size an occupancy API chose is the author's choice.
   if (IgnoreIntent && Ctx.Launch.OccupancyTuned)
     return;
   for (int64_t T : workGroupSizes(Ctx.Launch)) {
-    if (!amdOccupancyMatters(C, Ctx, T))
+    if (!amdOccupancyMatters(*this, Ctx, T))
       continue;
     std::optional<AmdOccupancyInput> In = amdOccupancyInput(Ctx, T);
     if (!In)
@@ -294,7 +294,7 @@ void amdOccupancyLimited(const Check &C, const AmdLaunchContext &Ctx,
       continue; // the work-group size binds: not a resource to trim
     }
     Diagnostic D = amdLaunchDiagnostic(
-        C, Ctx,
+        *this, Ctx,
         formatv("occupancy {0} on {1} ({2} of {3} waves per SIMD at {4} "
                 "threads per block), limited by {5}{6}",
                 formatPercent(R.occupancy()), Ctx.Arch.Name, R.WavesPerSIMD,

@@ -66,8 +66,8 @@ void RegisterSpills::checkKernel(const KernelContext &Ctx,
 
 // HIP: the AMDGPU backend's "VGPRs Spill" and "SGPRs Spill" remarks: spilled
 // registers go to scratch memory (or, for SGPRs, to VGPR lanes first).
-void amdRegisterSpills(const Check &C, const AmdKernelContext &Ctx,
-                       Findings &Out) {
+void RegisterSpills::checkAmdKernel(const AmdKernelContext &Ctx,
+                                    Findings &Out) const {
   const KernelResources *R = Ctx.Resources;
   if (!R || !R->Amd)
     return;
@@ -76,7 +76,7 @@ void amdRegisterSpills(const Check &C, const AmdKernelContext &Ctx,
   if (!V && !S)
     return;
   Out.push_back(amdKernelDiagnostic(
-      C, Ctx,
+      *this, Ctx,
       formatv("'{0}' spills {1} VGPRs and {2} SGPRs on {3} (scratch {4} "
               "bytes per lane, {5} VGPRs, {6} SGPRs)",
               Ctx.Kernel.Name, V, S, Ctx.Arch.Name,

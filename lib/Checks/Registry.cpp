@@ -7,15 +7,15 @@
 
 namespace cudalint {
 
-#define CUDALINT_CHECK(Class, Facts, Name, Sev, Sizes, Summary, ...)           \
+#define CUDALINT_CHECK(Class, Facts, Vendors, Name, Sev, Sizes, Summary, ...)  \
   static_assert(SizeTrend::Sizes != SizeTrend::FailsUpward ||                  \
                     std::string_view(#Facts) == "Launch",                      \
                 #Class ": only a launch check fails upward");                  \
   static constexpr std::initializer_list<CheckOptionSpec> Class##Options = {   \
       __VA_ARGS__};                                                            \
   Class::Class()                                                               \
-      : Check({Name, Severity::Sev, Summary, Class##Options,                   \
-               SizeTrend::Sizes}) {}
+      : Check({Name, Severity::Sev, Summary, Class##Options, SizeTrend::Sizes, \
+               CheckVendors::Vendors}) {}
 #include "Checks.def"
 
 llvm::ArrayRef<std::unique_ptr<Check>> allChecks() {

@@ -2,13 +2,14 @@
 //
 // The facts of all files of a run together: a kernel defined in one file may
 // be launched, or configured, in another. runChecks and launchOccupancies
-// see each launch through the same contexts.
+// see each launch through the same contexts, on CUDA archs and gfx targets.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDALINT_LIB_CHECKS_RUNINDEX_H
 #define CUDALINT_LIB_CHECKS_RUNINDEX_H
 
+#include "cudalint/Arch/AmdArch.h"
 #include "cudalint/Checks/Checks.h"
 
 #include <map>
@@ -38,6 +39,12 @@ public:
   /// Every cudaFuncSetAttribute-like call of the kernel, in every file.
   llvm::ArrayRef<const KernelSetting *>
   settingsOf(const std::string &Mangled) const;
+  /// The gfx targets a unit's HIP launches and kernels are evaluated for.
+  std::vector<const AmdArchInfo *>
+  amdArchsOf(const TranslationUnitFacts &U) const;
+  /// The kernel's device facts on gfx target A; null without them.
+  const KernelResources *resources(llvm::StringRef Mangled,
+                                   const AmdArchInfo &A) const;
   /// Launch L of unit U on each of the unit's archs.
   std::vector<LaunchContext> launchContexts(const TranslationUnitFacts &U,
                                             const LaunchSite &L) const;

@@ -171,8 +171,8 @@ void SharedMemoryExceeded::checkLaunch(const LaunchContext &Ctx,
 // refuses dynamic LDS over the device's local memory per work-group with
 // hipErrorInvalidValue. Static and dynamic LDS together over it is not
 // refused there: a warning.
-void amdSharedMemoryExceeded(const Check &C, const AmdLaunchContext &Ctx,
-                             Findings &Out) {
+void SharedMemoryExceeded::checkAmdLaunch(const AmdLaunchContext &Ctx,
+                                          Findings &Out) const {
   uint64_t Limit = Ctx.Arch.LDSPerWorkGroup;
   const AmdKernelUsage *U = Ctx.usage();
   uint64_t Static = U && U->LDSBytes ? *U->LDSBytes : 0;
@@ -182,7 +182,7 @@ void amdSharedMemoryExceeded(const Check &C, const AmdLaunchContext &Ctx,
       Dynamic, [&](int64_t B) { return B > 0 && uint64_t(B) > Limit; },
       [&](int64_t B) {
         return amdLaunchError(
-            C, Ctx,
+            *this, Ctx,
             formatv("{0} of dynamic LDS exceed the {1} one work-group may "
                     "have on {2}",
                     formatBytes(B), formatBytes(Limit), Ctx.Arch.Name)
@@ -203,7 +203,7 @@ void amdSharedMemoryExceeded(const Check &C, const AmdLaunchContext &Ctx,
   for (int64_t B : Dynamic)
     if (B >= 0 && uint64_t(B) <= Limit && Static + uint64_t(B) > Limit) {
       Diagnostic D = amdLaunchDiagnostic(
-          C, Ctx,
+          *this, Ctx,
           formatv("{0} of static and {1} of dynamic LDS exceed the {2} one "
                   "work-group may have on {3}",
                   formatBytes(Static), formatBytes(B), formatBytes(Limit),

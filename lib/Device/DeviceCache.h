@@ -5,8 +5,8 @@
 #define CUDALINT_LIB_DEVICE_DEVICECACHE_H
 
 #include "cudalint/Cache/CacheSupport.h"
-#include "cudalint/Device/DeviceFacts.h"
 #include "cudalint/Cache/FileStates.h"
+#include "cudalint/Device/DeviceFacts.h"
 
 #include <mutex>
 #include <optional>

@@ -19,7 +19,7 @@
    overloads, host-side only: beside Clang's device ones (CUDA overloads on
    the target) and never instead of std::min / std::max. */
 #if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__)
-#define CUDALINT_HOST_MIN_MAX(R, A, B)                                        \
+#define CUDALINT_HOST_MIN_MAX(R, A, B)                                         \
   static inline __host__ R(min)(A __a, B __b) {                                \
     return (R)__a < (R)__b ? (R)__a : (R)__b;                                  \
   }                                                                            \

@@ -89,7 +89,7 @@ TEST(CheckDocsTest, OptionsAndDefaultsAreDocumented) {
 TEST(CheckDocsTest, ChecksOnHipLaunchesHaveAHipSection) {
   unsigned WithBody = 0;
   for (const std::unique_ptr<Check> &C : allChecks()) {
-    if (!amdCheckBody(C->name()))
+    if (!C->judgesAmd())
       continue;
     ++WithBody;
     SCOPED_TRACE(C->name().str());

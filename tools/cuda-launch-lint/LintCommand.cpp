@@ -10,13 +10,13 @@
 
 #include "CommandSupport.h"
 
-#include "cudalint/Lint/Baseline.h"
-#include "cudalint/Docs/CheckDocs.h"
 #include "cudalint/CompileCommands/CompileCommand.h"
+#include "cudalint/Docs/CheckDocs.h"
+#include "cudalint/Lint/Baseline.h"
+#include "cudalint/Pipeline/Pipeline.h"
 #include "cudalint/Report/FactsReport.h"
 #include "cudalint/Report/FixesReport.h"
 #include "cudalint/Report/HtmlReport.h"
-#include "cudalint/Pipeline/Pipeline.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"

@@ -13,10 +13,10 @@
 #include "CommandSupport.h"
 #include "UnitReport.h"
 
-#include "cudalint/Report/FactsReport.h"
-#include "cudalint/Report/HtmlReport.h"
 #include "cudalint/Checks/LaunchOccupancy.h"
 #include "cudalint/Lint/LintPolicy.h"
+#include "cudalint/Report/FactsReport.h"
+#include "cudalint/Report/HtmlReport.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

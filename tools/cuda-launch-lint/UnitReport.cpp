@@ -3,8 +3,8 @@
 #include "UnitReport.h"
 
 #include "cudalint/Device/DeviceFacts.h"
-#include "cudalint/Report/DiagnosticsReport.h"
 #include "cudalint/Facts/FactsJSON.h"
+#include "cudalint/Report/DiagnosticsReport.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"

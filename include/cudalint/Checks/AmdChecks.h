@@ -2,7 +2,8 @@
 //
 // A HIP unit's launches and kernels are judged on each of its gfx targets
 // by the same checks as CUDA's (the same names, globs, NOLINT and options),
-// through each check's AMD body: what the HIP runtime and the AMD arch
+// through each check's AMD body (Check::checkAmd<Facts>, for a check whose
+// Vendors in Checks.def include Amd): what the HIP runtime and the AMD arch
 // model (AmdArch.h) say instead of what the CUDA runtime and ArchInfo say.
 // A body claims a failure (an error) only where the HIP runtime's sources
 // or documentation show the refusal; its check page's "HIP" section says
@@ -77,32 +78,12 @@ struct AmdSettingContext {
 bool amdSettingRefused(const KernelSetting &S, const AmdArchInfo &Arch,
                        const KernelResources *Resources);
 
-/// A check's AMD body, found by the check's name: the same check on a HIP
-/// launch, kernel or kernel setting.
-struct AmdCheckBody {
-  llvm::StringRef Name; // the check's
-  void (*Launch)(const Check &, const AmdLaunchContext &, Findings &) = nullptr;
-  void (*Kernel)(const Check &, const AmdKernelContext &, Findings &) = nullptr;
-  void (*Setting)(const Check &, const AmdSettingContext &,
-                  Findings &) = nullptr;
-};
-
-/// The AMD body of the check named Name; null for a check that has none
-/// (it says nothing about HIP launches).
-const AmdCheckBody *amdCheckBody(llvm::StringRef Name);
-
 /// The calculator's input for a launch at Threads threads per work-group:
 /// the backend's VGPRs, AGPRs, SGPRs and LDS, the dynamic LDS when it is a
 /// constant. None without device facts, with an unknown dynamic LDS, or a
 /// size outside 1..1024.
 std::optional<AmdOccupancyInput> amdOccupancyInput(const AmdLaunchContext &Ctx,
                                                    int64_t Threads);
-
-/// Every enabled check's AMD body on every launch and kernel of the run's
-/// HIP units, for each of their gfx targets. A launch certain to fail on a
-/// target gets only its errors there.
-std::vector<Diagnostic> runAmdChecks(const CheckRun &Run,
-                                     llvm::ArrayRef<const Check *> Enabled);
 
 /// One launch on one gfx target at one work-group size.
 struct AmdLaunchOccupancy {

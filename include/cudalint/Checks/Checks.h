@@ -29,6 +29,9 @@ namespace cudalint {
 
 class Check;
 struct AmdGpuPreset;
+struct AmdLaunchContext;
+struct AmdKernelContext;
+struct AmdSettingContext;
 
 /// One option of a check, declared once with the check. --list-checks,
 /// the docs index, value validation (command line, config file, clang-tidy
@@ -173,15 +176,20 @@ enum class SizeTrend {
   FailsUpward,
 };
 
+/// The launches a check judges: on CUDA archs (its check<Facts> body), on
+/// AMD gfx targets (its checkAmd<Facts> body, AmdChecks.h), or both.
+enum class CheckVendors { Cuda, Amd, Both };
+
 /// What a check is, declared once in lib/Checks/Checks.def: the name that
-/// is part of the contract, a severity, a one-line summary, its options and
-/// how its failures follow the launch's sizes.
+/// is part of the contract, the vendors it judges, a severity, a one-line
+/// summary, its options and how its failures follow the launch's sizes.
 struct CheckDeclaration {
   llvm::StringRef Name; // "cuda-block-size-invalid"
   Severity Sev;
   llvm::StringRef Summary;
   llvm::ArrayRef<CheckOptionSpec> Options;
   SizeTrend Sizes = SizeTrend::Unordered;
+  CheckVendors Vendors = CheckVendors::Cuda;
 };
 
 using Findings = std::vector<Diagnostic>;
@@ -199,11 +207,20 @@ public:
   /// Whether a failure at the lowest value of a range of sizes holds for
   /// every larger value (SizeTrend::FailsUpward).
   bool failsUpward() const { return Decl.Sizes == SizeTrend::FailsUpward; }
+  /// Whether the check judges CUDA launches (check<Facts>).
+  bool judgesCuda() const { return Decl.Vendors != CheckVendors::Amd; }
+  /// Whether the check judges HIP launches on gfx targets (checkAmd<Facts>).
+  bool judgesAmd() const { return Decl.Vendors != CheckVendors::Cuda; }
   /// The declaration of option Name; null when the check has none.
   const CheckOptionSpec *option(llvm::StringRef Name) const;
   virtual void checkLaunch(const LaunchContext &, Findings &) const {}
   virtual void checkKernel(const KernelContext &, Findings &) const {}
   virtual void checkSetting(const SettingContext &, Findings &) const {}
+  /// The same check on a HIP launch, kernel or setting on a gfx target:
+  /// what the HIP runtime and the AMD arch model say (AmdChecks.h).
+  virtual void checkAmdLaunch(const AmdLaunchContext &, Findings &) const {}
+  virtual void checkAmdKernel(const AmdKernelContext &, Findings &) const {}
+  virtual void checkAmdSetting(const AmdSettingContext &, Findings &) const {}
 
 private:
   CheckDeclaration Decl;

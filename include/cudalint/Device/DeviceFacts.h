@@ -17,7 +17,7 @@
 
 #include "cudalint/Device/DeviceResources.h"
 #include "cudalint/Facts/Facts.h"
-#include "cudalint/Pipeline/Progress.h"
+#include "cudalint/Facts/Progress.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"

@@ -5,7 +5,7 @@
 #define CUDALINT_FRONTEND_H
 
 #include "cudalint/Facts/Facts.h"
-#include "cudalint/Pipeline/Progress.h"
+#include "cudalint/Facts/Progress.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"

@@ -77,7 +77,8 @@ int input();
 )cpp";
 
 std::vector<ResolvedValue> valuesAt(const std::string &Code) {
-  return test::markerValues(std::string(Prelude) + Code, {{"std.h", StdHeader}});
+  return test::markerValues(std::string(Prelude) + Code,
+                            {{"std.h", StdHeader}});
 }
 
 /// Each marker's value, described, and an unknown one's reason.

@@ -13,8 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "CallInterpreter.h"
-#include "cudalint/Values/FloatValues.h"
 #include "ValueMarkers.h"
+#include "cudalint/Values/FloatValues.h"
 #include "cudalint/Values/ValueResolver.h"
 
 #include "clang/AST/ASTContext.h"

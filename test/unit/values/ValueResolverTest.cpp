@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ValueMarkers.h"
 #include "cudalint/Values/ValueResolver.h"
+#include "ValueMarkers.h"
 
 #include "cudalint/Facts/ValueArithmetic.h"
 

@@ -1,9 +1,8 @@
-//===- AmdCheckRun.cpp - The checks' AMD bodies over a run's HIP units ----===//
+//===- AmdCheckSupport.cpp - What the checks' AMD bodies share -----------===//
 //
-// The gfx targets of each unit (its device facts', else the run's default
-// archs that are AMD's), each launch and kernel judged there by the enabled
-// checks that have an AMD body, and each launch's occupancy for the
-// reports.
+// The findings of the AMD bodies (checkAmd<Facts>, which the one runner in
+// CheckRunner.cpp calls on each unit's gfx targets), the settings the HIP
+// runtime accepts, and each launch's occupancy for the reports.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,25 +15,11 @@
 
 #include "llvm/ADT/STLExtras.h"
 
-#include <set>
-
 using namespace llvm;
 
 namespace cudalint {
 
 namespace {
-
-const AmdCheckBody AmdBodies[] = {
-    {"cuda-launch-bounds-exceeded", amdLaunchBoundsExceeded, nullptr},
-    {"cuda-block-size-invalid", amdBlockSizeInvalid, nullptr},
-    {"cuda-shared-memory-exceeded", amdSharedMemoryExceeded, nullptr},
-    {"cuda-block-size-not-warp-multiple", amdBlockSizeNotWarpMultiple, nullptr},
-    {"cuda-occupancy-limited", amdOccupancyLimited, nullptr},
-    {"cuda-cooperative-launch-too-large", amdCooperativeLaunchTooLarge,
-     nullptr},
-    {"cuda-register-spills", nullptr, amdRegisterSpills},
-    {"cuda-func-attribute-refused", nullptr, nullptr, amdFuncAttributeRefused},
-};
 
 Diagnostic diagnosticAt(const Check &C, SourceLoc Loc, const AmdArchInfo &A,
                         std::string Message, const KernelInfo *Kernel) {
@@ -48,41 +33,6 @@ Diagnostic diagnosticAt(const Check &C, SourceLoc Loc, const AmdArchInfo &A,
     D.Notes.push_back(
         {Kernel->Loc, "kernel '" + Kernel->Name + "' declared here"});
   return D;
-}
-
-/// The gfx targets U is judged on.
-std::vector<const AmdArchInfo *> amdArchsOf(const CheckRun &Run,
-                                            const TranslationUnitFacts &U) {
-  std::vector<std::string> Names =
-      Run.Resources ? Run.Resources->archsToJudge(U.MainFile, Run.DefaultArchs)
-                    : Run.DefaultArchs;
-  std::vector<const AmdArchInfo *> Out;
-  for (const std::string &N : Names)
-    if (isAmdArch(N))
-      if (const AmdArchInfo *A = findAmdArch(N))
-        Out.push_back(A);
-  return Out;
-}
-
-const KernelResources *resourcesOf(const CheckRun &Run, StringRef Mangled,
-                                   const AmdArchInfo &A) {
-  if (!Run.Resources || !Run.Resources->Enabled || Mangled.empty())
-    return nullptr;
-  return Run.Resources->find(Mangled, A.Name);
-}
-
-/// The wave size U's code runs with on A: the command's, where A has that
-/// mode (-mno-wavefrontsize64 leaves GCN and CDNA at 64), else A's default.
-unsigned waveSizeOn(const TranslationUnitFacts &U, const AmdArchInfo &A) {
-  return U.WaveSize && A.vgprFile(U.WaveSize) ? U.WaveSize : A.DefaultWaveSize;
-}
-
-/// A launch certain to fail on a target gets only its errors there.
-void keepOnlyErrorsIfFails(Findings &Found) {
-  if (any_of(Found,
-             [](const Diagnostic &D) { return D.Promise == Claim::Fails; }))
-    erase_if(Found,
-             [](const Diagnostic &D) { return D.Promise != Claim::Fails; });
 }
 
 /// The possible work-group sizes of a launch, each known value once.
@@ -114,13 +64,6 @@ const KernelSetting *AmdLaunchContext::setting(StringRef Attribute) const {
   return Last;
 }
 
-const AmdCheckBody *amdCheckBody(StringRef Name) {
-  for (const AmdCheckBody &B : AmdBodies)
-    if (B.Name == Name)
-      return &B;
-  return nullptr;
-}
-
 Diagnostic amdLaunchDiagnostic(const Check &C, const AmdLaunchContext &Ctx,
                                std::string Message) {
   Diagnostic D =
@@ -149,6 +92,10 @@ Diagnostic amdSettingDiagnostic(const Check &C, const AmdSettingContext &Ctx,
       diagnosticAt(C, Ctx.Setting.Loc, Ctx.Arch, std::move(Message), nullptr);
   D.Promise = Claim::MayFail;
   return D;
+}
+
+unsigned amdWaveSizeOn(const TranslationUnitFacts &U, const AmdArchInfo &A) {
+  return U.WaveSize && A.vgprFile(U.WaveSize) ? U.WaveSize : A.DefaultWaveSize;
 }
 
 std::string amdKernelName(const LaunchSite &L) {
@@ -200,85 +147,20 @@ std::optional<AmdOccupancyInput> amdOccupancyInput(const AmdLaunchContext &Ctx,
   return In;
 }
 
-std::vector<Diagnostic> runAmdChecks(const CheckRun &Run,
-                                     ArrayRef<const Check *> Enabled) {
-  std::vector<std::pair<const Check *, const AmdCheckBody *>> Bodies;
-  for (const Check *C : Enabled)
-    if (const AmdCheckBody *B = amdCheckBody(C->name()))
-      Bodies.push_back({C, B});
-  RunIndex Index(Run);
-  std::vector<Diagnostic> Out;
-  std::set<std::string> KernelsChecked;
-  for (const TranslationUnitFacts &U : Run.Units) {
-    std::vector<const AmdArchInfo *> Archs = amdArchsOf(Run, U);
-    if (Archs.empty())
-      continue;
-    for (const LaunchSite &L : U.Launches)
-      for (const AmdArchInfo *A : Archs) {
-        if (Run.Resources && !L.Mangled.empty() &&
-            Run.Resources->compiledOut(L.Mangled, A->Name))
-          continue;
-        AmdLaunchContext Ctx{L,
-                             L.Mangled.empty() ? nullptr
-                                               : Index.kernel(L.Mangled),
-                             *A,
-                             resourcesOf(Run, L.Mangled, *A),
-                             Index.launchesOf(L.Mangled),
-                             Run.Options,
-                             Index.settingsOf(L.Mangled),
-                             waveSizeOn(U, *A)};
-        Findings Found;
-        for (const auto &[C, B] : Bodies)
-          if (B->Launch)
-            B->Launch(*C, Ctx, Found);
-        settleBranchTestValues(L, Found, /*NameTests=*/true);
-        keepOnlyErrorsIfFails(Found);
-        for (Diagnostic &D : Found) {
-          stateLaunchOutcome(D);
-          Out.push_back(std::move(D));
-        }
-      }
-    for (const KernelSetting &S : U.KernelSettings)
-      for (const AmdArchInfo *A : Archs) {
-        if (Run.Resources && !S.Mangled.empty() &&
-            Run.Resources->compiledOut(S.Mangled, A->Name))
-          continue;
-        AmdSettingContext Ctx{S, *A, resourcesOf(Run, S.Mangled, *A),
-                              Run.Options};
-        for (const auto &[C, B] : Bodies)
-          if (B->Setting)
-            B->Setting(*C, Ctx, Out);
-      }
-    for (const KernelInfo &Seen : U.Kernels) {
-      const KernelInfo *K = Index.kernel(Seen.Mangled);
-      if (!K || !K->Loc.valid() || !KernelsChecked.insert(K->Mangled).second)
-        continue;
-      for (const AmdArchInfo *A : Archs) {
-        AmdKernelContext Ctx{*K, *A, resourcesOf(Run, K->Mangled, *A),
-                             Index.launchesOf(K->Mangled), Run.Options};
-        for (const auto &[C, B] : Bodies)
-          if (B->Kernel)
-            B->Kernel(*C, Ctx, Out);
-      }
-    }
-  }
-  return Out;
-}
-
 std::vector<AmdLaunchOccupancy> amdLaunchOccupancies(const CheckRun &Run) {
   RunIndex Index(Run);
   std::vector<AmdLaunchOccupancy> Out;
   for (size_t UI = 0; UI < Run.Units.size(); ++UI) {
     const TranslationUnitFacts &U = Run.Units[UI];
-    std::vector<const AmdArchInfo *> Archs = amdArchsOf(Run, U);
+    std::vector<const AmdArchInfo *> Archs = Index.amdArchsOf(U);
     for (size_t LI = 0; LI < U.Launches.size(); ++LI) {
       const LaunchSite &L = U.Launches[LI];
       const KernelInfo *K =
           L.Mangled.empty() ? nullptr : Index.kernel(L.Mangled);
       for (const AmdArchInfo *A : Archs) {
         AmdLaunchContext Ctx{
-            L,  K,           *A, resourcesOf(Run, L.Mangled, *A),
-            {}, Run.Options, {}, waveSizeOn(U, *A)};
+            L,  K,           *A, Index.resources(L.Mangled, *A),
+            {}, Run.Options, {}, amdWaveSizeOn(U, *A)};
         for (int64_t Threads : knownSizes(L)) {
           std::optional<AmdOccupancyInput> In = amdOccupancyInput(Ctx, Threads);
           if (!In)
