@@ -78,7 +78,7 @@ ullmax(unsigned long long int __a, unsigned long long int __b) {
    whole templates are lost. The same overloads (sm_32_intrinsics.h's 30
    types), for the host-side parse only: their bodies are never compiled for a
    GPU. */
-#if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__) &&        \
+#if defined(__cplusplus) && defined(__CUDA__) && defined(__clang__) &&         \
     __clang_major__ <= 19 && defined(__VECTOR_TYPES_H__)
 #define CUDALINT_CACHE_HINTS(T)                                                \
   static __device__ __inline__ T __ldcg(const T *__p) { return *__p; }         \
