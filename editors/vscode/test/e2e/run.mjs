@@ -251,7 +251,7 @@ try {
     /cuda-occupancy-limited/.test(panelText) && /occupancy of 'stencil<48>'/.test(panelText),
     panelText.replace(/\s+/g, ' ').slice(0, 300));
   check('Problems shows the launch not fully checked',
-    /launch of 'zero' not fully checked: unknown grid size/.test(panelText));
+    /launch of 'zero' not fully checked: grid size read at run time/.test(panelText));
   await page.locator('.part.panel').screenshot({ path: path.join(shots, 'problems-panel.png') });
   await page.screenshot({ path: path.join(shots, 'problems-window.png') });
 
