@@ -106,13 +106,14 @@ std::optional<CountedLoopCopy> countedLoopCopy(const BinaryOperator *Assign,
   if (!L || !U)
     return std::nullopt;
   int64_t Last;
-  if (Cond->getOpcode() == BO_LT)
+  if (Cond->getOpcode() == BO_LT && *U > INT64_MIN)
     Last = *U - 1;
   else if (Cond->getOpcode() == BO_LE)
     Last = *U;
   else
     return std::nullopt;
-  if (Last < *L || Last - *L >= MaxIterations ||
+  // (Unsigned: the difference of any two int64_t fits.)
+  if (Last < *L || uint64_t(Last) - uint64_t(*L) >= uint64_t(MaxIterations) ||
       jumpsOrChanges(For->getBody(), Index))
     return std::nullopt;
   // The loop runs on every path: a statement of the function's body with
