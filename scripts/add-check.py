@@ -360,23 +360,29 @@ None.
            example=example)
 
 
-def lit_test(name, severity, kind):
+def example_code(kind, set_up):
+    """The code a new lit test starts from: set_up's attribute call for a
+    setting check, a launch, or a kernel with launch bounds."""
     if kind == "setting":
-        code = """\
+        return """\
 __global__ void scale(float *p, int n) {}
 
 void setUp() {
-  cudaFuncSetAttribute(scale, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024);
-}"""
-    elif kind == "launch":
-        code = """\
+  %s
+}""" % set_up
+    if kind == "launch":
+        return """\
 __global__ void scale(float *p, int n) {}
 
 void run(float *p, int n) {
   scale<<<(n + 255) / 256, 256>>>(p, n);
 }"""
-    else:
-        code = "__global__ void __launch_bounds__(256) scale(float *p, int n) {}"
+    return "__global__ void __launch_bounds__(256) scale(float *p, int n) {}"
+
+
+def lit_test(name, severity, kind):
+    code = example_code(
+        kind, "cudaFuncSetAttribute(scale, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024);")
     return """\
 // RUN: %cuda-launch-lint --checks=-*,{name} --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --allow-empty --check-prefix=CHECK-MESSAGES --implicit-check-not="{{{{error|warning}}}}:"
 // Written by scripts/add-check.py: the check reports nothing yet, and the
@@ -393,23 +399,8 @@ void run(float *p, int n) {
 
 
 def hip_lit_test(name, severity, kind):
-    if kind == "setting":
-        code = """\
-__global__ void scale(float *p, int n) {}
-
-void setUp() {
-  hipFuncSetAttribute(reinterpret_cast<const void *>(scale),
-                      hipFuncAttributeMaxDynamicSharedMemorySize, 32 * 1024);
-}"""
-    elif kind == "launch":
-        code = """\
-__global__ void scale(float *p, int n) {}
-
-void run(float *p, int n) {
-  scale<<<(n + 255) / 256, 256>>>(p, n);
-}"""
-    else:
-        code = "__global__ void __launch_bounds__(256) scale(float *p, int n) {}"
+    code = example_code(kind, """hipFuncSetAttribute(reinterpret_cast<const void *>(scale),
+                      hipFuncAttributeMaxDynamicSharedMemorySize, 32 * 1024);""")
     return """\
 // REQUIRES: hip-headers
 // RUN: %cuda-launch-lint --checks=-*,{name} --resource-usage=none %s -- --offload-arch=gfx90a 2>/dev/null | %FileCheck %s --allow-empty --check-prefix=CHECK-MESSAGES --implicit-check-not="{{{{error|warning}}}}:"

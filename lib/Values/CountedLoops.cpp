@@ -2,6 +2,9 @@
 
 #include "CountedLoops.h"
 
+#include "BranchTests.h"
+#include "ResolverSupport.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -10,25 +13,14 @@
 #include "clang/AST/Stmt.h"
 
 using namespace clang;
+using cudalint::resolver::constantOf;
+using cudalint::resolver::refersTo;
 
 namespace cudalint {
 
 namespace {
 
 constexpr int64_t MaxIterations = 64;
-
-const DeclRefExpr *refTo(const Expr *E, const VarDecl *V) {
-  const auto *DRE =
-      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-  return DRE && DRE->getDecl() == V ? DRE : nullptr;
-}
-
-std::optional<int64_t> constant(const Expr *E, const ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
-    return std::nullopt;
-  return R.Val.getInt().getExtValue();
-}
 
 /// Whether S leaves its loop or function early, or changes Index: a jump,
 /// a throw, an assignment, ++/-- or `&` of Index.
@@ -41,11 +33,11 @@ bool jumpsOrChanges(const Stmt *S, const VarDecl *Index) {
               CXXThrowExpr>(S))
         Found = true;
       if (const auto *B = dyn_cast<BinaryOperator>(S);
-          B && B->isAssignmentOp() && refTo(B->getLHS(), Index))
+          B && B->isAssignmentOp() && refersTo(B->getLHS(), Index))
         Found = true;
       if (const auto *U = dyn_cast<UnaryOperator>(S);
           U && (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-          refTo(U->getSubExpr(), Index))
+          refersTo(U->getSubExpr(), Index))
         Found = true;
       return !Found;
     }
@@ -66,10 +58,10 @@ const Stmt *parentOf(const Stmt *S, ASTContext &Ctx) {
 /// Whether the loop's increment steps Index by one.
 bool stepsByOne(const Expr *Inc, const VarDecl *Index, const ASTContext &Ctx) {
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
-    return U->isIncrementOp() && refTo(U->getSubExpr(), Index);
+    return U->isIncrementOp() && refersTo(U->getSubExpr(), Index);
   const auto *B = dyn_cast_or_null<BinaryOperator>(Inc);
-  return B && B->getOpcode() == BO_AddAssign && refTo(B->getLHS(), Index) &&
-         constant(B->getRHS(), Ctx) == 1;
+  return B && B->getOpcode() == BO_AddAssign && refersTo(B->getLHS(), Index) &&
+         constantOf(B->getRHS(), Ctx) == 1;
 }
 
 } // namespace
@@ -99,10 +91,10 @@ std::optional<CountedLoopCopy> countedLoopCopy(const BinaryOperator *Assign,
       !stepsByOne(For->getInc(), Index, Ctx))
     return std::nullopt;
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(For->getCond());
-  if (!Cond || !refTo(Cond->getLHS(), Index))
+  if (!Cond || !refersTo(Cond->getLHS(), Index))
     return std::nullopt;
-  std::optional<int64_t> L = constant(Index->getInit(), Ctx);
-  std::optional<int64_t> U = constant(Cond->getRHS(), Ctx);
+  std::optional<int64_t> L = constantOf(Index->getInit(), Ctx);
+  std::optional<int64_t> U = constantOf(Cond->getRHS(), Ctx);
   if (!L || !U)
     return std::nullopt;
   int64_t Last;

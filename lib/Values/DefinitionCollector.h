@@ -91,8 +91,9 @@ struct Definition {
   std::optional<GrowthStep> Growth = std::nullopt;  // Effect::Growth
   const clang::CXXMethodDecl *Method = nullptr;     // Effect::MethodCall
   std::string Why;                                  // Effect::Unfollowed
-  /// An assignment `a[i] = E` in a counted loop (countedLoopCopies): the
-  /// one it makes to the element Path names, with LoopIndex at Iteration.
+  /// An assignment `a[i] = E` in a counted loop (countedLoopCopy,
+  /// CountedLoops.h): the one it makes to the element Path names, with
+  /// LoopIndex at Iteration.
   const clang::VarDecl *LoopIndex = nullptr;
   int64_t Iteration = 0;
 

@@ -19,7 +19,6 @@
 #include "ObjectStore.h"
 
 #include "CountedLoops.h"
-
 #include "ResolverSupport.h"
 #include "StdObjects.h"
 #include "cudalint/Values/ReachingDefinitions.h"

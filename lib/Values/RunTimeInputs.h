@@ -6,8 +6,8 @@
 #include "cudalint/Facts/Facts.h"
 #include "cudalint/Facts/ValueArithmetic.h"
 #include "cudalint/Values/LocationMapper.h"
+#include "cudalint/Values/ValueQuery.h"
 
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -26,7 +26,6 @@ namespace cudalint {
 /// container's size, a field or element read through a parameter or a
 /// global that the function does not write. None otherwise. An index that
 /// Indices binds (a counted loop's, at one iteration) is named by its value.
-using IndexBindings = llvm::DenseMap<const clang::VarDecl *, int64_t>;
 std::optional<ResolvedValue>
 runTimeInput(const clang::Expr *E, clang::ASTContext &Ctx,
              const LocationMapper &Locate,

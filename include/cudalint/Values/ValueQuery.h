@@ -62,6 +62,10 @@ struct WaySegment {
   const clang::Stmt *To;
 };
 
+/// A counted loop's index bound to one iteration (`dims[i] = idims[i]` for
+/// element 1: i is 1).
+using IndexBindings = llvm::DenseMap<const clang::VarDecl *, int64_t>;
+
 /// What the walk back from one launch has fixed. Immutable once a query
 /// refers to it: a step that changes something makes a copy.
 struct QueryScope {
@@ -82,9 +86,9 @@ struct QueryScope {
   /// through the call that names the kernel).
   llvm::DenseMap<const clang::FunctionDecl *, const clang::CallExpr *>
       PinnedCalls;
-  /// The index of a counted loop, at the iteration whose assignment is
-  /// followed (`dims[i] = idims[i]` for element 1: i is 1).
-  llvm::DenseMap<const clang::VarDecl *, int64_t> LoopIndices;
+  /// The counted loops' indices at the iteration whose assignment is
+  /// followed.
+  IndexBindings LoopIndices;
   /// Branches the way depends on: a value that must be independent of them
   /// to be proven to reach (ValueResolver::independent).
   std::vector<WayCondition> Pending;
