@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(BlockSizeInvalid);
-const char *const BlockInvalid = "cuda-block-size-invalid";
+CHECK_SUITE(BlockSizeInvalid, BlockInvalid, "cuda-block-size-invalid");
 
 CHECK_TEST(BlockSizeInvalid, LimitsAreInclusive, BlockInvalid, Silent) {
   Kernel K("k");

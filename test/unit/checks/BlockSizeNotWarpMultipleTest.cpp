@@ -10,8 +10,8 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(BlockSizeNotWarpMultiple);
-const char *const WarpMultiple = "cuda-block-size-not-warp-multiple";
+CHECK_SUITE(BlockSizeNotWarpMultiple, WarpMultiple,
+            "cuda-block-size-not-warp-multiple");
 
 CHECK_TEST(BlockSizeNotWarpMultiple, IdleLanesOnceForEveryArch, WarpMultiple,
            Reports) {

@@ -10,8 +10,8 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(BlockSizeOccupancyCeiling);
-const char *const Ceiling = "cuda-block-size-occupancy-ceiling";
+CHECK_SUITE(BlockSizeOccupancyCeiling, Ceiling,
+            "cuda-block-size-occupancy-ceiling");
 
 CHECK_TEST(BlockSizeOccupancyCeiling, BlocksPerSmLimitPerArch, Ceiling, Both) {
   // One-warp blocks: sm_86 holds 16 (16 of 48 warps); sm_75 16 of 32,

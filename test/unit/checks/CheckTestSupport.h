@@ -430,7 +430,13 @@ inline std::vector<std::string> checkNames(const std::vector<Diagnostic> &Ds) {
   return Out;
 }
 
-#define CHECK_SUITE(Name)                                                      \
+/// The fixture of one check's tests, and the name they give it:
+/// CHECK_SUITE(BlockSizeInvalid, Invalid, "cuda-block-size-invalid").
+#define CHECK_SUITE(Name, CheckVar, CheckName)                                 \
+  CHECK_FIXTURE(Name);                                                         \
+  [[maybe_unused]] const char *const CheckVar = CheckName
+/// A further fixture of the same check's tests, in the same file.
+#define CHECK_FIXTURE(Name)                                                    \
   class Name : public CheckTest {}
 
 } // namespace cudalint::checktest

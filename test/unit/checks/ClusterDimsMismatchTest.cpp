@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(ClusterDimsMismatch);
-const char *const ClusterMismatch = "cuda-cluster-dims-mismatch";
+CHECK_SUITE(ClusterDimsMismatch, ClusterMismatch, "cuda-cluster-dims-mismatch");
 
 CHECK_TEST(ClusterDimsMismatch, GridAWholeNumberOfClusters, ClusterMismatch,
            Silent) {

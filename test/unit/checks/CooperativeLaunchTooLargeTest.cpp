@@ -10,8 +10,8 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(CooperativeLaunchTooLarge);
-const char *const CoopTooLarge = "cuda-cooperative-launch-too-large";
+CHECK_SUITE(CooperativeLaunchTooLarge, CoopTooLarge,
+            "cuda-cooperative-launch-too-large");
 
 CHECK_TEST(CooperativeLaunchTooLarge, OverTheLargestGpuOfTheArch, CoopTooLarge,
            Both) {

@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-const char *const Refused = "cuda-func-attribute-refused";
-CHECK_SUITE(FuncAttributeRefused);
+CHECK_SUITE(FuncAttributeRefused, Refused, "cuda-func-attribute-refused");
 
 CHECK_TEST(FuncAttributeRefused, OptInOverTheArchMaximum, Refused, Both) {
   Kernel K("k");

@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(GridSizeInvalid);
-const char *const GridInvalid = "cuda-grid-size-invalid";
+CHECK_SUITE(GridSizeInvalid, GridInvalid, "cuda-grid-size-invalid");
 
 CHECK_TEST(GridSizeInvalid, LimitsAreInclusive, GridInvalid, Silent) {
   Kernel K("k");

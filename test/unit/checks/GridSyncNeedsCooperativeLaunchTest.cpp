@@ -10,8 +10,8 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(GridSyncNeedsCooperativeLaunch);
-const char *const GridSync = "cuda-grid-sync-needs-cooperative-launch";
+CHECK_SUITE(GridSyncNeedsCooperativeLaunch, GridSync,
+            "cuda-grid-sync-needs-cooperative-launch");
 
 CHECK_TEST(GridSyncNeedsCooperativeLaunch, PlainLaunchesTrap, GridSync,
            Reports) {

@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(GridUnderfillsGpu);
-const char *const Underfills = "cuda-grid-underfills-gpu";
+CHECK_SUITE(GridUnderfillsGpu, Underfills, "cuda-grid-underfills-gpu");
 
 CHECK_TEST(GridUnderfillsGpu, FewerBlocksThanSMs, Underfills, Reports) {
   Kernel K("k");

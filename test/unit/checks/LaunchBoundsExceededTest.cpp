@@ -9,8 +9,8 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(LaunchBoundsExceeded);
-const char *const BoundsExceeded = "cuda-launch-bounds-exceeded";
+CHECK_SUITE(LaunchBoundsExceeded, BoundsExceeded,
+            "cuda-launch-bounds-exceeded");
 
 CHECK_TEST(LaunchBoundsExceeded, BlockOverTheBoundFails, BoundsExceeded,
            Reports) {

@@ -10,8 +10,8 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(LaunchBoundsNotWarpMultiple);
-const char *const BoundsWarp = "cuda-launch-bounds-not-warp-multiple";
+CHECK_SUITE(LaunchBoundsNotWarpMultiple, BoundsWarp,
+            "cuda-launch-bounds-not-warp-multiple");
 
 CHECK_TEST(LaunchBoundsNotWarpMultiple, OnceForEveryArch, BoundsWarp, Reports) {
   auto D = Scenario({"sm_75", "sm_80", "sm_90"})

@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(LaunchBoundsOversized);
-const char *const Oversized = "cuda-launch-bounds-oversized";
+CHECK_SUITE(LaunchBoundsOversized, Oversized, "cuda-launch-bounds-oversized");
 
 /// __launch_bounds__(1024), spilling on sm_80, launched with these sizes.
 Scenario oversized(std::vector<ResolvedValue> Blocks, bool Spill = true) {

@@ -10,8 +10,8 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(LaunchBoundsUnsatisfiable);
-const char *const Unsatisfiable = "cuda-launch-bounds-unsatisfiable";
+CHECK_SUITE(LaunchBoundsUnsatisfiable, Unsatisfiable,
+            "cuda-launch-bounds-unsatisfiable");
 
 CHECK_TEST(LaunchBoundsUnsatisfiable, ThreadSlotsPerArch, Unsatisfiable, Both) {
   // 8 blocks of 256 threads: 2048 thread slots; sm_75 has 1024, sm_86 1536.

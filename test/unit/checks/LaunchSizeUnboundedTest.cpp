@@ -12,8 +12,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(LaunchSizeUnbounded);
-const char *const Unbounded = "cuda-launch-size-unbounded";
+CHECK_SUITE(LaunchSizeUnbounded, Unbounded, "cuda-launch-size-unbounded");
 
 const IntegerBounds Int{INT32_MIN, INT32_MAX, "int"};
 const IntegerBounds Int64{INT64_MIN, INT64_MAX, "int64_t"};

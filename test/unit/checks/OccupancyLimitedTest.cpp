@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(OccupancyLimited);
-const char *const OccLimited = "cuda-occupancy-limited";
+CHECK_SUITE(OccupancyLimited, OccLimited, "cuda-occupancy-limited");
 
 /// 256 threads x 128 registers: 2 blocks of 8 warps on a 64-warp SM (25%).
 Scenario registerBound(const Kernel &K, ResolvedValue Grid = c(1000),
@@ -352,7 +351,7 @@ CHECK_TEST(OccupancyLimited, OccupancyApiIsStatedIntent, OccLimited, Both) {
               SizeIs(1));
 }
 
-CHECK_SUITE(OccupancyLimitedCarveout);
+CHECK_FIXTURE(OccupancyLimitedCarveout);
 
 // On an H100, cudaFuncSetCacheConfig(k, cudaFuncCachePreferL1) lets the
 // occupancy API allow 8 blocks per SM for a kernel without static shared

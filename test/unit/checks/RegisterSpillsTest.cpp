@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(RegisterSpills);
-const char *const Spills = "cuda-register-spills";
+CHECK_SUITE(RegisterSpills, Spills, "cuda-register-spills");
 
 CHECK_TEST(RegisterSpills, SpillsPerArch, Spills, Reports) {
   Kernel K("heavy");

@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(SharedMemoryExceeded);
-const char *const SmemExceeded = "cuda-shared-memory-exceeded";
+CHECK_SUITE(SharedMemoryExceeded, SmemExceeded, "cuda-shared-memory-exceeded");
 
 CHECK_TEST(SharedMemoryExceeded, ExactlyTheDefault48KiB, SmemExceeded, Silent) {
   Kernel K("k");
@@ -155,7 +154,7 @@ CHECK_TEST(SharedMemoryExceeded, SetWithOneBadValueMayFail, SmemExceeded,
                                 withNote("only some of the values"))));
 }
 
-CHECK_SUITE(SharedMemoryExceededRefusedOptIn);
+CHECK_FIXTURE(SharedMemoryExceededRefusedOptIn);
 
 // Checked on an H100 with CUDA 13.0: an opt-in over the arch's maximum
 // (static included) is refused and the kernel keeps its previous limit.

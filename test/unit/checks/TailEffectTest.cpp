@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(TailEffect);
-const char *const Tail = "cuda-tail-effect";
+CHECK_SUITE(TailEffect, Tail, "cuda-tail-effect");
 
 /// 256 threads x 32 registers on an H100 SXM: 8 blocks per SM, waves of
 /// 1056 blocks.

@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(TooManyResources);
-const char *const TooMany = "cuda-too-many-resources";
+CHECK_SUITE(TooManyResources, TooMany, "cuda-too-many-resources");
 
 CHECK_TEST(TooManyResources, RegistersExactlyFillTheFile, TooMany, Silent) {
   // 64 registers x 1024 threads = 65536, the whole register file.
