@@ -47,6 +47,28 @@ Expected<uint64_t> boundedField(StringRef Field, int64_t V, uint64_t Max) {
   return uint64_t(V);
 }
 
+/// A number field of a request and where its value goes, once it is known
+/// to be non-negative and at most Max.
+struct NumberField {
+  StringRef Field;
+  std::optional<int64_t> Value;
+  uint64_t Max;
+  std::function<void(uint64_t)> Set;
+};
+
+/// Sets every given field, in order; the first out of range is the error.
+Error setFields(ArrayRef<NumberField> Fields) {
+  for (const NumberField &F : Fields) {
+    if (!F.Value)
+      continue;
+    auto V = boundedField(F.Field, *F.Value, F.Max);
+    if (!V)
+      return V.takeError();
+    F.Set(*V);
+  }
+  return Error::success();
+}
+
 /// Whether a request asks about an AMD target.
 bool asksAboutAmd(const OccupancyRequest &S) {
   return (S.Arch && isAmdArchSpelling(*S.Arch)) ||
@@ -96,12 +118,7 @@ Expected<AmdOccupancyQuery> resolveAmd(const OccupancyRequest &S) {
   if (!Vgprs)
     return fieldError("vgprs", "missing: give the VGPRs per lane");
   AmdOccupancyInput &In = Q.Input;
-  struct {
-    StringRef Field;
-    std::optional<int64_t> Value;
-    uint64_t Max;
-    std::function<void(uint64_t)> Set;
-  } Fields[] = {
+  const NumberField Fields[] = {
       {"threads", S.Threads, UINT32_MAX,
        [&](uint64_t V) { In.WorkGroupSize = unsigned(V); }},
       {"vgprs", Vgprs, UINT32_MAX, [&](uint64_t V) { In.VGPRs = unsigned(V); }},
@@ -120,14 +137,8 @@ Expected<AmdOccupancyQuery> resolveAmd(const OccupancyRequest &S) {
       {"max_waves_per_eu", S.MaxWavesPerEU, UINT32_MAX,
        [&](uint64_t V) { In.MaxWavesPerEU = unsigned(V); }},
   };
-  for (auto &F : Fields) {
-    if (!F.Value)
-      continue;
-    auto V = boundedField(F.Field, *F.Value, F.Max);
-    if (!V)
-      return V.takeError();
-    F.Set(*V);
-  }
+  if (Error E = setFields(Fields))
+    return E;
   if (S.Mode) {
     if (StringRef(*S.Mode).equals_insensitive("cu"))
       In.Mode = AmdCuMode::CU;
@@ -165,12 +176,7 @@ Expected<OccupancyQuery> resolveCuda(const OccupancyRequest &S) {
     return fieldError("regs", "missing: give the registers per thread");
 
   OccupancyInput &In = Q.Input;
-  struct {
-    StringRef Field;
-    const std::optional<int64_t> &Value;
-    uint64_t Max;
-    std::function<void(uint64_t)> Set;
-  } Fields[] = {
+  const NumberField Fields[] = {
       {"threads", S.Threads, UINT32_MAX,
        [&](uint64_t V) { In.ThreadsPerBlock = unsigned(V); }},
       {"regs", S.Regs, UINT32_MAX,
@@ -183,14 +189,8 @@ Expected<OccupancyQuery> resolveCuda(const OccupancyRequest &S) {
       {"barriers", S.Barriers, UINT32_MAX,
        [&](uint64_t V) { In.BarriersPerBlock = unsigned(V); }},
   };
-  for (auto &F : Fields) {
-    if (!F.Value)
-      continue;
-    auto V = boundedField(F.Field, *F.Value, F.Max);
-    if (!V)
-      return V.takeError();
-    F.Set(*V);
-  }
+  if (Error E = setFields(Fields))
+    return E;
   if (S.Carveout) {
     if (*S.Carveout < -1 || *S.Carveout > 100)
       return fieldError("carveout", Twine(*S.Carveout) +
