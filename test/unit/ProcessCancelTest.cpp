@@ -5,6 +5,7 @@
 // set, and the result is a failure that says so, never a success.
 
 #include "Process.h"
+#include "ScratchDirTest.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -19,24 +20,19 @@ using namespace llvm;
 
 namespace {
 
-/// sh, and a scratch directory for the child's stdout and stderr, removed
-/// after the test.
-class ProcessCancelTest : public ::testing::Test {
+/// sh, and files for the child's stdout and stderr in a scratch directory.
+class ProcessCancelTest : public test::ScratchDirTest {
 protected:
   void SetUp() override {
+    ScratchDirTest::SetUp();
+    if (HasFatalFailure())
+      return;
     Sh = findExecutable("sh");
     ASSERT_FALSE(Sh.empty());
-    ASSERT_FALSE(sys::fs::createUniqueDirectory("cancel", Dir));
-    Out = Err = Dir;
-    sys::path::append(Out, "out");
-    sys::path::append(Err, "err");
+    Out = path("out");
+    Err = path("err");
   }
-  void TearDown() override {
-    if (!Dir.empty())
-      sys::fs::remove_directories(Dir);
-  }
-  std::string Sh;
-  SmallString<128> Dir, Out, Err;
+  std::string Sh, Out, Err;
 };
 
 TEST_F(ProcessCancelTest, ASetFlagKillsTheProcess) {
