@@ -298,6 +298,12 @@ public:
     Table.Resources[{R.R.Mangled, R.R.Arch}] = R.R;
     return *this;
   }
+  /// Several facts at once: with() each, in order.
+  template <typename First, typename Second, typename... Rest>
+  Scenario &with(const First &F, const Second &S, const Rest &...More) {
+    with(F);
+    return with(S, More...);
+  }
   /// The CUDA toolkit the run builds with; "": none found.
   Scenario &toolkit(llvm::StringRef Version) {
     Run.Options.ToolkitVersion = Version.str();
