@@ -11,6 +11,13 @@ namespace {
 
 CHECK_SUITE(OccupancyLimited, OccLimited, "cuda-occupancy-limited");
 
+/// What the check reports on S when a stated intent excuses nothing
+/// (IgnoreStatedIntent=false).
+std::vector<Diagnostic> findingsIgnoringIntent(Scenario S) {
+  return S.option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
+      .findings(OccLimited);
+}
+
 /// 256 threads x 128 registers: 2 blocks of 8 warps on a 64-warp SM (25%).
 Scenario registerBound(const Kernel &K, ResolvedValue Grid = c(1000),
                        std::vector<std::string> Archs = {"sm_80"}) {
@@ -196,9 +203,7 @@ CHECK_TEST(OccupancyLimited, SingleThreadBlockIsDeliberate, OccLimited, Both) {
 CHECK_TEST(OccupancyLimited, ReachedMinBlocksIsStatedIntent, OccLimited, Both) {
   Kernel Reached = Kernel("bounded").launchBounds(256, 2);
   EXPECT_THAT(registerBound(Reached).findings(OccLimited), IsEmpty());
-  EXPECT_THAT(registerBound(Reached)
-                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
-                  .findings(OccLimited),
+  EXPECT_THAT(findingsIgnoringIntent(registerBound(Reached)),
               ElementsAre(warning("sm_80", says("is 25% on sm_80"))));
   // A minBlocks the launch does not reach states nothing; a kernel with a
   // bound gets no fix-it.
@@ -238,10 +243,9 @@ CHECK_TEST(OccupancyLimited, MaxnregIsStatedIntentWhenRegistersBind, OccLimited,
                         Resources(K, "sm_80").regs(128).maxnreg(128))
                   .findings(OccLimited),
               IsEmpty());
-  EXPECT_THAT(registerBound(Kernel("capped").maxnreg(128))
-                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
-                  .findings(OccLimited),
-              SizeIs(1));
+  EXPECT_THAT(
+      findingsIgnoringIntent(registerBound(Kernel("capped").maxnreg(128))),
+      SizeIs(1));
   // A register cap says nothing about shared memory.
   Kernel S = Kernel("stencil").maxnreg(32);
   EXPECT_THAT(Scenario()
@@ -266,9 +270,7 @@ CHECK_TEST(OccupancyLimited, StatedLimitBindingWithAnotherIsIntent, OccLimited,
     return S;
   };
   EXPECT_THAT(Tuned().findings(OccLimited), IsEmpty());
-  EXPECT_THAT(Tuned()
-                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
-                  .findings(OccLimited),
+  EXPECT_THAT(findingsIgnoringIntent(Tuned()),
               ElementsAre(warning("sm_80", says("is 25% on sm_80"))));
 }
 
@@ -285,9 +287,7 @@ CHECK_TEST(OccupancyLimited, OptInThatCapsOccupancyAnywayIsIntent, OccLimited,
     return S;
   };
   EXPECT_THAT(Tuned(72 * 1024).findings(OccLimited), IsEmpty());
-  EXPECT_THAT(Tuned(72 * 1024)
-                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
-                  .findings(OccLimited),
+  EXPECT_THAT(findingsIgnoringIntent(Tuned(72 * 1024)),
               ElementsAre(warning("sm_80", says("is 13% on sm_80"))));
   // Shared memory that leaves room for MinOccupancy (32 KiB: 4 blocks, 50%)
   // explains nothing about the registers.
@@ -306,9 +306,7 @@ CHECK_TEST(OccupancyLimited, SharedMemoryOptInIsStatedIntent, OccLimited,
     return S;
   };
   EXPECT_THAT(OptedIn().findings(OccLimited), IsEmpty());
-  EXPECT_THAT(OptedIn()
-                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
-                  .findings(OccLimited),
+  EXPECT_THAT(findingsIgnoringIntent(OptedIn()),
               ElementsAre(warning("sm_80", says("of shared memory per block "
                                                 "limit it to 3"))));
   // An opt-in says nothing about registers.
@@ -328,10 +326,7 @@ CHECK_TEST(OccupancyLimited, OccupancyApiIsStatedIntent, OccLimited, Both) {
     return S;
   };
   EXPECT_THAT(Tuned().findings(OccLimited), IsEmpty());
-  EXPECT_THAT(Tuned()
-                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
-                  .findings(OccLimited),
-              SizeIs(1));
+  EXPECT_THAT(findingsIgnoringIntent(Tuned()), SizeIs(1));
 }
 
 CHECK_FIXTURE(OccupancyLimitedCarveout);
