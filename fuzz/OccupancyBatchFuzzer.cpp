@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../tools/cuda-launch-lint/OccupancyCommand.h"
+#include "cudalint/Report/OccupancyBatch.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Bytes, size_t Size) {
   StringRef Input(reinterpret_cast<const char *>(Bytes), Size);
   std::string Out;
   raw_string_ostream OS(Out);
-  bool AllValid = cudalint::runOccupancyBatch(Input, OS);
+  bool AllValid = cudalint::runOccupancyBatch(Input, {}, OS) == 0;
   OS.flush();
 
   SmallVector<StringRef, 0> InLines, OutLines;

@@ -455,8 +455,7 @@ CHECK_TEST({cls}, SilentOn{V}Launches, Name, Silent) {{
 namespace cudalint::checktest {{
 namespace {{
 
-CHECK_SUITE({cls});
-const char *const Name = "{name}";
+CHECK_SUITE({cls}, Name, "{name}");
 
 {tests}
 

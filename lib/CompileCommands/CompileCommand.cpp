@@ -359,4 +359,31 @@ Expected<std::vector<std::string>> parseGpuArchList(StringRef List) {
   return Out;
 }
 
+bool asksForResourceUsage(ArrayRef<std::string> Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A == "--resource-usage" || A == "-res-usage")
+      return true;
+    if ((A == "-Xptxas" || A == "--ptxas-options") && I + 1 < Args.size() &&
+        is_contained(split(Args[I + 1], ','), "-v"))
+      return true;
+    if ((A.consume_front("-Xptxas=") || A.consume_front("--ptxas-options=")) &&
+        is_contained(split(A, ','), "-v"))
+      return true;
+  }
+  return false;
+}
+
+std::string outputFileArgument(ArrayRef<std::string> Args) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if ((A == "-o" || A == "--output-file") && I + 1 < Args.size())
+      return Args[I + 1];
+    if (A.consume_front("--output-file=") || A.consume_front("-o"))
+      if (!A.empty())
+        return A.str();
+  }
+  return "";
+}
+
 } // namespace cudalint

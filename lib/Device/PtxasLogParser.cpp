@@ -178,4 +178,10 @@ Expected<PtxasLog> parsePtxasLog(StringRef Text) {
   return Log;
 }
 
+bool isPtxasReportLine(StringRef Line) {
+  StringRef T = Line.ltrim();
+  return Line.starts_with("ptxas info") ||
+         (Line.starts_with("    ") && T.contains("bytes stack frame"));
+}
+
 } // namespace cudalint

@@ -6,6 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -77,6 +78,19 @@ std::string checkIndexTable() {
                .str();
   }
   return Out;
+}
+
+std::string checkListText() {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  for (const std::unique_ptr<Check> &C : allChecks()) {
+    OS << C->name() << " (" << severityName(C->severity())
+       << "): " << C->summary() << "\n";
+    for (const CheckOptionSpec &O : C->options())
+      OS << "    option " << O.Name << " (" << O.acceptedText() << ", default "
+         << O.defaultText() << "): " << O.Doc << "\n";
+  }
+  return Text;
 }
 
 } // namespace cudalint

@@ -5,7 +5,10 @@
 #include "cudalint/Lint/Fingerprint.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -124,6 +127,21 @@ void writeRdjson(raw_ostream &OS, ArrayRef<Diagnostic> Findings,
   json::Object Result{{"source", json::Object{{"name", "cuda-launch-lint"}}},
                       {"diagnostics", std::move(Diagnostics)}};
   OS << formatv("{0:2}", json::Value(std::move(Result))) << "\n";
+}
+
+std::string checkoutRoot() {
+  SmallString<256> Root;
+  sys::fs::current_path(Root);
+  for (SmallString<256> Dir = Root; !Dir.empty();
+       Dir.resize(sys::path::parent_path(Dir).size())) {
+    SmallString<256> Git(Dir);
+    sys::path::append(Git, ".git");
+    if (sys::fs::exists(Git))
+      return Dir.str().str();
+    if (sys::path::parent_path(Dir) == Dir)
+      break;
+  }
+  return Root.str().str();
 }
 
 } // namespace cudalint

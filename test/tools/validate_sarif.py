@@ -87,6 +87,26 @@ def check_uri(path, v, absolute=False):
         problem(path, "'%s' must be an absolute URI" % v)
 
 
+def check_string(path, v):
+    check_type(path, v, "string")
+
+
+def check_required(path, v, key, check):
+    """v[key] checked, or a problem where v lacks it."""
+    if key not in v:
+        problem(path, "missing required property '%s'" % key)
+    else:
+        check(path + "." + key, v[key])
+
+
+def check_members(path, v, checks):
+    """checks: (key, check) pairs, in order; each runs on v[key] where v has
+    the key."""
+    for k, check in checks:
+        if k in v:
+            check(path + "." + k, v[k])
+
+
 def check_property_bag(path, v):
     if not check_type(path, v, "object"):
         return
@@ -102,11 +122,8 @@ def check_mfms(path, v):  # multiformatMessageString
     check_closed(path, v, {"text", "markdown", "properties"})
     if "text" not in v:
         problem(path, "missing required property 'text'")
-    for k in ("text", "markdown"):
-        if k in v:
-            check_type(path + "." + k, v[k], "string")
-    if "properties" in v:
-        check_property_bag(path + ".properties", v["properties"])
+    check_members(path, v, [("text", check_string), ("markdown", check_string),
+                            ("properties", check_property_bag)])
 
 
 def check_message(path, v):
@@ -131,14 +148,9 @@ def check_artifact_location(path, v):
     if not check_type(path, v, "object"):
         return
     check_closed(path, v, {"uri", "uriBaseId", "index", "description", "properties"})
-    if "uri" in v:
-        check_uri(path + ".uri", v["uri"])
-    if "uriBaseId" in v:
-        check_type(path + ".uriBaseId", v["uriBaseId"], "string")
-    if "index" in v:
-        check_int_min(path + ".index", v["index"], -1)
-    if "description" in v:
-        check_message(path + ".description", v["description"])
+    check_members(path, v, [("uri", check_uri), ("uriBaseId", check_string),
+                            ("index", lambda p, x: check_int_min(p, x, -1)),
+                            ("description", check_message)])
 
 
 def check_region(path, v):
@@ -183,14 +195,10 @@ def check_location(path, v):
         return
     check_closed(path, v, {"id", "physicalLocation", "logicalLocations", "message",
                            "annotations", "relationships", "properties"})
-    if "id" in v:
-        check_int_min(path + ".id", v["id"], -1)
-    if "physicalLocation" in v:
-        check_physical_location(path + ".physicalLocation", v["physicalLocation"])
-    if "message" in v:
-        check_message(path + ".message", v["message"])
-    if "properties" in v:
-        check_property_bag(path + ".properties", v["properties"])
+    check_members(path, v, [("id", lambda p, x: check_int_min(p, x, -1)),
+                            ("physicalLocation", check_physical_location),
+                            ("message", check_message),
+                            ("properties", check_property_bag)])
 
 
 def check_reporting_configuration(path, v):
@@ -213,22 +221,14 @@ def check_rule(path, v):
                            "deprecatedNames", "shortDescription", "fullDescription",
                            "messageStrings", "defaultConfiguration", "helpUri", "help",
                            "relationships", "properties"})
-    if "id" not in v:
-        problem(path, "missing required property 'id'")
-    else:
-        check_type(path + ".id", v["id"], "string")
-    if "name" in v:
-        check_type(path + ".name", v["name"], "string")
-    for k in ("shortDescription", "fullDescription", "help"):
-        if k in v:
-            check_mfms(path + "." + k, v[k])
-    if "helpUri" in v:
-        check_uri(path + ".helpUri", v["helpUri"], absolute=True)
-    if "defaultConfiguration" in v:
-        check_reporting_configuration(path + ".defaultConfiguration",
-                                      v["defaultConfiguration"])
-    if "properties" in v:
-        check_property_bag(path + ".properties", v["properties"])
+    check_required(path, v, "id", check_string)
+    check_members(path, v, [("name", check_string),
+                            ("shortDescription", check_mfms),
+                            ("fullDescription", check_mfms),
+                            ("help", check_mfms),
+                            ("helpUri", lambda p, x: check_uri(p, x, absolute=True)),
+                            ("defaultConfiguration", check_reporting_configuration),
+                            ("properties", check_property_bag)])
 
 
 def check_driver(path, v):
@@ -243,10 +243,7 @@ def check_driver(path, v):
                            "minimumRequiredLocalizedDataSemanticVersion",
                            "associatedComponent", "translationMetadata",
                            "supportedTaxonomies", "properties"})
-    if "name" not in v:
-        problem(path, "missing required property 'name'")
-    else:
-        check_type(path + ".name", v["name"], "string")
+    check_required(path, v, "name", check_string)
     for k in ("version", "semanticVersion", "organization", "product", "fullName"):
         if k in v:
             check_type(path + "." + k, v[k], "string")
@@ -340,10 +337,7 @@ def check_notification(path, v):
         return
     check_closed(path, v, {"locations", "message", "level", "threadId", "timeUtc",
                            "exception", "descriptor", "associatedRule", "properties"})
-    if "message" not in v:
-        problem(path, "missing required property 'message'")
-    else:
-        check_message(path + ".message", v["message"])
+    check_required(path, v, "message", check_message)
     if "level" in v and v["level"] not in ("none", "note", "warning", "error"):
         problem(path + ".level", "must be one of none, note, warning, error")
     if "locations" in v and check_type(path + ".locations", v["locations"], "array"):
@@ -369,10 +363,8 @@ def check_invocation(path, v):
                            "account", "processId", "executableLocation", "workingDirectory",
                            "environmentVariables", "stdin", "stdout", "stderr",
                            "stdoutStderr", "properties"})
-    if "executionSuccessful" not in v:
-        problem(path, "missing required property 'executionSuccessful'")
-    else:
-        check_type(path + ".executionSuccessful", v["executionSuccessful"], "boolean")
+    check_required(path, v, "executionSuccessful",
+                   lambda p, x: check_type(p, x, "boolean"))
     for key in ("toolExecutionNotifications", "toolConfigurationNotifications"):
         if key in v and check_type(path + "." + key, v[key], "array"):
             for i, n in enumerate(v[key]):

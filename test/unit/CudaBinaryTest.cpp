@@ -8,6 +8,7 @@
 
 #include "cudalint/Device/CudaBinary.h"
 
+#include "LittleEndianWriters.h"
 #include "NinjaDeps.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -23,24 +24,9 @@
 
 using namespace cudalint;
 using namespace llvm;
+using namespace cudalint::bytes;
 
 namespace {
-
-void put16(std::string &S, uint16_t V) {
-  char B[2];
-  support::endian::write16le(B, V);
-  S.append(B, 2);
-}
-void put32(std::string &S, uint32_t V) {
-  char B[4];
-  support::endian::write32le(B, V);
-  S.append(B, 4);
-}
-void put64(std::string &S, uint64_t V) {
-  char B[8];
-  support::endian::write64le(B, V);
-  S.append(B, 8);
-}
 
 /// One fatbin entry: a 64-byte header and the payload padded to 8.
 std::string entry(uint16_t Kind, uint32_t Arch, StringRef Payload,

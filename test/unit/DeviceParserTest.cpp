@@ -313,6 +313,23 @@ TEST(PtxasLog, TruncatedEntry) {
   EXPECT_TRUE(L->Functions.empty());
 }
 
+/// A kernel as the front end saw it: its name and mangled name.
+KernelInfo hostKernel(std::string Name, std::string Mangled) {
+  KernelInfo K;
+  K.Name = std::move(Name);
+  K.Mangled = std::move(Mangled);
+  return K;
+}
+
+/// A unit's front-end facts: its main file and kernels.
+TranslationUnitFacts hostUnit(std::string MainFile,
+                              std::vector<KernelInfo> Kernels) {
+  TranslationUnitFacts F;
+  F.MainFile = std::move(MainFile);
+  F.Kernels = std::move(Kernels);
+  return F;
+}
+
 TEST(JoinKey, AnonymousNamespacesAndInternalLinkage) {
   // Clang's host view and nvcc's device names of the same kernels.
   EXPECT_EQ(kernelJoinKey("_ZN12_GLOBAL__N_14anonEPi"),
@@ -359,18 +376,12 @@ TEST(Join, ExactThenByKeyAndDeviceBoundsOverride) {
                Res("_ZN36_GLOBAL__N__5e4f58f6_4_k_cu_6d84738f4anonEPi", "sm_80",
                    8, std::nullopt)};
   D.Units.push_back(U);
-  TranslationUnitFacts F;
-  F.MainFile = "/a.cu";
-  KernelInfo K1;
-  K1.Name = "k";
-  K1.Mangled = "_Z1kPf";
+  KernelInfo K1 = hostKernel("k", "_Z1kPf");
   K1.Attrs.MaxThreadsPerBlock = 512; // host view: __CUDA_ARCH__ undefined
-  KernelInfo K2;
-  K2.Name = "(anonymous namespace)::anon";
-  K2.Mangled = "_ZN12_GLOBAL__N_14anonEPi";
+  KernelInfo K2 =
+      hostKernel("(anonymous namespace)::anon", "_ZN12_GLOBAL__N_14anonEPi");
   K2.Attrs.MaxThreadsPerBlock = 64; // not what the device saw
-  F.Kernels = {K1, K2};
-  DeviceResourceTable T = joinDeviceFacts(D, {F});
+  DeviceResourceTable T = joinDeviceFacts(D, {hostUnit("/a.cu", {K1, K2})});
   EXPECT_TRUE(T.Enabled);
   ASSERT_TRUE(T.find("_Z1kPf", "sm_90"));
   EXPECT_EQ(T.find("_Z1kPf", "sm_90")->Registers, 39u);
@@ -398,13 +409,9 @@ TEST(Join, AmbiguousKeyIsNotJoined) {
     U.Kernels.push_back(K);
   }
   D.Units.push_back(U);
-  TranslationUnitFacts F;
-  F.MainFile = "/k.cu";
-  KernelInfo K;
-  K.Name = "anon";
-  K.Mangled = "_ZN12_GLOBAL__N_14anonEPi";
-  F.Kernels = {K};
-  DeviceResourceTable T = joinDeviceFacts(D, {F});
+  DeviceResourceTable T = joinDeviceFacts(
+      D,
+      {hostUnit("/k.cu", {hostKernel("anon", "_ZN12_GLOBAL__N_14anonEPi")})});
   EXPECT_FALSE(T.find("_ZN12_GLOBAL__N_14anonEPi", "sm_80"));
   ASSERT_EQ(T.Notes.size(), 1u);
   EXPECT_NE(T.Notes[0].find("matches 2 device entries"), std::string::npos);
@@ -426,16 +433,11 @@ TEST(Join, CubinBoundsTakeTheSourcesMinBlocksAndMaxnreg) {
   R.MaxNTid = std::array<unsigned, 3>{256, 1, 1};
   U.Kernels = {R};
   D.Units = {U};
-  TranslationUnitFacts F;
-  F.MainFile = "/k.cu";
-  KernelInfo K;
-  K.Name = "k";
-  K.Mangled = "_Z1kPf";
+  KernelInfo K = hostKernel("k", "_Z1kPf");
   K.Attrs.MaxThreadsPerBlock = 512; // the host's view; the device's wins
   K.Attrs.MinBlocksPerSM = 2;
   K.Attrs.MaxRegisters = 40;
-  F.Kernels = {K};
-  DeviceResourceTable T = joinDeviceFacts(D, {F});
+  DeviceResourceTable T = joinDeviceFacts(D, {hostUnit("/k.cu", {K})});
   const KernelResources *J = T.find("_Z1kPf", "sm_80");
   ASSERT_TRUE(J);
   EXPECT_EQ(effectiveMaxThreads(K.Attrs, J), 256);

@@ -11,6 +11,8 @@
 #include "cudalint/Device/HipBinary.h"
 #include "cudalint/Device/DeviceFacts.h"
 
+#include "LittleEndianWriters.h"
+
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
 #include "llvm/Object/ELFTypes.h"
@@ -24,28 +26,23 @@
 
 using namespace cudalint;
 using namespace llvm;
+using namespace cudalint::bytes;
 
 namespace {
-
-void appendU64(std::string &S, uint64_t V) {
-  char B[8];
-  support::endian::write64le(B, V);
-  S.append(B, 8);
-}
 
 /// A plain bundle of Entries (ID, data), data after the header.
 std::string
 bundle(const std::vector<std::pair<std::string, std::string>> &Entries) {
   std::string Head = "__CLANG_OFFLOAD_BUNDLE__";
-  appendU64(Head, Entries.size());
+  put64(Head, Entries.size());
   size_t HeaderSize = Head.size();
   for (const auto &[Id, Data] : Entries)
     HeaderSize += 24 + Id.size();
   std::string Body;
   for (const auto &[Id, Data] : Entries) {
-    appendU64(Head, HeaderSize + Body.size());
-    appendU64(Head, Data.size());
-    appendU64(Head, Id.size());
+    put64(Head, HeaderSize + Body.size());
+    put64(Head, Data.size());
+    put64(Head, Id.size());
     Head += Id;
     Body += Data;
   }
@@ -96,14 +93,9 @@ std::string codeObject(StringRef Blob) {
   using Ehdr = object::ELF64LE::Ehdr;
   using Shdr = object::ELF64LE::Shdr;
   std::string Note;
-  auto U32 = [&](uint32_t V) {
-    char B[4];
-    support::endian::write32le(B, V);
-    Note.append(B, 4);
-  };
-  U32(7);
-  U32(Blob.size());
-  U32(ELF::NT_AMDGPU_METADATA);
+  put32(Note, 7);
+  put32(Note, Blob.size());
+  put32(Note, ELF::NT_AMDGPU_METADATA);
   Note.append("AMDGPU\0\0", 8);
   Note += Blob;
   Note.resize(alignTo(Note.size(), 4), '\0');

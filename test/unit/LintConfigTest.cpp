@@ -7,6 +7,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "ScratchDirTest.h"
+
 #include "gtest/gtest.h"
 
 using namespace cudalint;
@@ -229,26 +231,7 @@ TEST(LintConfigTest, ApplyKeepsCommandLineValues) {
   EXPECT_EQ(Pinned.Gpu->SMCount, 40u);
 }
 
-class LintConfigFileTest : public ::testing::Test {
-protected:
-  SmallString<128> Dir;
-  void SetUp() override {
-    ASSERT_FALSE(sys::fs::createUniqueDirectory("cudalint-config", Dir));
-  }
-  void TearDown() override { sys::fs::remove_directories(Dir); }
-  std::string path(StringRef Rel) {
-    SmallString<128> P(Dir);
-    sys::path::append(P, Rel);
-    return std::string(P);
-  }
-  void write(StringRef Rel, StringRef Text) {
-    sys::fs::create_directories(sys::path::parent_path(path(Rel)));
-    std::error_code EC;
-    raw_fd_ostream OS(path(Rel), EC);
-    ASSERT_FALSE(EC);
-    OS << Text;
-  }
-};
+class LintConfigFileTest : public test::ScratchDirTest {};
 
 TEST_F(LintConfigFileTest, LoadsAFile) {
   write(".cuda-launch-lint.yaml", "Archs: sm_90\n");

@@ -5,6 +5,7 @@
 // set, and the result is a failure that says so, never a success.
 
 #include "Process.h"
+#include "ScratchDirTest.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -19,14 +20,22 @@ using namespace llvm;
 
 namespace {
 
-TEST(ProcessCancelTest, ASetFlagKillsTheProcess) {
-  std::string Sh = findExecutable("sh");
-  ASSERT_FALSE(Sh.empty());
-  SmallString<128> Dir;
-  ASSERT_FALSE(sys::fs::createUniqueDirectory("cancel", Dir));
-  SmallString<128> Out(Dir), Err(Dir);
-  sys::path::append(Out, "out");
-  sys::path::append(Err, "err");
+/// sh, and files for the child's stdout and stderr in a scratch directory.
+class ProcessCancelTest : public test::ScratchDirTest {
+protected:
+  void SetUp() override {
+    ScratchDirTest::SetUp();
+    if (HasFatalFailure())
+      return;
+    Sh = findExecutable("sh");
+    ASSERT_FALSE(Sh.empty());
+    Out = path("out");
+    Err = path("err");
+  }
+  std::string Sh, Out, Err;
+};
+
+TEST_F(ProcessCancelTest, ASetFlagKillsTheProcess) {
   std::atomic<bool> Cancel{true};
   // Without the flag this would run for an hour (the timeout is off).
   ProcessResult R = runProcess({Sh, "-c", "sleep 3600"}, "", Out, Err,
@@ -36,22 +45,13 @@ TEST(ProcessCancelTest, ASetFlagKillsTheProcess) {
   EXPECT_FALSE(R.TimedOut);
   EXPECT_FALSE(R.succeeded());
   EXPECT_EQ(R.describe(0), "cancelled (killed)");
-  sys::fs::remove_directories(Dir);
 }
 
-TEST(ProcessCancelTest, AnUnsetFlagChangesNothing) {
-  std::string Sh = findExecutable("sh");
-  ASSERT_FALSE(Sh.empty());
-  SmallString<128> Dir;
-  ASSERT_FALSE(sys::fs::createUniqueDirectory("cancel", Dir));
-  SmallString<128> Out(Dir), Err(Dir);
-  sys::path::append(Out, "out");
-  sys::path::append(Err, "err");
+TEST_F(ProcessCancelTest, AnUnsetFlagChangesNothing) {
   std::atomic<bool> Cancel{false};
   ProcessResult R = runProcess({Sh, "-c", "exit 0"}, "", Out, Err, 0, &Cancel);
   EXPECT_TRUE(R.succeeded());
   EXPECT_FALSE(R.Cancelled);
-  sys::fs::remove_directories(Dir);
 }
 
 } // namespace

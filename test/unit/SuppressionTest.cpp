@@ -9,6 +9,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "ScratchDirTest.h"
+
 #include "gtest/gtest.h"
 
 using namespace cudalint;
@@ -214,23 +216,7 @@ Diagnostic diag(StringRef Check, StringRef File, unsigned Line,
   return D;
 }
 
-class NoLintFilterTest : public ::testing::Test {
-protected:
-  SmallString<128> Dir;
-  void SetUp() override {
-    ASSERT_FALSE(sys::fs::createUniqueDirectory("cudalint-nolint", Dir));
-  }
-  void TearDown() override { sys::fs::remove_directories(Dir); }
-  std::string write(StringRef Name, StringRef Text) {
-    SmallString<128> Path(Dir);
-    sys::path::append(Path, Name);
-    std::error_code EC;
-    raw_fd_ostream OS(Path, EC);
-    EXPECT_FALSE(EC);
-    OS << Text;
-    return std::string(Path);
-  }
-};
+class NoLintFilterTest : public test::ScratchDirTest {};
 
 TEST_F(NoLintFilterTest, ReadsFilesAndRemovesSuppressed) {
   std::string A = write("a.cu", "k<<<1, 33>>>(); // NOLINT(cuda-block-size-*)\n"

@@ -27,6 +27,7 @@
 #include "UnitReport.h"
 
 #include "cudalint/CompileCommands/CompileCommand.h"
+#include "cudalint/Device/DeviceFacts.h"
 #include "cudalint/Lint/LintPolicy.h"
 #include "cudalint/Pipeline/Pipeline.h"
 #include "cudalint/Report/DiagnosticsReport.h"
@@ -61,43 +62,6 @@ void note(const Twine &Message) {
 std::string readFile(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path);
   return B ? (*B)->getBuffer().str() : std::string();
-}
-
-/// ptxas -v's report lines ("ptxas info    : Used 8 registers, ...", and the
-/// indented "N bytes stack frame, ..." after "Function properties for").
-bool isResourceReportLine(StringRef Line) {
-  StringRef T = Line.ltrim();
-  return Line.starts_with("ptxas info") ||
-         (Line.starts_with("    ") && T.contains("bytes stack frame"));
-}
-
-/// Whether the user asked for the report themselves.
-bool asksForResourceUsage(ArrayRef<std::string> Args) {
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    if (A == "--resource-usage" || A == "-res-usage")
-      return true;
-    if ((A == "-Xptxas" || A == "--ptxas-options") && I + 1 < Args.size() &&
-        is_contained(split(Args[I + 1], ','), "-v"))
-      return true;
-    if ((A.consume_front("-Xptxas=") || A.consume_front("--ptxas-options=")) &&
-        is_contained(split(A, ','), "-v"))
-      return true;
-  }
-  return false;
-}
-
-/// The value of -o, if any.
-std::string outputFile(ArrayRef<std::string> Args) {
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    if ((A == "-o" || A == "--output-file") && I + 1 < Args.size())
-      return Args[I + 1];
-    if (A.consume_front("--output-file=") || A.consume_front("-o"))
-      if (!A.empty())
-        return A.str();
-  }
-  return "";
 }
 
 struct CompileRun {
@@ -137,49 +101,6 @@ Expected<CompileRun> runCompile(ArrayRef<std::string> Argv) {
   return R;
 }
 
-/// Lints the compile's source with the device facts of its report, read
-/// once ReportReady returns; the findings, or why there are none. What the
-/// front end has to say goes to Notes, printed after the compile's output.
-Expected<PipelineResult> lintCompile(ArrayRef<std::string> Argv,
-                                     StringRef Source, StringRef ReportLog,
-                                     std::function<void()> ReportReady,
-                                     raw_ostream &Notes) {
-  SmallString<256> Cwd;
-  sys::fs::current_path(Cwd);
-  LintSettings S;
-  S.ResourceUsage = ReportLog.str();
-  S.FindConfig = true;
-  SmallString<256> File(Source);
-  sys::fs::make_absolute(File);
-  Expected<Pipeline> P =
-      Pipeline::create(S, SettingNames::CommandLine, File.str());
-  if (!P)
-    return P.takeError();
-  clang::tooling::CompileCommand Command(Cwd, File, Argv.vec(), "");
-  // As `cuda-launch-lint file.cu -- nvcc <args>`: the compiler named. The
-  // database adds the file itself; a Clang command (HIP's) is parsed as
-  // given, so the source must not be named twice (two compile jobs).
-  std::vector<std::string> Flags;
-  for (size_t I = 0; I < Argv.size(); ++I)
-    if (Argv[I] != Source ||
-        (I > 0 && is_contained({"-o", "-MF", "-MT", "-MQ"}, Argv[I - 1])))
-      Flags.push_back(Argv[I]);
-  auto DB = translateNvccCommands(
-      std::make_unique<clang::tooling::FixedCompilationDatabase>(Cwd, Flags),
-      Notes);
-  PipelineInput In;
-  In.Files = {File.str().str()};
-  In.UserCommand = [&](StringRef) { return Command; };
-  In.CollectFacts = [&](const FrontendOptions &Opts) {
-    return collectFacts(*DB, In.Files, Opts, Notes);
-  };
-  In.DeviceInputsReady = std::move(ReportReady);
-  // One finding per arch, as `merge` needs them for JSON and SARIF; the
-  // compiler diagnostics merge them.
-  In.MergeArchs = false;
-  return P->run(In);
-}
-
 /// The launcher's own options (--wrap-*) off the front of Args: whether
 /// errors fail the compile; none after an unknown one (said).
 std::optional<bool> launcherOptions(ArrayRef<StringRef> &Args) {
@@ -204,7 +125,7 @@ void forwardOutput(const CompileRun &C, bool HideResourceReport) {
   SmallVector<StringRef, 0> Lines;
   StringRef(C.Stderr).split(Lines, '\n');
   for (size_t I = 0; I < Lines.size(); ++I) {
-    if (HideResourceReport && isResourceReportLine(Lines[I]))
+    if (HideResourceReport && isPtxasReportLine(Lines[I]))
       continue;
     errs() << Lines[I] << (I + 1 < Lines.size() ? "\n" : "");
   }
@@ -297,7 +218,7 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
   std::future<Expected<PipelineResult>> Lint;
   if (Lints)
     Lint = std::async(std::launch::async, [&] {
-      return lintCompile(
+      return lintCompileCommand(
           Argv, T->SourceFiles.front(),
           Hip    ? StringRef("objects")
           : Nvcc ? StringRef(Log)
@@ -339,7 +260,7 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
     note("warning: not linted: " + toString(R.takeError()));
     return 0;
   }
-  return reportLint(*R, Log, *ErrorsFail, outputFile(Argv),
+  return reportLint(*R, Log, *ErrorsFail, outputFileArgument(Argv),
                     T->SourceFiles.front());
 }
 

@@ -93,6 +93,13 @@ bool isPlaceholderCompiler(llvm::StringRef Argv0);
 /// flag list, whose placeholder stays.
 bool dropPlaceholderCompiler(std::vector<std::string> &Argv);
 
+/// Whether a compile command asks for ptxas' resource report itself
+/// (--resource-usage, -res-usage, -Xptxas -v, --ptxas-options=-v).
+bool asksForResourceUsage(llvm::ArrayRef<std::string> Args);
+
+/// The value of -o (--output-file) as spelled; empty when there is none.
+std::string outputFileArgument(llvm::ArrayRef<std::string> Args);
+
 /// The host compiler's own header directory (GCC's, holding omp.h and the
 /// like), for parsing an nvcc command as nvcc's host compiler would: nvcc
 /// uses GCC on Linux. Empty when none is installed.

@@ -112,6 +112,12 @@ llvm::Expected<BinaryDeviceFacts> readBinaryDeviceFacts(llvm::StringRef Path);
 /// fatbin) rather than a ptxas log; false when it cannot be read.
 bool isBuildOutputFile(llvm::StringRef Path);
 
+/// Whether Line is one of ptxas -v's report lines ("ptxas info    : Used 8
+/// registers, ...", and the indented "N bytes stack frame, ..." after
+/// "Function properties for"): the lines the compiler launcher hides when
+/// it asked for the report itself.
+bool isPtxasReportLine(llvm::StringRef Line);
+
 /// Parses the output of `ptxas -v`, `nvcc -Xptxas -v` or
 /// `nvcc --resource-usage` (one or several archs, other compiler output mixed
 /// in). Fails, with a one-line reason, on text with no ptxas report line at

@@ -28,6 +28,10 @@ std::string checkDocSummary(llvm::StringRef CheckName);
 /// their pages' summaries.
 std::string checkIndexTable();
 
+/// --list-checks: one line per check (name, severity, summary) and one per
+/// option (accepted values, default, what it does), in registry order.
+std::string checkListText();
+
 /// The checks that have a page, sorted.
 std::vector<llvm::StringRef> documentedChecks();
 

@@ -112,6 +112,28 @@ std::unique_ptr<clang::tooling::CompilationDatabase> translateNvccCommands(
     std::unique_ptr<clang::tooling::CompilationDatabase> Inner,
     llvm::raw_ostream &Notes);
 
+/// A standalone run's compile database: BuildDir's compile_commands.json,
+/// else (no BuildDir) CompileFlags, the flags given after '--', for every
+/// file. Fills Files from the database, sorted, when none is given. The
+/// error says why there is none ("-p build: no compile_commands.json
+/// there").
+llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+loadCompileDatabase(llvm::StringRef BuildDir,
+                    std::optional<std::vector<std::string>> CompileFlags,
+                    std::vector<std::string> &Files);
+
+/// The user's own command for File: the database's first, without the
+/// fixed database's placeholder compiler (dropPlaceholderCompiler).
+std::optional<clang::tooling::CompileCommand>
+userCompileCommand(const clang::tooling::CompilationDatabase &DB,
+                   llvm::StringRef File);
+
+/// The Files that exist and are not directories, made absolute; one line
+/// ("dir: is a directory", "f.cu: No such file or directory") for each of
+/// the others in Unreadable.
+std::vector<std::string> readableSources(llvm::ArrayRef<std::string> Files,
+                                         std::vector<std::string> &Unreadable);
+
 /// Parses each file with the flags the database gives it and returns what it
 /// found, one entry per file. Clang's errors do not stop the analysis: they
 /// are listed in the facts and the recovered AST is analysed. Fails only for

@@ -28,8 +28,10 @@
 #include "cudalint/Lint/LintPolicy.h"
 #include "cudalint/Pipeline/ChangedLines.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
 #include <functional>
@@ -214,6 +216,20 @@ private:
   std::string ChangedSince;
   bool HostAppliesSuppression = false;
 };
+
+/// The lint of one compile command, as the compiler launcher runs it: the
+/// one Source that Argv (the user's command, its compiler first) compiles,
+/// parsed as `cuda-launch-lint Source -- <Argv>` would, the config file
+/// found from Source, the device facts from ResourceUsage (a
+/// --resource-usage value: the compile's ptxas report, "objects", "none"),
+/// read once DeviceInputsReady returns. One finding per arch (as `merge`
+/// needs them for JSON and SARIF). What the front end has to say goes to
+/// Notes.
+llvm::Expected<PipelineResult>
+lintCompileCommand(llvm::ArrayRef<std::string> Argv, llvm::StringRef Source,
+                   llvm::StringRef ResourceUsage,
+                   std::function<void()> DeviceInputsReady,
+                   llvm::raw_ostream &Notes);
 
 } // namespace cudalint
 

@@ -19,6 +19,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <string>
+
 namespace cudalint {
 
 void writeGitHubAnnotations(llvm::raw_ostream &OS,
@@ -29,6 +31,10 @@ void writeGitLabCodeQuality(llvm::raw_ostream &OS,
                             llvm::StringRef Root);
 void writeRdjson(llvm::raw_ostream &OS, llvm::ArrayRef<Diagnostic> Findings,
                  llvm::StringRef Root);
+
+/// The Root CI systems want paths relative to: the git work tree around the
+/// working directory, else the directory itself.
+std::string checkoutRoot();
 
 } // namespace cudalint
 

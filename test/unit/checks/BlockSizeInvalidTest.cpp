@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(BlockSizeInvalid);
-const char *const BlockInvalid = "cuda-block-size-invalid";
+CHECK_SUITE(BlockSizeInvalid, BlockInvalid, "cuda-block-size-invalid");
 
 CHECK_TEST(BlockSizeInvalid, LimitsAreInclusive, BlockInvalid, Silent) {
   Kernel K("k");
@@ -21,8 +20,7 @@ CHECK_TEST(BlockSizeInvalid, LimitsAreInclusive, BlockInvalid, Silent) {
     Launch L(K, c(100), c(1));
     L.Site.Block = B;
     EXPECT_THAT(Scenario({"sm_75", "sm_80", "sm_90", "sm_120"})
-                    .with(K)
-                    .with(L)
+                    .with(K, L)
                     .findings(BlockInvalid),
                 IsEmpty());
   }
@@ -31,16 +29,12 @@ CHECK_TEST(BlockSizeInvalid, LimitsAreInclusive, BlockInvalid, Silent) {
 CHECK_TEST(BlockSizeInvalid, DimensionOverItsMaximum, BlockInvalid, Reports) {
   Kernel K("k");
   EXPECT_THAT(
-      Scenario()
-          .with(K)
-          .with(Launch(K, c(100), c(1025)))
-          .findings(BlockInvalid),
+      Scenario().with(K, Launch(K, c(100), c(1025))).findings(BlockInvalid),
       ElementsAre(error("sm_80", says("block dimension x = 1025 exceeds the "
                                       "maximum of 1024 on sm_80; the launch "
                                       "fails with cudaErrorInvalidValue"))));
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(1)).block(c(1), c(1), c(65)))
+                  .with(K, Launch(K, c(100), c(1)).block(c(1), c(1), c(65)))
                   .findings(BlockInvalid),
               ElementsAre(error("sm_80", says("block dimension z = 65 exceeds "
                                               "the maximum of 64"))));
@@ -49,13 +43,12 @@ CHECK_TEST(BlockSizeInvalid, DimensionOverItsMaximum, BlockInvalid, Reports) {
 CHECK_TEST(BlockSizeInvalid, ZeroOrNegativeDimension, BlockInvalid, Reports) {
   Kernel K("k");
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(1)).block(c(32), c(0)))
+                  .with(K, Launch(K, c(100), c(1)).block(c(32), c(0)))
                   .findings(BlockInvalid),
               ElementsAre(error("sm_80", says("block dimension y is 0 on "
                                               "sm_80; the launch fails"))));
   EXPECT_THAT(
-      Scenario().with(K).with(Launch(K, c(100), c(-1))).findings(BlockInvalid),
+      Scenario().with(K, Launch(K, c(100), c(-1))).findings(BlockInvalid),
       ElementsAre(error("sm_80", says("block dimension x is -1"))));
 }
 
@@ -63,24 +56,21 @@ CHECK_TEST(BlockSizeInvalid, ProductOverTheThreadLimit, BlockInvalid, Both) {
   Kernel K("k");
   EXPECT_THAT(
       Scenario()
-          .with(K)
-          .with(Launch(K, c(100), c(1)).block(c(64), c(32)))
+          .with(K, Launch(K, c(100), c(1)).block(c(64), c(32)))
           .findings(BlockInvalid),
       ElementsAre(AllOf(error("sm_80", says("block of 2048 threads exceeds the "
                                             "maximum of 1024 threads per block "
                                             "on sm_80")))));
   // A dimension error says it all: no second error for the product.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(1)).block(c(2048), c(2)))
+                  .with(K, Launch(K, c(100), c(1)).block(c(2048), c(2)))
                   .findings(BlockInvalid),
               ElementsAre(error("sm_80", says("block dimension x = 2048"))));
   // An occupancy-tuned block (from the API) never exceeds the product
   // limit; its dimensions are still checked.
   EXPECT_THAT(
       Scenario()
-          .with(K)
-          .with(Launch(K, c(100), c(1)).block(c(64), c(32)).occupancyTuned())
+          .with(K, Launch(K, c(100), c(1)).block(c(64), c(32)).occupancyTuned())
           .findings(BlockInvalid),
       IsEmpty());
 }
@@ -88,8 +78,7 @@ CHECK_TEST(BlockSizeInvalid, ProductOverTheThreadLimit, BlockInvalid, Both) {
 CHECK_TEST(BlockSizeInvalid, SameOnEveryArch, BlockInvalid, Reports) {
   Kernel K("k");
   auto D = Scenario({"sm_75", "sm_90"})
-               .with(K)
-               .with(Launch(K, c(100), c(2000)))
+               .with(K, Launch(K, c(100), c(2000)))
                .findings(BlockInvalid);
   EXPECT_THAT(D, ElementsAre(error("sm_75", says("on sm_75")),
                              error("sm_90", says("on sm_90"))));
@@ -98,8 +87,7 @@ CHECK_TEST(BlockSizeInvalid, SameOnEveryArch, BlockInvalid, Reports) {
 CHECK_TEST(BlockSizeInvalid, SetWithOneBadValueMayFail, BlockInvalid, Reports) {
   Kernel K("k");
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), oneOf({256, 2048})))
+                  .with(K, Launch(K, c(100), oneOf({256, 2048})))
                   .findings(BlockInvalid),
               ElementsAre(warning("sm_80", says("block dimension x = 2048",
                                                 "the launch may fail"))));

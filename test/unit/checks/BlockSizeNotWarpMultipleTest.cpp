@@ -10,18 +10,16 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(BlockSizeNotWarpMultiple);
-const char *const WarpMultiple = "cuda-block-size-not-warp-multiple";
+CHECK_SUITE(BlockSizeNotWarpMultiple, WarpMultiple,
+            "cuda-block-size-not-warp-multiple");
 
 CHECK_TEST(BlockSizeNotWarpMultiple, IdleLanesOnceForEveryArch, WarpMultiple,
            Reports) {
   Kernel K("k");
   Launch L = Launch(K, c(1000), c(100));
   L.Site.Block.X.Origins.push_back(origin("macro 'THREADS'", {File, 1, 9}));
-  auto D = Scenario({"sm_75", "sm_80", "sm_90"})
-               .with(K)
-               .with(L)
-               .findings(WarpMultiple);
+  auto D =
+      Scenario({"sm_75", "sm_80", "sm_90"}).with(K, L).findings(WarpMultiple);
   EXPECT_THAT(D, ElementsAre(AllOf(
                      warning("", says("block of 100 threads is not a multiple "
                                       "of the warp size (32): its last warp "
@@ -31,8 +29,7 @@ CHECK_TEST(BlockSizeNotWarpMultiple, IdleLanesOnceForEveryArch, WarpMultiple,
                      withNote("block x = 100 from macro 'THREADS'"))));
   // 2D blocks count x*y*z; below one warp there is one neighbour.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(1000), c(1)).block(c(4), c(4)))
+                  .with(K, Launch(K, c(1000), c(1)).block(c(4), c(4)))
                   .findings(WarpMultiple),
               ElementsAre(AllOf(warning("", says("block of 16 threads",
                                                  "idles 16 of 32 lanes (50%")),
@@ -47,12 +44,11 @@ CHECK_TEST(BlockSizeNotWarpMultiple, WarpMultiplesAndInvalidBlocksAreSilent,
     SCOPED_TRACE(describeDim3(B));
     Launch L(K, c(1000), c(1));
     L.Site.Block = B;
-    EXPECT_THAT(Scenario().with(K).with(L).findings(WarpMultiple), IsEmpty());
+    EXPECT_THAT(Scenario().with(K, L).findings(WarpMultiple), IsEmpty());
   }
   // The occupancy API chose the block size.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(1000), c(100)).occupancyTuned())
+                  .with(K, Launch(K, c(1000), c(100)).occupancyTuned())
                   .findings(WarpMultiple),
               IsEmpty());
 }
@@ -61,10 +57,9 @@ CHECK_TEST(BlockSizeNotWarpMultiple, SingleThreadBlockIsDeliberate,
            WarpMultiple, Both) {
   Kernel K("flag");
   Launch L(K, c(1), c(1));
-  EXPECT_THAT(Scenario().with(K).with(L).findings(WarpMultiple), IsEmpty());
+  EXPECT_THAT(Scenario().with(K, L).findings(WarpMultiple), IsEmpty());
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(L)
+                  .with(K, L)
                   .option("cuda-block-size-not-warp-multiple."
                           "IgnoreTinyLaunches",
                           "false")
@@ -77,8 +72,7 @@ CHECK_TEST(BlockSizeNotWarpMultiple, SingleThreadBlockIsDeliberate,
 CHECK_TEST(BlockSizeNotWarpMultiple, EachValueOfASet, WarpMultiple, Reports) {
   Kernel K("k");
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(1000), oneOf({100, 128, 200})))
+                  .with(K, Launch(K, c(1000), oneOf({100, 128, 200})))
                   .findings(WarpMultiple),
               ElementsAre(AllOf(warning("", says("block of 100 threads")),
                                 withNote("of the values that may reach this "

@@ -10,16 +10,15 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(BlockSizeOccupancyCeiling);
-const char *const Ceiling = "cuda-block-size-occupancy-ceiling";
+CHECK_SUITE(BlockSizeOccupancyCeiling, Ceiling,
+            "cuda-block-size-occupancy-ceiling");
 
 CHECK_TEST(BlockSizeOccupancyCeiling, BlocksPerSmLimitPerArch, Ceiling, Both) {
   // One-warp blocks: sm_86 holds 16 (16 of 48 warps); sm_75 16 of 32,
   // sm_80 32 of 64, sm_89 24 of 48: 50%, not below.
   Kernel K("tiny");
   auto D = Scenario({"sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_120"})
-               .with(K)
-               .with(Launch(K, c(1000), c(32)))
+               .with(K, Launch(K, c(1000), c(32)))
                .findings(Ceiling);
   EXPECT_THAT(
       D, ElementsAre(AllOf(
@@ -29,8 +28,7 @@ CHECK_TEST(BlockSizeOccupancyCeiling, BlocksPerSmLimitPerArch, Ceiling, Both) {
                                    "blocks per SM")),
              withNote("block sizes 768, 512, 384, 256 reach 100%"))));
   EXPECT_THAT(Scenario({"sm_75", "sm_80", "sm_89", "sm_90", "sm_120"})
-                  .with(K)
-                  .with(Launch(K, c(1000), c(32)))
+                  .with(K, Launch(K, c(1000), c(32)))
                   .findings(Ceiling),
               IsEmpty());
 }
@@ -40,7 +38,7 @@ CHECK_TEST(BlockSizeOccupancyCeiling, ThreadsPerSmLimit, Ceiling, Both) {
   Kernel K("wide");
   auto Wide = [&]() {
     Scenario S({"sm_80", "sm_86"});
-    S.with(K).with(Launch(K, c(1000), c(1024)));
+    S.with(K, Launch(K, c(1000), c(1024)));
     return S;
   };
   EXPECT_THAT(Wide().findings(Ceiling), IsEmpty());
@@ -59,11 +57,10 @@ CHECK_TEST(BlockSizeOccupancyCeiling, SuggestsSizesForThisKernel, Ceiling,
   // With the kernel's 64 registers (2048 per warp) an sm_86 holds 32 of its
   // 48 warps whatever the block size: the note says what can be reached.
   Kernel K("tiny");
-  auto D = Scenario({"sm_86"})
-               .with(K)
-               .with(Launch(K, c(1000), c(32)))
-               .with(Resources(K, "sm_86").regs(64))
-               .findings(Ceiling);
+  auto D =
+      Scenario({"sm_86"})
+          .with(K, Launch(K, c(1000), c(32)), Resources(K, "sm_86").regs(64))
+          .findings(Ceiling);
   EXPECT_THAT(D, ElementsAre(AllOf(
                      warning("sm_86", says("cap occupancy at 33%")),
                      withNote("reach 67% with this kernel's registers and "
@@ -76,7 +73,7 @@ CHECK_TEST(BlockSizeOccupancyCeiling, SmallGridsAndScalarLaunches, Ceiling,
   Kernel K("tiny");
   auto Grid = [&](ResolvedValue G, ResolvedValue B = c(32)) {
     Scenario S({"sm_86"});
-    S.with(K).with(Launch(K, std::move(G), std::move(B)));
+    S.with(K, Launch(K, std::move(G), std::move(B)));
     return S;
   };
   EXPECT_THAT(Grid(c(71)).findings(Ceiling), IsEmpty());
@@ -101,7 +98,7 @@ CHECK_TEST(BlockSizeOccupancyCeiling, ReachedMinBlocksIsStatedIntent, Ceiling,
   auto Bounded = [](int64_t MinBlocks) {
     Kernel K = Kernel("tiny").launchBounds(32, MinBlocks);
     Scenario S({"sm_86"});
-    S.with(K).with(Launch(K, c(1000), c(32)));
+    S.with(K, Launch(K, c(1000), c(32)));
     return S;
   };
   EXPECT_THAT(Bounded(16).findings(Ceiling), IsEmpty());
@@ -118,18 +115,16 @@ CHECK_TEST(BlockSizeOccupancyCeiling, OccupancyTunedAndInvalidBlocksAreSilent,
            Ceiling, Silent) {
   Kernel K("tiny");
   EXPECT_THAT(Scenario({"sm_86"})
-                  .with(K)
-                  .with(Launch(K, c(1000), c(32)).occupancyTuned())
+                  .with(K, Launch(K, c(1000), c(32)).occupancyTuned())
                   .option("cuda-block-size-occupancy-ceiling."
                           "IgnoreStatedIntent",
                           "false")
                   .findings(Ceiling),
               IsEmpty());
   EXPECT_THAT(Scenario({"sm_86"})
-                  .with(K)
-                  .with(Launch(K, c(1000), c(0)))
-                  .with(Launch(K, c(1000), c(2048), 21))
-                  .with(Launch(K, c(1000), unknown(), 22))
+                  .with(K, Launch(K, c(1000), c(0)),
+                        Launch(K, c(1000), c(2048), 21),
+                        Launch(K, c(1000), unknown(), 22))
                   .findings(Ceiling),
               IsEmpty());
 }

@@ -25,11 +25,11 @@ TEST(ExtremeValues, LargestValidGridIsNotTiny) {
   for (int64_t Threads : {1, 100, 128, 1024}) {
     auto D = Scenario({"sm_80", "sm_90"})
                  .gpu("H100-SXM")
-                 .with(K)
-                 .with(Launch(K, c(1), c(Threads))
-                           .grid(c(2147483647), c(65535), c(65535)))
-                 .with(Resources(K, "sm_80").regs(32))
-                 .with(Resources(K, "sm_90").regs(32))
+                 .with(K,
+                       Launch(K, c(1), c(Threads))
+                           .grid(c(2147483647), c(65535), c(65535)),
+                       Resources(K, "sm_80").regs(32),
+                       Resources(K, "sm_90").regs(32))
                  .all();
     EXPECT_THAT(
         D, Not(::testing::Contains(Field(&Diagnostic::Sev, Severity::Error))))
@@ -47,21 +47,20 @@ TEST(ExtremeValues, ValuesNearInt64MaxInSetsAndRanges) {
   Kernel K = Kernel("k").launchBounds(256, 2);
   Scenario S({"sm_90"});
   S.gpu("H100-SXM")
-      .with(K)
-      .with(Resources(K, "sm_90").regs(32))
       .with(
+          K, Resources(K, "sm_90").regs(32),
           Launch(K, oneOf({2, Int64Max}), oneOf({128, Int64Max}))
               .grid(oneOf({2, Int64Max}), oneOf({1, Int64Max - 1}), c(Int64Max))
-              .smem(oneOf({0, Int64Max})))
-      .with(Launch(K, c(Int64Max), c(1), 21)
-                .block(c(Int64Max), c(Int64Max), c(Int64Max))
-                .smem(c(Int64Max)))
-      .with(Launch(K, range(1, Int64Max), range(1, Int64Max), 22)
-                .grid(range(1, Int64Max), c(Int64Max), c(-2))
-                .block(range(1, Int64Max), c(Int64Max), c(2)))
-      .with(Launch(K, c(Int64Max), c(256), 23).cooperative())
-      .with(Launch(K, c(Int64Max), c(256), 24)
-                .cluster(c(Int64Max), c(Int64Max), c(Int64Max)))
+              .smem(oneOf({0, Int64Max})),
+          Launch(K, c(Int64Max), c(1), 21)
+              .block(c(Int64Max), c(Int64Max), c(Int64Max))
+              .smem(c(Int64Max)),
+          Launch(K, range(1, Int64Max), range(1, Int64Max), 22)
+              .grid(range(1, Int64Max), c(Int64Max), c(-2))
+              .block(range(1, Int64Max), c(Int64Max), c(2)),
+          Launch(K, c(Int64Max), c(256), 23).cooperative(),
+          Launch(K, c(Int64Max), c(256), 24)
+              .cluster(c(Int64Max), c(Int64Max), c(Int64Max)))
       .setting(K, "MaxDynamicSharedMemorySize", c(Int64Max))
       .setting(K, "PreferredSharedMemoryCarveout", c(Int64Max));
   std::vector<Diagnostic> D = S.all();
@@ -78,9 +77,8 @@ TEST(ExtremeValues, ValuesNearInt64MaxInSetsAndRanges) {
 TEST(ExtremeValues, LaunchBoundsNearInt64Max) {
   Kernel K = Kernel("k").launchBounds(Int64Max, 2);
   auto D = Scenario()
-               .with(K)
-               .with(Resources(K, "sm_80").regs(32).staticSmem(1024))
-               .with(Launch(K, c(1000), c(256)))
+               .with(K, Resources(K, "sm_80").regs(32).staticSmem(1024),
+                     Launch(K, c(1000), c(256)))
                .all();
   // 2^63-1 is 31 past a warp multiple: one lane idles.
   EXPECT_THAT(D, ::testing::Contains(
@@ -99,17 +97,15 @@ TEST(ExtremeValues, BlockSizesPastUnsignedAreNotWrapped) {
   Kernel K("k");
   auto D = Scenario({"sm_90"})
                .gpu("H100-SXM")
-               .with(K)
-               .with(Resources(K, "sm_90").regs(32))
-               .with(Launch(K, c(1057), c((int64_t(1) << 32) + 256)))
+               .with(K, Resources(K, "sm_90").regs(32),
+                     Launch(K, c(1057), c((int64_t(1) << 32) + 256)))
                .checks("-*,cuda-tail-effect,cuda-occupancy-*,cuda-block-size-"
                        "occupancy-ceiling")
                .all();
   EXPECT_THAT(D, IsEmpty());
   auto Carveout = Scenario({"sm_90"})
-                      .with(K)
-                      .with(Resources(K, "sm_90").regs(32).staticSmem(40000))
-                      .with(Launch(K, c(1000), c(256)))
+                      .with(K, Resources(K, "sm_90").regs(32).staticSmem(40000),
+                            Launch(K, c(1000), c(256)))
                       .setting(K, "PreferredSharedMemoryCarveout",
                                c((int64_t(1) << 32) + 50))
                       .checks("-*,cuda-occupancy-limited")
@@ -226,11 +222,10 @@ TEST(RuntimeErrorOrder, BoundBeforeRegisters) {
   // the register file returns the bound's cudaErrorInvalidValue.
   Kernel K("k");
   K.launchBounds(256);
-  std::vector<Diagnostic> Found = Scenario()
-                                      .with(K)
-                                      .with(Resources(K, "sm_80").regs(128))
-                                      .with(Launch(K, c(100), c(1024)))
-                                      .all();
+  std::vector<Diagnostic> Found =
+      Scenario()
+          .with(K, Resources(K, "sm_80").regs(128), Launch(K, c(100), c(1024)))
+          .all();
   EXPECT_THAT(checkNames(Found), ElementsAre("cuda-launch-bounds-exceeded",
                                              "cuda-too-many-resources"));
   EXPECT_EQ(Found.front().CudaError, "cudaErrorInvalidValue");
@@ -241,9 +236,8 @@ TEST(RuntimeErrorOrder, SharedMemoryBeforeRegisters) {
   Kernel K("k");
   std::vector<Diagnostic> Found =
       Scenario()
-          .with(K)
-          .with(Resources(K, "sm_80").regs(128))
-          .with(Launch(K, c(100), c(1024)).smem(c(64 * 1024)))
+          .with(K, Resources(K, "sm_80").regs(128),
+                Launch(K, c(100), c(1024)).smem(c(64 * 1024)))
           .all();
   EXPECT_THAT(checkNames(Found), ElementsAre("cuda-shared-memory-exceeded",
                                              "cuda-too-many-resources"));
@@ -258,9 +252,7 @@ TEST(RuntimeErrorOrder, CooperativeBlocksThatCannotBeResident) {
   Kernel K("k");
   auto Run = [&](Launch L, unsigned Regs) {
     return Scenario({"sm_90"})
-        .with(K)
-        .with(Resources(K, "sm_90").regs(Regs))
-        .with(std::move(L))
+        .with(K, Resources(K, "sm_90").regs(Regs), std::move(L))
         .all();
   };
   std::vector<Diagnostic> Smem =
@@ -306,11 +298,10 @@ TEST(RuntimeErrorOrder, CooperativeBlocksThatCannotBeResident) {
 TEST(RuntimeErrorOrder, EveryLaunchErrorNamesItsError) {
   Kernel K("k");
   K.launchBounds(128);
-  std::vector<Diagnostic> Found = Scenario()
-                                      .with(K)
-                                      .with(Launch(K, c(0), c(256)))
-                                      .with(Launch(K, c(1), c(2048), 21))
-                                      .all();
+  std::vector<Diagnostic> Found =
+      Scenario()
+          .with(K, Launch(K, c(0), c(256)), Launch(K, c(1), c(2048), 21))
+          .all();
   ASSERT_THAT(Found, Not(IsEmpty()));
   for (const Diagnostic &D : Found) {
     SCOPED_TRACE(D.Message);

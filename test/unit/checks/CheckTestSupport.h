@@ -298,6 +298,12 @@ public:
     Table.Resources[{R.R.Mangled, R.R.Arch}] = R.R;
     return *this;
   }
+  /// Several facts at once: with() each, in order.
+  template <typename First, typename Second, typename... Rest>
+  Scenario &with(const First &F, const Second &S, const Rest &...More) {
+    with(F);
+    return with(S, More...);
+  }
   /// The CUDA toolkit the run builds with; "": none found.
   Scenario &toolkit(llvm::StringRef Version) {
     Run.Options.ToolkitVersion = Version.str();
@@ -430,7 +436,13 @@ inline std::vector<std::string> checkNames(const std::vector<Diagnostic> &Ds) {
   return Out;
 }
 
-#define CHECK_SUITE(Name)                                                      \
+/// The fixture of one check's tests, and the name they give it:
+/// CHECK_SUITE(BlockSizeInvalid, Invalid, "cuda-block-size-invalid").
+#define CHECK_SUITE(Name, CheckVar, CheckName)                                 \
+  CHECK_FIXTURE(Name);                                                         \
+  [[maybe_unused]] const char *const CheckVar = CheckName
+/// A further fixture of the same check's tests, in the same file.
+#define CHECK_FIXTURE(Name)                                                    \
   class Name : public CheckTest {}
 
 } // namespace cudalint::checktest

@@ -9,23 +9,20 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(ClusterDimsMismatch);
-const char *const ClusterMismatch = "cuda-cluster-dims-mismatch";
+CHECK_SUITE(ClusterDimsMismatch, ClusterMismatch, "cuda-cluster-dims-mismatch");
 
 CHECK_TEST(ClusterDimsMismatch, GridAWholeNumberOfClusters, ClusterMismatch,
            Silent) {
   Kernel K = Kernel("k").clusterDims(2, 2, 2);
   EXPECT_THAT(Scenario({"sm_90", "sm_100", "sm_120"})
-                  .with(K)
-                  .with(Launch(K, c(4), c(128)).grid(c(4), c(6), c(2)))
+                  .with(K, Launch(K, c(4), c(128)).grid(c(4), c(6), c(2)))
                   .findings(ClusterMismatch),
               IsEmpty());
   // No cluster anywhere; a launch cluster that is not a constant.
   Kernel Plain("plain");
   EXPECT_THAT(Scenario({"sm_80", "sm_90"})
-                  .with(Plain)
-                  .with(Launch(Plain, c(7), c(128)))
-                  .with(Launch(Plain, c(7), c(128), 21).cluster(unknown()))
+                  .with(Plain, Launch(Plain, c(7), c(128)),
+                        Launch(Plain, c(7), c(128), 21).cluster(unknown()))
                   .findings(ClusterMismatch),
               IsEmpty());
 }
@@ -35,8 +32,7 @@ CHECK_TEST(ClusterDimsMismatch, GridNotAMultipleOfTheCluster, ClusterMismatch,
   Kernel K = Kernel("k").clusterDims(1, 2);
   EXPECT_THAT(
       Scenario({"sm_90"})
-          .with(K)
-          .with(Launch(K, c(8), c(128)).grid(c(8), c(3)))
+          .with(K, Launch(K, c(8), c(128)).grid(c(8), c(3)))
           .findings(ClusterMismatch),
       ElementsAre(AllOf(
           error("sm_90", says("grid y = 3 is not a multiple of the cluster's "
@@ -49,8 +45,7 @@ CHECK_TEST(ClusterDimsMismatch, ClustersOnlyFromSm90, ClusterMismatch, Both) {
   Kernel K = Kernel("k").clusterDims(2);
   auto On = [&](std::vector<std::string> Archs) {
     return Scenario(std::move(Archs))
-        .with(K)
-        .with(Launch(K, c(8), c(128)))
+        .with(K, Launch(K, c(8), c(128)))
         .findings(ClusterMismatch);
   };
   EXPECT_THAT(On({"sm_75", "sm_80", "sm_89"}),
@@ -75,7 +70,7 @@ CHECK_TEST(ClusterDimsMismatch, PortableAndNonPortableSizes, ClusterMismatch,
   auto Run = [&](std::vector<std::string> Archs, int64_t Size,
                  std::optional<ResolvedValue> Allowed) {
     Scenario S(std::move(Archs));
-    S.with(K).with(Launch(K, c(64), c(128)).cluster(c(Size)));
+    S.with(K, Launch(K, c(64), c(128)).cluster(c(Size)));
     if (Allowed)
       S.setting(K, "NonPortableClusterSizeAllowed", *Allowed);
     return S.findings(ClusterMismatch);
@@ -105,9 +100,8 @@ CHECK_TEST(ClusterDimsMismatch, DeviceViewOfTheClusterShape, ClusterMismatch,
   Kernel K = Kernel("k").clusterDims(2);
   EXPECT_THAT(
       Scenario({"sm_90"})
-          .with(K)
-          .with(Launch(K, c(6), c(128)))
-          .with(Resources(K, "sm_90").regs(32).reqnctapercluster(4))
+          .with(K, Launch(K, c(6), c(128)),
+                Resources(K, "sm_90").regs(32).reqnctapercluster(4))
           .findings(ClusterMismatch),
       ElementsAre(AllOf(
           error("sm_90", says("grid x = 6 is not a multiple of the cluster's "
@@ -116,9 +110,8 @@ CHECK_TEST(ClusterDimsMismatch, DeviceViewOfTheClusterShape, ClusterMismatch,
                    "(.reqnctapercluster)"))));
   // The PTX has no cluster: the host annotation does not hold on this arch.
   EXPECT_THAT(Scenario({"sm_90"})
-                  .with(K)
-                  .with(Launch(K, c(7), c(128)))
-                  .with(Resources(K, "sm_90").regs(32).ptx())
+                  .with(K, Launch(K, c(7), c(128)),
+                        Resources(K, "sm_90").regs(32).ptx())
                   .findings(ClusterMismatch),
               IsEmpty());
 }
@@ -126,14 +119,12 @@ CHECK_TEST(ClusterDimsMismatch, DeviceViewOfTheClusterShape, ClusterMismatch,
 CHECK_TEST(ClusterDimsMismatch, SetOfGridSizes, ClusterMismatch, Reports) {
   Kernel K = Kernel("k").clusterDims(2);
   EXPECT_THAT(Scenario({"sm_90"})
-                  .with(K)
-                  .with(Launch(K, oneOf({7, 8}), c(128)))
+                  .with(K, Launch(K, oneOf({7, 8}), c(128)))
                   .findings(ClusterMismatch),
               ElementsAre(warning("sm_90", says("grid x = 7 is not a multiple",
                                                 "the launch may fail"))));
   EXPECT_THAT(Scenario({"sm_90"})
-                  .with(K)
-                  .with(Launch(K, oneOf({5, 7}), c(128)))
+                  .with(K, Launch(K, oneOf({5, 7}), c(128)))
                   .findings(ClusterMismatch),
               ElementsAre(error("sm_90", says("grid x = 5 is not a multiple",
                                               "the launch fails"))));

@@ -10,8 +10,8 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(CooperativeLaunchTooLarge);
-const char *const CoopTooLarge = "cuda-cooperative-launch-too-large";
+CHECK_SUITE(CooperativeLaunchTooLarge, CoopTooLarge,
+            "cuda-cooperative-launch-too-large");
 
 CHECK_TEST(CooperativeLaunchTooLarge, OverTheLargestGpuOfTheArch, CoopTooLarge,
            Both) {
@@ -20,9 +20,8 @@ CHECK_TEST(CooperativeLaunchTooLarge, OverTheLargestGpuOfTheArch, CoopTooLarge,
   Kernel K("persistent");
   auto Run = [&](ResolvedValue Grid) {
     return Scenario()
-        .with(K)
-        .with(Launch(K, std::move(Grid), c(256)).cooperative())
-        .with(Resources(K, "sm_80").regs(32))
+        .with(K, Launch(K, std::move(Grid), c(256)).cooperative(),
+              Resources(K, "sm_80").regs(32))
         .findings(CoopTooLarge);
   };
   EXPECT_THAT(Run(c(864)), IsEmpty());
@@ -42,9 +41,8 @@ CHECK_TEST(CooperativeLaunchTooLarge, OverTheLargestGpuOfTheArch, CoopTooLarge,
   // x*y*z blocks.
   EXPECT_THAT(
       Scenario()
-          .with(K)
-          .with(Launch(K, c(0), c(256)).grid(c(30), c(30)).cooperative())
-          .with(Resources(K, "sm_80").regs(32))
+          .with(K, Launch(K, c(0), c(256)).grid(c(30), c(30)).cooperative(),
+                Resources(K, "sm_80").regs(32))
           .findings(CoopTooLarge),
       ElementsAre(error("sm_80", says("a grid of 900 blocks"))));
 }
@@ -56,9 +54,8 @@ CHECK_TEST(CooperativeLaunchTooLarge, GpuPresetPinsTheSmCount, CoopTooLarge,
   auto Run = [&](int64_t Grid) {
     return Scenario()
         .gpu("A30")
-        .with(K)
-        .with(Launch(K, c(Grid), c(256)).cooperative())
-        .with(Resources(K, "sm_80").regs(64))
+        .with(K, Launch(K, c(Grid), c(256)).cooperative(),
+              Resources(K, "sm_80").regs(64))
         .findings(CoopTooLarge);
   };
   EXPECT_THAT(Run(224), IsEmpty());
@@ -77,8 +74,7 @@ CHECK_TEST(CooperativeLaunchTooLarge, WithoutDeviceFactsTheArchBoundsIt,
   auto Run = [&](int64_t Grid) {
     return Scenario({"sm_90"})
         .noDeviceFacts()
-        .with(K)
-        .with(Launch(K, c(Grid), c(1024)).cooperative())
+        .with(K, Launch(K, c(Grid), c(1024)).cooperative())
         .findings(CoopTooLarge);
   };
   EXPECT_THAT(Run(264), IsEmpty());
@@ -94,8 +90,7 @@ CHECK_TEST(CooperativeLaunchTooLarge, WithoutDeviceFactsTheArchBoundsIt,
   EXPECT_THAT(
       Scenario({"sm_90"})
           .noDeviceFacts()
-          .with(K)
-          .with(Launch(K, c(300), c(1024)).smem(unknown()).cooperative())
+          .with(K, Launch(K, c(300), c(1024)).smem(unknown()).cooperative())
           .findings(CoopTooLarge),
       ElementsAre(withNote("the dynamic shared memory is not known "
                            "and is counted as 0")));
@@ -116,9 +111,7 @@ CHECK_TEST(CooperativeLaunchTooLarge, SilentWhereNothingIsPromised,
   Kernel K("persistent");
   auto Findings = [&](Launch L, std::vector<std::string> Archs = {"sm_80"}) {
     return Scenario(std::move(Archs))
-        .with(K)
-        .with(L)
-        .with(Resources(K, "sm_80").regs(32))
+        .with(K, L, Resources(K, "sm_80").regs(32))
         .findings(CoopTooLarge);
   };
   // Not cooperative (cuda-grid-sync-needs-cooperative-launch's business),
@@ -145,19 +138,18 @@ CHECK_TEST(CooperativeLaunchTooLarge, SetOfGridSizesMayFail, CoopTooLarge,
            Reports) {
   Kernel K("persistent");
   auto D = Scenario()
-               .with(K)
-               .with(Launch(K, oneOf({108, 1000}), c(256))
-                         .api("cudaLaunchKernelEx", true))
-               .with(Resources(K, "sm_80").regs(32))
+               .with(K,
+                     Launch(K, oneOf({108, 1000}), c(256))
+                         .api("cudaLaunchKernelEx", true),
+                     Resources(K, "sm_80").regs(32))
                .findings(CoopTooLarge);
   EXPECT_THAT(D, ElementsAre(warning(
                      "sm_80", says("a grid of 1000 blocks exceeds the 864",
                                    "the launch may fail"))));
   // Every value over the bound: one error.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, oneOf({900, 1000}), c(256)).cooperative())
-                  .with(Resources(K, "sm_80").regs(32))
+                  .with(K, Launch(K, oneOf({900, 1000}), c(256)).cooperative(),
+                        Resources(K, "sm_80").regs(32))
                   .findings(CoopTooLarge),
               ElementsAre(AllOf(error("sm_80", says("a grid of 900 blocks")),
                                 withNote("(grid x = 900, 1000)"))));

@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-const char *const Refused = "cuda-func-attribute-refused";
-CHECK_SUITE(FuncAttributeRefused);
+CHECK_SUITE(FuncAttributeRefused, Refused, "cuda-func-attribute-refused");
 
 CHECK_TEST(FuncAttributeRefused, OptInOverTheArchMaximum, Refused, Both) {
   Kernel K("k");
@@ -38,8 +37,7 @@ CHECK_TEST(FuncAttributeRefused, OptInOverTheArchMaximum, Refused, Both) {
   // With static shared memory, and after an accepted opt-in.
   EXPECT_THAT(
       Scenario({"sm_90"})
-          .with(K)
-          .with(Resources(K, "sm_90").regs(32).staticSmem(16 * 1024))
+          .with(K, Resources(K, "sm_90").regs(32).staticSmem(16 * 1024))
           .setting(K, "MaxDynamicSharedMemorySize", c(100 * 1024), 14)
           .setting(K, "MaxDynamicSharedMemorySize", c(220 * 1024), 15)
           .findings(Refused),

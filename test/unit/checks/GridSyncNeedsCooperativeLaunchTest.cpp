@@ -10,18 +10,17 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(GridSyncNeedsCooperativeLaunch);
-const char *const GridSync = "cuda-grid-sync-needs-cooperative-launch";
+CHECK_SUITE(GridSyncNeedsCooperativeLaunch, GridSync,
+            "cuda-grid-sync-needs-cooperative-launch");
 
 CHECK_TEST(GridSyncNeedsCooperativeLaunch, PlainLaunchesTrap, GridSync,
            Reports) {
   Kernel K = Kernel("persistent").gridSync({"stage", "barrier"});
   auto D =
       Scenario({"sm_80", "sm_90"})
-          .with(K)
-          .with(Launch(K, c(108), c(256)))
-          .with(Launch(K, c(108), c(256), 21).api("cudaLaunchKernel", false))
-          .with(Launch(K, c(108), c(256), 22).api("cudaLaunchKernelEx", false))
+          .with(K, Launch(K, c(108), c(256)),
+                Launch(K, c(108), c(256), 21).api("cudaLaunchKernel", false),
+                Launch(K, c(108), c(256), 22).api("cudaLaunchKernelEx", false))
           .findings(GridSync);
   // The same on every arch: one finding per launch, with no arch.
   ASSERT_THAT(
@@ -64,13 +63,12 @@ CHECK_TEST(GridSyncNeedsCooperativeLaunch, ChainEndsInTheToolkitsHelper,
   Step.Callee = "cooperative_groups::sync<cooperative_groups::grid_group>";
   G.Chain.push_back(Step);
   K.Info.GridSync = G;
-  EXPECT_THAT(
-      Scenario().with(K).with(Launch(K, c(8), c(256))).findings(GridSync),
-      ElementsAre(
-          withNote("kernel 'reduce' calls "
-                   "'cooperative_groups::sync<cooperative_groups::grid_group>' "
-                   "here, which synchronizes the grid "
-                   "(cooperative_groups::grid_group::sync)")));
+  EXPECT_THAT(Scenario().with(K, Launch(K, c(8), c(256))).findings(GridSync),
+              ElementsAre(withNote(
+                  "kernel 'reduce' calls "
+                  "'cooperative_groups::sync<cooperative_groups::grid_group>' "
+                  "here, which synchronizes the grid "
+                  "(cooperative_groups::grid_group::sync)")));
 }
 
 CHECK_TEST(GridSyncNeedsCooperativeLaunch, ConditionalSyncMayFail, GridSync,
@@ -78,7 +76,7 @@ CHECK_TEST(GridSyncNeedsCooperativeLaunch, ConditionalSyncMayFail, GridSync,
   // `if (wide) grid.sync();`: the launch fails on the paths that sync.
   Kernel K = Kernel("sometimes").gridSync();
   K.Info.GridSync->ConditionLoc = place(4, 7);
-  auto D = Scenario().with(K).with(Launch(K, c(8), c(256))).findings(GridSync);
+  auto D = Scenario().with(K, Launch(K, c(8), c(256))).findings(GridSync);
   ASSERT_THAT(D, ElementsAre(warning("", says("'sometimes' synchronizes the "
                                               "whole grid",
                                               "the launch may fail"))));
@@ -99,22 +97,19 @@ CHECK_TEST(GridSyncNeedsCooperativeLaunch, CooperativeGuardedOrUnknownIsSilent,
         // The kernel cannot be traced.
         Launch(K, c(108), c(256)).untraced()}) {
     SCOPED_TRACE(L.Site.Api);
-    EXPECT_THAT(Scenario().with(K).with(L).findings(GridSync), IsEmpty());
+    EXPECT_THAT(Scenario().with(K, L).findings(GridSync), IsEmpty());
   }
   // A kernel that asks grid.is_valid() runs without a cooperative launch.
   Kernel Guarded = Kernel("adaptive").gridSync({}, /*Guarded=*/true);
   EXPECT_THAT(Scenario()
-                  .with(Guarded)
-                  .with(Launch(Guarded, c(108), c(256)))
+                  .with(Guarded, Launch(Guarded, c(108), c(256)))
                   .findings(GridSync),
               IsEmpty());
   // No grid sync at all.
   Kernel Plain("plain");
-  EXPECT_THAT(Scenario()
-                  .with(Plain)
-                  .with(Launch(Plain, c(8), c(256)))
-                  .findings(GridSync),
-              IsEmpty());
+  EXPECT_THAT(
+      Scenario().with(Plain, Launch(Plain, c(8), c(256))).findings(GridSync),
+      IsEmpty());
 }
 
 CHECK_TEST(GridSyncNeedsCooperativeLaunch, DefinitionInAnotherFile, GridSync,

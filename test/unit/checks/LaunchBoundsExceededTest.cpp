@@ -9,16 +9,14 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(LaunchBoundsExceeded);
-const char *const BoundsExceeded = "cuda-launch-bounds-exceeded";
+CHECK_SUITE(LaunchBoundsExceeded, BoundsExceeded,
+            "cuda-launch-bounds-exceeded");
 
 CHECK_TEST(LaunchBoundsExceeded, BlockOverTheBoundFails, BoundsExceeded,
            Reports) {
   Kernel K = Kernel("scale").launchBounds(256);
-  auto D = Scenario()
-               .with(K)
-               .with(Launch(K, c(100), c(512)))
-               .findings(BoundsExceeded);
+  auto D =
+      Scenario().with(K, Launch(K, c(100), c(512))).findings(BoundsExceeded);
   EXPECT_THAT(
       D, ElementsAre(AllOf(
              error("sm_80", says("launch of 'scale' with 512 threads per block "
@@ -32,13 +30,11 @@ CHECK_TEST(LaunchBoundsExceeded, BlockExactlyAtTheBoundLaunches, BoundsExceeded,
            Both) {
   Kernel K = Kernel("scale").launchBounds(256);
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(16)).block(c(16), c(16)))
+                  .with(K, Launch(K, c(100), c(16)).block(c(16), c(16)))
                   .findings(BoundsExceeded),
               IsEmpty());
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(16)).block(c(16), c(16), c(2)))
+                  .with(K, Launch(K, c(100), c(16)).block(c(16), c(16), c(2)))
                   .findings(BoundsExceeded),
               ElementsAre(error("sm_80", says("with 512 threads per block"))));
 }
@@ -47,28 +43,24 @@ CHECK_TEST(LaunchBoundsExceeded, NoBoundUntracedTunedOrUnknownIsSilent,
            BoundsExceeded, Silent) {
   Kernel Free("free");
   EXPECT_THAT(Scenario()
-                  .with(Free)
-                  .with(Launch(Free, c(100), c(1024)))
+                  .with(Free, Launch(Free, c(100), c(1024)))
                   .findings(BoundsExceeded),
               IsEmpty());
   Kernel K = Kernel("scale").launchBounds(256);
   // The kernel cannot be traced: its bound is not known.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(512)).untraced())
+                  .with(K, Launch(K, c(100), c(512)).untraced())
                   .findings(BoundsExceeded),
               IsEmpty());
   // The occupancy API respects the bound.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(512)).occupancyTuned())
+                  .with(K, Launch(K, c(100), c(512)).occupancyTuned())
                   .findings(BoundsExceeded),
               IsEmpty());
   // Unknown and range block sizes are never guessed at.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), unknown()))
-                  .with(Launch(K, c(100), range(1, 1024), 21))
+                  .with(K, Launch(K, c(100), unknown()),
+                        Launch(K, c(100), range(1, 1024), 21))
                   .findings(BoundsExceeded),
               IsEmpty());
 }
@@ -79,10 +71,9 @@ CHECK_TEST(LaunchBoundsExceeded, DeviceViewOfTheBoundWinsPerArch,
   // sm_80 a bound of 128 and sm_90 none at all.
   Kernel K = Kernel("tiled").launchBounds(1024);
   auto D = Scenario({"sm_80", "sm_90"})
-               .with(K)
-               .with(Launch(K, c(100), c(256)))
-               .with(Resources(K, "sm_80").regs(32).maxntid(128))
-               .with(Resources(K, "sm_90").regs(32).ptx())
+               .with(K, Launch(K, c(100), c(256)),
+                     Resources(K, "sm_80").regs(32).maxntid(128),
+                     Resources(K, "sm_90").regs(32).ptx())
                .findings(BoundsExceeded);
   EXPECT_THAT(D, ElementsAre(AllOf(
                      error("sm_80", says("256 threads per block exceeds its "
@@ -92,10 +83,9 @@ CHECK_TEST(LaunchBoundsExceeded, DeviceViewOfTheBoundWinsPerArch,
                               "128 threads (.maxntid)"))));
   // .maxntid is x*y*z; without PTX the host view holds.
   EXPECT_THAT(Scenario({"sm_80", "sm_90"})
-                  .with(K)
-                  .with(Launch(K, c(100), c(512)))
-                  .with(Resources(K, "sm_80").regs(32).maxntid(16, 16, 2))
-                  .with(Resources(K, "sm_90").regs(32))
+                  .with(K, Launch(K, c(100), c(512)),
+                        Resources(K, "sm_80").regs(32).maxntid(16, 16, 2),
+                        Resources(K, "sm_90").regs(32))
                   .findings(BoundsExceeded),
               IsEmpty());
 }
@@ -104,8 +94,7 @@ CHECK_TEST(LaunchBoundsExceeded, SetOfBlockSizes, BoundsExceeded, Reports) {
   Kernel K = Kernel("scale").launchBounds(256);
   // Some values fail: the launch may fail.
   auto Some = Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), oneOf({128, 512})))
+                  .with(K, Launch(K, c(100), oneOf({128, 512})))
                   .findings(BoundsExceeded);
   EXPECT_THAT(Some, ElementsAre(AllOf(
                         warning("sm_80", says("with 512 threads per block",
@@ -114,8 +103,7 @@ CHECK_TEST(LaunchBoundsExceeded, SetOfBlockSizes, BoundsExceeded, Reports) {
                                  "this launch fail"))));
   // Every value fails: one error, naming the values.
   auto Every = Scenario()
-                   .with(K)
-                   .with(Launch(K, c(100), oneOf({512, 1024})))
+                   .with(K, Launch(K, c(100), oneOf({512, 1024})))
                    .findings(BoundsExceeded);
   EXPECT_THAT(
       Every,

@@ -10,8 +10,8 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(LaunchBoundsNotWarpMultiple);
-const char *const BoundsWarp = "cuda-launch-bounds-not-warp-multiple";
+CHECK_SUITE(LaunchBoundsNotWarpMultiple, BoundsWarp,
+            "cuda-launch-bounds-not-warp-multiple");
 
 CHECK_TEST(LaunchBoundsNotWarpMultiple, OnceForEveryArch, BoundsWarp, Reports) {
   auto D = Scenario({"sm_75", "sm_80", "sm_90"})
@@ -28,10 +28,9 @@ CHECK_TEST(LaunchBoundsNotWarpMultiple, OnceForEveryArch, BoundsWarp, Reports) {
 CHECK_TEST(LaunchBoundsNotWarpMultiple, WarpMultipleOrNoBound, BoundsWarp,
            Silent) {
   EXPECT_THAT(Scenario({"sm_75", "sm_90"})
-                  .with(Kernel("a").launchBounds(128, 2))
-                  .with(Kernel("b", 5).launchBounds(32))
-                  .with(Kernel("c", 7).launchBounds(1024))
-                  .with(Kernel("d", 9))
+                  .with(Kernel("a").launchBounds(128, 2),
+                        Kernel("b", 5).launchBounds(32),
+                        Kernel("c", 7).launchBounds(1024), Kernel("d", 9))
                   .findings(BoundsWarp),
               IsEmpty());
 }
@@ -40,14 +39,12 @@ CHECK_TEST(LaunchBoundsNotWarpMultiple, DeviceViewOfTheBound, BoundsWarp,
            Both) {
   Kernel K = Kernel("k").launchBounds(128);
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Resources(K, "sm_80").regs(32).maxntid(10, 10))
+                  .with(K, Resources(K, "sm_80").regs(32).maxntid(10, 10))
                   .findings(BoundsWarp),
               ElementsAre(warning("", says("maximum of 100 threads"))));
   Kernel Odd = Kernel("odd").launchBounds(100);
   EXPECT_THAT(Scenario()
-                  .with(Odd)
-                  .with(Resources(Odd, "sm_80").regs(32).maxntid(128))
+                  .with(Odd, Resources(Odd, "sm_80").regs(32).maxntid(128))
                   .findings(BoundsWarp),
               IsEmpty());
 }

@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(LaunchBoundsOversized);
-const char *const Oversized = "cuda-launch-bounds-oversized";
+CHECK_SUITE(LaunchBoundsOversized, Oversized, "cuda-launch-bounds-oversized");
 
 /// __launch_bounds__(1024), spilling on sm_80, launched with these sizes.
 Scenario oversized(std::vector<ResolvedValue> Blocks, bool Spill = true) {
@@ -67,9 +66,8 @@ CHECK_TEST(LaunchBoundsOversized, NeedsSpillsAndEveryLaunchKnown, Oversized,
   EXPECT_THAT(oversized({}).findings(Oversized), IsEmpty());
   Kernel K = Kernel("k").launchBounds(1024);
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(1000), c(128)).occupancyTuned())
-                  .with(Resources(K, "sm_80").regs(64).spills(8, 8))
+                  .with(K, Launch(K, c(1000), c(128)).occupancyTuned(),
+                        Resources(K, "sm_80").regs(64).spills(8, 8))
                   .findings(Oversized),
               IsEmpty());
 }
@@ -81,16 +79,14 @@ CHECK_TEST(LaunchBoundsOversized, NotWhenTheBoundDoesNotBind, Oversized,
            Silent) {
   Kernel K = Kernel("k").launchBounds(1024);
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(1000), c(128)))
-                  .with(Resources(K, "sm_80").regs(40).spills(8, 8))
+                  .with(K, Launch(K, c(1000), c(128)),
+                        Resources(K, "sm_80").regs(40).spills(8, 8))
                   .findings(Oversized),
               IsEmpty());
   Kernel W = Kernel("w").launchBounds(256);
   EXPECT_THAT(Scenario()
-                  .with(W)
-                  .with(Launch(W, c(1000), c(64)))
-                  .with(Resources(W, "sm_80").regs(255).spills(8, 8))
+                  .with(W, Launch(W, c(1000), c(64)),
+                        Resources(W, "sm_80").regs(255).spills(8, 8))
                   .findings(Oversized),
               IsEmpty());
 }

@@ -10,8 +10,8 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(LaunchBoundsUnsatisfiable);
-const char *const Unsatisfiable = "cuda-launch-bounds-unsatisfiable";
+CHECK_SUITE(LaunchBoundsUnsatisfiable, Unsatisfiable,
+            "cuda-launch-bounds-unsatisfiable");
 
 CHECK_TEST(LaunchBoundsUnsatisfiable, ThreadSlotsPerArch, Unsatisfiable, Both) {
   // 8 blocks of 256 threads: 2048 thread slots; sm_75 has 1024, sm_86 1536.
@@ -63,9 +63,8 @@ CHECK_TEST(LaunchBoundsUnsatisfiable, StaticSharedMemoryPerArch, Unsatisfiable,
   // 48 KiB + 1 KiB reserved: 3 blocks in sm_80's 164 KiB, 4 in sm_90's 228.
   Kernel K = Kernel("k").launchBounds(256, 4);
   auto D = Scenario({"sm_80", "sm_90"})
-               .with(K)
-               .with(Resources(K, "sm_80").regs(32).staticSmem(48 * 1024))
-               .with(Resources(K, "sm_90").regs(32).staticSmem(48 * 1024))
+               .with(K, Resources(K, "sm_80").regs(32).staticSmem(48 * 1024),
+                     Resources(K, "sm_90").regs(32).staticSmem(48 * 1024))
                .findings(Unsatisfiable);
   EXPECT_THAT(D, ElementsAre(AllOf(
                      warning("sm_80", says("its 48 KiB of static shared memory "
@@ -73,8 +72,7 @@ CHECK_TEST(LaunchBoundsUnsatisfiable, StaticSharedMemoryPerArch, Unsatisfiable,
                                            "blocks")),
                      withNote("sm_80: 32 registers, 48 KiB static"))));
   EXPECT_THAT(Scenario({"sm_90"})
-                  .with(K)
-                  .with(Resources(K, "sm_90").regs(32).staticSmem(48 * 1024))
+                  .with(K, Resources(K, "sm_90").regs(32).staticSmem(48 * 1024))
                   .findings(Unsatisfiable),
               IsEmpty());
 }
@@ -89,15 +87,14 @@ CHECK_TEST(LaunchBoundsUnsatisfiable, MinBlocksAsTheDeviceSawIt, Unsatisfiable,
   // The device compile for sm_75 saw no minBlocks; for sm_86 it saw 8.
   Kernel K = Kernel("k").launchBounds(256, 8);
   EXPECT_THAT(Scenario({"sm_75"})
-                  .with(K)
-                  .with(Resources(K, "sm_75").regs(32).maxntid(256))
+                  .with(K, Resources(K, "sm_75").regs(32).maxntid(256))
                   .findings(Unsatisfiable),
               IsEmpty());
   Kernel Host = Kernel("k").launchBounds(256);
   EXPECT_THAT(
       Scenario({"sm_86"})
-          .with(Host)
-          .with(Resources(Host, "sm_86").regs(32).maxntid(256).minnctapersm(8))
+          .with(Host,
+                Resources(Host, "sm_86").regs(32).maxntid(256).minnctapersm(8))
           .findings(Unsatisfiable),
       ElementsAre(warning("sm_86", says("__launch_bounds__(256, 8)"))));
 }

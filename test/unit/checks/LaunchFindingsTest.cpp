@@ -16,9 +16,8 @@ TEST(PrecisionRules, CertainFailureKeepsItsErrorsOnly) {
   // 100 threads, registers that cap occupancy: warnings of their own...
   Kernel Free("k");
   auto Warnings = Scenario()
-                      .with(Free)
-                      .with(Launch(Free, c(1000), c(100)))
-                      .with(Resources(Free, "sm_80").regs(255).spills(8, 8))
+                      .with(Free, Launch(Free, c(1000), c(100)),
+                            Resources(Free, "sm_80").regs(255).spills(8, 8))
                       .all();
   EXPECT_THAT(checkNames(Warnings),
               ElementsAre("cuda-register-spills",
@@ -28,9 +27,8 @@ TEST(PrecisionRules, CertainFailureKeepsItsErrorsOnly) {
   // kernel's own findings (spills) do not depend on the launch and stay.
   Kernel K = Kernel("k").launchBounds(64);
   auto D = Scenario()
-               .with(K)
-               .with(Launch(K, c(1000), c(100)))
-               .with(Resources(K, "sm_80").regs(255).spills(8, 8))
+               .with(K, Launch(K, c(1000), c(100)),
+                     Resources(K, "sm_80").regs(255).spills(8, 8))
                .all();
   EXPECT_THAT(checkNames(D), ElementsAre("cuda-register-spills",
                                          "cuda-launch-bounds-exceeded"));
@@ -43,8 +41,7 @@ TEST(PrecisionRules, CertainFailureIsPerArch) {
   // sm_75 the opt-in itself is refused.)
   Kernel K("k");
   auto D = Scenario({"sm_75", "sm_86"})
-               .with(K)
-               .with(Launch(K, c(1000), c(100)).smem(c(80 * 1024)))
+               .with(K, Launch(K, c(1000), c(100)).smem(c(80 * 1024)))
                .setting(K, "MaxDynamicSharedMemorySize", c(80 * 1024))
                .all();
   EXPECT_THAT(
@@ -62,8 +59,7 @@ TEST(PrecisionRules, MayFailWarningKeepsTheOtherWarnings) {
   // 2048 fails, 100 does not: no certain failure, so the warp-multiple
   // warning about 100 stays beside the "may fail" warning.
   Kernel K("k");
-  auto D =
-      Scenario().with(K).with(Launch(K, c(1000), oneOf({100, 2048}))).all();
+  auto D = Scenario().with(K, Launch(K, c(1000), oneOf({100, 2048}))).all();
   EXPECT_THAT(
       D, ElementsAre(AllOf(Field(&Diagnostic::Check, "cuda-block-size-invalid"),
                            warning("sm_80", says("may fail"))),
@@ -79,9 +75,8 @@ TEST(PrecisionRules, EveryValueFailsForADifferentReason) {
   Kernel K("k");
   auto Run = [&](ResolvedValue Block) {
     return Scenario()
-        .with(K)
-        .with(Launch(K, c(1000), std::move(Block)))
-        .with(Resources(K, "sm_80").regs(129))
+        .with(K, Launch(K, c(1000), std::move(Block)),
+              Resources(K, "sm_80").regs(129))
         .all();
   };
   EXPECT_THAT(
@@ -110,8 +105,7 @@ TEST(PrecisionRules, OnlyEnabledChecksTakePart) {
   // certain and the warning is kept.
   Kernel K = Kernel("k").launchBounds(64);
   auto D = Scenario()
-               .with(K)
-               .with(Launch(K, c(1000), c(100)))
+               .with(K, Launch(K, c(1000), c(100)))
                .checks("cuda-*,-cuda-launch-bounds-exceeded")
                .all();
   EXPECT_THAT(checkNames(D), ElementsAre("cuda-block-size-not-warp-multiple"));

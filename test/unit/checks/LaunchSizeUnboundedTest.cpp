@@ -12,8 +12,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(LaunchSizeUnbounded);
-const char *const Unbounded = "cuda-launch-size-unbounded";
+CHECK_SUITE(LaunchSizeUnbounded, Unbounded, "cuda-launch-size-unbounded");
 
 const IntegerBounds Int{INT32_MIN, INT32_MAX, "int"};
 const IntegerBounds Int64{INT64_MIN, INT64_MAX, "int64_t"};
@@ -34,8 +33,7 @@ CHECK_TEST(LaunchSizeUnbounded, GridYFromARunTimeSize, Unbounded, Both) {
   ResolvedValue Rows = input("ne1", Int64);
   EXPECT_THAT(
       Scenario()
-          .with(K)
-          .with(Launch(K, c(1), c(256)).grid(c(4), Rows))
+          .with(K, Launch(K, c(1), c(256)).grid(c(4), Rows))
           .findings(Unbounded),
       ElementsAre(AllOf(
           warning("sm_80",
@@ -49,9 +47,8 @@ CHECK_TEST(LaunchSizeUnbounded, GridYFromARunTimeSize, Unbounded, Both) {
                    "dimension to grid x"))));
   // Bounded on the way: nothing.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(1), c(256))
-                            .grid(c(4), within(Rows, INT64_MIN, 65535)))
+                  .with(K, Launch(K, c(1), c(256))
+                               .grid(c(4), within(Rows, INT64_MIN, 65535)))
                   .findings(Unbounded),
               IsEmpty());
 }
@@ -64,9 +61,8 @@ CHECK_TEST(LaunchSizeUnbounded, TheTypeCannotReachTheLimit, Unbounded, Silent) {
       c(256), Int);
   EXPECT_THAT(
       Scenario()
-          .with(K)
-          .with(Launch(K, Blocks, c(256)))
-          .with(Launch(K, c(1), c(256), 21).grid(c(1), input("h", UInt16)))
+          .with(K, Launch(K, Blocks, c(256)),
+                Launch(K, c(1), c(256), 21).grid(c(1), input("h", UInt16)))
           .findings(Unbounded),
       IsEmpty());
 }
@@ -76,7 +72,7 @@ CHECK_TEST(LaunchSizeUnbounded, ABlockOfTwoSizes, Unbounded, Reports) {
   Launch L = Launch(K, c(1), c(1))
                  .block(input("ne13", Int64, 10), input("ne12", Int64, 11));
   L.Site.ThreadsPerBlock = threadsPerBlock(L.Site.Block);
-  EXPECT_THAT(Scenario().with(K).with(L).findings(Unbounded),
+  EXPECT_THAT(Scenario().with(K, L).findings(Unbounded),
               ElementsAre(warning(
                   "sm_80", says("threads per block of 'k' is 'ne13 * ne12'",
                                 "the maximum of 1024 threads per block on "
@@ -88,7 +84,7 @@ CHECK_TEST(LaunchSizeUnbounded, TheKernelsOwnLimits, Unbounded, Both) {
   K.launchBounds(256);
   Launch L = Launch(K, c(1), input("b"));
   L.Site.ThreadsPerBlock = threadsPerBlock(L.Site.Block);
-  EXPECT_THAT(Scenario().with(K).with(L).findings(Unbounded),
+  EXPECT_THAT(Scenario().with(K, L).findings(Unbounded),
               ElementsAre(warning(
                   "sm_80", says("threads per block of 'k' is 'b'",
                                 "the kernel's __launch_bounds__ maximum of "
@@ -99,9 +95,7 @@ CHECK_TEST(LaunchSizeUnbounded, TheKernelsOwnLimits, Unbounded, Both) {
   H.Site.ThreadsPerBlock = threadsPerBlock(H.Site.Block);
   EXPECT_THAT(
       Scenario()
-          .with(Heavy)
-          .with(H)
-          .with(Resources(Heavy, "sm_80").regs(128))
+          .with(Heavy, H, Resources(Heavy, "sm_80").regs(128))
           .findings(Unbounded),
       ElementsAre(AllOf(
           warning("sm_80",
@@ -110,7 +104,7 @@ CHECK_TEST(LaunchSizeUnbounded, TheKernelsOwnLimits, Unbounded, Both) {
   // The occupancy API chose the block: nothing.
   Launch Tuned = Launch(K, c(1), input("b")).occupancyTuned();
   Tuned.Site.ThreadsPerBlock = threadsPerBlock(Tuned.Site.Block);
-  EXPECT_THAT(Scenario().with(K).with(Tuned).findings(Unbounded), IsEmpty());
+  EXPECT_THAT(Scenario().with(K, Tuned).findings(Unbounded), IsEmpty());
 }
 
 CHECK_TEST(LaunchSizeUnbounded, SharedMemoryAndItsOptIn, Unbounded, Both) {
@@ -119,8 +113,7 @@ CHECK_TEST(LaunchSizeUnbounded, SharedMemoryAndItsOptIn, Unbounded, Both) {
   ResolvedValue Bytes =
       applyIntegerOp(IntegerOp::Mul, input("n", Size), c(4), Size);
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(1), c(32)).smem(Bytes))
+                  .with(K, Launch(K, c(1), c(32)).smem(Bytes))
                   .findings(Unbounded),
               ElementsAre(warning(
                   "sm_80", says("dynamic shared memory of 'k' is 'n * 4'",
@@ -128,16 +121,14 @@ CHECK_TEST(LaunchSizeUnbounded, SharedMemoryAndItsOptIn, Unbounded, Both) {
                                 "in once n > 12288"))));
   // An opt-in of 96 KiB moves the limit.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(1), c(32)).smem(Bytes))
+                  .with(K, Launch(K, c(1), c(32)).smem(Bytes))
                   .setting(K, "MaxDynamicSharedMemorySize", c(98304))
                   .findings(Unbounded),
               ElementsAre(warning(
                   "sm_80", says("the opt-in of 96 KiB", "once n > 24576"))));
   // The threshold option: a failure only past it is not reported.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(1), c(32)).smem(Bytes))
+                  .with(K, Launch(K, c(1), c(32)).smem(Bytes))
                   .option("cuda-launch-size-unbounded.MaxFailingInput", "10000")
                   .findings(Unbounded),
               IsEmpty());
@@ -148,7 +139,7 @@ CHECK_TEST(LaunchSizeUnbounded, ZeroBlocks, Unbounded, Both) {
   ResolvedValue Truncated =
       applyIntegerOp(IntegerOp::Div, input("n"), c(256), Int);
   EXPECT_THAT(
-      Scenario().with(K).with(Launch(K, Truncated, c(256))).findings(Unbounded),
+      Scenario().with(K, Launch(K, Truncated, c(256))).findings(Unbounded),
       ElementsAre(warning("sm_80", says("grid x of 'k' is 'n / 256'",
                                         "it is 0 while n <= 255, and "
                                         "a launch needs at least one"))));
@@ -157,17 +148,15 @@ CHECK_TEST(LaunchSizeUnbounded, ZeroBlocks, Unbounded, Both) {
       IntegerOp::Div, applyIntegerOp(IntegerOp::Add, input("n"), c(255), Int),
       c(256), Int);
   EXPECT_THAT(
-      Scenario().with(K).with(Launch(K, Rounded, c(256))).findings(Unbounded),
+      Scenario().with(K, Launch(K, Rounded, c(256))).findings(Unbounded),
       IsEmpty());
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, Rounded, c(256)))
+                  .with(K, Launch(K, Rounded, c(256)))
                   .option("cuda-launch-size-unbounded.CountEmptyInputs", "true")
                   .findings(Unbounded),
               ElementsAre(warning("sm_80", says("it is 0 while n <= 0"))));
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, Truncated, c(256)))
+                  .with(K, Launch(K, Truncated, c(256)))
                   .option("cuda-launch-size-unbounded.WatchZeroSizes", "false")
                   .findings(Unbounded),
               IsEmpty());
@@ -177,9 +166,8 @@ CHECK_TEST(LaunchSizeUnbounded, KnownAndUnknownValuesAreOtherChecks, Unbounded,
            Silent) {
   Kernel K("k");
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, unknown(), c(4096)))
-                  .with(Launch(K, range(1, 1 << 20), unknown(), 21))
+                  .with(K, Launch(K, unknown(), c(4096)),
+                        Launch(K, range(1, 1 << 20), unknown(), 21))
                   .findings(Unbounded),
               IsEmpty());
 }

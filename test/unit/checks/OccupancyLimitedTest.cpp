@@ -9,14 +9,20 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(OccupancyLimited);
-const char *const OccLimited = "cuda-occupancy-limited";
+CHECK_SUITE(OccupancyLimited, OccLimited, "cuda-occupancy-limited");
+
+/// What the check reports on S when a stated intent excuses nothing
+/// (IgnoreStatedIntent=false).
+std::vector<Diagnostic> findingsIgnoringIntent(Scenario S) {
+  return S.option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
+      .findings(OccLimited);
+}
 
 /// 256 threads x 128 registers: 2 blocks of 8 warps on a 64-warp SM (25%).
 Scenario registerBound(const Kernel &K, ResolvedValue Grid = c(1000),
                        std::vector<std::string> Archs = {"sm_80"}) {
   Scenario S(Archs);
-  S.with(K).with(Launch(K, std::move(Grid), c(256)));
+  S.with(K, Launch(K, std::move(Grid), c(256)));
   for (const std::string &A : Archs)
     S.with(Resources(K, A).regs(128));
   return S;
@@ -76,9 +82,7 @@ CHECK_TEST(OccupancyLimited, MinOccupancyIsTheThreshold, OccLimited, Both) {
   Kernel K("k");
   auto At50 = [&]() {
     Scenario S;
-    S.with(K)
-        .with(Launch(K, c(1000), c(256)))
-        .with(Resources(K, "sm_80").regs(64));
+    S.with(K, Launch(K, c(1000), c(256)), Resources(K, "sm_80").regs(64));
     return S;
   };
   EXPECT_THAT(At50().findings(OccLimited), IsEmpty());
@@ -98,9 +102,8 @@ CHECK_TEST(OccupancyLimited, SharedMemoryBinds, OccLimited, Reports) {
   // 48 KiB + 1 KiB reserved per block: 3 blocks in 164 KiB.
   Kernel K("stencil");
   auto D = Scenario()
-               .with(K)
-               .with(Launch(K, c(1000), c(256)).smem(c(48 * 1024)))
-               .with(Resources(K, "sm_80").regs(32))
+               .with(K, Launch(K, c(1000), c(256)).smem(c(48 * 1024)),
+                     Resources(K, "sm_80").regs(32))
                .findings(OccLimited);
   EXPECT_THAT(D, ElementsAre(AllOf(
                      warning("sm_80", says("is 38% on sm_80 (24 of 64 warps): "
@@ -118,19 +121,17 @@ CHECK_TEST(OccupancyLimited, BarriersBindFromSm90, OccLimited, Both) {
   // count barriers.
   Kernel K("k");
   auto D = Scenario({"sm_80", "sm_90"})
-               .with(K)
-               .with(Launch(K, c(1000), c(64)))
-               .with(Resources(K, "sm_80").regs(32).barriers(16))
-               .with(Resources(K, "sm_90").regs(32).barriers(16))
+               .with(K, Launch(K, c(1000), c(64)),
+                     Resources(K, "sm_80").regs(32).barriers(16),
+                     Resources(K, "sm_90").regs(32).barriers(16))
                .findings(OccLimited);
   EXPECT_THAT(
       D, ElementsAre(warning("sm_90", says("is 13% on sm_90 (8 of 64 warps): "
                                            "16 barriers per block limit it to "
                                            "4 resident blocks per SM"))));
   EXPECT_THAT(Scenario({"sm_80"})
-                  .with(K)
-                  .with(Launch(K, c(1000), c(64)))
-                  .with(Resources(K, "sm_80").regs(32).barriers(16))
+                  .with(K, Launch(K, c(1000), c(64)),
+                        Resources(K, "sm_80").regs(32).barriers(16))
                   .findings(OccLimited),
               IsEmpty());
 }
@@ -140,24 +141,22 @@ CHECK_TEST(OccupancyLimited, NeedsRegistersAndAKnownLaunch, OccLimited,
   Kernel K("heavy");
   // No device facts; device facts turned off.
   EXPECT_THAT(
-      Scenario().with(K).with(Launch(K, c(1000), c(256))).findings(OccLimited),
+      Scenario().with(K, Launch(K, c(1000), c(256))).findings(OccLimited),
       IsEmpty());
   EXPECT_THAT(registerBound(K).noDeviceFacts().findings(OccLimited), IsEmpty());
   // Unknown block size or dynamic shared memory.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(1000), unknown()))
-                  .with(Launch(K, c(1000), c(256), 21).smem(unknown()))
-                  .with(Resources(K, "sm_80").regs(128))
+                  .with(K, Launch(K, c(1000), unknown()),
+                        Launch(K, c(1000), c(256), 21).smem(unknown()),
+                        Resources(K, "sm_80").regs(128))
                   .findings(OccLimited),
               IsEmpty());
   // The block size itself binds: the ceiling check's business.
-  EXPECT_THAT(Scenario({"sm_86"})
-                  .with(K)
-                  .with(Launch(K, c(1000), c(32)))
-                  .with(Resources(K, "sm_86").regs(32))
-                  .findings(OccLimited),
-              IsEmpty());
+  EXPECT_THAT(
+      Scenario({"sm_86"})
+          .with(K, Launch(K, c(1000), c(32)), Resources(K, "sm_86").regs(32))
+          .findings(OccLimited),
+      IsEmpty());
 }
 
 CHECK_TEST(OccupancyLimited, SmallGridsCannotFillTheGpu, OccLimited, Both) {
@@ -190,9 +189,7 @@ CHECK_TEST(OccupancyLimited, SingleThreadBlockIsDeliberate, OccLimited, Both) {
   Kernel K("flag");
   auto Scalar = [&]() {
     Scenario S;
-    S.with(K)
-        .with(Launch(K, c(1000), c(1)))
-        .with(Resources(K, "sm_80").regs(255));
+    S.with(K, Launch(K, c(1000), c(1)), Resources(K, "sm_80").regs(255));
     return S;
   };
   EXPECT_THAT(Scalar().findings(OccLimited), IsEmpty());
@@ -206,9 +203,7 @@ CHECK_TEST(OccupancyLimited, SingleThreadBlockIsDeliberate, OccLimited, Both) {
 CHECK_TEST(OccupancyLimited, ReachedMinBlocksIsStatedIntent, OccLimited, Both) {
   Kernel Reached = Kernel("bounded").launchBounds(256, 2);
   EXPECT_THAT(registerBound(Reached).findings(OccLimited), IsEmpty());
-  EXPECT_THAT(registerBound(Reached)
-                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
-                  .findings(OccLimited),
+  EXPECT_THAT(findingsIgnoringIntent(registerBound(Reached)),
               ElementsAre(warning("sm_80", says("is 25% on sm_80"))));
   // A minBlocks the launch does not reach states nothing; a kernel with a
   // bound gets no fix-it.
@@ -224,17 +219,15 @@ CHECK_TEST(OccupancyLimited, MinBlocksAsTheDeviceSawIt, OccLimited, Both) {
   Kernel K = Kernel("bounded").launchBounds(256, 2);
   auto D =
       Scenario({"sm_80", "sm_90"})
-          .with(K)
-          .with(Launch(K, c(1000), c(256)))
-          .with(Resources(K, "sm_80").regs(128).maxntid(256))
-          .with(Resources(K, "sm_90").regs(128).maxntid(256).minnctapersm(2))
+          .with(K, Launch(K, c(1000), c(256)),
+                Resources(K, "sm_80").regs(128).maxntid(256),
+                Resources(K, "sm_90").regs(128).maxntid(256).minnctapersm(2))
           .findings(OccLimited);
   EXPECT_THAT(D, ElementsAre(warning("sm_80", says("is 25% on sm_80"))));
   EXPECT_THAT(
       Scenario({"sm_90"})
-          .with(K)
-          .with(Launch(K, c(1000), c(256)))
-          .with(Resources(K, "sm_90").regs(128).maxntid(256).minnctapersm(2))
+          .with(K, Launch(K, c(1000), c(256)),
+                Resources(K, "sm_90").regs(128).maxntid(256).minnctapersm(2))
           .findings(OccLimited),
       IsEmpty());
 }
@@ -246,21 +239,18 @@ CHECK_TEST(OccupancyLimited, MaxnregIsStatedIntentWhenRegistersBind, OccLimited,
               IsEmpty());
   Kernel K("capped");
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(1000), c(256)))
-                  .with(Resources(K, "sm_80").regs(128).maxnreg(128))
+                  .with(K, Launch(K, c(1000), c(256)),
+                        Resources(K, "sm_80").regs(128).maxnreg(128))
                   .findings(OccLimited),
               IsEmpty());
-  EXPECT_THAT(registerBound(Kernel("capped").maxnreg(128))
-                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
-                  .findings(OccLimited),
-              SizeIs(1));
+  EXPECT_THAT(
+      findingsIgnoringIntent(registerBound(Kernel("capped").maxnreg(128))),
+      SizeIs(1));
   // A register cap says nothing about shared memory.
   Kernel S = Kernel("stencil").maxnreg(32);
   EXPECT_THAT(Scenario()
-                  .with(S)
-                  .with(Launch(S, c(1000), c(256)).smem(c(48 * 1024)))
-                  .with(Resources(S, "sm_80").regs(32).maxnreg(32))
+                  .with(S, Launch(S, c(1000), c(256)).smem(c(48 * 1024)),
+                        Resources(S, "sm_80").regs(32).maxnreg(32))
                   .findings(OccLimited),
               ElementsAre(warning("sm_80", says("of shared memory per block "
                                                 "limit it to 3"))));
@@ -274,16 +264,13 @@ CHECK_TEST(OccupancyLimited, StatedLimitBindingWithAnotherIsIntent, OccLimited,
   Kernel K("gemm");
   auto Tuned = [&]() {
     Scenario S;
-    S.with(K)
-        .with(Launch(K, c(1000), c(256)).smem(c(72 * 1024)))
-        .with(Resources(K, "sm_80").regs(128))
+    S.with(K, Launch(K, c(1000), c(256)).smem(c(72 * 1024)),
+           Resources(K, "sm_80").regs(128))
         .setting(K, "MaxDynamicSharedMemorySize", c(72 * 1024));
     return S;
   };
   EXPECT_THAT(Tuned().findings(OccLimited), IsEmpty());
-  EXPECT_THAT(Tuned()
-                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
-                  .findings(OccLimited),
+  EXPECT_THAT(findingsIgnoringIntent(Tuned()),
               ElementsAre(warning("sm_80", says("is 25% on sm_80"))));
 }
 
@@ -294,16 +281,13 @@ CHECK_TEST(OccupancyLimited, OptInThatCapsOccupancyAnywayIsIntent, OccLimited,
   Kernel K("tensor_core_gemm");
   auto Tuned = [&](int64_t Smem) {
     Scenario S;
-    S.with(K)
-        .with(Launch(K, c(1000), c(256)).smem(c(Smem)))
-        .with(Resources(K, "sm_80").regs(164))
+    S.with(K, Launch(K, c(1000), c(256)).smem(c(Smem)),
+           Resources(K, "sm_80").regs(164))
         .setting(K, "MaxDynamicSharedMemorySize", c(96 * 1024));
     return S;
   };
   EXPECT_THAT(Tuned(72 * 1024).findings(OccLimited), IsEmpty());
-  EXPECT_THAT(Tuned(72 * 1024)
-                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
-                  .findings(OccLimited),
+  EXPECT_THAT(findingsIgnoringIntent(Tuned(72 * 1024)),
               ElementsAre(warning("sm_80", says("is 13% on sm_80"))));
   // Shared memory that leaves room for MinOccupancy (32 KiB: 4 blocks, 50%)
   // explains nothing about the registers.
@@ -316,16 +300,13 @@ CHECK_TEST(OccupancyLimited, SharedMemoryOptInIsStatedIntent, OccLimited,
   Kernel K("stencil");
   auto OptedIn = [&]() {
     Scenario S;
-    S.with(K)
-        .with(Launch(K, c(1000), c(256)).smem(c(48 * 1024)))
-        .with(Resources(K, "sm_80").regs(32))
+    S.with(K, Launch(K, c(1000), c(256)).smem(c(48 * 1024)),
+           Resources(K, "sm_80").regs(32))
         .setting(K, "MaxDynamicSharedMemorySize", c(96 * 1024));
     return S;
   };
   EXPECT_THAT(OptedIn().findings(OccLimited), IsEmpty());
-  EXPECT_THAT(OptedIn()
-                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
-                  .findings(OccLimited),
+  EXPECT_THAT(findingsIgnoringIntent(OptedIn()),
               ElementsAre(warning("sm_80", says("of shared memory per block "
                                                 "limit it to 3"))));
   // An opt-in says nothing about registers.
@@ -340,19 +321,15 @@ CHECK_TEST(OccupancyLimited, OccupancyApiIsStatedIntent, OccLimited, Both) {
   Kernel K("heavy");
   auto Tuned = [&]() {
     Scenario S;
-    S.with(K)
-        .with(Launch(K, c(1000), c(256)).occupancyTuned())
-        .with(Resources(K, "sm_80").regs(128));
+    S.with(K, Launch(K, c(1000), c(256)).occupancyTuned(),
+           Resources(K, "sm_80").regs(128));
     return S;
   };
   EXPECT_THAT(Tuned().findings(OccLimited), IsEmpty());
-  EXPECT_THAT(Tuned()
-                  .option("cuda-occupancy-limited.IgnoreStatedIntent", "false")
-                  .findings(OccLimited),
-              SizeIs(1));
+  EXPECT_THAT(findingsIgnoringIntent(Tuned()), SizeIs(1));
 }
 
-CHECK_SUITE(OccupancyLimitedCarveout);
+CHECK_FIXTURE(OccupancyLimitedCarveout);
 
 // On an H100, cudaFuncSetCacheConfig(k, cudaFuncCachePreferL1) lets the
 // occupancy API allow 8 blocks per SM for a kernel without static shared
@@ -363,9 +340,8 @@ CHECK_TEST(OccupancyLimitedCarveout, TheCacheConfigThatChoseItIsNamed,
   Kernel K("k");
   auto Base = [&](uint64_t Static) {
     Scenario S({"sm_90"});
-    S.with(K)
-        .with(Resources(K, "sm_90").regs(16).staticSmem(Static))
-        .with(Launch(K, c(1320), c(64)));
+    S.with(K, Resources(K, "sm_90").regs(16).staticSmem(Static),
+           Launch(K, c(1320), c(64)));
     return S;
   };
   EXPECT_THAT(

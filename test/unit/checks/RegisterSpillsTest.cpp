@@ -9,15 +9,13 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(RegisterSpills);
-const char *const Spills = "cuda-register-spills";
+CHECK_SUITE(RegisterSpills, Spills, "cuda-register-spills");
 
 CHECK_TEST(RegisterSpills, SpillsPerArch, Spills, Reports) {
   Kernel K("heavy");
   auto D = Scenario({"sm_75", "sm_80"})
-               .with(K)
-               .with(Resources(K, "sm_75").regs(255).spills(8, 16))
-               .with(Resources(K, "sm_80").regs(168))
+               .with(K, Resources(K, "sm_75").regs(255).spills(8, 16),
+                     Resources(K, "sm_80").regs(168))
                .findings(Spills);
   EXPECT_THAT(D, ElementsAre(AllOf(
                      warning("sm_75", says("'heavy' spills registers on sm_75: "
@@ -35,13 +33,12 @@ CHECK_TEST(RegisterSpills, NoSpillsOrNoReport, Spills, Silent) {
   Resources PtxOnly = Resources(K, "sm_80").ptx();
   PtxOnly.R.HasUsage = false;
   PtxOnly.R.SpillStores = 8;
-  EXPECT_THAT(Scenario().with(K).with(PtxOnly).findings(Spills), IsEmpty());
+  EXPECT_THAT(Scenario().with(K, PtxOnly).findings(Spills), IsEmpty());
   EXPECT_THAT(
-      Scenario().with(K).with(Resources(K, "sm_80").regs(255)).findings(Spills),
+      Scenario().with(K, Resources(K, "sm_80").regs(255)).findings(Spills),
       IsEmpty());
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Resources(K, "sm_80").regs(255).spills(8, 8))
+                  .with(K, Resources(K, "sm_80").regs(255).spills(8, 8))
                   .noDeviceFacts()
                   .findings(Spills),
               IsEmpty());
@@ -49,33 +46,32 @@ CHECK_TEST(RegisterSpills, NoSpillsOrNoReport, Spills, Silent) {
 
 CHECK_TEST(RegisterSpills, NamesWhatCappedTheRegisters, Spills, Reports) {
   Kernel Capped = Kernel("capped").maxnreg(64);
-  EXPECT_THAT(Scenario()
-                  .with(Capped)
-                  .with(Resources(Capped, "sm_80").regs(64).spills(4, 4))
-                  .findings(Spills),
-              ElementsAre(withNote("__maxnreg__(64) caps the registers")));
+  EXPECT_THAT(
+      Scenario()
+          .with(Capped, Resources(Capped, "sm_80").regs(64).spills(4, 4))
+          .findings(Spills),
+      ElementsAre(withNote("__maxnreg__(64) caps the registers")));
   Kernel DeviceCapped("dcapped");
   EXPECT_THAT(Scenario()
-                  .with(DeviceCapped)
-                  .with(Resources(DeviceCapped, "sm_80")
-                            .regs(40)
-                            .maxnreg(40)
-                            .spills(4, 4))
+                  .with(DeviceCapped, Resources(DeviceCapped, "sm_80")
+                                          .regs(40)
+                                          .maxnreg(40)
+                                          .spills(4, 4))
                   .findings(Spills),
               ElementsAre(withNote("__maxnreg__(40) caps the registers")));
   Kernel Bounded = Kernel("bounded").launchBounds(256, 2);
-  EXPECT_THAT(Scenario()
-                  .with(Bounded)
-                  .with(Resources(Bounded, "sm_80").regs(128).spills(4, 4))
-                  .findings(Spills),
-              ElementsAre(withNote("__launch_bounds__(256, 2) caps the "
-                                   "registers; a smaller block bound or fewer "
-                                   "minimum blocks leaves more per thread")));
+  EXPECT_THAT(
+      Scenario()
+          .with(Bounded, Resources(Bounded, "sm_80").regs(128).spills(4, 4))
+          .findings(Spills),
+      ElementsAre(withNote("__launch_bounds__(256, 2) caps the "
+                           "registers; a smaller block bound or fewer "
+                           "minimum blocks leaves more per thread")));
   // The device saw another bound on this arch.
   EXPECT_THAT(
       Scenario()
-          .with(Bounded)
-          .with(Resources(Bounded, "sm_80").regs(64).maxntid(1024).spills(4, 4))
+          .with(Bounded,
+                Resources(Bounded, "sm_80").regs(64).maxntid(1024).spills(4, 4))
           .findings(Spills),
       ElementsAre(withNote("__launch_bounds__(1024) caps the registers")));
 }
@@ -86,8 +82,7 @@ CHECK_TEST(RegisterSpills, NamesWhatCappedTheRegisters, Spills, Reports) {
 CHECK_TEST(RegisterSpills, BoundThatDoesNotBindIsNotBlamed, Spills, Reports) {
   Kernel Wide = Kernel("wide").launchBounds(256);
   auto D = Scenario()
-               .with(Wide)
-               .with(Resources(Wide, "sm_80").regs(64).spills(4, 4))
+               .with(Wide, Resources(Wide, "sm_80").regs(64).spills(4, 4))
                .findings(Spills);
   EXPECT_THAT(
       D, ElementsAre(AllOf(withNote("__launch_bounds__(256) allows up to 255 "
@@ -96,14 +91,12 @@ CHECK_TEST(RegisterSpills, BoundThatDoesNotBindIsNotBlamed, Spills, Reports) {
                            ::testing::Not(withNote("caps the registers")))));
   Kernel Odd = Kernel("odd").launchBounds(768);
   EXPECT_THAT(Scenario()
-                  .with(Odd)
-                  .with(Resources(Odd, "sm_80").regs(72).spills(4, 4))
+                  .with(Odd, Resources(Odd, "sm_80").regs(72).spills(4, 4))
                   .findings(Spills),
               ElementsAre(withNote("__launch_bounds__(768) allows up to 80 "
                                    "registers per thread on sm_80")));
   EXPECT_THAT(Scenario()
-                  .with(Odd)
-                  .with(Resources(Odd, "sm_80").regs(80).spills(4, 4))
+                  .with(Odd, Resources(Odd, "sm_80").regs(80).spills(4, 4))
                   .findings(Spills),
               ElementsAre(withNote("__launch_bounds__(768) caps the "
                                    "registers")));
@@ -113,8 +106,7 @@ CHECK_TEST(RegisterSpills, AtTheArchMaximumNoBoundIsBlamed, Spills, Reports) {
   Kernel Wide = Kernel("wide").launchBounds(256);
   EXPECT_THAT(
       Scenario()
-          .with(Wide)
-          .with(Resources(Wide, "sm_80").regs(255).spills(32, 32))
+          .with(Wide, Resources(Wide, "sm_80").regs(255).spills(32, 32))
           .findings(Spills),
       ElementsAre(AllOf(withNote("255 registers per thread is the "
                                  "most sm_80 allows: no cap in the "

@@ -9,28 +9,24 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(SharedMemoryExceeded);
-const char *const SmemExceeded = "cuda-shared-memory-exceeded";
+CHECK_SUITE(SharedMemoryExceeded, SmemExceeded, "cuda-shared-memory-exceeded");
 
 CHECK_TEST(SharedMemoryExceeded, ExactlyTheDefault48KiB, SmemExceeded, Silent) {
   Kernel K("k");
   EXPECT_THAT(Scenario({"sm_75", "sm_80", "sm_90"})
-                  .with(K)
-                  .with(Launch(K, c(100), c(256)).smem(c(48 * 1024)))
+                  .with(K, Launch(K, c(100), c(256)).smem(c(48 * 1024)))
                   .findings(SmemExceeded),
               IsEmpty());
   // Static + dynamic = 48 KiB.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(256)).smem(c(8 * 1024)))
-                  .with(Resources(K, "sm_80").regs(32).staticSmem(40 * 1024))
+                  .with(K, Launch(K, c(100), c(256)).smem(c(8 * 1024)),
+                        Resources(K, "sm_80").regs(32).staticSmem(40 * 1024))
                   .findings(SmemExceeded),
               IsEmpty());
   // Unknown and range sizes are never guessed at.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(256)).smem(unknown()))
-                  .with(Launch(K, c(100), c(256), 21).smem(range(0, 1 << 20)))
+                  .with(K, Launch(K, c(100), c(256)).smem(unknown()),
+                        Launch(K, c(100), c(256), 21).smem(range(0, 1 << 20)))
                   .findings(SmemExceeded),
               IsEmpty());
 }
@@ -39,8 +35,7 @@ CHECK_TEST(SharedMemoryExceeded, OneByteOverWithoutOptIn, SmemExceeded,
            Reports) {
   Kernel K("stencil");
   auto D = Scenario({"sm_75", "sm_90"})
-               .with(K)
-               .with(Launch(K, c(100), c(256)).smem(c(48 * 1024 + 1)))
+               .with(K, Launch(K, c(100), c(256)).smem(c(48 * 1024 + 1)))
                .findings(SmemExceeded);
   EXPECT_THAT(
       D,
@@ -61,9 +56,8 @@ CHECK_TEST(SharedMemoryExceeded, StaticCountsTowardsTheDefault, SmemExceeded,
   Kernel K("k");
   EXPECT_THAT(
       Scenario()
-          .with(K)
-          .with(Launch(K, c(100), c(256)).smem(c(9 * 1024)))
-          .with(Resources(K, "sm_80").regs(32).staticSmem(40 * 1024))
+          .with(K, Launch(K, c(100), c(256)).smem(c(9 * 1024)),
+                Resources(K, "sm_80").regs(32).staticSmem(40 * 1024))
           .findings(SmemExceeded),
       ElementsAre(AllOf(
           error("sm_80", says("asks for 49 KiB of shared memory per block (40 "
@@ -75,8 +69,7 @@ CHECK_TEST(SharedMemoryExceeded, OptInIsTheNewLimit, SmemExceeded, Both) {
   Kernel K("k");
   auto WithOptIn = [&](int64_t Dynamic) {
     return Scenario()
-        .with(K)
-        .with(Launch(K, c(100), c(256)).smem(c(Dynamic)))
+        .with(K, Launch(K, c(100), c(256)).smem(c(Dynamic)))
         .setting(K, "MaxDynamicSharedMemorySize", c(64 * 1024))
         .findings(SmemExceeded);
   };
@@ -96,8 +89,7 @@ CHECK_TEST(SharedMemoryExceeded, OptInOfUnknownSizeIsTakenToBeEnough,
   Kernel K("k");
   auto WithOptIn = [&](int64_t Dynamic) {
     return Scenario()
-        .with(K)
-        .with(Launch(K, c(100), c(256)).smem(c(Dynamic)))
+        .with(K, Launch(K, c(100), c(256)).smem(c(Dynamic)))
         .setting(K, "MaxDynamicSharedMemorySize", unknown())
         .findings(SmemExceeded);
   };
@@ -113,8 +105,7 @@ CHECK_TEST(SharedMemoryExceeded, OptInMaximumPerArch, SmemExceeded, Both) {
   // sm_80's 163 KiB and sm_90's 227 KiB.
   Kernel K("k");
   auto D = Scenario({"sm_75", "sm_80", "sm_86", "sm_90"})
-               .with(K)
-               .with(Launch(K, c(100), c(256)).smem(c(100 * 1024)))
+               .with(K, Launch(K, c(100), c(256)).smem(c(100 * 1024)))
                .setting(K, "MaxDynamicSharedMemorySize", c(100 * 1024))
                .findings(SmemExceeded);
   EXPECT_THAT(
@@ -125,16 +116,14 @@ CHECK_TEST(SharedMemoryExceeded, OptInMaximumPerArch, SmemExceeded, Both) {
              error("sm_86", says("more than the sm_86 maximum of 99 KiB"))));
   // Exactly the maximum, static included.
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(256)).smem(c(131 * 1024)))
-                  .with(Resources(K, "sm_80").regs(32).staticSmem(32 * 1024))
+                  .with(K, Launch(K, c(100), c(256)).smem(c(131 * 1024)),
+                        Resources(K, "sm_80").regs(32).staticSmem(32 * 1024))
                   .setting(K, "MaxDynamicSharedMemorySize", c(131 * 1024))
                   .findings(SmemExceeded),
               IsEmpty());
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(256)).smem(c(131 * 1024)))
-                  .with(Resources(K, "sm_80").regs(32).staticSmem(33 * 1024))
+                  .with(K, Launch(K, c(100), c(256)).smem(c(131 * 1024)),
+                        Resources(K, "sm_80").regs(32).staticSmem(33 * 1024))
                   .setting(K, "MaxDynamicSharedMemorySize", c(131 * 1024))
                   .findings(SmemExceeded),
               ElementsAre(error("sm_80", says("164 KiB of shared memory per "
@@ -146,16 +135,16 @@ CHECK_TEST(SharedMemoryExceeded, OptInMaximumPerArch, SmemExceeded, Both) {
 CHECK_TEST(SharedMemoryExceeded, SetWithOneBadValueMayFail, SmemExceeded,
            Reports) {
   Kernel K("k");
-  EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(256)).smem(oneOf({0, 64 * 1024})))
-                  .findings(SmemExceeded),
-              ElementsAre(AllOf(warning("sm_80", says("asks for 64 KiB",
-                                                      "the launch may fail")),
-                                withNote("only some of the values"))));
+  EXPECT_THAT(
+      Scenario()
+          .with(K, Launch(K, c(100), c(256)).smem(oneOf({0, 64 * 1024})))
+          .findings(SmemExceeded),
+      ElementsAre(AllOf(
+          warning("sm_80", says("asks for 64 KiB", "the launch may fail")),
+          withNote("only some of the values"))));
 }
 
-CHECK_SUITE(SharedMemoryExceededRefusedOptIn);
+CHECK_FIXTURE(SharedMemoryExceededRefusedOptIn);
 
 // Checked on an H100 with CUDA 13.0: an opt-in over the arch's maximum
 // (static included) is refused and the kernel keeps its previous limit.
@@ -165,8 +154,7 @@ CHECK_TEST(SharedMemoryExceededRefusedOptIn, LaunchesCheckTheLimitThatHolds,
   // Refused once: the 48 KiB default holds.
   EXPECT_THAT(
       Scenario({"sm_90"})
-          .with(K)
-          .with(Launch(K, c(132), c(256)).smem(c(100 * 1024)))
+          .with(K, Launch(K, c(132), c(256)).smem(c(100 * 1024)))
           .setting(K, "MaxDynamicSharedMemorySize", c(240000))
           .findings(SmemExceeded),
       ElementsAre(AllOf(
@@ -194,9 +182,8 @@ CHECK_TEST(SharedMemoryExceededRefusedOptIn, LaunchesCheckTheLimitThatHolds,
                                  "opt-in"))));
   // The static shared memory counts: 220 KiB fits alone, not with 16 KiB.
   EXPECT_THAT(Scenario({"sm_90"})
-                  .with(K)
-                  .with(Resources(K, "sm_90").regs(32).staticSmem(16 * 1024))
-                  .with(Launch(K, c(132), c(256)).smem(c(64 * 1024)))
+                  .with(K, Resources(K, "sm_90").regs(32).staticSmem(16 * 1024),
+                        Launch(K, c(132), c(256)).smem(c(64 * 1024)))
                   .setting(K, "MaxDynamicSharedMemorySize", c(220 * 1024))
                   .findings(SmemExceeded),
               ElementsAre(error("sm_90", says("80 KiB of shared memory per "
@@ -206,8 +193,7 @@ CHECK_TEST(SharedMemoryExceededRefusedOptIn, LaunchesCheckTheLimitThatHolds,
                                               "accepts"))));
   // Per arch: 200 KiB is refused on sm_80 (163 KiB) but not on sm_90.
   EXPECT_THAT(Scenario({"sm_80", "sm_90"})
-                  .with(K)
-                  .with(Launch(K, c(132), c(256)).smem(c(100 * 1024)))
+                  .with(K, Launch(K, c(132), c(256)).smem(c(100 * 1024)))
                   .setting(K, "MaxDynamicSharedMemorySize", c(200 * 1024))
                   .findings(SmemExceeded),
               ElementsAre(error("sm_80", says("over the 48 KiB default"))));

@@ -9,8 +9,7 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(TailEffect);
-const char *const Tail = "cuda-tail-effect";
+CHECK_SUITE(TailEffect, Tail, "cuda-tail-effect");
 
 /// 256 threads x 32 registers on an H100 SXM: 8 blocks per SM, waves of
 /// 1056 blocks.
@@ -18,9 +17,8 @@ Scenario onH100(ResolvedValue Grid, ResolvedValue Block = c(256)) {
   Kernel K("k");
   Scenario S({"sm_90"});
   S.gpu("H100-SXM")
-      .with(K)
-      .with(Launch(K, std::move(Grid), std::move(Block)))
-      .with(Resources(K, "sm_90").regs(32));
+      .with(K, Launch(K, std::move(Grid), std::move(Block)),
+            Resources(K, "sm_90").regs(32));
   return S;
 }
 
@@ -71,16 +69,14 @@ CHECK_TEST(TailEffect, WholeWavesAndUnknownsAreSilent, Tail, Silent) {
   EXPECT_THAT(onH100(c(1057), oneOf({128, 256})).findings(Tail), IsEmpty());
   // Without a preset or the kernel's registers the wave is not known.
   Kernel K("k");
-  EXPECT_THAT(Scenario({"sm_90"})
-                  .with(K)
-                  .with(Launch(K, c(1057), c(256)))
-                  .with(Resources(K, "sm_90").regs(32))
-                  .findings(Tail),
-              IsEmpty());
+  EXPECT_THAT(
+      Scenario({"sm_90"})
+          .with(K, Launch(K, c(1057), c(256)), Resources(K, "sm_90").regs(32))
+          .findings(Tail),
+      IsEmpty());
   EXPECT_THAT(Scenario({"sm_90"})
                   .gpu("H100-SXM")
-                  .with(K)
-                  .with(Launch(K, c(1057), c(256)))
+                  .with(K, Launch(K, c(1057), c(256)))
                   .findings(Tail),
               IsEmpty());
 }

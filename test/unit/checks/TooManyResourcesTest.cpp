@@ -9,30 +9,26 @@
 namespace cudalint::checktest {
 namespace {
 
-CHECK_SUITE(TooManyResources);
-const char *const TooMany = "cuda-too-many-resources";
+CHECK_SUITE(TooManyResources, TooMany, "cuda-too-many-resources");
 
 CHECK_TEST(TooManyResources, RegistersExactlyFillTheFile, TooMany, Silent) {
   // 64 registers x 1024 threads = 65536, the whole register file.
   Kernel K("k");
-  EXPECT_THAT(Scenario({"sm_75", "sm_80", "sm_90"})
-                  .with(K)
-                  .with(Launch(K, c(100), c(1024)))
-                  .with(Resources(K, "sm_75").regs(64))
-                  .with(Resources(K, "sm_80").regs(64))
-                  .with(Resources(K, "sm_90").regs(64))
-                  .findings(TooMany),
-              IsEmpty());
+  EXPECT_THAT(
+      Scenario({"sm_75", "sm_80", "sm_90"})
+          .with(K, Launch(K, c(100), c(1024)), Resources(K, "sm_75").regs(64),
+                Resources(K, "sm_80").regs(64), Resources(K, "sm_90").regs(64))
+          .findings(TooMany),
+      IsEmpty());
 }
 
 CHECK_TEST(TooManyResources, OneRegisterMoreFails, TooMany, Reports) {
   // 65 registers: 2080 per warp, allocated as 2304; 32 warps need 73728.
   Kernel K("k");
-  auto D = Scenario()
-               .with(K)
-               .with(Launch(K, c(100), c(1024)))
-               .with(Resources(K, "sm_80").regs(65))
-               .findings(TooMany);
+  auto D =
+      Scenario()
+          .with(K, Launch(K, c(100), c(1024)), Resources(K, "sm_80").regs(65))
+          .findings(TooMany);
   EXPECT_THAT(
       D, ElementsAre(AllOf(
              error("sm_80",
@@ -55,10 +51,8 @@ CHECK_TEST(TooManyResources, PerArchRegisterCounts, TooMany, Both) {
   Kernel K("k");
   auto Run = [&](unsigned Regs75, unsigned Regs80) {
     return Scenario({"sm_75", "sm_80"})
-        .with(K)
-        .with(Launch(K, c(100), c(512)))
-        .with(Resources(K, "sm_75").regs(Regs75))
-        .with(Resources(K, "sm_80").regs(Regs80))
+        .with(K, Launch(K, c(100), c(512)), Resources(K, "sm_75").regs(Regs75),
+              Resources(K, "sm_80").regs(Regs80))
         .findings(TooMany);
   };
   EXPECT_THAT(Run(128, 255),
@@ -77,9 +71,7 @@ CHECK_TEST(TooManyResources, WarpsCountInWholeRoundsOfTheWarpSchedulers,
   Kernel K("k");
   auto Run = [&](int64_t Threads) {
     return Scenario()
-        .with(K)
-        .with(Launch(K, c(100), c(Threads)))
-        .with(Resources(K, "sm_80").regs(136))
+        .with(K, Launch(K, c(100), c(Threads)), Resources(K, "sm_80").regs(136))
         .findings(TooMany);
   };
   EXPECT_THAT(
@@ -101,17 +93,16 @@ CHECK_TEST(TooManyResources, RegistersPerThreadOverTheMaximum, TooMany,
   // Only a hand-written log says so (ptxas stops at 255), but the message
   // must still be true.
   Kernel K("k");
-  EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(32)))
-                  .with(Resources(K, "sm_80").regs(300))
-                  .findings(TooMany),
-              ElementsAre(error("sm_80", says("launch of 'k' uses 300 "
-                                              "registers per thread on sm_80, "
-                                              "more than the maximum of 255; "
-                                              "the launch fails with "
-                                              "cudaErrorLaunchOutOfResources "
-                                              "('too many resources"))));
+  EXPECT_THAT(
+      Scenario()
+          .with(K, Launch(K, c(100), c(32)), Resources(K, "sm_80").regs(300))
+          .findings(TooMany),
+      ElementsAre(error("sm_80", says("launch of 'k' uses 300 "
+                                      "registers per thread on sm_80, "
+                                      "more than the maximum of 255; "
+                                      "the launch fails with "
+                                      "cudaErrorLaunchOutOfResources "
+                                      "('too many resources"))));
 }
 
 CHECK_TEST(TooManyResources, NeedsTheDeviceCompilersRegisterCount, TooMany,
@@ -119,50 +110,41 @@ CHECK_TEST(TooManyResources, NeedsTheDeviceCompilersRegisterCount, TooMany,
   Kernel K("k");
   Launch L(K, c(100), c(1024));
   // No device facts at all, facts turned off, or PTX without a ptxas report.
-  EXPECT_THAT(Scenario().with(K).with(L).findings(TooMany), IsEmpty());
+  EXPECT_THAT(Scenario().with(K, L).findings(TooMany), IsEmpty());
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(L)
-                  .with(Resources(K, "sm_80").regs(255))
+                  .with(K, L, Resources(K, "sm_80").regs(255))
                   .noDeviceFacts()
                   .findings(TooMany),
               IsEmpty());
   Resources PtxOnly = Resources(K, "sm_80").regs(255).ptx();
   PtxOnly.R.HasUsage = false;
-  EXPECT_THAT(Scenario().with(K).with(L).with(PtxOnly).findings(TooMany),
-              IsEmpty());
+  EXPECT_THAT(Scenario().with(K, L, PtxOnly).findings(TooMany), IsEmpty());
   // Resources of another arch say nothing about this one.
-  EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(L)
-                  .with(Resources(K, "sm_90").regs(255))
-                  .findings(TooMany),
-              IsEmpty());
+  EXPECT_THAT(
+      Scenario().with(K, L, Resources(K, "sm_90").regs(255)).findings(TooMany),
+      IsEmpty());
 }
 
 CHECK_TEST(TooManyResources, BlocksOverTheThreadLimitAreNotItsBusiness, TooMany,
            Silent) {
   Kernel K("k");
-  auto All = Scenario()
-                 .with(K)
-                 .with(Launch(K, c(100), c(2048)))
-                 .with(Resources(K, "sm_80").regs(255))
-                 .all();
+  auto All =
+      Scenario()
+          .with(K, Launch(K, c(100), c(2048)), Resources(K, "sm_80").regs(255))
+          .all();
   EXPECT_THAT(checkNames(All), ElementsAre("cuda-block-size-invalid"));
-  EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), c(2048)))
-                  .with(Resources(K, "sm_80").regs(255))
-                  .findings(TooMany),
-              IsEmpty());
+  EXPECT_THAT(
+      Scenario()
+          .with(K, Launch(K, c(100), c(2048)), Resources(K, "sm_80").regs(255))
+          .findings(TooMany),
+      IsEmpty());
 }
 
 CHECK_TEST(TooManyResources, SetWithOneBadValueMayFail, TooMany, Reports) {
   Kernel K("k");
   EXPECT_THAT(Scenario()
-                  .with(K)
-                  .with(Launch(K, c(100), oneOf({256, 512})))
-                  .with(Resources(K, "sm_80").regs(255))
+                  .with(K, Launch(K, c(100), oneOf({256, 512})),
+                        Resources(K, "sm_80").regs(255))
                   .findings(TooMany),
               ElementsAre(warning("sm_80", says("with 512 threads per block",
                                                 "the launch may fail with "

@@ -19,16 +19,14 @@ using namespace cudalint;
 
 namespace {
 
-constexpr const char *Prelude = R"cpp(
-template <class T> T value_at(T v) { return v; }
-int input();
+const std::string Prelude = test::MarkerPrelude + R"cpp(
 void (*saved)(int);
 )cpp";
 
 using Strings = std::vector<std::string>;
 
 Strings valuesAt(const std::string &Code) {
-  return test::valuesOrReasons(std::string(Prelude) + Code);
+  return test::valuesOrReasons(Prelude + Code);
 }
 
 /// The function named Name among the marked expressions' callees.
@@ -42,7 +40,7 @@ const FunctionDecl *functionNamed(ASTContext &Ctx, StringRef Name) {
 }
 
 TEST(CallersTest, TheIndexListsEachCallAndWhoseAddressEscapes) {
-  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + R"cpp(
+  test::MarkedUnit Unit = test::parseMarked(Prelude + R"cpp(
     void launch(int t) { value_at(t); }
     void other(int t) { value_at(t); }
     void run(bool wide) {

@@ -22,9 +22,7 @@ using namespace cudalint;
 
 namespace {
 
-constexpr const char *Prelude = R"cpp(
-template <class T> T value_at(T v) { return v; }
-int input();
+const std::string Prelude = test::MarkerPrelude + R"cpp(
 void set(int &out);
 )cpp";
 
@@ -32,13 +30,13 @@ using Strings = std::vector<std::string>;
 using Indices = std::vector<size_t>;
 
 Strings valuesAt(const std::string &Code) {
-  return test::valuesOrReasons(std::string(Prelude) + Code);
+  return test::valuesOrReasons(Prelude + Code);
 }
 
 /// For each marker (a variable), the indices of its definitions, in the
 /// collector's order, that reach it: the flow's answer for one function.
 std::vector<std::optional<Indices>> reachingAt(const std::string &Code) {
-  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + Code);
+  test::MarkedUnit Unit = test::parseMarked(Prelude + Code);
   ASTContext &Ctx = Unit.context();
   CallerIndex Callers = indexCallers(Ctx);
   std::vector<std::optional<Indices>> Out;
@@ -130,7 +128,7 @@ TEST(DefinitionsTest, AWayOfChangingItTheCollectorCannotFollow) {
 }
 
 TEST(DefinitionsTest, TheCollectorSaysHowAVariableEscapes) {
-  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + R"cpp(
+  test::MarkedUnit Unit = test::parseMarked(Prelude + R"cpp(
     void f() {
       int a = 256;
       int *p = &a;

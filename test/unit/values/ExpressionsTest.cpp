@@ -15,9 +15,7 @@ using namespace cudalint;
 
 namespace {
 
-constexpr const char *Prelude = R"cpp(
-template <class T> T value_at(T v) { return v; }
-int input();
+const std::string Prelude = test::MarkerPrelude + R"cpp(
 struct dim3 {
   unsigned x, y, z;
   constexpr dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1)
@@ -28,7 +26,7 @@ struct dim3 {
 using Strings = std::vector<std::string>;
 
 Strings valuesAt(const std::string &Code) {
-  return test::valuesOrReasons(std::string(Prelude) + Code);
+  return test::valuesOrReasons(Prelude + Code);
 }
 
 TEST(ExpressionsTest, ConstantsOfEveryKind) {

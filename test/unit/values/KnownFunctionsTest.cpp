@@ -20,14 +20,8 @@ using namespace cudalint;
 
 namespace {
 
-constexpr const char *Prelude = R"cpp(
-template <class T> T value_at(T v) { return v; }
+const std::string Prelude = test::MinMaxPrelude + R"cpp(
 namespace std {
-template <class T> const T &min(const T &a, const T &b) { return b < a ? b : a; }
-template <class T> const T &max(const T &a, const T &b) { return a < b ? b : a; }
-template <class T> const T &clamp(const T &v, const T &lo, const T &hi) {
-  return v < lo ? lo : hi < v ? hi : v;
-}
 inline namespace __1 { inline double floor(double x) { return __builtin_floor(x); } }
 } // namespace std
 extern "C" double ceil(double);
@@ -36,12 +30,11 @@ namespace mine {
 inline double ceil(double x) { return x; }
 inline int clamp(int v, int lo, int hi) { return v < lo ? lo : hi < v ? hi : v; }
 }
-int input();
 )cpp";
 
 /// What the table says each marked call's callee means.
 std::vector<std::optional<KnownMeaning>> meaningsAt(const std::string &Code) {
-  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + Code);
+  test::MarkedUnit Unit = test::parseMarked(Prelude + Code);
   std::vector<std::optional<KnownMeaning>> Out;
   for (const Expr *E : Unit.Marked) {
     const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
@@ -94,7 +87,7 @@ TEST(KnownFunctionsTest, BuiltinFormsAreTheTablesEntries) {
 
 /// What the table says each marked call's callee does to a value.
 std::vector<std::optional<KnownRole>> rolesAt(const std::string &Code) {
-  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + Code);
+  test::MarkedUnit Unit = test::parseMarked(Prelude + Code);
   std::vector<std::optional<KnownRole>> Out;
   for (const Expr *E : Unit.Marked) {
     const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
@@ -133,7 +126,7 @@ TEST(KnownFunctionsTest, RolesByNameScopeAndPrefix) {
 // The meaning, applied: a function the table does not know is followed into
 // its body or left unknown, never taken for its name.
 TEST(KnownFunctionsTest, TheMeaningIsWhatTheEngineEvaluates) {
-  EXPECT_EQ(test::valuesOrReasons(std::string(Prelude) + R"cpp(
+  EXPECT_EQ(test::valuesOrReasons(Prelude + R"cpp(
     void f(int n) {
       value_at(std::min(n, 256));
       value_at(std::clamp(n, 32, 1024));

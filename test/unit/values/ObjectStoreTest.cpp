@@ -70,15 +70,10 @@ template <class A, class B> struct tuple_element<1, pair<A, B>> { using type = B
 } // namespace std
 )cpp";
 
-constexpr const char *Prelude = R"cpp(
-#include "std.h"
-template <class T> T value_at(T v) { return v; }
-int input();
-)cpp";
+const std::string Prelude = "#include \"std.h\"\n" + test::MarkerPrelude;
 
 std::vector<ResolvedValue> valuesAt(const std::string &Code) {
-  return test::markerValues(std::string(Prelude) + Code,
-                            {{"std.h", StdHeader}});
+  return test::markerValues(Prelude + Code, {{"std.h", StdHeader}});
 }
 
 /// Each marker's value, described, and an unknown one's reason.

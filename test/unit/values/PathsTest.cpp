@@ -23,9 +23,7 @@ using namespace cudalint::resolver;
 
 namespace {
 
-constexpr const char *Prelude = R"cpp(
-template <class T> T value_at(T v) { return v; }
-int input();
+const std::string Prelude = test::MarkerPrelude + R"cpp(
 #define assert(e) ((e) ? (void)0 : __assert_fail(#e))
 extern "C" [[noreturn]] void __assert_fail(const char *);
 )cpp";
@@ -34,12 +32,12 @@ using Strings = std::vector<std::string>;
 using Truths = std::vector<std::optional<bool>>;
 
 Strings valuesAt(const std::string &Code) {
-  return test::valuesOrReasons(std::string(Prelude) + Code);
+  return test::valuesOrReasons(Prelude + Code);
 }
 
 /// For each marked condition on the parameter `s`, its truth for s = X.
 Truths truthsFor(const std::string &Code, int64_t X) {
-  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + Code);
+  test::MarkedUnit Unit = test::parseMarked(Prelude + Code);
   ConstantCache Constants(Unit.context());
   Truths Out;
   for (const Expr *Cond : Unit.Marked) {
@@ -70,7 +68,7 @@ TEST(PathsTest, TheTruthOfAConditionForOneValue) {
 }
 
 TEST(PathsTest, ArithmeticOnTheSubjectIsDecidedOnlyExactly) {
-  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + Conditions);
+  test::MarkedUnit Unit = test::parseMarked(Prelude + Conditions);
   auto IsS = [](const Expr *E) {
     const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return Ref && Ref->getDecl()->getName() == "s";
@@ -197,7 +195,7 @@ TEST(PathsTest, AConditionOnAnElementChangedBetweenItsTestsDecidesNothing) {
 /// patterns' markers are left out), described when known, else
 /// "? <reason>", with "(branch test)" after a value known from one.
 Strings instanceValues(const std::string &Code) {
-  test::MarkedUnit Unit = test::parseMarked(std::string(Prelude) + Code);
+  test::MarkedUnit Unit = test::parseMarked(Prelude + Code);
   struct InInstances : RecursiveASTVisitor<InInstances> {
     bool shouldVisitTemplateInstantiations() const { return true; }
     bool VisitCallExpr(CallExpr *C) {

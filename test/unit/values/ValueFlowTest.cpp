@@ -28,15 +28,7 @@ using namespace cudalint;
 
 namespace {
 
-constexpr const char *Prelude = R"cpp(
-template <class T> T value_at(T v) { return v; }
-namespace std {
-template <class T> const T &max(const T &a, const T &b) { return a < b ? b : a; }
-template <class T> const T &min(const T &a, const T &b) { return b < a ? b : a; }
-template <class T> const T &clamp(const T &v, const T &lo, const T &hi) {
-  return v < lo ? lo : hi < v ? hi : v;
-}
-} // namespace std
+const std::string Prelude = test::MinMaxPrelude + R"cpp(
 extern "C" {
 double ceil(double); float ceilf(float); double floor(double);
 double round(double); float roundf(float); double trunc(double);
@@ -45,14 +37,13 @@ long lround(double); float fminf(float, float); float fmaxf(float, float);
 namespace std { using ::ceil; using ::floor; using ::round; using ::trunc;
 inline float ceil(float x) { return __builtin_ceilf(x); } }
 int min(int a, int b) { return a < b ? a : b; }
-int input();
 int g_limit;
 #define assert(e) ((e) ? (void)0 : __assert_fail(#e))
 extern "C" [[noreturn]] void __assert_fail(const char *);
 )cpp";
 
 std::vector<ResolvedValue> valuesAt(const std::string &Code) {
-  return test::markerValues(std::string(Prelude) + Code);
+  return test::markerValues(Prelude + Code);
 }
 
 /// The values at each marker, described ("256", "{128, 256}", "?").

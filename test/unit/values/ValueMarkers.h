@@ -26,6 +26,25 @@
 
 namespace cudalint::test {
 
+/// What every value test's snippet starts with: the marker, and input(), a
+/// value the engine cannot know.
+inline const std::string MarkerPrelude = R"cpp(
+template <class T> T value_at(T v) { return v; }
+int input();
+)cpp";
+
+/// MarkerPrelude with std::min, std::max and std::clamp as the standard
+/// library declares them.
+inline const std::string MinMaxPrelude = MarkerPrelude + R"cpp(
+namespace std {
+template <class T> const T &max(const T &a, const T &b) { return a < b ? b : a; }
+template <class T> const T &min(const T &a, const T &b) { return b < a ? b : a; }
+template <class T> const T &clamp(const T &v, const T &lo, const T &hi) {
+  return v < lo ? lo : hi < v ? hi : v;
+}
+} // namespace std
+)cpp";
+
 /// The marker calls of one translation unit, in source order.
 class Markers : public clang::RecursiveASTVisitor<Markers> {
 public:

@@ -25,14 +25,8 @@ using namespace cudalint;
 
 namespace {
 
-constexpr const char *Prelude = R"cpp(
-template <class T> T value_at(T v) { return v; }
+const std::string Prelude = test::MinMaxPrelude + R"cpp(
 namespace std {
-template <class T> const T &max(const T &a, const T &b) { return a < b ? b : a; }
-template <class T> const T &min(const T &a, const T &b) { return b < a ? b : a; }
-template <class T> const T &clamp(const T &v, const T &lo, const T &hi) {
-  return v < lo ? lo : hi < v ? hi : v;
-}
 template <class T> struct initializer_list {
   const T *b; unsigned long n;
   const T *begin() const { return b; }
@@ -45,12 +39,11 @@ template <class T, unsigned long N> struct array {
   constexpr unsigned long size() const { return N; }
 };
 } // namespace std
-int input();
 )cpp";
 
 /// The values at each marker of Code (after the prelude), described.
 std::vector<ResolvedValue> valuesAt(const std::string &Code) {
-  return test::markerValues(std::string(Prelude) + Code);
+  return test::markerValues(Prelude + Code);
 }
 
 /// The value at the one marker of Code.
