@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  clang-19 libclang-19-dev llvm-19-dev llvm-19-tools clang-tidy-19 clang-format-19
+  clang-19 libclang-19-dev llvm-19-dev llvm-19-tools clang-tidy-19 clang-format-19 python3-clang-19
   cmake ninja-build g++ libgtest-dev libgmock-dev libbenchmark-dev pre-commit python3
   clangd-19 chromium ccache libmlir-19-dev neovim
   # HIP (issue 30): the HIP 5.2 headers and the ROCm device libraries that
