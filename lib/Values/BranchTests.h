@@ -12,7 +12,7 @@
 #ifndef CUDALINT_LIB_VALUES_BRANCHTESTS_H
 #define CUDALINT_LIB_VALUES_BRANCHTESTS_H
 
-#include "cudalint/Values/ValueResolver.h"
+#include "ResolverParts.h"
 
 #include "clang/Basic/SourceLocation.h"
 

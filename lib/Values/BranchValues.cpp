@@ -7,9 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResolverEngine.h"
+
 #include "BranchTests.h"
 #include "DefinitionCollector.h"
 #include "ResolverSupport.h"
+#include "ValueComparisons.h"
 #include "cudalint/Values/KnownFunctions.h"
 #include "cudalint/Values/ReachingDefinitions.h"
 
@@ -45,28 +48,28 @@ constexpr size_t MaxBranchConstants = 64;
 } // namespace
 
 std::optional<ResolvedValue>
-ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
-                                 const void *Subject, const FunctionDecl *F,
-                                 const FunctionFlow &Flow, const Stmt *From,
-                                 llvm::ArrayRef<const Stmt *> Kills,
-                                 const Stmt *Target, const std::string &What) {
+PathConditions::allowedByBranches(QualType T, TestedSubject Is,
+                                  const void *Subject, const FunctionDecl *F,
+                                  const FunctionFlow &Flow, const Stmt *From,
+                                  llvm::ArrayRef<const Stmt *> Kills,
+                                  const Stmt *Target, const std::string &What) {
   if (!T->isIntegerType() || T->isBooleanType())
     return std::nullopt;
   auto [Cached, New] = TestedConstants.try_emplace({F, Subject});
   if (New) {
-    Cached->second = branchConstants(F->getBody(), Is, Constants);
+    Cached->second = branchConstants(F->getBody(), Is, Engine.Constants);
   }
   const std::map<int64_t, SourceLocation> &Found = Cached->second;
   if (Found.empty() || Found.size() > MaxBranchConstants)
     return std::nullopt;
   // The type's own bounds: a stretch that reaches one bounds nothing.
-  IntegerBounds TypeBounds = integerBounds(T, Ctx);
+  IntegerBounds TypeBounds = integerBounds(T, Engine.Ctx);
   int64_t TypeMin = TypeBounds.Min, TypeMax = TypeBounds.Max;
   auto Reaches = [&](int64_t X) {
-    return Flow.reachesAlong(From, Kills, Target,
-                             [&](const CFGBlock &B, unsigned Succ) {
-                               return branchAllows(B, Succ, Is, X, Constants);
-                             });
+    return Flow.reachesAlong(
+        From, Kills, Target, [&](const CFGBlock &B, unsigned Succ) {
+          return branchAllows(B, Succ, Is, X, Engine.Constants);
+        });
   };
   std::vector<int64_t> Points;
   SourceLocation PointAt;
@@ -105,7 +108,8 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
     ResolvedValue R = ResolvedValue::oneOf(Points);
     std::string Note = What + (Points.size() == 1 ? " is " : " is one of ") +
                        describeValue(R) + " on the way here";
-    return branchTestOrigin(std::move(R), std::move(Note), Locate(PointAt));
+    return branchTestOrigin(std::move(R), std::move(Note),
+                            Engine.Locate(PointAt));
   }
   for (int64_t P : Points) {
     Lo = std::min(*Lo, P);
@@ -119,7 +123,7 @@ ValueResolver::allowedByBranches(QualType T, TestedSubject Is,
   std::string Note = What + " is " + describeValue(R) + " on the way here";
   return branchTestOrigin(
       std::move(R), std::move(Note),
-      Locate(PointAt.isValid() ? PointAt : Found.begin()->second));
+      Engine.Locate(PointAt.isValid() ? PointAt : Found.begin()->second));
 }
 
 namespace {
@@ -216,15 +220,16 @@ bool mayCallOut(const FunctionDecl *F, const Expr *Use,
 } // namespace
 
 std::optional<ResolvedValue>
-ValueResolver::allowedByTestsOf(const Expr *E, const ValueQuery &Q,
-                                bool ThroughReads) {
+PathConditions::allowedByTestsOf(const Expr *E, const ValueQuery &Q,
+                                 bool ThroughReads) {
   SmallVector<const VarDecl *, 4> Vars;
-  if (!pureArithmetic(E, Vars, Ctx, ThroughReads) || Vars.empty())
+  if (!pureArithmetic(E, Vars, Engine.Ctx, ThroughReads) || Vars.empty())
     return std::nullopt;
   auto Local = llvm::find_if(
       Vars, [](const VarDecl *V) { return V->hasLocalStorage(); });
-  const FunctionDecl *F = Local != Vars.end() ? enclosingFunction(*Local)
-                                              : functionContaining(E, Ctx);
+  const FunctionDecl *F = Local != Vars.end()
+                              ? enclosingFunction(*Local)
+                              : functionContaining(E, Engine.Ctx);
   if (!F || !F->hasBody())
     return std::nullopt;
   // Each variable keeps its first value, given once on any path (a
@@ -232,12 +237,12 @@ ValueResolver::allowedByTestsOf(const Expr *E, const ValueQuery &Q,
   // launch see the same E. A global keeps it in F when nothing in F writes
   // it and F calls nothing that could (DESIGN: other threads are not
   // modelled by any part of the engine).
-  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceManager &SM = Engine.Ctx.getSourceManager();
   for (const VarDecl *V : Vars) {
     if (!V->hasLocalStorage()) {
       if (!V->getType()->isIntegerType() || mayCallOut(F, E, SM))
         return std::nullopt;
-      DefinitionCollector InF(V, Callers, Ctx);
+      DefinitionCollector InF(V, Engine.Callers, Engine.Ctx);
       InF.TraverseStmt(F->getBody());
       InF.settleSteps();
       if (InF.Escapes || !InF.Defs.empty() || !InF.MayChange.empty())
@@ -246,7 +251,7 @@ ValueResolver::allowedByTestsOf(const Expr *E, const ValueQuery &Q,
     }
     if (enclosingFunction(V) != F)
       return std::nullopt;
-    const DefinitionCollector &Collect = definitionsOf(V, F);
+    const DefinitionCollector &Collect = Engine.definitionsOf(V, F);
     size_t Expected = isa<ParmVarDecl>(V) ? 0 : 1;
     if (Collect.Escapes || Collect.AddressToOccupancyApi ||
         Collect.Defs.size() != Expected || (Expected && !V->hasInit()))
@@ -256,7 +261,7 @@ ValueResolver::allowedByTestsOf(const Expr *E, const ValueQuery &Q,
           SM.isBeforeInTranslationUnit(V->getLocation(), Loop->getEndLoc()))
         return std::nullopt;
   }
-  const FunctionFlow *Flow = flowOf(F);
+  const FunctionFlow *Flow = Engine.flowOf(F);
   if (!Flow)
     return std::nullopt;
   const Stmt *Target = Q.scope().Anchors.lookup(F);
@@ -265,20 +270,111 @@ ValueResolver::allowedByTestsOf(const Expr *E, const ValueQuery &Q,
   if (!Flow->contains(Target))
     return std::nullopt;
   llvm::FoldingSetNodeID Wanted;
-  E->IgnoreParenImpCasts()->Profile(Wanted, Ctx, /*Canonical=*/true);
+  E->IgnoreParenImpCasts()->Profile(Wanted, Engine.Ctx, /*Canonical=*/true);
   auto Is = [&](const Expr *X) {
     llvm::FoldingSetNodeID Id;
-    X->IgnoreParenImpCasts()->Profile(Id, Ctx, /*Canonical=*/true);
+    X->IgnoreParenImpCasts()->Profile(Id, Engine.Ctx, /*Canonical=*/true);
     return Id == Wanted;
   };
   std::string What =
       "'" +
       Lexer::getSourceText(CharSourceRange::getTokenRange(E->getSourceRange()),
-                           SM, Ctx.getLangOpts())
+                           SM, Engine.Ctx.getLangOpts())
           .str() +
       "'";
   return allowedByBranches(E->getType(), Is, E, F, *Flow, nullptr, {}, Target,
                            What);
+}
+
+namespace {
+
+/// The variable a condition tests (`v`, `!v`), and whether it is negated.
+std::optional<std::pair<const VarDecl *, bool>>
+testedVariable(const Expr *Cond) {
+  bool Negated = false;
+  const Expr *E = underNegations(Cond, Negated);
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V)
+    return std::nullopt;
+  return std::pair(V, Negated);
+}
+
+} // namespace
+
+std::optional<bool> PathConditions::knownTruth(const Expr *Cond,
+                                               const ValueQuery &Q) {
+  std::optional<std::pair<const VarDecl *, bool>> Tested = testedVariable(Cond);
+  if (!Tested)
+    return std::nullopt;
+  // Only a variable that keeps its first value: tested at the definition
+  // and at the launch, it is the same.
+  const VarDecl *V = Tested->first;
+  if (!Engine.keepsFirstValue(V))
+    return std::nullopt;
+  // A helper's parameter bound to this call's argument (`pick(big)`
+  // returning `big ? 1024 : 128`): the argument's truth, as the caller
+  // knows it.
+  if (const auto *Parm = dyn_cast<ParmVarDecl>(V))
+    if (const Expr *Argument = Q.scope().BoundParameters.lookup(Parm))
+      if (std::optional<bool> Truth = knownTruth(Argument, Q.deeper()))
+        return *Truth != Tested->second;
+  for (const auto &[Known, Truth] : Q.scope().KnownConditions)
+    if (auto Other = testedVariable(Known); Other && Other->first == V)
+      return Truth != (Tested->second != Other->second);
+  return std::nullopt;
+}
+
+std::optional<bool> PathConditions::truthByValues(const Expr *Cond,
+                                                  const ValueQuery &Q) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond);
+      U && U->getOpcode() == UO_LNot) {
+    if (std::optional<bool> Truth = truthByValues(U->getSubExpr(), Q.deeper()))
+      return !*Truth;
+    return std::nullopt;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(Cond);
+  if (B && B->isLogicalOp()) {
+    // `a && b` is false once either side is, true once both are.
+    bool And = B->getOpcode() == BO_LAnd;
+    std::optional<bool> L = truthByValues(B->getLHS(), Q.deeper());
+    if (L && *L != And)
+      return !And;
+    std::optional<bool> R = truthByValues(B->getRHS(), Q.deeper());
+    if (R && *R != And)
+      return !And;
+    return L && R ? std::optional<bool>(And) : std::nullopt;
+  }
+  if (B && B->isComparisonOp()) {
+    ResolvedValue L = Engine.resolveInt(B->getLHS(), Q.deeper());
+    ResolvedValue R = Engine.resolveInt(B->getRHS(), Q.deeper());
+    if (!L.isKnown() || !R.isKnown())
+      return std::nullopt;
+    // Compared as unsigned, a negative value would be a large one.
+    if ((L.lowest() < 0 || R.lowest() < 0) &&
+        B->getLHS()->getType()->isUnsignedIntegerType())
+      return std::nullopt;
+    return comparedValues(B->getOpcode(), L, R);
+  }
+  if (!Cond->getType()->isIntegerType())
+    return std::nullopt;
+  ResolvedValue V = Engine.resolveInt(Cond, Q.deeper());
+  if (V.isKnown() && (V.lowest() > 0 || V.highest() < 0))
+    return true;
+  if (V.isConstant() && V.value() == 0)
+    return false;
+  return std::nullopt;
+}
+
+std::optional<bool> PathConditions::decidedTruth(const Expr *Cond,
+                                                 const ValueQuery &Q) {
+  std::optional<bool> Truth = knownTruth(Cond, Q);
+  if (!Truth)
+    Truth = decidedOnTheWay(Cond, Q);
+  if (!Truth)
+    Truth = truthByValues(Cond, Q);
+  return Truth;
 }
 
 } // namespace cudalint

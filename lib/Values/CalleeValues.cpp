@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResolverEngine.h"
+
 #include "BranchTests.h"
 #include "CallInterpreter.h"
 #include "ResolverSupport.h"
@@ -46,8 +48,8 @@ constexpr size_t MaxTriedValues = 16;
 } // namespace
 
 std::optional<ResolvedValue>
-ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
-                                 llvm::ArrayRef<std::string> Path) {
+CallValues::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
+                              llvm::ArrayRef<std::string> Path) {
   const FunctionDecl *F = Call->getDirectCallee();
   const FunctionDecl *Def = nullptr;
   // Library functions (in system headers) are not entered: their results
@@ -56,7 +58,7 @@ ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
       !(Path.empty() ? Def->getReturnType()->isIntegerType()
                      : Def->getReturnType()->isRecordType()) ||
       Def->isVariadic() || isa<CXXOperatorCallExpr>(Call) ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+      Engine.Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     return std::nullopt;
   std::string What = "the result of '" + F->getNameAsString() + "'";
   if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && M->isVirtual())
@@ -73,12 +75,12 @@ ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
   SmallVector<std::pair<const ParmVarDecl *, std::vector<int64_t>>, 4> Tried;
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *Parm = Def->getParamDecl(I);
-    if (!keepsFirstValue(Parm))
+    if (!Engine.keepsFirstValue(Parm))
       continue;
     InCallee.BoundParameters[Parm] = Call->getArg(I);
     if (!Parm->getType()->isIntegerType())
       continue;
-    ResolvedValue Argument = resolveInt(Call->getArg(I), Q.deeper());
+    ResolvedValue Argument = Engine.resolveInt(Call->getArg(I), Q.deeper());
     if ((Argument.isConstant() || Argument.K == ResolvedValue::Kind::Set) &&
         Argument.Values.size() <= MaxTriedValues)
       Tried.emplace_back(Parm, Argument.Values);
@@ -91,7 +93,8 @@ ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
     for (const auto &[Parm, Values] : Tried) {
       auto Is = [P = Parm](const Expr *E) { return refersTo(E, P); };
       if (llvm::none_of(Values, [&](int64_t X) {
-            return branchAllows(B, Succ, Is, X, Constants, /*Exact=*/true);
+            return branchAllows(B, Succ, Is, X, Engine.Constants,
+                                /*Exact=*/true);
           }))
         return false;
     }
@@ -99,7 +102,7 @@ ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
   };
   Returns Body;
   Body.TraverseStmt(Def->getBody());
-  const FunctionFlow *Flow = flowOf(Def);
+  const FunctionFlow *Flow = Engine.flowOf(Def);
   SmallVector<const ReturnStmt *, 4> Reached;
   for (const ReturnStmt *R : Body.Found)
     if (!Flow || !Flow->contains(R) ||
@@ -112,7 +115,7 @@ ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
   for (const ReturnStmt *R : Reached) {
     if (!R->getRetValue())
       return ResolvedValue::unknown(What + ": a return without a value");
-    ResolvedValue Part = resolvePart(R->getRetValue(), Path, Inner);
+    ResolvedValue Part = Engine.resolvePart(R->getRetValue(), Path, Inner);
     // With several returns, a value is shown to come back only from a
     // return every path through the function reaches.
     if (Reached.size() > 1) {
@@ -124,7 +127,7 @@ ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
     }
     Parts.push_back(withOrigin(std::move(Part),
                                "the return of '" + F->getNameAsString() + "'",
-                               Locate(R->getBeginLoc())));
+                               Engine.Locate(R->getBeginLoc())));
   }
   ResolvedValue Result = join(Parts);
   // Its returns read as values say nothing (a loop's variable): run it.
@@ -137,18 +140,19 @@ ValueResolver::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
 }
 
 std::optional<ResolvedValue>
-ValueResolver::interpretedCall(const FunctionDecl *Def, const CallExpr *Call,
-                               const ValueQuery &Q) {
+CallValues::interpretedCall(const FunctionDecl *Def, const CallExpr *Call,
+                            const ValueQuery &Q) {
   std::vector<ResolvedValue> Args;
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     if (!Def->getParamDecl(I)->getType()->isIntegerType())
       return std::nullopt;
-    Args.push_back(resolveInt(Call->getArg(I), Q.deeper()));
+    Args.push_back(Engine.resolveInt(Call->getArg(I), Q.deeper()));
     if (!Args.back().isKnown())
       return std::nullopt;
   }
   if (!Interpreter)
-    Interpreter = std::make_unique<CallInterpreter>(Ctx, Constants);
+    Interpreter =
+        std::make_unique<CallInterpreter>(Engine.Ctx, Engine.Constants);
   ResolvedValue R = Interpreter->run(Def, Args);
   std::string What = "the result of '" + Def->getNameAsString() + "'";
   if (Interpreter->overBudget(R))
@@ -156,7 +160,11 @@ ValueResolver::interpretedCall(const FunctionDecl *Def, const CallExpr *Call,
   if (!R.isKnown())
     return std::nullopt;
   return withOrigin(std::move(R), What + " run with this call's arguments",
-                    Locate(Call->getBeginLoc()));
+                    Engine.Locate(Call->getBeginLoc()));
 }
+
+CallValues::CallValues(ResolverEngine &Engine) : Engine(Engine) {}
+
+CallValues::~CallValues() = default;
 
 } // namespace cudalint

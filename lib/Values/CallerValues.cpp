@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResolverEngine.h"
+
 #include "BranchTests.h"
 #include "DefinitionCollector.h"
 #include "ResolverSupport.h"
@@ -58,9 +60,9 @@ QualType partType(QualType T, llvm::ArrayRef<std::string> Path,
 
 } // namespace
 
-ResolvedValue ValueResolver::uncalledParameter(const ParmVarDecl *Parm,
-                                               llvm::ArrayRef<std::string> Path,
-                                               const std::string &What) {
+ResolvedValue CallValues::uncalledParameter(const ParmVarDecl *Parm,
+                                            llvm::ArrayRef<std::string> Path,
+                                            const std::string &What) {
   const auto *F = cast<FunctionDecl>(Parm->getDeclContext());
   // Other files may call it: a run over them gives it their values (an
   // integer, or a field of a dim3).
@@ -69,12 +71,13 @@ ResolvedValue ValueResolver::uncalledParameter(const ParmVarDecl *Parm,
   bool Field = Path.size() == 1 && isDim3(Parm->getType()) &&
                (Path[0] == "x" || Path[0] == "y" || Path[0] == "z");
   if (F->isExternallyVisible() && !F->isInlined() && (Whole || Field))
-    Ref = ParameterRef{mangledName(F), F->getNameAsString(),
+    Ref = ParameterRef{Engine.mangledName(F), F->getNameAsString(),
                        Parm->getNameAsString(), Parm->getFunctionScopeIndex(),
                        Field ? Path[0] : std::string()};
   // Whatever a caller elsewhere passes: a size read at run time, which a
   // run over the callers' files replaces by what they pass.
-  QualType T = Field ? Ctx.UnsignedIntTy : partType(Parm->getType(), Path, Ctx);
+  QualType T = Field ? Engine.Ctx.UnsignedIntTy
+                     : partType(Parm->getType(), Path, Engine.Ctx);
   // (A template's pattern has no values; its instances do.)
   if (T.isNull() || F->isDependentContext()) {
     ResolvedValue R = ResolvedValue::unknown(What + ": " + NoCaller);
@@ -82,26 +85,26 @@ ResolvedValue ValueResolver::uncalledParameter(const ParmVarDecl *Parm,
     return R;
   }
   std::string Name = Parm->getNameAsString() + describePath(Path);
-  ResolvedValue R =
-      symbolicInput(Name,
-                    "parameter '" + Parm->getNameAsString() + "' of '" +
-                        F->getNameAsString() + "', " + NoCaller,
-                    integerBounds(T, Ctx), Locate(Parm->getLocation()),
-                    Field ? SymbolicNode::Source::LaunchParameter
-                          : SymbolicNode::Source::Parameter);
+  ResolvedValue R = symbolicInput(
+      Name,
+      "parameter '" + Parm->getNameAsString() + "' of '" +
+          F->getNameAsString() + "', " + NoCaller,
+      integerBounds(T, Engine.Ctx), Engine.Locate(Parm->getLocation()),
+      Field ? SymbolicNode::Source::LaunchParameter
+            : SymbolicNode::Source::Parameter);
   R.Symbolic[0].Parameter = Ref;
   R.Parameter = std::move(Ref);
   return R;
 }
 
-ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
-                                              const ValueQuery &Q,
-                                              llvm::ArrayRef<std::string> Path,
-                                              const std::string &What) {
+ResolvedValue CallValues::resolveParameter(const ParmVarDecl *Parm,
+                                           const ValueQuery &Q,
+                                           llvm::ArrayRef<std::string> Path,
+                                           const std::string &What) {
   const auto *F = dyn_cast<FunctionDecl>(Parm->getDeclContext());
   if (!F)
     return ResolvedValue::unknown(What + ": not a function's parameter");
-  if (Callers.AddressTaken.count(F))
+  if (Engine.Callers.AddressTaken.count(F))
     return ResolvedValue::unknown(
         What + ": the function's address is taken, so not all its callers "
                "are known");
@@ -109,7 +112,7 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
   if (const CallExpr *Pinned = Q.scope().PinnedCalls.lookup(F)) {
     Calls.push_back({Pinned, nullptr});
   } else {
-    ArrayRef<CallOf> All = callsOf(F);
+    ArrayRef<CallOf> All = Engine.callsOf(F);
     if (All.empty())
       return uncalledParameter(Parm, Path, What);
     Calls.assign(All.begin(), All.end());
@@ -135,38 +138,39 @@ ResolvedValue ValueResolver::resolveParameter(const ParmVarDecl *Parm,
       InCaller.PinnedCalls[Harness] = C.Via;
     // The way from the caller's entry to the call must not depend on what
     // the way from here to the launch rests on.
-    const FunctionDecl *Caller = functionContaining(C.Call, Ctx);
-    const FunctionFlow *CallerFlow = Caller ? flowOf(Caller) : nullptr;
-    InCaller.Pending = pendingThrough(F, C.Call, Caller, Q);
+    const FunctionDecl *Caller = functionContaining(C.Call, Engine.Ctx);
+    const FunctionFlow *CallerFlow = Caller ? Engine.flowOf(Caller) : nullptr;
+    InCaller.Pending = Engine.Paths.pendingThrough(F, C.Call, Caller, Q);
     std::vector<WayCondition> ToCall;
     if (CallerFlow)
-      ToCall = wayConditions(
+      ToCall = Engine.Paths.wayConditions(
           Caller, *CallerFlow, nullptr, {}, C.Call,
           [](const CFGBlock &, unsigned) { return true; }, false);
-    bool Shown = CallerFlow && independent(ToCall, Q.within(InCaller));
+    bool Shown =
+        CallerFlow && Engine.Paths.independent(ToCall, Q.within(InCaller));
     InCaller.Pending.insert(InCaller.Pending.end(), ToCall.begin(),
                             ToCall.end());
-    ResolvedValue Part =
-        resolvePart(C.Call->getArg(Index), Path, Q.within(InCaller).deeper());
+    ResolvedValue Part = Engine.resolvePart(C.Call->getArg(Index), Path,
+                                            Q.within(InCaller).deeper());
     if (!Shown)
       Part.Proven.clear();
     if (Harness) {
       Part = withOrigin(std::move(Part),
                         "'" + Parm->getName().str() + "' passed through '" +
                             Harness->getName().str() + "'",
-                        Locate(C.Via->getBeginLoc()));
+                        Engine.Locate(C.Via->getBeginLoc()));
     }
     Parts.push_back(withOrigin(std::move(Part),
                                "parameter '" + Parm->getName().str() +
                                    "' of '" + F->getNameAsString() +
                                    "' from this call",
-                               Locate(C.Call->getBeginLoc())));
+                               Engine.Locate(C.Call->getBeginLoc())));
   }
   return join(Parts);
 }
 
-ResolvedValue ValueResolver::resolveOutParameter(const ParmVarDecl *Parm,
-                                                 const ValueQuery &Q) {
+ResolvedValue CallValues::resolveOutParameter(const ParmVarDecl *Parm,
+                                              const ValueQuery &Q) {
   const auto *G = dyn_cast<FunctionDecl>(Parm->getDeclContext());
   std::string What = "'" + Parm->getName().str() + "' as '" +
                      (G ? G->getNameAsString() : std::string("?")) +
@@ -176,10 +180,10 @@ ResolvedValue ValueResolver::resolveOutParameter(const ParmVarDecl *Parm,
   };
   if (Q.tooDeep())
     return ResolvedValue::unknown(DepthReached);
-  const FunctionFlow *Flow = G && G->hasBody() ? flowOf(G) : nullptr;
+  const FunctionFlow *Flow = G && G->hasBody() ? Engine.flowOf(G) : nullptr;
   if (!Flow)
     return Unknown("its function's body cannot be followed");
-  const DefinitionCollector &Collect = definitionsOf(Parm, G);
+  const DefinitionCollector &Collect = Engine.definitionsOf(Parm, G);
   if (Collect.Escapes)
     return Unknown(Collect.EscapeReason);
   // Its value on entry (the caller's) is a definition too: one that
@@ -200,82 +204,16 @@ ResolvedValue ValueResolver::resolveOutParameter(const ParmVarDecl *Parm,
     if (!Def.Path.empty() || Def.Kind == Definition::Effect::OutParameter)
       return Unknown("it is set in parts, or by another call");
     Parts.push_back(withOrigin(
-        definedValue(Def, nullptr, {}, "'" + Parm->getName().str() + "'", Q),
+        Engine.Definitions.definedValue(Def, nullptr, {},
+                                        "'" + Parm->getName().str() + "'", Q),
         "'" + Parm->getName().str() + "' set by '" + G->getNameAsString() + "'",
-        Locate(Def.Loc)));
+        Engine.Locate(Def.Loc)));
   }
   // (Which assignment a call leaves is not followed path by path.)
   ResolvedValue R = join(Parts);
   if (R.K == ResolvedValue::Kind::Set)
     R.Proven.clear();
   return R;
-}
-
-std::vector<WayCondition> ValueResolver::wayConditions(
-    const FunctionDecl *F, const FunctionFlow &Flow, const Stmt *From,
-    ArrayRef<const Stmt *> Kills, const Stmt *Target,
-    llvm::function_ref<bool(const CFGBlock &, unsigned)> Allowed,
-    bool EveryBranch, TestedSubject DecidedBy) {
-  // `switch (v)` and `if (v op C)`: the value takes them its own way.
-  auto Decided = [&](const CFGBlock &B) {
-    if (const auto *Switch =
-            dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt()))
-      return DecidedBy(Switch->getCond());
-    return isTwoWayBranch(B) &&
-           exactTruthFor(B.getLastCondition(), DecidedBy, 0, Constants)
-               .has_value();
-  };
-  std::vector<const Expr *> Conds;
-  bool Found = true;
-  if (From) {
-    // The same for every value defined there: found once.
-    auto [It, New] = WaysToDefinitions.try_emplace(From);
-    if (New)
-      It->second = Flow.branchesOnTheWay(
-          nullptr, {}, From, [](const CFGBlock &, unsigned) { return true; },
-          true);
-    Found = It->second.has_value();
-    if (It->second)
-      Conds = *It->second;
-  }
-  std::optional<std::vector<const Expr *>> ToTarget = Flow.branchesOnTheWay(
-      From, Kills, Target, Allowed, !EveryBranch,
-      DecidedBy ? llvm::function_ref<bool(const CFGBlock &)>(Decided)
-                : nullptr);
-  if (!Found || !ToTarget)
-    return {{nullptr, {}}};
-  Conds.insert(Conds.end(), ToTarget->begin(), ToTarget->end());
-  llvm::sort(Conds);
-  Conds.erase(std::unique(Conds.begin(), Conds.end()), Conds.end());
-  std::vector<WayCondition> Way;
-  for (const Expr *C : Conds)
-    Way.push_back({C, C ? Roots.rootsOf(C, F) : RootSet()});
-  return Way;
-}
-
-bool ValueResolver::independent(const std::vector<WayCondition> &Way,
-                                const ValueQuery &Q) const {
-  for (size_t I = 0; I < Way.size(); ++I) {
-    for (size_t J = I + 1; J < Way.size(); ++J)
-      if (mayDependOnEachOther(Way[I], Way[J]))
-        return false;
-    for (const WayCondition &P : Q.scope().Pending)
-      if (mayDependOnEachOther(Way[I], P))
-        return false;
-  }
-  return true;
-}
-
-std::vector<WayCondition>
-ValueResolver::pendingThrough(const FunctionDecl *F, const CallExpr *Call,
-                              const FunctionDecl *Caller, const ValueQuery &Q) {
-  std::vector<WayCondition> Out;
-  for (const WayCondition &W : Q.scope().Pending)
-    Out.push_back(
-        W.Cond && Caller
-            ? WayCondition{W.Cond, Roots.throughCall(W.Roots, F, Call, Caller)}
-            : WayCondition{nullptr, {}});
-  return Out;
 }
 
 } // namespace cudalint

@@ -13,9 +13,9 @@
 #ifndef CUDALINT_LIB_VALUES_DEFINITIONCOLLECTOR_H
 #define CUDALINT_LIB_VALUES_DEFINITIONCOLLECTOR_H
 
+#include "ResolverParts.h"
 #include "ResolverSupport.h"
 #include "cudalint/Values/KnownFunctions.h"
-#include "cudalint/Values/ValueResolver.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

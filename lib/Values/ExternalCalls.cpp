@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/Values/ValueResolver.h"
+#include "ResolverEngine.h"
 
 #include "ResolverSupport.h"
 
@@ -39,7 +39,7 @@ bool mayBeDefinedElsewhere(const FunctionDecl *F, const SourceManager &SM) {
 
 } // namespace
 
-std::vector<ExternalCall> ValueResolver::externalCalls() {
+std::vector<ExternalCall> ResolverEngine::externalCalls() {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<ExternalCall> Out;
   for (const auto &[F, Calls] : Callers.Calls) {
@@ -71,7 +71,7 @@ std::vector<ExternalCall> ValueResolver::externalCalls() {
   return Out;
 }
 
-std::vector<std::string> ValueResolver::definedFunctions() {
+std::vector<std::string> ResolverEngine::definedFunctions() {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<std::string> Out;
   // Namespaces and extern "C" blocks hold definitions too.

@@ -10,8 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/Values/FloatValues.h"
+#include "ResolverEngine.h"
+
 #include "ResolverSupport.h"
+#include "cudalint/Values/FloatValues.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -89,7 +91,7 @@ FloatValue either(const FloatValue &A, const FloatValue &B) {
 } // namespace
 
 std::optional<ResolvedValue>
-ValueResolver::convertedFloat(const Expr *E, const ValueQuery &Q) {
+ResolverEngine::convertedFloat(const Expr *E, const ValueQuery &Q) {
   // Through parentheses and the implicit conversions around it, to the
   // conversion from floating point (implicit, or a cast as written).
   while (true) {
@@ -113,7 +115,7 @@ ValueResolver::convertedFloat(const Expr *E, const ValueQuery &Q) {
   }
 }
 
-FloatValue ValueResolver::resolveFloat(const Expr *E, const ValueQuery &Q) {
+FloatValue ResolverEngine::resolveFloat(const Expr *E, const ValueQuery &Q) {
   if (!usable(E))
     return FloatValue::unknown(CouldNotParse);
   if (Q.tooDeep())
@@ -166,9 +168,9 @@ FloatValue ValueResolver::resolveFloat(const Expr *E, const ValueQuery &Q) {
                           FloatValue::of({-1.0}), *W);
   }
   if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
-    std::optional<bool> Truth = knownTruth(C->getCond(), Q);
+    std::optional<bool> Truth = Paths.knownTruth(C->getCond(), Q);
     if (!Truth)
-      Truth = truthByValues(C->getCond(), Q);
+      Truth = Paths.truthByValues(C->getCond(), Q);
     if (Truth)
       return resolveFloat(*Truth ? C->getTrueExpr() : C->getFalseExpr(),
                           Q.deeper());
@@ -197,9 +199,9 @@ FloatValue ValueResolver::resolveFloat(const Expr *E, const ValueQuery &Q) {
   return FloatValue::unknown(unfollowed(E).Reason);
 }
 
-FloatValue ValueResolver::knownFloatCall(KnownMeaning Meaning,
-                                         const CallExpr *Call, FloatWidth W,
-                                         const ValueQuery &Q) {
+FloatValue ResolverEngine::knownFloatCall(KnownMeaning Meaning,
+                                          const CallExpr *Call, FloatWidth W,
+                                          const ValueQuery &Q) {
   std::string Name = Call->getDirectCallee()->getName().str();
   auto Origin = [&](FloatValue V) {
     return withFloatOrigin(std::move(V), Name + "()",

@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResolverEngine.h"
+
 #include "BranchTests.h"
 #include "DefinitionCollector.h"
 #include "ResolverSupport.h"
@@ -186,7 +188,7 @@ private:
 
 } // namespace
 
-ResolvedValue ValueResolver::resolveGlobal(
+ResolvedValue DefinitionValues::resolveGlobal(
     const VarDecl *V, const Expr *Use, llvm::ArrayRef<std::string> Path,
     const std::string &What,
     llvm::function_ref<ResolvedValue(const Definition &, const ValueQuery &)>
@@ -214,8 +216,9 @@ ResolvedValue ValueResolver::resolveGlobal(
   if (!Const)
     if (auto It = globalWrites().find(V->getCanonicalDecl());
         It != globalWrites().end())
-      return Changing("not const, and written at " + Locate(It->second).File +
-                      ":" + std::to_string(Locate(It->second).Line));
+      return Changing("not const, and written at " +
+                      Engine.Locate(It->second).File + ":" +
+                      std::to_string(Engine.Locate(It->second).Line));
   if (!Const)
     if (std::optional<std::string> Unseen = unseenWrites())
       return Changing(*Unseen);
@@ -226,18 +229,17 @@ ResolvedValue ValueResolver::resolveGlobal(
   Definition D = Definition::assigned(Init->getInit(), {}, nullptr,
                                       Init->getLocation(), nullptr);
   ResolvedValue R = withOrigin(PartOf(D, Q), (Const ? "" : "global ") + What,
-                               Locate(Init->getLocation()));
+                               Engine.Locate(Init->getLocation()));
   if (!Const && R.isKnown() && V->isExternallyVisible())
-    R.Origins.back().Global = mangledName(V);
+    R.Origins.back().Global = Engine.mangledName(V);
   return R;
 }
 
-std::optional<ResolvedValue>
-ValueResolver::globalInFunction(const VarDecl *V, const Expr *Use,
-                                const std::string &What, const std::string &Why,
-                                const ValueQuery &Q) {
-  const FunctionDecl *F = functionContaining(Use, Ctx);
-  const FunctionFlow *Flow = F && F->hasBody() ? flowOf(F) : nullptr;
+std::optional<ResolvedValue> DefinitionValues::globalInFunction(
+    const VarDecl *V, const Expr *Use, const std::string &What,
+    const std::string &Why, const ValueQuery &Q) {
+  const FunctionDecl *F = functionContaining(Use, Engine.Ctx);
+  const FunctionFlow *Flow = F && F->hasBody() ? Engine.flowOf(F) : nullptr;
   if (!Flow || !V->getType()->isIntegerType())
     return std::nullopt;
   GlobalChanges Changes(V);
@@ -261,16 +263,16 @@ ValueResolver::globalInFunction(const VarDecl *V, const Expr *Use,
 }
 
 const llvm::DenseMap<const VarDecl *, SourceLocation> &
-ValueResolver::globalWrites() {
+DefinitionValues::globalWrites() {
   if (!GlobalWrites) {
-    GlobalWriteCollector Collect(Ctx.getSourceManager());
-    Collect.TraverseDecl(Ctx.getTranslationUnitDecl());
+    GlobalWriteCollector Collect(Engine.Ctx.getSourceManager());
+    Collect.TraverseDecl(Engine.Ctx.getTranslationUnitDecl());
     GlobalWrites = std::move(Collect.Writes);
   }
   return *GlobalWrites;
 }
 
-std::optional<std::string> ValueResolver::unseenWrites() const {
+std::optional<std::string> DefinitionValues::unseenWrites() const {
   if (!ParseStop)
     return std::nullopt;
   std::string Where = ParseStop->valid()
@@ -281,13 +283,13 @@ std::optional<std::string> ValueResolver::unseenWrites() const {
          "(fatal error), so code that sets it may be unseen";
 }
 
-std::vector<std::string> ValueResolver::writtenGlobals() {
+std::vector<std::string> DefinitionValues::writtenGlobals() {
   std::vector<std::string> Out;
   // A global this file defines is another program's in any other file that
   // defines one of that name; its own writes count here already.
   for (const auto &[V, Loc] : globalWrites())
     if (V->isExternallyVisible() && !V->getDefinition())
-      Out.push_back(mangledName(V));
+      Out.push_back(Engine.mangledName(V));
   llvm::sort(Out);
   return Out;
 }

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResolverEngine.h"
+
 #include "ResolverSupport.h"
 
 #include "clang/AST/Expr.h"
@@ -48,7 +50,7 @@ bool mayChoose(const Expr *E, const FunctionDecl *Kernel,
 
 } // namespace
 
-void ValueResolver::addKernelChoice(QueryScope &Scope, CallPin Pin) {
+void ResolverEngine::addKernelChoice(QueryScope &Scope, CallPin Pin) {
   if (!Pin.Kernel || !Pin.KernelCallee)
     return;
   const Expr *Chooser = Pin.KernelCallee->IgnoreParenCasts();
@@ -64,11 +66,11 @@ void ValueResolver::addKernelChoice(QueryScope &Scope, CallPin Pin) {
   Scope.KnownConditions.append(Conditions.begin(), Conditions.end());
 }
 
-CallPin ValueResolver::choosing(CallPin Pin, const Expr *Callee,
-                                llvm::StringRef Mangled) {
+CallPin ResolverEngine::choosing(CallPin Pin, const Expr *Callee,
+                                 llvm::StringRef Mangled) {
   if (!Callee || namedKernel(Callee))
     return Pin;
-  for (const FunctionDecl *K : resolveKernels(Callee, Pin).Possible) {
+  for (const FunctionDecl *K : kernelsIn(resolveInt(Callee, Pin)).Possible) {
     // The device entry's name, as the launch site has it.
     std::string Name;
     llvm::raw_string_ostream OS(Name);

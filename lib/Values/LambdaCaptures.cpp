@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResolverEngine.h"
+
 #include "BranchTests.h"
 #include "DefinitionCollector.h"
 #include "ResolverSupport.h"
@@ -24,14 +26,14 @@ namespace cudalint {
 
 using namespace resolver;
 
-const LambdaExpr *ValueResolver::referenceCaptureAround(const VarDecl *V,
-                                                        const Expr *Use) {
+const LambdaExpr *DefinitionValues::referenceCaptureAround(const VarDecl *V,
+                                                           const Expr *Use) {
   if (!V->hasLocalStorage())
     return nullptr;
   const LambdaExpr *Outermost = nullptr;
   DynTypedNode Node = DynTypedNode::create(*Use);
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = Engine.Ctx.getParents(Node);
     if (Parents.empty() || Parents[0].get<TranslationUnitDecl>())
       break;
     if (const auto *L = Parents[0].get<LambdaExpr>())
@@ -50,12 +52,12 @@ const LambdaExpr *ValueResolver::referenceCaptureAround(const VarDecl *V,
   return nullptr;
 }
 
-std::optional<ResolvedValue> ValueResolver::capturedByReference(
+std::optional<ResolvedValue> DefinitionValues::capturedByReference(
     const VarDecl *V, const LambdaExpr *Lambda, const FunctionDecl *F,
     llvm::ArrayRef<std::string> Path, const DefinitionCollector &Collect,
     const DefinitionReader &Read, const ValueQuery &Q) {
   const std::string &What = Read.What;
-  const FunctionFlow *Flow = flowOf(F);
+  const FunctionFlow *Flow = Engine.flowOf(F);
   if (!Flow || !Flow->contains(Lambda))
     return std::nullopt;
   // The lambda's creation stands for the use in F's flow.
@@ -85,8 +87,8 @@ std::optional<ResolvedValue> ValueResolver::capturedByReference(
     if (!Whole)
       return ResolvedValue::unknown(What +
                                     ": a part of it is assigned separately");
-    Parts.push_back(
-        withOrigin(Read.PartOf(Def, InF.deeper()), What, Locate(Def.Loc)));
+    Parts.push_back(withOrigin(Read.PartOf(Def, InF.deeper()), What,
+                               Engine.Locate(Def.Loc)));
   }
   ResolvedValue R = join(Parts);
   // Which one the lambda sees depends on when it runs.

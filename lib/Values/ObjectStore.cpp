@@ -16,6 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResolverEngine.h"
+
 #include "ObjectStore.h"
 
 #include "CountedLoops.h"
@@ -245,32 +247,33 @@ unfollowedMemberChanges(const ThisEffects &Effects,
 }
 
 const ThisEffects &
-ValueResolver::thisEffectsOf(const FunctionDecl *Method,
-                             llvm::ArrayRef<std::string> Path) {
+ObjectValues::thisEffectsOf(const FunctionDecl *Method,
+                            llvm::ArrayRef<std::string> Path) {
   std::unique_ptr<ThisEffects> &Shown = ThisEffectsShown[Method];
   if (!Shown)
-    Shown = std::make_unique<ThisEffects>(collectThisEffects(Method, Ctx));
+    Shown =
+        std::make_unique<ThisEffects>(collectThisEffects(Method, Engine.Ctx));
   std::unique_ptr<ThisEffects> &Slot = ThisEffectsCache[{
       Method, std::vector<std::string>(Path.begin(), Path.end())}];
   if (!Slot) {
     Slot = std::make_unique<ThisEffects>(*Shown);
     if (Slot->Escape.empty())
-      for (Definition &D :
-           unfollowedMemberChanges(*Shown, Path, mutationsIn(Method), Ctx))
+      for (Definition &D : unfollowedMemberChanges(
+               *Shown, Path, Engine.mutationsIn(Method), Engine.Ctx))
         Slot->Defs.push_back(std::move(D));
   }
   return *Slot;
 }
 
 std::optional<ResolvedValue>
-ValueResolver::thisMemberValue(const Expr *E, llvm::ArrayRef<std::string> Rest,
-                               const ValueQuery &Q) {
+ObjectValues::thisMemberValue(const Expr *E, llvm::ArrayRef<std::string> Rest,
+                              const ValueQuery &Q) {
   MemberPath Path;
   if (!thisMemberPath(E, &Path))
     return std::nullopt;
   Path.append(Rest.begin(), Rest.end());
   const auto *Method =
-      dyn_cast_or_null<CXXMethodDecl>(functionContaining(E, Ctx));
+      dyn_cast_or_null<CXXMethodDecl>(functionContaining(E, Engine.Ctx));
   if (!Method || Method->getParent()->isLambda())
     return ResolvedValue::unknown("member '" + pathText(Path) +
                                   "' read inside a lambda");
@@ -279,7 +282,7 @@ ValueResolver::thisMemberValue(const Expr *E, llvm::ArrayRef<std::string> Rest,
       [&](const ValueQuery &At) { return thisOnEntry(Method, Path, At); }, Q);
 }
 
-ResolvedValue ValueResolver::thisMemberAt(
+ResolvedValue ObjectValues::thisMemberAt(
     const FunctionDecl *Method, const Expr *Use,
     llvm::ArrayRef<std::string> Path,
     llvm::function_ref<ResolvedValue(const ValueQuery &)> Entry,
@@ -314,9 +317,10 @@ ResolvedValue ValueResolver::thisMemberAt(
   }
   auto PartOf = [&](const Definition &Def, const ValueQuery &At) {
     const Definition &D = *Original[&Def - Relative.data()];
-    return definedValue(D, nullptr, Path.drop_front(D.Path.size()), What, At);
+    return Engine.Definitions.definedValue(
+        D, nullptr, Path.drop_front(D.Path.size()), What, At);
   };
-  const FunctionFlow *Flow = flowOf(Method);
+  const FunctionFlow *Flow = Engine.flowOf(Method);
   if (!Flow)
     return Unknown("its method's flow cannot be built");
   if (Use) {
@@ -328,12 +332,12 @@ ResolvedValue ValueResolver::thisMemberAt(
       MemberPath Other;
       return thisMemberPath(E, &Other) && llvm::ArrayRef(Other) == Path;
     };
-    QualType T = partType(Ctx.getRecordType(Record), Path);
-    FlowSubject Subject{Is, Key, T.isNull() ? Ctx.VoidTy : T,
+    QualType T = partType(Engine.Ctx.getRecordType(Record), Path);
+    FlowSubject Subject{Is, Key, T.isNull() ? Engine.Ctx.VoidTy : T,
                         Method->getLocation()};
-    if (std::optional<ResolvedValue> R =
-            reachingFlow(Subject, Method, Use, {}, Relative,
-                         DefinitionReader{PartOf, Entry, What}, Q))
+    if (std::optional<ResolvedValue> R = Engine.Definitions.reachingFlow(
+            Subject, Method, Use, {}, Relative,
+            DefinitionReader{PartOf, Entry, What}, Q))
       return *R;
     return Unknown("its use has no place in the method's flow");
   }
@@ -362,7 +366,7 @@ ResolvedValue ValueResolver::thisMemberAt(
     if (Sites[I].K == FunctionFlow::Kind::Partial)
       return Unknown("a part of it is assigned separately");
     Parts.push_back(withOrigin(PartOf(Relative[I - 1], Q), What,
-                               Locate(Relative[I - 1].Loc)));
+                               Engine.Locate(Relative[I - 1].Loc)));
   }
   ResolvedValue R = join(Parts);
   // (Which definition the method leaves is not followed path by path.)
@@ -371,9 +375,9 @@ ResolvedValue ValueResolver::thisMemberAt(
   return R;
 }
 
-ResolvedValue ValueResolver::thisOnEntry(const CXXMethodDecl *Method,
-                                         llvm::ArrayRef<std::string> Path,
-                                         const ValueQuery &Q) {
+ResolvedValue ObjectValues::thisOnEntry(const CXXMethodDecl *Method,
+                                        llvm::ArrayRef<std::string> Path,
+                                        const ValueQuery &Q) {
   std::string What = "member '" + pathText(Path) + "' of '" +
                      Method->getParent()->getNameAsString() +
                      "' on entry to '" + Method->getNameAsString() + "'";
@@ -385,14 +389,14 @@ ResolvedValue ValueResolver::thisOnEntry(const CXXMethodDecl *Method,
       return initialisedField(C, Path, Q.deeper());
     return Unknown("the construction is not known");
   }
-  if (Callers.AddressTaken.count(Method))
+  if (Engine.Callers.AddressTaken.count(Method))
     return Unknown("the method's address is taken, so not all its calls are "
                    "known");
   SmallVector<CallOf, 4> Calls;
   if (const CallExpr *Pinned = Q.scope().PinnedCalls.lookup(Method))
     Calls.push_back({Pinned, nullptr});
   else
-    llvm::append_range(Calls, callsOf(Method));
+    llvm::append_range(Calls, Engine.callsOf(Method));
   if (Calls.empty())
     return Unknown("no call of it in this file");
   SmallVector<ResolvedValue, 4> Parts;
@@ -417,15 +421,15 @@ ResolvedValue ValueResolver::thisOnEntry(const CXXMethodDecl *Method,
     Parts.push_back(withOrigin(std::move(Part),
                                "the object this call of '" +
                                    Method->getNameAsString() + "' runs on",
-                               Locate(C.Call->getBeginLoc())));
+                               Engine.Locate(C.Call->getBeginLoc())));
   }
   return join(Parts);
 }
 
-ResolvedValue ValueResolver::afterMethodCall(const CXXMemberCallExpr *Call,
-                                             const CXXMethodDecl *Method,
-                                             llvm::ArrayRef<std::string> Path,
-                                             const ValueQuery &Q) {
+ResolvedValue ObjectValues::afterMethodCall(const CXXMemberCallExpr *Call,
+                                            const CXXMethodDecl *Method,
+                                            llvm::ArrayRef<std::string> Path,
+                                            const ValueQuery &Q) {
   if (Q.scope().PinnedCalls.count(Method))
     return ResolvedValue::unknown("'" + Method->getNameAsString() +
                                   "' is called recursively");
@@ -434,7 +438,7 @@ ResolvedValue ValueResolver::afterMethodCall(const CXXMemberCallExpr *Call,
   for (unsigned I = 0; I < Method->getNumParams() && I < Call->getNumArgs();
        ++I)
     if (const ParmVarDecl *Parm = Method->getParamDecl(I);
-        keepsFirstValue(Parm))
+        Engine.keepsFirstValue(Parm))
       InMethod.BoundParameters[Parm] = Call->getArg(I);
   // On entry, the object as it is just before the call (in the caller).
   const Expr *Object = Call->getImplicitObjectArgument();
@@ -443,16 +447,17 @@ ResolvedValue ValueResolver::afterMethodCall(const CXXMemberCallExpr *Call,
   };
   return withOrigin(
       thisMemberAt(Method, nullptr, Path, Before, Q.within(InMethod).deeper()),
-      "'" + spelling(Call, Ctx) + "'", Locate(Call->getBeginLoc()));
+      "'" + spelling(Call, Engine.Ctx) + "'",
+      Engine.Locate(Call->getBeginLoc()));
 }
 
-ResolvedValue ValueResolver::objectPartAt(const Expr *Object,
-                                          llvm::ArrayRef<std::string> Path,
-                                          const ValueQuery &Q) {
+ResolvedValue ObjectValues::objectPartAt(const Expr *Object,
+                                         llvm::ArrayRef<std::string> Path,
+                                         const ValueQuery &Q) {
   const Expr *Plain = Object->IgnoreParenImpCasts();
   if (const auto *This = dyn_cast<CXXThisExpr>(Plain)) {
     const auto *Method =
-        dyn_cast_or_null<CXXMethodDecl>(functionContaining(This, Ctx));
+        dyn_cast_or_null<CXXMethodDecl>(functionContaining(This, Engine.Ctx));
     if (!Method || Method->getParent()->isLambda())
       return ResolvedValue::unknown("an object used inside a lambda");
     return thisMemberAt(
@@ -463,16 +468,16 @@ ResolvedValue ValueResolver::objectPartAt(const Expr *Object,
     return *R;
   if (Plain->getType()->isPointerType())
     return ResolvedValue::unknown("an object reached through a pointer");
-  return resolvePart(Plain, Path, Q);
+  return Engine.resolvePart(Plain, Path, Q);
 }
 
-ResolvedValue ValueResolver::resolveElements(const VarDecl *V, const Expr *Use,
-                                             const ValueQuery &Q,
-                                             llvm::ArrayRef<std::string> Path,
-                                             bool EachReaches) {
+ResolvedValue ObjectValues::resolveElements(const VarDecl *V, const Expr *Use,
+                                            const ValueQuery &Q,
+                                            llvm::ArrayRef<std::string> Path,
+                                            bool EachReaches) {
   const std::string *Open = llvm::find(Path, "[?]");
   if (Open == Path.end())
-    return resolveVariable(V, Use, Q, Path);
+    return Engine.Definitions.resolveVariable(V, Use, Q, Path);
   size_t At = Open - Path.begin();
   QualType Holder = partType(V->getType(), Path.take_front(At));
   uint64_t Count = 0;
@@ -489,7 +494,7 @@ ResolvedValue ValueResolver::resolveElements(const VarDecl *V, const Expr *Use,
       (Element &&
        T->getAsArrayTypeUnsafe()->getElementType().isConstQualified());
   if (Count == 0 || Count > 4 * MaxSetSize || !Watched)
-    return resolveVariable(V, Use, Q, Path);
+    return Engine.Definitions.resolveVariable(V, Use, Q, Path);
   SmallVector<ResolvedValue, 4> Parts;
   for (uint64_t I = 0; I < Count; ++I) {
     MemberPath Each(Path.begin(), Path.end());
@@ -505,9 +510,9 @@ ResolvedValue ValueResolver::resolveElements(const VarDecl *V, const Expr *Use,
   return R;
 }
 
-ResolvedValue ValueResolver::resolveBinding(const BindingDecl *B,
-                                            llvm::ArrayRef<std::string> Path,
-                                            const ValueQuery &Q) {
+ResolvedValue ObjectValues::resolveBinding(const BindingDecl *B,
+                                           llvm::ArrayRef<std::string> Path,
+                                           const ValueQuery &Q) {
   std::string What = "binding '" + B->getName().str() + "'";
   const auto *Whole =
       dyn_cast_or_null<DecompositionDecl>(B->getDecomposedDecl());
@@ -525,10 +530,10 @@ ResolvedValue ValueResolver::resolveBinding(const BindingDecl *B,
         What + ": it names the parts of a variable by reference");
   if (const auto *F = dyn_cast<FunctionDecl>(B->getDeclContext());
       F && F->getBody()) {
-    if (const Stmt *S = mutationsIn(F).findMutation(B))
+    if (const Stmt *S = Engine.mutationsIn(F).findMutation(B))
       return ResolvedValue::unknown(What + ": it may be changed by '" +
-                                    spelling(S, Ctx) + "' at line " +
-                                    lineOf(S, Ctx));
+                                    spelling(S, Engine.Ctx) + "' at line " +
+                                    lineOf(S, Engine.Ctx));
   }
   // The part of the object it names: a member (`d.grid`), an element
   // (`d[1]`), or through `std::get<1>(d)` (a pair's, a tuple's).
@@ -543,8 +548,12 @@ ResolvedValue ValueResolver::resolveBinding(const BindingDecl *B,
     return ResolvedValue::unknown(What + ": a part the analysis does not "
                                          "follow");
   Part.append(Path.begin(), Path.end());
-  return withOrigin(resolvePart(Whole->getInit(), Part, Q.deeper()), What,
-                    Locate(B->getLocation()));
+  return withOrigin(Engine.resolvePart(Whole->getInit(), Part, Q.deeper()),
+                    What, Engine.Locate(B->getLocation()));
 }
+
+ObjectValues::ObjectValues(ResolverEngine &Engine) : Engine(Engine) {}
+
+ObjectValues::~ObjectValues() = default;
 
 } // namespace cudalint

@@ -18,10 +18,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResolverEngine.h"
+
 #include "BranchTests.h"
+#include "DefinitionCollector.h"
 #include "ResolverSupport.h"
 #include "cudalint/Values/ReachingDefinitions.h"
-#include "cudalint/Values/ValueResolver.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -173,36 +175,40 @@ bool isSubject(const VarDecl *V, const llvm::FoldingSetNodeID &Wanted,
 
 } // namespace
 
-const std::vector<ValueResolver::SteadySubject> &
-ValueResolver::steadySubjects(const FunctionDecl *F) {
+const std::vector<PathConditions::SteadySubject> &
+PathConditions::steadySubjects(const FunctionDecl *F) {
   auto [It, New] = SteadySubjects.try_emplace(F);
   if (!New)
     return It->second;
   std::vector<SteadySubject> Subjects;
-  TestedVariables Tested(Ctx);
+  TestedVariables Tested(Engine.Ctx);
   Tested.TraverseStmt(F->getBody());
   for (const VarDecl *V : Tested.Found) {
     if (Subjects.size() == MaxSubjects)
       break;
     QualType T = V->getType();
     if (!T->isIntegralOrEnumerationType() || T->isDependentType() ||
-        enclosingFunction(V) != F || !keepsFirstValue(V) ||
-        declaredInLoop(V, Ctx))
+        enclosingFunction(V) != F || !Engine.keepsFirstValue(V) ||
+        declaredInLoop(V, Engine.Ctx))
       continue;
     auto IsV = [V](const Expr *E) { return refersTo(E, V); };
-    if (auto Values = representatives(F, T, IsV, Constants, Ctx))
+    if (auto Values = representatives(F, T, IsV, Engine.Constants, Engine.Ctx))
       Subjects.push_back({V, nullptr, {}, std::move(*Values)});
   }
-  const FunctionFlow *Flow = Tested.Expressions.empty() ? nullptr : flowOf(F);
+  const FunctionFlow *Flow =
+      Tested.Expressions.empty() ? nullptr : Engine.flowOf(F);
   for (const Expr *E : Tested.Expressions) {
     if (Subjects.size() == MaxSubjects || !Flow)
       break;
     SteadySubject S{nullptr, E, {}, {}};
-    E->Profile(S.Id, Ctx, /*Canonical=*/true);
-    auto IsE = [&](const Expr *X) { return isSubject(nullptr, S.Id, X, Ctx); };
+    E->Profile(S.Id, Engine.Ctx, /*Canonical=*/true);
+    auto IsE = [&](const Expr *X) {
+      return isSubject(nullptr, S.Id, X, Engine.Ctx);
+    };
     if (!steadyBetweenTests(E, F, *Flow))
       continue;
-    if (auto Values = representatives(F, E->getType(), IsE, Constants, Ctx)) {
+    if (auto Values = representatives(F, E->getType(), IsE, Engine.Constants,
+                                      Engine.Ctx)) {
       S.Representatives = std::move(*Values);
       Subjects.push_back(std::move(S));
     }
@@ -211,10 +217,10 @@ ValueResolver::steadySubjects(const FunctionDecl *F) {
   return SteadySubjects[F] = std::move(Subjects);
 }
 
-bool ValueResolver::consistentWay(const FunctionDecl *F,
-                                  const FunctionFlow &Flow,
-                                  llvm::ArrayRef<WaySegment> Way,
-                                  const Expr *Cond, bool Truth) {
+bool PathConditions::consistentWay(const FunctionDecl *F,
+                                   const FunctionFlow &Flow,
+                                   llvm::ArrayRef<WaySegment> Way,
+                                   const Expr *Cond, bool Truth) {
   auto Along = [&](auto Allowed) {
     return llvm::all_of(Way, [&](const WaySegment &S) {
       return Flow.reachesAlong(S.From, S.Kills, S.To, Allowed);
@@ -225,14 +231,16 @@ bool ValueResolver::consistentWay(const FunctionDecl *F,
   if (!Along([](const CFGBlock &, unsigned) { return true; }))
     return true;
   for (const SteadySubject &S : steadySubjects(F)) {
-    auto IsS = [&](const Expr *E) { return isSubject(S.V, S.Id, E, Ctx); };
-    if (Cond && !truthFor(Cond, IsS, 0, Constants))
+    auto IsS = [&](const Expr *E) {
+      return isSubject(S.V, S.Id, E, Engine.Ctx);
+    };
+    if (Cond && !truthFor(Cond, IsS, 0, Engine.Constants))
       continue; // Cond does not test S
     bool Some = llvm::any_of(S.Representatives, [&](int64_t X) {
-      if (Cond && truthFor(Cond, IsS, X, Constants) != Truth)
+      if (Cond && truthFor(Cond, IsS, X, Engine.Constants) != Truth)
         return false;
       return Along([&](const CFGBlock &B, unsigned Succ) {
-        return branchAllows(B, Succ, IsS, X, Constants);
+        return branchAllows(B, Succ, IsS, X, Engine.Constants);
       });
     });
     if (!Some)
@@ -242,9 +250,9 @@ bool ValueResolver::consistentWay(const FunctionDecl *F,
 }
 
 llvm::SmallVector<WaySegment, 3>
-ValueResolver::wayOnward(const FunctionDecl *F, const FunctionFlow &Flow,
-                         const Stmt *Site, llvm::ArrayRef<const Stmt *> Kills,
-                         const Expr *Use, const ValueQuery &Q) {
+PathConditions::wayOnward(const FunctionDecl *F, const FunctionFlow &Flow,
+                          const Stmt *Site, llvm::ArrayRef<const Stmt *> Kills,
+                          const Expr *Use, const ValueQuery &Q) {
   llvm::SmallVector<WaySegment, 3> Way = {{Site, Kills, Use}};
   const Stmt *Launch = Q.scope().Anchors.lookup(F);
   if (Launch && Launch != Use && Flow.contains(Launch))
@@ -252,10 +260,10 @@ ValueResolver::wayOnward(const FunctionDecl *F, const FunctionFlow &Flow,
   return Way;
 }
 
-std::optional<bool> ValueResolver::decidedOnTheWay(const Expr *Cond,
-                                                   const ValueQuery &Q) {
-  const FunctionDecl *F = functionContaining(Cond, Ctx);
-  const FunctionFlow *Flow = F ? flowOf(F) : nullptr;
+std::optional<bool> PathConditions::decidedOnTheWay(const Expr *Cond,
+                                                    const ValueQuery &Q) {
+  const FunctionDecl *F = functionContaining(Cond, Engine.Ctx);
+  const FunctionFlow *Flow = F ? Engine.flowOf(F) : nullptr;
   if (!Flow || !Flow->contains(Cond))
     return std::nullopt;
   const QueryScope &S = Q.scope();
@@ -278,5 +286,98 @@ std::optional<bool> ValueResolver::decidedOnTheWay(const Expr *Cond,
     return std::nullopt;
   return CanBeTrue;
 }
+
+std::vector<size_t> PathConditions::consistentlyReaching(
+    const FunctionDecl *F, const FunctionFlow &Flow,
+    std::vector<size_t> Reaching, ArrayRef<const Definition *> Defs,
+    ArrayRef<const Stmt *> Kills, const Expr *Use, const ValueQuery &Q) {
+  // A definition whose way from the entry through it to the use, and on to
+  // the launch, no consistent choice of the function's steady variables
+  // allows is left out (PathConsistency.cpp). Should that leave none, the
+  // way is beyond this analysis and every one stays.
+  std::vector<size_t> Consistent;
+  for (size_t I : Reaching) {
+    const Stmt *Site = Defs[I]->Site;
+    SmallVector<WaySegment, 3> Way = wayOnward(F, Flow, Site, Kills, Use, Q);
+    if (Site)
+      Way.insert(Way.begin(), {nullptr, {}, Site});
+    if (consistentWay(F, Flow, Way))
+      Consistent.push_back(I);
+  }
+  return Consistent.empty() ? Reaching : Consistent;
+}
+
+std::vector<WayCondition> PathConditions::wayConditions(
+    const FunctionDecl *F, const FunctionFlow &Flow, const Stmt *From,
+    ArrayRef<const Stmt *> Kills, const Stmt *Target,
+    llvm::function_ref<bool(const CFGBlock &, unsigned)> Allowed,
+    bool EveryBranch, TestedSubject DecidedBy) {
+  // `switch (v)` and `if (v op C)`: the value takes them its own way.
+  auto Decided = [&](const CFGBlock &B) {
+    if (const auto *Switch =
+            dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt()))
+      return DecidedBy(Switch->getCond());
+    return isTwoWayBranch(B) &&
+           exactTruthFor(B.getLastCondition(), DecidedBy, 0, Engine.Constants)
+               .has_value();
+  };
+  std::vector<const Expr *> Conds;
+  bool Found = true;
+  if (From) {
+    // The same for every value defined there: found once.
+    auto [It, New] = WaysToDefinitions.try_emplace(From);
+    if (New)
+      It->second = Flow.branchesOnTheWay(
+          nullptr, {}, From, [](const CFGBlock &, unsigned) { return true; },
+          true);
+    Found = It->second.has_value();
+    if (It->second)
+      Conds = *It->second;
+  }
+  std::optional<std::vector<const Expr *>> ToTarget = Flow.branchesOnTheWay(
+      From, Kills, Target, Allowed, !EveryBranch,
+      DecidedBy ? llvm::function_ref<bool(const CFGBlock &)>(Decided)
+                : nullptr);
+  if (!Found || !ToTarget)
+    return {{nullptr, {}}};
+  Conds.insert(Conds.end(), ToTarget->begin(), ToTarget->end());
+  llvm::sort(Conds);
+  Conds.erase(std::unique(Conds.begin(), Conds.end()), Conds.end());
+  std::vector<WayCondition> Way;
+  for (const Expr *C : Conds)
+    Way.push_back({C, C ? Roots.rootsOf(C, F) : RootSet()});
+  return Way;
+}
+
+bool PathConditions::independent(const std::vector<WayCondition> &Way,
+                                 const ValueQuery &Q) const {
+  for (size_t I = 0; I < Way.size(); ++I) {
+    for (size_t J = I + 1; J < Way.size(); ++J)
+      if (mayDependOnEachOther(Way[I], Way[J]))
+        return false;
+    for (const WayCondition &P : Q.scope().Pending)
+      if (mayDependOnEachOther(Way[I], P))
+        return false;
+  }
+  return true;
+}
+
+std::vector<WayCondition>
+PathConditions::pendingThrough(const FunctionDecl *F, const CallExpr *Call,
+                               const FunctionDecl *Caller,
+                               const ValueQuery &Q) {
+  std::vector<WayCondition> Out;
+  for (const WayCondition &W : Q.scope().Pending)
+    Out.push_back(
+        W.Cond && Caller
+            ? WayCondition{W.Cond, Roots.throughCall(W.Roots, F, Call, Caller)}
+            : WayCondition{nullptr, {}});
+  return Out;
+}
+
+PathConditions::PathConditions(ResolverEngine &Engine)
+    : Engine(Engine), Roots(Engine.Callers.ReadOnlyReferences) {}
+
+PathConditions::~PathConditions() = default;
 
 } // namespace cudalint

@@ -29,6 +29,20 @@ namespace cudalint {
 
 namespace resolver {
 
+const SubstNonTypeTemplateParmExpr *substitutedParameter(const Expr *E) {
+  while (E) {
+    if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+      return S;
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
+      E = C->getSubExpr();
+    else if (const auto *P = dyn_cast<ParenExpr>(E))
+      E = P->getSubExpr();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
 bool isDim3(QualType T) {
   if (T.isNull())
     return false;

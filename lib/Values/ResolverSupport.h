@@ -11,9 +11,10 @@
 #ifndef CUDALINT_LIB_VALUES_RESOLVERSUPPORT_H
 #define CUDALINT_LIB_VALUES_RESOLVERSUPPORT_H
 
-#include "cudalint/Values/ValueResolver.h"
+#include "ResolverParts.h"
 
 #include "cudalint/Facts/Facts.h"
+#include "cudalint/Facts/ValueArithmetic.h"
 
 #include "clang/AST/ASTTypeTraits.h"
 #include "clang/AST/OperationKinds.h"
@@ -27,6 +28,7 @@
 
 namespace clang {
 class DeclRefExpr;
+class SubstNonTypeTemplateParmExpr;
 class CXXMemberCallExpr;
 class CXXMethodDecl;
 } // namespace clang
@@ -41,6 +43,12 @@ inline constexpr const char *NoValueReaches = ": no value reaches this use";
 
 /// Why a parameter's value is not known from its callers when it has none.
 inline constexpr const char *NoCaller = "no caller in the analysed files";
+
+/// The template parameter E was substituted from, looking through the
+/// implicit casts and parentheses that IgnoreParenImpCasts would also drop
+/// together with the substitution itself.
+const clang::SubstNonTypeTemplateParmExpr *
+substitutedParameter(const clang::Expr *E);
 
 bool isDim3(clang::QualType T);
 

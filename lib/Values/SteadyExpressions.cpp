@@ -21,6 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResolverEngine.h"
+
 #include "ResolverSupport.h"
 #include "cudalint/Values/KnownFunctions.h"
 #include "cudalint/Values/ReachingDefinitions.h"
@@ -288,9 +290,9 @@ bool changesInPlace(const Stmt *Mutation, const Expr *Read, ASTContext &Ctx) {
 
 } // namespace
 
-bool ValueResolver::steadyBetweenTests(const Expr *E, const FunctionDecl *F,
-                                       const FunctionFlow &Flow) {
-  LeafReads Reads(Ctx);
+bool PathConditions::steadyBetweenTests(const Expr *E, const FunctionDecl *F,
+                                        const FunctionFlow &Flow) {
+  LeafReads Reads(Engine.Ctx);
   if (!Reads.read(E) || Reads.Leaves.empty())
     return false;
   bool Shared = false;
@@ -307,7 +309,7 @@ bool ValueResolver::steadyBetweenTests(const Expr *E, const FunctionDecl *F,
   // What may change E: each mutation of a read of a leaf, where it happens.
   llvm::SmallVector<const Stmt *, 8> Changes(Found.Declarations.begin(),
                                              Found.Declarations.end());
-  ExprMutationAnalyzer &Mutations = mutationsIn(F);
+  ExprMutationAnalyzer &Mutations = Engine.mutationsIn(F);
   // A read that changes no part E reads is not asked about: `cfg[i].m = 0`
   // leaves `cfg[j].n` as it was.
   auto MayChangeARead = [&](const Expr *Read) {
@@ -326,7 +328,7 @@ bool ValueResolver::steadyBetweenTests(const Expr *E, const FunctionDecl *F,
   for (const Expr *Read : Found.Reads)
     if (const Stmt *M =
             MayChangeARead(Read) ? Mutations.findMutation(Read) : nullptr) {
-      if (!changesInPlace(M, Read, Ctx))
+      if (!changesInPlace(M, Read, Engine.Ctx))
         return false;
       Changes.push_back(M);
     }
@@ -334,7 +336,7 @@ bool ValueResolver::steadyBetweenTests(const Expr *E, const FunctionDecl *F,
     Changes.append(Found.SharedWrites.begin(), Found.SharedWrites.end());
   // The tests: every place F reads E.
   llvm::FoldingSetNodeID Wanted;
-  E->IgnoreParenImpCasts()->Profile(Wanted, Ctx, /*Canonical=*/true);
+  E->IgnoreParenImpCasts()->Profile(Wanted, Engine.Ctx, /*Canonical=*/true);
   llvm::SmallVector<const Stmt *, 4> Tests;
   for (const Expr *Read : Found.Reads)
     for (DynTypedNode Node = DynTypedNode::create(*Read);;) {
@@ -342,13 +344,13 @@ bool ValueResolver::steadyBetweenTests(const Expr *E, const FunctionDecl *F,
       if (!X)
         break;
       llvm::FoldingSetNodeID Id;
-      X->IgnoreParenImpCasts()->Profile(Id, Ctx, /*Canonical=*/true);
+      X->IgnoreParenImpCasts()->Profile(Id, Engine.Ctx, /*Canonical=*/true);
       if (Id == Wanted) {
         if (!llvm::is_contained(Tests, X))
           Tests.push_back(X);
         break;
       }
-      DynTypedNodeList Parents = Ctx.getParents(Node);
+      DynTypedNodeList Parents = Engine.Ctx.getParents(Node);
       if (Parents.empty())
         break;
       Node = Parents[0];
@@ -369,7 +371,7 @@ bool ValueResolver::steadyBetweenTests(const Expr *E, const FunctionDecl *F,
   return true;
 }
 
-ExprMutationAnalyzer &ValueResolver::mutationsIn(const FunctionDecl *F) {
+ExprMutationAnalyzer &ResolverEngine::mutationsIn(const FunctionDecl *F) {
   std::unique_ptr<ExprMutationAnalyzer> &Mutations = MutationAnalyzers[F];
   if (!Mutations)
     Mutations = std::make_unique<ExprMutationAnalyzer>(*F->getBody(), Ctx);

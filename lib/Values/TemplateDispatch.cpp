@@ -14,6 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResolverEngine.h"
+
 #include "DefinitionCollector.h"
 #include "ResolverSupport.h"
 #include "cudalint/Values/ReachingDefinitions.h"
@@ -138,8 +140,8 @@ std::string sourceText(const Stmt *S, const ASTContext &Ctx) {
 } // namespace
 
 ResolvedValue
-ValueResolver::dispatchedArgument(const SubstNonTypeTemplateParmExpr *Subst,
-                                  ResolvedValue R) {
+CallValues::dispatchedArgument(const SubstNonTypeTemplateParmExpr *Subst,
+                               ResolvedValue R) {
   const auto *Instance =
       dyn_cast_or_null<FunctionDecl>(Subst->getAssociatedDecl());
   if (!Instance || !R.isConstant() || Subst->getPackIndex())
@@ -173,10 +175,9 @@ ValueResolver::dispatchedArgument(const SubstNonTypeTemplateParmExpr *Subst,
   return R;
 }
 
-bool ValueResolver::unchangedBefore(const VarDecl *V, const FunctionDecl *F,
-                                    const FunctionFlow &Flow,
-                                    const Stmt *Target) {
-  if (keepsFirstValue(V))
+bool CallValues::unchangedBefore(const VarDecl *V, const FunctionDecl *F,
+                                 const FunctionFlow &Flow, const Stmt *Target) {
+  if (Engine.keepsFirstValue(V))
     return true;
   // A parameter handed on (`std::forward<S>(s)` into the next step of a
   // dispatch) or changed only where no path goes on to Target: on the way
@@ -187,7 +188,8 @@ bool ValueResolver::unchangedBefore(const VarDecl *V, const FunctionDecl *F,
   Visit.TraverseStmt(F->getBody());
   auto Anywhere = [](const CFGBlock &, unsigned) { return true; };
   for (const DeclRefExpr *M : Visit.Found) {
-    const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(parentStmt(M, Ctx));
+    const auto *Read =
+        dyn_cast_or_null<ImplicitCastExpr>(parentStmt(M, Engine.Ctx));
     if (Read && Read->getCastKind() == CK_LValueToRValue)
       continue;
     if (!Flow.contains(M) || Flow.reachesAlong(M, {}, Target, Anywhere))
@@ -196,34 +198,35 @@ bool ValueResolver::unchangedBefore(const VarDecl *V, const FunctionDecl *F,
   return true;
 }
 
-DispatchReach ValueResolver::dispatchReach(const FunctionDecl *Instance,
-                                           int64_t N) {
+DispatchReach CallValues::dispatchReach(const FunctionDecl *Instance,
+                                        int64_t N) {
   DispatchReach Out;
-  llvm::ArrayRef<CallOf> Calls = callsOf(Instance);
-  if (Calls.empty() || Callers.AddressTaken.count(Instance))
+  llvm::ArrayRef<CallOf> Calls = Engine.callsOf(Instance);
+  if (Calls.empty() || Engine.Callers.AddressTaken.count(Instance))
     return Out;
   // Per call, its test: under which it may run with N, or not.
   std::vector<ValueOrigin> MayTests, NeverTests;
   for (const CallOf &C : Calls) {
     if (C.Via)
       return Out;
-    const FunctionDecl *Caller = functionContaining(C.Call, Ctx);
+    const FunctionDecl *Caller = functionContaining(C.Call, Engine.Ctx);
     if (!Caller || !Caller->hasBody())
       return Out;
-    const FunctionFlow *Flow = flowOf(Caller);
+    const FunctionFlow *Flow = Engine.flowOf(Caller);
     if (!Flow || !Flow->contains(C.Call))
       return Out;
     // The innermost test that, with the function's other branches on the
     // same variable, lets the call run only for N.
     std::optional<EqualityTest> Found;
-    for (const EqualityTest &T : equalitiesAround(C.Call, N, Ctx, Constants)) {
+    for (const EqualityTest &T :
+         equalitiesAround(C.Call, N, Engine.Ctx, Engine.Constants)) {
       QualType Type = T.Subject->getType().getNonReferenceType();
       if (!Type->isIntegerType() ||
           !unchangedBefore(T.Subject, Caller, *Flow, C.Call))
         continue;
       const VarDecl *V = T.Subject;
       auto Is = [V](const Expr *E) { return readVariable(E) == V; };
-      std::optional<ResolvedValue> Allowed = allowedByBranches(
+      std::optional<ResolvedValue> Allowed = Engine.Paths.allowedByBranches(
           Type, Is, V, Caller, *Flow, nullptr, {}, C.Call, V->getName().str());
       if (Allowed && Allowed->isConstant() && Allowed->value() == N) {
         Found = T;
@@ -236,12 +239,13 @@ DispatchReach ValueResolver::dispatchReach(const FunctionDecl *Instance,
     // the call are the dispatch itself: they say nothing of it).
     QueryScope Scope;
     QueryBudget Budget;
-    ResolvedValue At = resolveInt(Found->Read, ValueQuery(Scope, Budget));
-    std::string Test = "'" + sourceText(Found->Test, Ctx) + "'";
+    ResolvedValue At =
+        Engine.resolveInt(Found->Read, ValueQuery(Scope, Budget));
+    std::string Test = "'" + sourceText(Found->Test, Engine.Ctx) + "'";
     if (isa<SwitchStmt>(Found->Test))
       Test += " at 'case " + std::to_string(N) + ":'";
     std::string Name = "'" + Found->Subject->getName().str() + "'";
-    ValueOrigin Origin{"", Locate(Found->Test->getBeginLoc()), true, ""};
+    ValueOrigin Origin{"", Engine.Locate(Found->Test->getBeginLoc()), true, ""};
     if (!At.isKnown() && llvm::StringRef(At.Reason).ends_with(NoValueReaches)) {
       // None of the values the run-time value may have gets to the test:
       // the call is never made.

@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResolverEngine.h"
+
 #include "BranchTests.h"
 #include "CallInterpreter.h"
 #include "DefinitionCollector.h"
@@ -106,9 +108,10 @@ inSourceOrder(const DefinitionCollector &Collect, const VarDecl *V,
 
 } // namespace
 
-ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
-                                             const ValueQuery &Q,
-                                             llvm::ArrayRef<std::string> Path) {
+ResolvedValue
+DefinitionValues::resolveVariable(const VarDecl *V, const Expr *Use,
+                                  const ValueQuery &Q,
+                                  llvm::ArrayRef<std::string> Path) {
   const FunctionDecl *F = enclosingFunction(V);
   std::string What = (isa<ParmVarDecl>(V) ? "parameter '" : "variable '") +
                      V->getName().str() + describePath(Path) + "'";
@@ -132,8 +135,8 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
     return ResolvedValue::unknown(BudgetReached);
   if (const auto *Parm = dyn_cast<ParmVarDecl>(V))
     if (const Expr *Argument = Q.scope().BoundParameters.lookup(Parm))
-      return withOrigin(resolvePart(Argument, Path, Q.deeper()), What,
-                        Locate(Argument->getBeginLoc()));
+      return withOrigin(Engine.resolvePart(Argument, Path, Q.deeper()), What,
+                        Engine.Locate(Argument->getBeginLoc()));
   // What a definition of Def.Path (a prefix of Path) says about Path, in
   // the query At.
   auto PartOf = [&](const Definition &Def, const ValueQuery &At) {
@@ -151,7 +154,7 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
     return Explained(resolveGlobal(V, Use, Path, What, PartOf, Q));
   }
 
-  const DefinitionCollector &Collect = definitionsOf(V, F);
+  const DefinitionCollector &Collect = Engine.definitionsOf(V, F);
   if (Collect.AddressToOccupancyApi)
     return Unknown("set by a cudaOccupancy* call");
   if (Collect.Escapes)
@@ -164,7 +167,7 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   ValueQuery InF = Q.within(Anchored);
   const auto *Parm = dyn_cast<ParmVarDecl>(V);
   auto EntryValue = [&](const ValueQuery &At) {
-    return resolveParameter(Parm, At, Path, What);
+    return Engine.Calls.resolveParameter(Parm, At, Path, What);
   };
   DefinitionReader Read{
       PartOf,
@@ -180,7 +183,7 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   }
   // The definitions that reach the use: on F's CFG, the one way to find
   // them wherever Clang builds one.
-  if (flowOf(F)) {
+  if (Engine.flowOf(F)) {
     auto IsV = [&](const Expr *E) { return refersTo(E, V); };
     if (std::optional<ResolvedValue> Exact =
             reachingFlow(FlowSubject{IsV, V, V->getType(), V->getLocation()}, F,
@@ -195,7 +198,7 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
                                 : Unknown("it is assigned inside the function");
 
   std::optional<std::vector<const Definition *>> Reaching =
-      inSourceOrder(Collect, V, Use, Path, Ctx.getSourceManager());
+      inSourceOrder(Collect, V, Use, Path, Engine.Ctx.getSourceManager());
   if (!Reaching)
     return Unknown("a part of it is assigned separately");
   // (`dim3 v;` has its default constructor as initialiser, so it counts.)
@@ -204,7 +207,8 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
 
   SmallVector<ResolvedValue, 4> Parts;
   for (const Definition *Def : *Reaching)
-    Parts.push_back(withOrigin(PartOf(*Def, InF), What, Locate(Def->Loc)));
+    Parts.push_back(
+        withOrigin(PartOf(*Def, InF), What, Engine.Locate(Def->Loc)));
   // Without the CFG, no way to the use is shown.
   ResolvedValue R = join(Parts);
   if (R.K == ResolvedValue::Kind::Set)
@@ -212,14 +216,14 @@ ResolvedValue ValueResolver::resolveVariable(const VarDecl *V, const Expr *Use,
   return Explained(R);
 }
 
-ResolvedValue ValueResolver::grownValues(const VarDecl *V,
-                                         const GrowthStep &Step,
-                                         const ValueQuery &Q) {
+ResolvedValue DefinitionValues::grownValues(const VarDecl *V,
+                                            const GrowthStep &Step,
+                                            const ValueQuery &Q) {
   auto Unknown = [&](const Twine &Why) {
     return ResolvedValue::unknown(
         ("it is changed by '" + Step.Spelling + "' in a loop: " + Why).str());
   };
-  ResolvedValue First = resolvePart(V->getInit(), {}, Q.deeper());
+  ResolvedValue First = Engine.resolvePart(V->getInit(), {}, Q.deeper());
   if (!First.isKnown())
     return First;
   if (!First.isConstant())
@@ -230,11 +234,11 @@ ResolvedValue ValueResolver::grownValues(const VarDecl *V,
   // The values after each step: a step runs only on a value that passed
   // the loop's test, but for the first in a `do`. The loop's other tests
   // (`nth < ncols`) may stop it at any of them.
-  int64_t TypeMax = integerBounds(V->getType(), Ctx).Max;
+  int64_t TypeMax = integerBounds(V->getType(), Engine.Ctx).Max;
   auto IsV = [&](const Expr *E) { return refersTo(E, V); };
   auto Passes = [&](int64_t X) {
     return llvm::all_of(Step.Bounds, [&](const Expr *Bound) {
-      return truthFor(Bound, IsV, X, Constants).value_or(true);
+      return truthFor(Bound, IsV, X, Engine.Constants).value_or(true);
     });
   };
   std::vector<int64_t> Values;
@@ -278,10 +282,10 @@ ResolvedValue ValueResolver::grownValues(const VarDecl *V,
                     "'" + V->getName().str() + "' " +
                         (Step.grows() ? "grown" : "shrunk") + " by '" +
                         Step.Spelling + "' in the loop",
-                    Locate(Step.Loop->getBeginLoc()));
+                    Engine.Locate(Step.Loop->getBeginLoc()));
 }
 
-ResolvedValue ValueResolver::undecidedBetweenDefinitions(
+ResolvedValue DefinitionValues::undecidedBetweenDefinitions(
     ResolvedValue Value, llvm::ArrayRef<WayCondition> Way,
     const std::string &What, const ValueQuery &Q) {
   if (!Value.isSymbolic())
@@ -291,7 +295,7 @@ ResolvedValue ValueResolver::undecidedBetweenDefinitions(
   // engine does not relate to it, so a value of it that fails may never
   // reach the use. (A side it cannot follow may be made of them too.)
   auto Related = [&](const Expr *Side) {
-    ResolvedValue R = resolveInt(Side, Q);
+    ResolvedValue R = Engine.resolveInt(Side, Q);
     return R.isSymbolic() ? sharesInputs(R, Value) : !R.isKnown();
   };
   for (const WayCondition &W : Way) {
@@ -301,43 +305,45 @@ ResolvedValue ValueResolver::undecidedBetweenDefinitions(
                                  : Related(Cond))
       return ResolvedValue::unknown(
           What + ": the test at line " +
-          std::to_string(Locate(W.Cond->getBeginLoc()).Line) +
+          std::to_string(Engine.Locate(W.Cond->getBeginLoc()).Line) +
           ", which may read the same run-time sizes, decides whether it "
           "reaches");
   }
   return Value;
 }
 
-ResolvedValue ValueResolver::definedValue(const Definition &Def,
-                                          const VarDecl *V,
-                                          llvm::ArrayRef<std::string> Rest,
-                                          const std::string &What,
-                                          const ValueQuery &At) {
+ResolvedValue DefinitionValues::definedValue(const Definition &Def,
+                                             const VarDecl *V,
+                                             llvm::ArrayRef<std::string> Rest,
+                                             const std::string &What,
+                                             const ValueQuery &At) {
   switch (Def.Kind) {
   case Definition::Effect::Assigned:
     if (Def.LoopIndex) { // one iteration of a counted loop's copy
       QueryScope Iteration = At.scope();
       Iteration.LoopIndices[Def.LoopIndex] = Def.Iteration;
-      return resolvePart(Def.Value, Rest, At.within(Iteration).deeper());
+      return Engine.resolvePart(Def.Value, Rest, At.within(Iteration).deeper());
     }
     // A whole integer set to a run-time size reads as the variable ('ne1').
     if (V && Rest.empty() && Def.Path.empty() && V->getType()->isIntegerType())
-      return namedInput(resolvePart(Def.Value, Rest, At.deeper()), V->getName(),
-                        integerBounds(V->getType(), Ctx));
-    return resolvePart(Def.Value, Rest, At.deeper());
+      return namedInput(Engine.resolvePart(Def.Value, Rest, At.deeper()),
+                        V->getName(), integerBounds(V->getType(), Engine.Ctx));
+    return Engine.resolvePart(Def.Value, Rest, At.deeper());
   case Definition::Effect::OutParameter:
-    return Rest.empty() ? resolveOutParameter(Def.OutParameter, At.deeper())
-                        : ResolvedValue::unknown(
-                              What + ": a part of it is assigned by a call");
+    return Rest.empty()
+               ? Engine.Calls.resolveOutParameter(Def.OutParameter, At.deeper())
+               : ResolvedValue::unknown(What +
+                                        ": a part of it is assigned by a call");
   case Definition::Effect::Growth:
     // (Only a local integer variable grows: DefinitionCollector.)
     return V ? grownValues(V, *Def.Growth, At)
              : ResolvedValue::unknown(What + ": it grows in a loop");
   case Definition::Effect::MethodCall: // `c.set_threads(2048)`
-    return afterMethodCall(cast<CXXMemberCallExpr>(Def.Value), Def.Method, Rest,
-                           At.deeper());
+    return Engine.Objects.afterMethodCall(cast<CXXMemberCallExpr>(Def.Value),
+                                          Def.Method, Rest, At.deeper());
   case Definition::Effect::WrittenByRuntime:
-    return writtenByRuntime(cast<CallExpr>(Def.Value), V, Ctx, Locate);
+    return writtenByRuntime(cast<CallExpr>(Def.Value), V, Engine.Ctx,
+                            Engine.Locate);
   case Definition::Effect::Unfollowed:
     break;
   }
@@ -370,35 +376,14 @@ void flowSites(ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
 
 } // namespace
 
-std::vector<size_t> ValueResolver::consistentlyReaching(
-    const FunctionDecl *F, const FunctionFlow &Flow,
-    std::vector<size_t> Reaching, ArrayRef<const Definition *> Defs,
-    ArrayRef<const Stmt *> Kills, const Expr *Use, const ValueQuery &Q) {
-  // A definition whose way from the entry through it to the use, and on to
-  // the launch, no consistent choice of the function's steady variables
-  // allows is left out (PathConsistency.cpp). Should that leave none, the
-  // way is beyond this analysis and every one stays.
-  std::vector<size_t> Consistent;
-  for (size_t I : Reaching) {
-    const Stmt *Site = Defs[I]->Site;
-    SmallVector<WaySegment, 3> Way = wayOnward(F, Flow, Site, Kills, Use, Q);
-    if (Site)
-      Way.insert(Way.begin(), {nullptr, {}, Site});
-    if (consistentWay(F, Flow, Way))
-      Consistent.push_back(I);
-  }
-  return Consistent.empty() ? Reaching : Consistent;
-}
-
-std::optional<ResolvedValue>
-ValueResolver::reachingFlow(const FlowSubject &Subject, const FunctionDecl *F,
-                            const Expr *Use, ArrayRef<std::string> Path,
-                            ArrayRef<Definition> Definitions,
-                            const DefinitionReader &Read, const ValueQuery &Q) {
+std::optional<ResolvedValue> DefinitionValues::reachingFlow(
+    const FlowSubject &Subject, const FunctionDecl *F, const Expr *Use,
+    ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
+    const DefinitionReader &Read, const ValueQuery &Q) {
   auto PartOf = Read.PartOf;
   auto EntryValue = Read.EntryValue;
   const std::string &What = Read.What;
-  const FunctionFlow *Flow = flowOf(F);
+  const FunctionFlow *Flow = Engine.flowOf(F);
   if (!Flow)
     return std::nullopt;
   // A parameter's value on entry is a definition too (null site).
@@ -424,8 +409,8 @@ ValueResolver::reachingFlow(const FlowSubject &Subject, const FunctionDecl *F,
     if (Site.S)
       Kills.push_back(Site.S);
   if (Reaching->size() > 1)
-    Reaching = consistentlyReaching(F, *Flow, std::move(*Reaching), Defs, Kills,
-                                    Use, Q);
+    Reaching = Engine.Paths.consistentlyReaching(F, *Flow, std::move(*Reaching),
+                                                 Defs, Kills, Use, Q);
   // A variable with one definition keeps its value: whatever the branches
   // on the way to where the outermost use in F (the launch, or the call
   // that leads to it) allow is also what this use read.
@@ -441,7 +426,7 @@ ValueResolver::reachingFlow(const FlowSubject &Subject, const FunctionDecl *F,
   auto EdgesFor = [&](int64_t X) {
     return [&, X](const CFGBlock &B, unsigned Succ) {
       return !Path.empty() ||
-             branchAllows(B, Succ, IsV, X, Constants, /*Exact=*/true);
+             branchAllows(B, Succ, IsV, X, Engine.Constants, /*Exact=*/true);
     };
   };
   SmallVector<ResolvedValue, 4> Parts;
@@ -451,12 +436,12 @@ ValueResolver::reachingFlow(const FlowSubject &Subject, const FunctionDecl *F,
     // its definition and the use; a ternary in it is decided on the way it
     // travels from there.
     QueryScope Onward = Q.scope();
-    for (WayCondition &W : wayConditions(
+    for (WayCondition &W : Engine.Paths.wayConditions(
              F, *Flow, Def.Site, Kills, Target, AnyEdge,
              /*EveryBranch=*/true, Path.empty() ? TestedSubject(IsV) : nullptr))
       Onward.Pending.push_back(std::move(W));
     Onward.WayOnFunction = F;
-    Onward.WayOn = wayOnward(F, *Flow, Def.Site, Kills, Use, Q);
+    Onward.WayOn = Engine.Paths.wayOnward(F, *Flow, Def.Site, Kills, Use, Q);
     ResolvedValue Value = Def.Site || !EntryValue
                               ? PartOf(Def, Q.within(Onward))
                               : EntryValue(Q.within(Onward));
@@ -465,9 +450,10 @@ ValueResolver::reachingFlow(const FlowSubject &Subject, const FunctionDecl *F,
                                           What, Q);
     std::vector<int64_t> Shown;
     for (int64_t X : Value.Proven)
-      if (independent(wayConditions(F, *Flow, Def.Site, Kills, Target,
-                                    EdgesFor(X), /*EveryBranch=*/false),
-                      Q))
+      if (Engine.Paths.independent(
+              Engine.Paths.wayConditions(F, *Flow, Def.Site, Kills, Target,
+                                         EdgesFor(X), /*EveryBranch=*/false),
+              Q))
         Shown.push_back(X);
     Value.Proven = std::move(Shown);
     // Each value of a whole integer variable must reach the use along a
@@ -482,14 +468,14 @@ ValueResolver::reachingFlow(const FlowSubject &Subject, const FunctionDecl *F,
     // Unknown here, but the branches on the way may pin it down: inside
     // `case 512:` of `switch (threads)`, threads is 512.
     if (Path.empty() && (!Value.isKnown() || Value.isSymbolic()))
-      if (std::optional<ResolvedValue> Allowed =
-              allowedByBranches(Subject.Type, IsV, Subject.Key, F, *Flow,
-                                Def.Site, Kills, Target, What))
+      if (std::optional<ResolvedValue> Allowed = Engine.Paths.allowedByBranches(
+              Subject.Type, IsV, Subject.Key, F, *Flow, Def.Site, Kills, Target,
+              What))
         Value = within(Value, std::move(*Allowed));
     // (The value on entry says where it came from: the callers.)
-    Parts.push_back(Def.Site
-                        ? withOrigin(std::move(Value), What, Locate(Def.Loc))
-                        : std::move(Value));
+    Parts.push_back(
+        Def.Site ? withOrigin(std::move(Value), What, Engine.Locate(Def.Loc))
+                 : std::move(Value));
   }
   if (Parts.empty())
     return ResolvedValue::unknown(What + NoValueReaches);
@@ -504,135 +490,8 @@ ValueResolver::reachingFlow(const FlowSubject &Subject, const FunctionDecl *F,
   return R;
 }
 
-namespace {
+DefinitionValues::DefinitionValues(ResolverEngine &Engine) : Engine(Engine) {}
 
-/// The variable a condition tests (`v`, `!v`), and whether it is negated.
-std::optional<std::pair<const VarDecl *, bool>>
-testedVariable(const Expr *Cond) {
-  bool Negated = false;
-  const Expr *E = underNegations(Cond, Negated);
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V)
-    return std::nullopt;
-  return std::pair(V, Negated);
-}
-
-} // namespace
-
-std::optional<bool> ValueResolver::knownTruth(const Expr *Cond,
-                                              const ValueQuery &Q) {
-  std::optional<std::pair<const VarDecl *, bool>> Tested = testedVariable(Cond);
-  if (!Tested)
-    return std::nullopt;
-  // Only a variable that keeps its first value: tested at the definition
-  // and at the launch, it is the same.
-  const VarDecl *V = Tested->first;
-  if (!keepsFirstValue(V))
-    return std::nullopt;
-  // A helper's parameter bound to this call's argument (`pick(big)`
-  // returning `big ? 1024 : 128`): the argument's truth, as the caller
-  // knows it.
-  if (const auto *Parm = dyn_cast<ParmVarDecl>(V))
-    if (const Expr *Argument = Q.scope().BoundParameters.lookup(Parm))
-      if (std::optional<bool> Truth = knownTruth(Argument, Q.deeper()))
-        return *Truth != Tested->second;
-  for (const auto &[Known, Truth] : Q.scope().KnownConditions)
-    if (auto Other = testedVariable(Known); Other && Other->first == V)
-      return Truth != (Tested->second != Other->second);
-  return std::nullopt;
-}
-
-bool ValueResolver::keepsFirstValue(const VarDecl *V) {
-  const FunctionDecl *F = enclosingFunction(V);
-  if (!F || !F->hasBody() || !V->hasLocalStorage())
-    return false;
-  const DefinitionCollector &Collect = definitionsOf(V, F);
-  return !Collect.Escapes && Collect.Defs.size() == (V->hasInit() ? 1u : 0u);
-}
-
-const FunctionFlow *ValueResolver::flowOf(const FunctionDecl *F) {
-  // Built once per function, a failure included.
-  auto [It, New] = Flows.try_emplace(F);
-  if (New)
-    It->second = FunctionFlow::build(F, Ctx);
-  return It->second.get();
-}
-
-bool ValueResolver::isOccupancyTuned(const Expr *E) {
-  // block.x, or the variable itself.
-  const Expr *Plain = E->IgnoreParenImpCasts();
-  while (true) {
-    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
-      Plain = MT->getSubExpr()->IgnoreParenImpCasts();
-    else if (const auto *C = dyn_cast<CXXConstructExpr>(Plain);
-             C && C->getNumArgs() >= 1)
-      Plain = C->getArg(0)->IgnoreParenImpCasts();
-    else if (const auto *ME = dyn_cast<MemberExpr>(Plain))
-      Plain = ME->getBase()->IgnoreParenImpCasts();
-    else
-      break;
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(Plain);
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  const FunctionDecl *F = V ? enclosingFunction(V) : nullptr;
-  if (!F || !F->hasBody())
-    return false;
-  return definitionsOf(V, F).AddressToOccupancyApi;
-}
-
-ValueResolver::ValueResolver(ASTContext &Ctx, const CallerIndex &Callers,
-                             LocationMapper Locate)
-    : Roots(Callers.ReadOnlyReferences), Ctx(Ctx), Constants(Ctx),
-      Callers(Callers), Locate(std::move(Locate)),
-      Mangler(Ctx.createMangleContext()) {}
-
-std::string ValueResolver::mangledName(const NamedDecl *D) {
-  if (!Mangler->shouldMangleDeclName(D))
-    return D->getName().str();
-  std::string Name;
-  llvm::raw_string_ostream OS(Name);
-  const auto *F = dyn_cast<FunctionDecl>(D);
-  Mangler->mangleName(F ? GlobalDecl(F) : GlobalDecl(cast<VarDecl>(D)), OS);
-  return Name;
-}
-
-ValueResolver::~ValueResolver() = default;
-
-/// Code Clang could not fully parse: what it does is not known, and the
-/// analysis follows only what was recovered.
-static bool containsErrors(const Stmt *S) {
-  const auto *E = dyn_cast<Expr>(S);
-  return E && E->containsErrors();
-}
-
-const DefinitionCollector &ValueResolver::definitionsOf(const VarDecl *V,
-                                                        const FunctionDecl *F) {
-  // A dim3 is resolved field by field, and the occupancy-tuned test looks at
-  // the same variable again: walk each function body once per variable.
-  std::unique_ptr<DefinitionCollector> &Slot = Definitions[V];
-  if (!Slot) {
-    Slot = std::make_unique<DefinitionCollector>(V, Callers, Ctx);
-    Slot->TraverseStmt(F->getBody());
-    Slot->settleSteps();
-    // Clang's own analysis of what may change it: a way the collection
-    // does not follow (a reference bound to it, a non-const member function
-    // called on it, a structured binding) makes its definitions unknown.
-    // Not for a const variable, which nothing changes, nor an array, whose
-    // elements are followed on their own (and which decays to a pointer to
-    // be read: cudaLaunchConfig_t::attrs).
-    if (!Slot->Escapes && !Slot->MayChange.empty() &&
-        !V->getType().isConstQualified() && !V->getType()->isArrayType()) {
-      for (const DeclRefExpr *Use : Slot->MayChange) {
-        const Stmt *S = mutationsIn(F).findMutation(Use);
-        if (S && !Slot->accountsFor(S, Use) && !containsErrors(S)) {
-          Slot->changedUnfollowed(S);
-          break;
-        }
-      }
-    }
-  }
-  return *Slot;
-}
+DefinitionValues::~DefinitionValues() = default;
 
 } // namespace cudalint

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudalint/Values/ValueResolver.h"
+#include "ResolverEngine.h"
 
 #include "ResolverSupport.h"
 #include "StdObjects.h"
@@ -31,8 +31,8 @@ namespace cudalint {
 
 using namespace resolver;
 
-ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
-                                                 const ValueQuery &Q) {
+ResolvedValue ResolverEngine::resolveArrayElement(const ArraySubscriptExpr *Sub,
+                                                  const ValueQuery &Q) {
   const auto *DRE =
       dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts());
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -120,8 +120,8 @@ ResolvedValue ValueResolver::resolveArrayElement(const ArraySubscriptExpr *Sub,
 }
 
 std::optional<ResolvedValue>
-ValueResolver::rangeForElement(const VarDecl *Begin, const ValueQuery &Q,
-                               llvm::ArrayRef<std::string> Path) {
+ResolverEngine::rangeForElement(const VarDecl *Begin, const ValueQuery &Q,
+                                llvm::ArrayRef<std::string> Path) {
   const CXXForRangeStmt *Loop = nullptr;
   for (const DynTypedNode &P : Ctx.getParents(*Begin))
     if (const auto *DS = P.get<DeclStmt>())
@@ -145,7 +145,7 @@ ValueResolver::rangeForElement(const VarDecl *Begin, const ValueQuery &Q,
     if (V && (isStdArray(V->getType()) || !Path.empty())) {
       MemberPath Each = {"[?]"};
       Each.append(Path.begin(), Path.end());
-      return withOrigin(resolveElements(V, DRE, Q.deeper(), Each, true),
+      return withOrigin(Objects.resolveElements(V, DRE, Q.deeper(), Each, true),
                         "an element of '" + V->getName().str() + "'",
                         Locate(V->getLocation()));
     }
@@ -186,7 +186,7 @@ ValueResolver::rangeForElement(const VarDecl *Begin, const ValueQuery &Q,
 }
 
 std::optional<std::pair<int64_t, int64_t>>
-ValueResolver::iteratedIndices(const ArraySubscriptExpr *Sub) {
+ResolverEngine::iteratedIndices(const ArraySubscriptExpr *Sub) {
   const auto *Index =
       dyn_cast<DeclRefExpr>(Sub->getIdx()->IgnoreParenImpCasts());
   const auto *I = Index ? dyn_cast<VarDecl>(Index->getDecl()) : nullptr;

@@ -7,8 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResolverEngine.h"
+
 #include "cudalint/Values/KnownFunctions.h"
-#include "cudalint/Values/ValueResolver.h"
 
 #include "ObjectStore.h"
 #include "StdObjects.h"
@@ -57,15 +58,15 @@ static Dim3Value eachField(llvm::function_ref<ResolvedValue(unsigned)> Field) {
   return D;
 }
 
-Dim3Value ValueResolver::fromArguments(llvm::ArrayRef<const Expr *> Args,
-                                       const ValueQuery &Q) {
+Dim3Value ResolverEngine::fromArguments(llvm::ArrayRef<const Expr *> Args,
+                                        const ValueQuery &Q) {
   return eachField([&](unsigned I) {
     return I < Args.size() ? resolveInt(Args[I], Q.deeper())
                            : ResolvedValue::constant(1);
   });
 }
 
-Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
+Dim3Value ResolverEngine::resolveDim3(const Expr *E, const ValueQuery &Q) {
   Dim3Value D;
   auto AllUnknown = [&](const ResolvedValue &Why) {
     D.X = D.Y = D.Z = Why;
@@ -100,7 +101,7 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
   // `dim3 b = wide ? broad : narrow`: the side the context decides, else
   // either (eitherDim3).
   if (const auto *C = dyn_cast<ConditionalOperator>(Plain)) {
-    if (std::optional<bool> Truth = decidedTruth(C->getCond(), Q))
+    if (std::optional<bool> Truth = Paths.decidedTruth(C->getCond(), Q))
       return resolveDim3(*Truth ? C->getTrueExpr() : C->getFalseExpr(),
                          Q.deeper());
     return eitherDim3(resolveDim3(C->getTrueExpr(), Q.deeper()),
@@ -134,7 +135,7 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
       bool Entered = true;
       for (unsigned I = 0; I < 3 && Entered; ++I) {
         std::optional<ResolvedValue> Field =
-            resolveCallResult(Call, Q, {DimFields[I]});
+            Calls.resolveCallResult(Call, Q, {DimFields[I]});
         Entered = Field.has_value();
         if (Field)
           *Out[I] = std::move(*Field);
@@ -164,13 +165,13 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
       return eachField([&](unsigned I) {
         MemberPath Field = Path;
         Field.push_back(DimFields[I]);
-        return resolveVariable(V, Plain, Q.deeper(), Field);
+        return Definitions.resolveVariable(V, Plain, Q.deeper(), Field);
       });
     if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
       return eachField([&](unsigned I) {
         MemberPath Field = Path;
         Field.push_back(DimFields[I]);
-        return resolveBinding(B, Field, Q.deeper());
+        return Objects.resolveBinding(B, Field, Q.deeper());
       });
   }
 
@@ -178,15 +179,15 @@ Dim3Value ValueResolver::resolveDim3(const Expr *E, const ValueQuery &Q) {
   if (isDim3(Plain->getType()) && thisMemberPath(Plain, nullptr))
     return eachField([&](unsigned I) {
       std::string Field = DimFields[I];
-      return *thisMemberValue(Plain, Field, Q.deeper());
+      return *Objects.thisMemberValue(Plain, Field, Q.deeper());
     });
 
   return AllUnknown(unfollowed(Plain));
 }
 
-ResolvedValue ValueResolver::resolvePart(const Expr *E,
-                                         llvm::ArrayRef<std::string> Path,
-                                         const ValueQuery &Q) {
+ResolvedValue ResolverEngine::resolvePart(const Expr *E,
+                                          llvm::ArrayRef<std::string> Path,
+                                          const ValueQuery &Q) {
   if (!E)
     return ResolvedValue::unknown();
   if (Q.tooDeep())
@@ -216,7 +217,7 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(Plain)) {
     if (Construct->getConstructor()->isCopyOrMoveConstructor())
       return resolvePart(Construct->getArg(0), Path, Q);
-    return constructedField(Construct, Path, Q);
+    return Objects.constructedField(Construct, Path, Q);
   }
   // `attrs` set to `&attr`: attrs[0] is attr.
   if (const auto *U = dyn_cast<UnaryOperator>(Plain);
@@ -254,7 +255,8 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
     return resolvePart(Value, Path.drop_front(), Q.deeper());
   }
   // A member of `*this` in a method (ObjectStore.cpp).
-  if (std::optional<ResolvedValue> R = thisMemberValue(Plain, Path, Q.deeper()))
+  if (std::optional<ResolvedValue> R =
+          Objects.thisMemberValue(Plain, Path, Q.deeper()))
     return *R;
   // A part of the element a range-for binds (`for (const Row &c : kTable)`).
   if (const auto *U = dyn_cast<UnaryOperator>(Plain);
@@ -266,7 +268,7 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
           return *R;
   // The part of a call's result: what the function's returns give.
   if (const auto *Call = dyn_cast<CallExpr>(Plain))
-    if (std::optional<ResolvedValue> R = resolveCallResult(Call, Q, Path))
+    if (std::optional<ResolvedValue> R = Calls.resolveCallResult(Call, Q, Path))
       return *R;
   MemberPath Inner;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Inner))) {
@@ -275,17 +277,17 @@ ResolvedValue ValueResolver::resolvePart(const Expr *E,
       const Expr *Use = V->getType()->isArrayType() && Q.scope().MemberUse
                             ? Q.scope().MemberUse
                             : Plain;
-      return resolveElements(V, Use, Q.deeper(), Inner);
+      return Objects.resolveElements(V, Use, Q.deeper(), Inner);
     }
     if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
-      return resolveBinding(B, Inner, Q.deeper());
+      return Objects.resolveBinding(B, Inner, Q.deeper());
   }
   return unfollowed(Plain);
 }
 
-ResolvedValue ValueResolver::constructedField(const CXXConstructExpr *Construct,
-                                              llvm::ArrayRef<std::string> Path,
-                                              const ValueQuery &Q) {
+ResolvedValue ObjectValues::constructedField(const CXXConstructExpr *Construct,
+                                             llvm::ArrayRef<std::string> Path,
+                                             const ValueQuery &Q) {
   const FunctionDecl *Body = nullptr;
   if (!Construct->getConstructor()->isDefined(Body) || !Body->getBody())
     return initialisedField(Construct, Path, Q);
@@ -305,7 +307,8 @@ ResolvedValue ValueResolver::constructedField(const CXXConstructExpr *Construct,
   InBody.Constructions[Ctor] = Construct;
   for (unsigned I = 0; I < Ctor->getNumParams() && I < Construct->getNumArgs();
        ++I)
-    if (const ParmVarDecl *Parm = Ctor->getParamDecl(I); keepsFirstValue(Parm))
+    if (const ParmVarDecl *Parm = Ctor->getParamDecl(I);
+        Engine.keepsFirstValue(Parm))
       InBody.BoundParameters.try_emplace(Parm, Construct->getArg(I));
   auto Initialised = [&](const ValueQuery &) {
     return initialisedField(Construct, Path, Q.deeper());
@@ -314,9 +317,9 @@ ResolvedValue ValueResolver::constructedField(const CXXConstructExpr *Construct,
                       Q.within(InBody).deeper());
 }
 
-ResolvedValue ValueResolver::initialisedField(const CXXConstructExpr *Construct,
-                                              llvm::ArrayRef<std::string> Path,
-                                              const ValueQuery &Q) {
+ResolvedValue ObjectValues::initialisedField(const CXXConstructExpr *Construct,
+                                             llvm::ArrayRef<std::string> Path,
+                                             const ValueQuery &Q) {
   const CXXConstructorDecl *Ctor = Construct->getConstructor();
   const CXXRecordDecl *Record = Ctor->getParent();
   const FieldDecl *Field = nullptr;
@@ -332,7 +335,7 @@ ResolvedValue ValueResolver::initialisedField(const CXXConstructExpr *Construct,
     return ResolvedValue::unknown(What + ": its constructor is not defined "
                                          "in this file");
   auto Origin = [&](ResolvedValue R, const Expr *At) {
-    return withOrigin(std::move(R), What, Locate(At->getBeginLoc()));
+    return withOrigin(std::move(R), What, Engine.Locate(At->getBeginLoc()));
   };
   // The constructor's member initialiser (a parameter stands for the
   // argument of this construction), else the default member initialiser.
@@ -344,7 +347,7 @@ ResolvedValue ValueResolver::initialisedField(const CXXConstructExpr *Construct,
        Defined && I < Defined->getNumParams() && I < Construct->getNumArgs();
        ++I)
     if (const ParmVarDecl *Parm = Defined->getParamDecl(I);
-        keepsFirstValue(Parm))
+        Engine.keepsFirstValue(Parm))
       Binding.BoundParameters.try_emplace(Parm, Construct->getArg(I));
   ValueQuery Inner = Q.within(Binding).deeper();
   for (const CXXCtorInitializer *Init : (Defined ? Defined : Ctor)->inits()) {
@@ -353,10 +356,11 @@ ResolvedValue ValueResolver::initialisedField(const CXXConstructExpr *Construct,
     const Expr *Value = Init->getInit()->IgnoreImplicit();
     if (isa<CXXDefaultInitExpr>(Value))
       break; // the default member initialiser, below
-    return Origin(resolvePart(Value, Path.drop_front(), Inner), Value);
+    return Origin(Engine.resolvePart(Value, Path.drop_front(), Inner), Value);
   }
   if (const Expr *Default = Field->getInClassInitializer())
-    return Origin(resolvePart(Default, Path.drop_front(), Inner), Default);
+    return Origin(Engine.resolvePart(Default, Path.drop_front(), Inner),
+                  Default);
   return ResolvedValue::unknown(What + ": the constructor leaves it "
                                        "uninitialised");
 }

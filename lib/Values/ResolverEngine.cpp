@@ -1,0 +1,386 @@
+//===- ResolverEngine.cpp - The value engine's shared state and API -------===//
+//
+// The engine's entry points, its caches (each function's CFG, each
+// variable's definitions, Clang's mutation analysis, built once), kernels
+// as values, and the expressions every part evaluates: constants,
+// arithmetic, min/max and std::numeric_limits. The dispatch on the kind of
+// expression is ExpressionValues.cpp; dim3 values and the parts of structs:
+// ValueParts.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ResolverEngine.h"
+
+#include "DefinitionCollector.h"
+#include "ResolverSupport.h"
+#include "RunTimeInputs.h"
+#include "StdObjects.h"
+#include "ValueComparisons.h"
+#include "cudalint/Facts/SymbolicValues.h"
+#include "cudalint/Values/KnownFunctions.h"
+#include "cudalint/Values/ReachingDefinitions.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtVisitor.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+#include <tuple>
+
+using namespace clang;
+using llvm::SmallVector;
+
+namespace cudalint {
+
+using namespace resolver;
+
+namespace {
+
+std::string macroNameAt(SourceLocation Loc, const ASTContext &Ctx) {
+  if (!Loc.isMacroID())
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The outermost macro the user wrote.
+  while (Loc.isMacroID()) {
+    SourceLocation Up = SM.getImmediateMacroCallerLoc(Loc);
+    if (!Up.isMacroID())
+      break;
+    Loc = Up;
+  }
+  return Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts()).str();
+}
+
+/// Whether A and B read the same variable (`s * s`).
+bool sameVariable(const Expr *A, const Expr *B) {
+  const auto *DA = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
+  const auto *DB = dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
+  return DA && DB && DA->getDecl() == DB->getDecl() &&
+         isa<VarDecl>(DA->getDecl());
+}
+
+/// Applies a binary operator to every value its operands may take, in the
+/// result's type T.
+ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
+                      BinaryOperatorKind Op, QualType T,
+                      const ASTContext &Ctx) {
+  std::optional<IntegerOp> IntOp = integerOp(Op);
+  if (!IntOp && A.isKnown() && B.isKnown())
+    return ResolvedValue::unknown(
+        ("operator '" + BinaryOperator::getOpcodeStr(Op) + "' is not evaluated")
+            .str());
+  // (Without IntOp an operand is unknown, and so is the result, for its
+  // reason, whatever the operation.)
+  return applyIntegerOp(IntOp.value_or(IntegerOp::Add), A, B,
+                        integerBounds(T, Ctx));
+}
+
+} // namespace
+
+ResolvedValue ResolverEngine::resolveInt(const Expr *E, CallPin Pin) {
+  QueryScope Scope = scopeAt(E, Pin);
+  addKernelChoice(Scope, Pin);
+  QueryBudget Budget;
+  return resolveInt(E, ValueQuery(Scope, Budget));
+}
+
+int64_t ResolverEngine::kernelToken(const FunctionDecl *K) {
+  K = K->getCanonicalDecl();
+  auto At = llvm::find(KernelTokens, K);
+  if (At == KernelTokens.end())
+    At = KernelTokens.insert(At, K);
+  return KernelTokenBase + (At - KernelTokens.begin());
+}
+
+ValueResolver::Kernels ResolverEngine::kernelsIn(ResolvedValue R) const {
+  ValueResolver::Kernels Out;
+  if (!R.isKnown() || R.K == ResolvedValue::Kind::Range) {
+    Out.Reason = R.Reason;
+    return Out;
+  }
+  for (int64_t V : R.Values) {
+    if (V < KernelTokenBase ||
+        V >= KernelTokenBase + int64_t(KernelTokens.size())) {
+      Out.Possible.clear();
+      Out.Reason = "a value that is not a kernel";
+      return Out;
+    }
+    Out.Possible.push_back(KernelTokens[V - KernelTokenBase]);
+  }
+  Out.Origins = std::move(R.Origins);
+  return Out;
+}
+
+Dim3Value ResolverEngine::resolveDim3(const Expr *E, CallPin Pin) {
+  QueryScope Scope = scopeAt(E, Pin);
+  addKernelChoice(Scope, Pin);
+  QueryBudget Budget;
+  return resolveDim3(E, ValueQuery(Scope, Budget));
+}
+
+ResolvedValue ResolverEngine::resolveMember(const Expr *E,
+                                            llvm::ArrayRef<std::string> Path) {
+  QueryScope Scope = scopeAt(E);
+  Scope.MemberUse = E;
+  QueryBudget Budget;
+  return resolvePart(E, Path, ValueQuery(Scope, Budget));
+}
+
+llvm::ArrayRef<CallOf> ResolverEngine::callsOf(const FunctionDecl *F) const {
+  auto It = Callers.Calls.find(F);
+  if (It == Callers.Calls.end())
+    return {};
+  return It->second;
+}
+
+QueryScope ResolverEngine::scopeAt(const Expr *Use, CallPin Pin) const {
+  QueryScope Scope;
+  if (Pin.Function)
+    Scope.PinnedCalls[Pin.Function] = Pin.Call;
+  // The `if` branches the use sits in, up to its function.
+  walkUpToFunction(Use, Ctx, [&](const Stmt *Child, const DynTypedNode &Up) {
+    if (const auto *If = Up.get<IfStmt>();
+        If && Child && !If->getInit() && !If->getConditionVariable()) {
+      if (Child == If->getThen())
+        Scope.KnownConditions.push_back({If->getCond(), true});
+      else if (Child == If->getElse())
+        Scope.KnownConditions.push_back({If->getCond(), false});
+    }
+    return true;
+  });
+  return Scope;
+}
+
+std::optional<ResolvedValue>
+ResolverEngine::resolveMinMax(KnownMeaning Meaning, const std::string &What,
+                              const Expr *ArgA, const Expr *ArgB,
+                              const IntegerBounds &Bounds, const Expr *E,
+                              const ValueQuery &Q) {
+  if (Meaning != KnownMeaning::Min && Meaning != KnownMeaning::Max)
+    return std::nullopt;
+  bool IsMin = Meaning == KnownMeaning::Min;
+  ResolvedValue A = resolveInt(ArgA, Q.deeper());
+  ResolvedValue B = resolveInt(ArgB, Q.deeper());
+  auto Origin = [&](ResolvedValue R) {
+    return withOrigin(std::move(R), What, Locate(E->getBeginLoc()));
+  };
+  IntegerOp Op = IsMin ? IntegerOp::Min : IntegerOp::Max;
+  if (A.isKnown() && B.isKnown())
+    return Origin(applyIntegerOp(Op, A, B, Bounds));
+  // Sizes read at run time: the minimum or maximum of them.
+  ResolvedValue OfInputs =
+      A.K != ResolvedValue::Kind::Unknown && B.K != ResolvedValue::Kind::Unknown
+          ? applyIntegerOp(Op, A, B, Bounds)
+          : ResolvedValue::unknown();
+  // min(x, C): at most C; max(x, C): at least C; the type bounds the other
+  // end (boundByOneSide).
+  const ResolvedValue &Known = A.isKnown() ? A : B;
+  if (std::optional<ResolvedValue> Bounded =
+          boundByOneSide(Op, withoutInputs(Known), Bounds))
+    return Origin(withExpressionOf(std::move(*Bounded), OfInputs));
+  if (OfInputs.isSymbolic())
+    return Origin(std::move(OfInputs));
+  // Unknown for the reason of a side that is unknown (not one made of
+  // inputs: min(n, x) is not n).
+  ResolvedValue Unknown =
+      withoutInputs(B.K == ResolvedValue::Kind::Unknown || A.isKnown() ? B : A);
+  Unknown.Parameter.reset();
+  return Unknown;
+}
+
+std::optional<ResolvedValue> ResolverEngine::constantValue(const Expr *E) {
+  const Expr *Plain = E->IgnoreParenImpCasts();
+  Expr::EvalResult Result;
+  if (Plain->isValueDependent() || Plain->isTypeDependent() ||
+      !Plain->EvaluateAsInt(Result, Ctx))
+    return std::nullopt;
+  ResolvedValue R = ResolvedValue::constant(Result.Val.getInt().getExtValue());
+  if (std::string Macro = macroNameAt(E->getBeginLoc(), Ctx); !Macro.empty())
+    return withOrigin(R, "macro '" + Macro + "'", Locate(E->getBeginLoc()));
+  if (const auto *Subst = substitutedParameter(E))
+    return withOrigin(
+        R, "template argument '" + Subst->getParameter()->getName().str() + "'",
+        Locate(E->getBeginLoc()));
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Plain)) {
+    std::string Kind =
+        isa<EnumConstantDecl>(DRE->getDecl()) ? "enumerator" : "constant";
+    return withOrigin(R, Kind + " '" + DRE->getDecl()->getNameAsString() + "'",
+                      Locate(DRE->getDecl()->getLocation()));
+  }
+  return R;
+}
+
+ResolvedValue ResolverEngine::resolveBinary(const BinaryOperator *B,
+                                            const ValueQuery &Q) {
+  // `a = b = 1`: an assignment's value is what it assigns.
+  if (B->getOpcode() == BO_Assign)
+    return resolveInt(B->getRHS(), Q.deeper());
+  // `block.x /= 2`: its value before (the definitions reaching the left
+  // side, which this one does not) with the operation, in its type.
+  if (const auto *Compound = dyn_cast<CompoundAssignOperator>(B))
+    return combine(resolveInt(B->getLHS(), Q.deeper()),
+                   resolveInt(B->getRHS(), Q.deeper()),
+                   BinaryOperator::getOpForCompoundAssignment(B->getOpcode()),
+                   Compound->getComputationResultType(), Ctx);
+  ResolvedValue L = resolveInt(B->getLHS(), Q.deeper());
+  // `s * s` reads one value twice: 4 * 4 and 8 * 8, never 4 * 8.
+  if (sameVariable(B->getLHS(), B->getRHS()) &&
+      L.K == ResolvedValue::Kind::Set) {
+    std::vector<ResolvedValue> Each;
+    for (int64_t X : L.Values)
+      Each.push_back(combine(ResolvedValue::constant(X),
+                             ResolvedValue::constant(X), B->getOpcode(),
+                             B->getType(), Ctx));
+    ResolvedValue R = joinValues(Each);
+    if (R.isKnown()) {
+      R.Origins = L.Origins;
+      std::vector<int64_t> Proven;
+      for (int64_t X : L.Proven)
+        if (ResolvedValue Square =
+                combine(ResolvedValue::constant(X), ResolvedValue::constant(X),
+                        B->getOpcode(), B->getType(), Ctx);
+            Square.isKnown())
+          Proven.push_back(Square.value());
+      if (R.K == ResolvedValue::Kind::Set)
+        R.keepProven(std::move(Proven));
+    }
+    return R;
+  }
+  ResolvedValue R = combine(L, resolveInt(B->getRHS(), Q.deeper()),
+                            B->getOpcode(), B->getType(), Ctx);
+  // `C / H` unknown, but tested on the way: `if (C / H == 64)`.
+  if (!R.isKnown() || R.isSymbolic())
+    if (std::optional<ResolvedValue> Tested = Paths.allowedByTestsOf(B, Q))
+      return within(R, *Tested);
+  return R;
+}
+
+std::optional<ResolvedValue>
+ResolverEngine::resolveLimits(const CallExpr *Call, const ValueQuery &Q) {
+  // The known functions of an integer result (KnownFunctions.def):
+  // min/max under their std, CUDA and C names, clamp, lround & co.
+  const FunctionDecl *F = Call->getDirectCallee();
+  std::optional<KnownMeaning> Meaning = knownFunction(F);
+  if (!Meaning || !Call->getType()->isIntegerType())
+    return std::nullopt;
+  IntegerBounds Bounds = integerBounds(Call->getType(), Ctx);
+  if (Call->getNumArgs() == 2)
+    return resolveMinMax(*Meaning, F->getName().str() + "()", Call->getArg(0),
+                         Call->getArg(1), Bounds, Call, Q);
+  // std::clamp(v, lo, hi) (and a clamp of the same shape).
+  if (Call->getNumArgs() == 3 && *Meaning == KnownMeaning::Clamp)
+    return withOrigin(clampValue(resolveInt(Call->getArg(0), Q.deeper()),
+                                 resolveInt(Call->getArg(1), Q.deeper()),
+                                 resolveInt(Call->getArg(2), Q.deeper()),
+                                 Bounds),
+                      "clamp()", Locate(Call->getBeginLoc()));
+  // lround(x): rounded in floating point, then converted.
+  if (Call->getNumArgs() == 1 && isRounding(*Meaning) &&
+      Call->getArg(0)->getType()->isRealFloatingType())
+    return withOrigin(
+        floatToInteger(
+            roundFloat(*Meaning, resolveFloat(Call->getArg(0), Q.deeper())),
+            Bounds),
+        F->getName().str() + "()", Locate(Call->getBeginLoc()));
+  return std::nullopt;
+}
+
+bool ResolverEngine::keepsFirstValue(const VarDecl *V) {
+  const FunctionDecl *F = enclosingFunction(V);
+  if (!F || !F->hasBody() || !V->hasLocalStorage())
+    return false;
+  const DefinitionCollector &Collect = definitionsOf(V, F);
+  return !Collect.Escapes && Collect.Defs.size() == (V->hasInit() ? 1u : 0u);
+}
+
+const FunctionFlow *ResolverEngine::flowOf(const FunctionDecl *F) {
+  // Built once per function, a failure included.
+  auto [It, New] = Flows.try_emplace(F);
+  if (New)
+    It->second = FunctionFlow::build(F, Ctx);
+  return It->second.get();
+}
+
+bool ResolverEngine::isOccupancyTuned(const Expr *E) {
+  // block.x, or the variable itself.
+  const Expr *Plain = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Plain))
+      Plain = MT->getSubExpr()->IgnoreParenImpCasts();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(Plain);
+             C && C->getNumArgs() >= 1)
+      Plain = C->getArg(0)->IgnoreParenImpCasts();
+    else if (const auto *ME = dyn_cast<MemberExpr>(Plain))
+      Plain = ME->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Plain);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const FunctionDecl *F = V ? enclosingFunction(V) : nullptr;
+  if (!F || !F->hasBody())
+    return false;
+  return definitionsOf(V, F).AddressToOccupancyApi;
+}
+
+ResolverEngine::ResolverEngine(ASTContext &Ctx, const CallerIndex &Callers,
+                               LocationMapper Locate)
+    : Ctx(Ctx), Constants(Ctx), Callers(Callers), Locate(std::move(Locate)),
+      Mangler(Ctx.createMangleContext()) {}
+
+ResolverEngine::~ResolverEngine() = default;
+
+std::string ResolverEngine::mangledName(const NamedDecl *D) {
+  if (!Mangler->shouldMangleDeclName(D))
+    return D->getName().str();
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  const auto *F = dyn_cast<FunctionDecl>(D);
+  Mangler->mangleName(F ? GlobalDecl(F) : GlobalDecl(cast<VarDecl>(D)), OS);
+  return Name;
+}
+
+/// Code Clang could not fully parse: what it does is not known, and the
+/// analysis follows only what was recovered.
+static bool containsErrors(const Stmt *S) {
+  const auto *E = dyn_cast<Expr>(S);
+  return E && E->containsErrors();
+}
+
+const DefinitionCollector &
+ResolverEngine::definitionsOf(const VarDecl *V, const FunctionDecl *F) {
+  // A dim3 is resolved field by field, and the occupancy-tuned test looks at
+  // the same variable again: walk each function body once per variable.
+  std::unique_ptr<DefinitionCollector> &Slot = Collectors[V];
+  if (!Slot) {
+    Slot = std::make_unique<DefinitionCollector>(V, Callers, Ctx);
+    Slot->TraverseStmt(F->getBody());
+    Slot->settleSteps();
+    // Clang's own analysis of what may change it: a way the collection
+    // does not follow (a reference bound to it, a non-const member function
+    // called on it, a structured binding) makes its definitions unknown.
+    // Not for a const variable, which nothing changes, nor an array, whose
+    // elements are followed on their own (and which decays to a pointer to
+    // be read: cudaLaunchConfig_t::attrs).
+    if (!Slot->Escapes && !Slot->MayChange.empty() &&
+        !V->getType().isConstQualified() && !V->getType()->isArrayType()) {
+      for (const DeclRefExpr *Use : Slot->MayChange) {
+        const Stmt *S = mutationsIn(F).findMutation(Use);
+        if (S && !Slot->accountsFor(S, Use) && !containsErrors(S)) {
+          Slot->changedUnfollowed(S);
+          break;
+        }
+      }
+    }
+  }
+  return *Slot;
+}
+
+} // namespace cudalint
