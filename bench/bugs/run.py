@@ -257,6 +257,8 @@ def main():
             if unknown:
                 raise Fatal(f"--only: no entry {sorted(unknown)[0]}")
             bugs = [b for b in bugs if b["id"] in args.only]
+        # The tool runs in each exported tree, so a relative path must not be.
+        args.tool = os.path.abspath(args.tool)
         if not os.access(args.tool, os.X_OK):
             raise Fatal(f"tool {args.tool} is not an executable (--tool or $TOOL)")
         gds = {}

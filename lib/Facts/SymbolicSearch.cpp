@@ -36,12 +36,12 @@ public:
       auto [It, New] = Keys.try_emplace(inputKey(N), Keys.size());
       KeyOf[I] = It->second;
       if (New) {
-        Lowest.push_back(std::max(N.Lo, Domain.SmallestSize));
+        Lowest.push_back(Domain.smallest(N));
         Highest.push_back(N.Hi);
         First.push_back(&N);
       } else {
         Lowest[It->second] =
-            std::max(Lowest[It->second], std::max(N.Lo, Domain.SmallestSize));
+            std::max(Lowest[It->second], Domain.smallest(N));
         Highest[It->second] = std::min(Highest[It->second], N.Hi);
       }
     }
@@ -98,7 +98,7 @@ std::pair<int64_t, int64_t> symbolicBounds(const std::vector<SymbolicNode> &N,
   std::vector<NodeValues> All = evaluate(
       N,
       [&](unsigned I) {
-        return PathValue{std::max(N[I].Lo, Domain.SmallestSize), N[I].Hi};
+        return PathValue{Domain.smallest(N[I]), N[I].Hi};
       },
       Feasible::Possibly);
   const NodeValues &Root = All.back();

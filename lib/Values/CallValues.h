@@ -70,12 +70,15 @@ public:
                                  const ValueQuery &Q,
                                  llvm::ArrayRef<std::string> Path,
                                  const std::string &What);
-  /// A parameter's part when no call in the file passes it: a size read at
-  /// run time (an integer part of a function that is not a template), else
-  /// unknown; either way what a run over other files replaces.
+  /// A parameter's part when no call in the file passes it, or when calls
+  /// through pointers pass it (ThroughPointers): a size read at run time (an
+  /// integer part of an instance or a function that is not a template),
+  /// else unknown. Without ThroughPointers, what a run over other files
+  /// replaces.
   ResolvedValue uncalledParameter(const clang::ParmVarDecl *Parm,
                                   llvm::ArrayRef<std::string> Path,
-                                  const std::string &What);
+                                  const std::string &What,
+                                  bool ThroughPointers = false);
 
   /// What a call leaves in the variable it passes to the reference
   /// parameter Parm: the assignments to Parm that reach its function's exit

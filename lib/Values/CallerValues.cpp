@@ -62,15 +62,18 @@ QualType partType(QualType T, llvm::ArrayRef<std::string> Path,
 
 ResolvedValue CallValues::uncalledParameter(const ParmVarDecl *Parm,
                                             llvm::ArrayRef<std::string> Path,
-                                            const std::string &What) {
+                                            const std::string &What,
+                                            bool ThroughPointers) {
   const auto *F = cast<FunctionDecl>(Parm->getDeclContext());
   // Other files may call it: a run over them gives it their values (an
-  // integer, or a field of a dim3).
+  // integer, or a field of a dim3). Not when calls through pointers pass
+  // it too: a run over other files sees only their direct calls.
   std::optional<ParameterRef> Ref;
   bool Whole = Path.empty() && Parm->getType()->isIntegerType();
   bool Field = Path.size() == 1 && isDim3(Parm->getType()) &&
                (Path[0] == "x" || Path[0] == "y" || Path[0] == "z");
-  if (F->isExternallyVisible() && !F->isInlined() && (Whole || Field))
+  if (!ThroughPointers && F->isExternallyVisible() && !F->isInlined() &&
+      (Whole || Field))
     Ref = ParameterRef{Engine.mangledName(F), F->getNameAsString(),
                        Parm->getNameAsString(), Parm->getFunctionScopeIndex(),
                        Field ? Path[0] : std::string()};
@@ -78,9 +81,10 @@ ResolvedValue CallValues::uncalledParameter(const ParmVarDecl *Parm,
   // run over the callers' files replaces by what they pass.
   QualType T = Field ? Engine.Ctx.UnsignedIntTy
                      : partType(Parm->getType(), Path, Engine.Ctx);
+  std::string Why = ThroughPointers ? std::string(AddressTaken) : NoCaller;
   // (A template's pattern has no values; its instances do.)
   if (T.isNull() || F->isDependentContext()) {
-    ResolvedValue R = ResolvedValue::unknown(What + ": " + NoCaller);
+    ResolvedValue R = ResolvedValue::unknown(What + ": " + Why);
     R.Parameter = std::move(Ref);
     return R;
   }
@@ -88,10 +92,11 @@ ResolvedValue CallValues::uncalledParameter(const ParmVarDecl *Parm,
   ResolvedValue R = symbolicInput(
       Name,
       "parameter '" + Parm->getNameAsString() + "' of '" +
-          F->getNameAsString() + "', " + NoCaller,
+          F->getNameAsString() + "', " + Why,
       integerBounds(T, Engine.Ctx), Engine.Locate(Parm->getLocation()),
-      Field ? SymbolicNode::Source::LaunchParameter
-            : SymbolicNode::Source::Parameter);
+      Field             ? SymbolicNode::Source::LaunchParameter
+      : ThroughPointers ? SymbolicNode::Source::IndirectParameter
+                        : SymbolicNode::Source::Parameter);
   R.Symbolic[0].Parameter = Ref;
   R.Parameter = std::move(Ref);
   return R;
@@ -104,10 +109,10 @@ ResolvedValue CallValues::resolveParameter(const ParmVarDecl *Parm,
   const auto *F = dyn_cast<FunctionDecl>(Parm->getDeclContext());
   if (!F)
     return ResolvedValue::unknown(What + ": not a function's parameter");
+  // Called through pointers too: whatever those calls pass, a size read at
+  // run time as for a function no call in the file reaches.
   if (Engine.Callers.AddressTaken.count(F))
-    return ResolvedValue::unknown(
-        What + ": the function's address is taken, so not all its callers "
-               "are known");
+    return uncalledParameter(Parm, Path, What, /*ThroughPointers=*/true);
   SmallVector<CallOf, 4> Calls;
   if (const CallExpr *Pinned = Q.scope().PinnedCalls.lookup(F)) {
     Calls.push_back({Pinned, nullptr});

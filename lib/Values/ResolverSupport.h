@@ -43,6 +43,9 @@ inline constexpr const char *NoValueReaches = ": no value reaches this use";
 
 /// Why a parameter's value is not known from its callers when it has none.
 inline constexpr const char *NoCaller = "no caller in the analysed files";
+/// Why it is not known when the function is also called through pointers.
+inline constexpr const char *AddressTaken =
+    "called through a pointer, so not all its callers are known";
 
 /// The template parameter E was substituted from, looking through the
 /// implicit casts and parentheses that IgnoreParenImpCasts would also drop

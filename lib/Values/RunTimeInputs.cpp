@@ -380,13 +380,19 @@ ResolvedValue writtenByRuntime(const CallExpr *Call, const VarDecl *V,
       if (isa<EnumConstantDecl>(DRE->getDecl()))
         if ((Limit = attributeLimit(DRE->getDecl()->getName())))
           break;
+  // A copy into it is what a kernel computed: a count after a scan or a
+  // filter, 0 when nothing passed.
+  bool Copied = !Limit && StringRef(Callee).contains("Memcpy");
   ResolvedValue R = symbolicInput(
       V->getNameAsString(),
-      Limit ? "a device attribute from '" + Callee + "', at most " +
+      Limit    ? "a device attribute from '" + Callee + "', at most " +
                   std::to_string(Limit->second) + " on every GPU"
-            : "written by '" + Callee + "' at run time",
+      : Copied ? "copied from the GPU by '" + Callee + "' at run time"
+               : "written by '" + Callee + "' at run time",
       integerBounds(V->getType(), Ctx), Locate(Call->getBeginLoc()),
-      Limit ? SymbolicNode::Source::Device : SymbolicNode::Source::Read);
+      Limit    ? SymbolicNode::Source::Device
+      : Copied ? SymbolicNode::Source::DeviceResult
+               : SymbolicNode::Source::Read);
   if (Limit)
     return symbolicWithin(R, Limit->first, Limit->second).value_or(R);
   return R;

@@ -85,6 +85,11 @@ struct SymbolicNode {
     Parsed,          // a number parsed from text (atoi)
     Size,            // a container's size
     Device,          // a device property, within what every GPU reports
+    IndirectParameter, // a parameter of a function also called through
+                       // pointers: no run over other files knows all its
+                       // callers
+    DeviceResult,      // a value the GPU computed, copied back to the host
+                       // (a count after a scan or a filter): it may be 0
   };
   Source From = Source::Read;
   unsigned A = 0, B = 0; // operands: indices of earlier nodes

@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -112,9 +113,16 @@ struct FailingInput {
 };
 
 /// How inputs are taken: sizes count from SmallestSize (1: a size is at
-/// least 1 unless the program says otherwise; 0 counts empty inputs).
+/// least 1 unless the program says otherwise; 0 counts empty inputs). A
+/// count the GPU computed (how many passed a filter or a cull) counts from
+/// 0 either way: nothing makes it at least 1.
 struct InputDomain {
   int64_t SmallestSize = 1;
+  int64_t smallest(const SymbolicNode &N) const {
+    return std::max(N.Lo, N.From == SymbolicNode::Source::DeviceResult
+                              ? std::min<int64_t>(SmallestSize, 0)
+                              : SmallestSize);
+  }
 };
 
 /// For each input of V, the smallest value at which V certainly exceeds

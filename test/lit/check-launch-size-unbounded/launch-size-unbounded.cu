@@ -160,3 +160,39 @@ void from_shape_spread(const int64_t *dims, float *p) {
   }
   k<<<blocks, 256>>>(p);
 }
+
+// Called through a table of function pointers: no run over other files
+// sees all its callers, so its rows are a count of the data even without
+// IncludeUncalledParameters.
+void rows_by_pointer(int64_t nrows, float *p) {
+  k<<<dim3(1, nrows), 256>>>(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid y of 'k' is 'nrows' (parameter 'nrows' of 'rows_by_pointer', called through a pointer, so not all its callers are known, an int64_t), and nothing on this path bounds it; it passes the maximum of 65535 blocks in grid y once nrows > 65535
+}
+void rows_by_pointer_checked(int64_t nrows, float *p) {
+  if (nrows > 65535)
+    abort();
+  k<<<dim3(1, nrows), 256>>>(p);
+}
+// Its block, like any parameter's, is the caller's choice.
+void threads_by_pointer(int threads, float *p) { k<<<1, threads>>>(p); }
+void (*const row_kernels[])(int64_t, float *) = {rows_by_pointer,
+                                                 rows_by_pointer_checked};
+void (*const thread_kernels[])(int, float *) = {threads_by_pointer};
+
+// A count the GPU computed (how many items survived a cull) may be 0:
+// rounding up gives no block then.
+__global__ void count_survivors(const float *in, int *out) {}
+void survivors(const float *in, int *d_count, float *p) {
+  count_survivors<<<1, 256>>>(in, d_count);
+  int n;
+  cudaMemcpy(&n, d_count, sizeof(int), cudaMemcpyDeviceToHost);
+  k<<<(n + 255) / 256, 256>>>(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid x of 'k' is '(n + 255) / 256' with 'n' (copied from the GPU by 'cudaMemcpy' at run time, an int), and nothing on this path bounds it; it is 0 while n <= 0, and a launch needs at least one
+}
+void survivors_checked(const float *in, int *d_count, float *p) {
+  count_survivors<<<1, 256>>>(in, d_count);
+  int n;
+  cudaMemcpy(&n, d_count, sizeof(int), cudaMemcpyDeviceToHost);
+  if (n > 0)
+    k<<<(n + 255) / 256, 256>>>(p);
+}

@@ -71,8 +71,9 @@ TEST(CallersTest, AParameterIsWhatEveryCallerPasses) {
       other(32);
     })cpp"),
       (Strings{"{64, 128, 256}",
-               "? parameter 't' of 'other': the function's address is "
-               "taken, so not all its callers are known",
+               "? 't' (parameter 't' of 'other', called through a pointer, "
+               "so not all its callers are known, an int) is read at run "
+               "time",
                "? 't' (parameter 't' of 'unused', no caller in the analysed "
                "files, an int) is read at run time"}));
 }
@@ -92,8 +93,9 @@ TEST(CallersTest, AFunctionHandedToOneWithoutABodyMayBeCalledAnywhere) {
       later(128);
     }
     void run_later(void (*f)(int)) { f(64); })cpp"),
-            (Strings{"? parameter 't' of 'other': the function's address is "
-                     "taken, so not all its callers are known",
+            (Strings{"? 't' (parameter 't' of 'other', called through a "
+                     "pointer, so not all its callers are known, an int) is "
+                     "read at run time",
                      "{64, 128}"}));
 }
 
