@@ -69,9 +69,16 @@ static ResolvedValue knownThreadsPerBlock(const Dim3Value &Block) {
         }
       Products = std::move(Next);
     }
-    // Too many products to list (x and y each a set): every one of them
-    // lies between the smallest and the largest.
+    // Too many products to list, or sets in two dimensions: a branch may
+    // set x and y together (`if (ndims == 1) { b.x *= b.y; b.y = 1; }`), so
+    // a pairing of their values need not be one any path gives, even when
+    // each value reaches on its own. Every product lies between the
+    // smallest and the largest.
     ResolvedValue Total = ResolvedValue::oneOf(Products);
+    if (llvm::count_if(Parts, [](const ResolvedValue *P) {
+          return P->K == ResolvedValue::Kind::Set;
+        }) >= 2)
+      Total = ResolvedValue::unknown();
     if (!Total.isKnown() && !Products.empty())
       return ResolvedValue::range(
           *std::min_element(Products.begin(), Products.end()),

@@ -77,4 +77,23 @@ TEST(ThreadsPerBlock, RangesKeepTheirOrder) {
   EXPECT_EQ(T.Max, -1);
 }
 
+TEST(ThreadsPerBlock, SetsInTwoDimensionsAreNotPaired) {
+  using RV = ResolvedValue;
+  // `dim3 b(32, 8); if (ndims == 1) { b.x *= b.y; b.y = 1; }`: x is 32 or
+  // 256 and y 8 or 1, each proven to reach, but no path gives 256 x 8. The
+  // product is the range between the smallest and the largest pairing, not
+  // a set of values that reach the launch.
+  RV X = RV::oneOf({32, 256}), Y = RV::oneOf({1, 8});
+  X.Proven = X.Values;
+  Y.Proven = Y.Values;
+  RV T = threadsPerBlock(dim3(X, Y, RV::constant(1)));
+  ASSERT_EQ(T.K, RV::Kind::Range);
+  EXPECT_EQ(T.Min, 32);
+  EXPECT_EQ(T.Max, 2048);
+  // One set beside constants is that set's products.
+  T = threadsPerBlock(dim3(X, RV::constant(2), RV::constant(1)));
+  ASSERT_EQ(T.K, RV::Kind::Set);
+  EXPECT_EQ(T.Values, (std::vector<int64_t>{64, 512}));
+}
+
 } // namespace
