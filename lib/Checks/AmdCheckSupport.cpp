@@ -68,6 +68,7 @@ Diagnostic amdLaunchDiagnostic(const Check &C, const AmdLaunchContext &Ctx,
                                std::string Message) {
   Diagnostic D =
       diagnosticAt(C, Ctx.Launch.Loc, Ctx.Arch, std::move(Message), Ctx.Kernel);
+  D.Kernel = Ctx.Launch.Kernel;
   D.Promise = Claim::Advice;
   return D;
 }

@@ -180,6 +180,7 @@ Diagnostic launchDiagnostic(const Check &C, const LaunchContext &Ctx,
                             std::string Message) {
   Diagnostic D =
       diagnostic(C, Ctx.Launch.Loc, Ctx.Arch, std::move(Message), Ctx.Kernel);
+  D.Kernel = Ctx.Launch.Kernel;
   // A kernel chosen at run time: this finding is about one of the choices.
   for (const ValueOrigin &O : Ctx.Launch.KernelOrigins)
     addNote(D, O.Loc,

@@ -311,7 +311,7 @@ static bool fromJSON(const json::Value &V, SymbolicNode::Op &O, json::Path P) {
 static bool fromJSON(const json::Value &V, SymbolicNode::Source &S,
                      json::Path P) {
   std::optional<int64_t> I = V.getAsInteger();
-  if (!I || *I < 0 || *I > int64_t(SymbolicNode::Source::DeviceResult)) {
+  if (!I || *I < 0 || *I > int64_t(SymbolicNode::Source::RangeLength)) {
     P.report("expected an input's source");
     return false;
   }

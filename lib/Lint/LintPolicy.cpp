@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Regex.h"
 
 #include <map>
@@ -35,6 +36,50 @@ std::string archNeutral(const Diagnostic &D) {
     Rest = Rest.drop_front(End);
   }
   return Out + Rest.str();
+}
+
+/// Findings of a template's instances at one launch that differ only in
+/// the kernel's name: the first one, with a note naming the others.
+std::vector<Diagnostic> mergeInstances(std::vector<Diagnostic> Diagnostics) {
+  std::vector<Diagnostic> Out;
+  std::vector<std::vector<std::string>> Others;
+  std::map<std::tuple<std::string, unsigned, unsigned, std::string,
+                      std::string, std::string>,
+           size_t>
+      Index;
+  for (Diagnostic &D : Diagnostics) {
+    std::string Message = D.Message;
+    if (!D.Kernel.empty())
+      for (size_t At = 0; (At = Message.find("'" + D.Kernel + "'", At)) !=
+                          std::string::npos;)
+        Message.replace(At, D.Kernel.size() + 2, "\x02");
+    auto Key = std::make_tuple(D.Loc.File, D.Loc.Line, D.Loc.Column, D.Check,
+                               D.Arch, std::move(Message));
+    auto [It, New] = Index.try_emplace(std::move(Key), Out.size());
+    if (New || D.Kernel.empty() || Out[It->second].Kernel == D.Kernel) {
+      if (New) {
+        Out.push_back(std::move(D));
+        Others.emplace_back();
+      }
+      continue;
+    }
+    Others[It->second].push_back("'" + D.Kernel + "'");
+  }
+  for (size_t I = 0; I < Out.size(); ++I) {
+    std::vector<std::string> &Names = Others[I];
+    if (Names.empty())
+      continue;
+    size_t Shown = std::min<size_t>(Names.size(), 3);
+    std::string List = join(ArrayRef(Names).take_front(Shown), ", ");
+    if (Names.size() > Shown)
+      List += formatv(" and {0} more", Names.size() - Shown).str();
+    Out[I].Notes.push_back(
+        {SourceLoc(),
+         formatv("the same for {0} other instance{1} of this launch: {2}",
+                 Names.size(), Names.size() == 1 ? "" : "s", List)
+             .str()});
+  }
+  return Out;
 }
 
 } // namespace
@@ -78,7 +123,7 @@ std::vector<Diagnostic> mergeArchs(ArrayRef<Diagnostic> Diagnostics) {
     D.Notes = G.Notes;
     Out.push_back(std::move(D));
   }
-  return Out;
+  return mergeInstances(std::move(Out));
 }
 
 std::vector<const Check *> enabledChecks(const GlobList &Filter) {

@@ -52,7 +52,8 @@ PathConditions::allowedByBranches(QualType T, TestedSubject Is,
                                   const void *Subject, const FunctionDecl *F,
                                   const FunctionFlow &Flow, const Stmt *From,
                                   llvm::ArrayRef<const Stmt *> Kills,
-                                  const Stmt *Target, const std::string &What) {
+                                  const Stmt *Target, const std::string &What,
+                                  std::vector<int64_t> *Holes) {
   if (!T->isIntegerType() || T->isBooleanType())
     return std::nullopt;
   auto [Cached, New] = TestedConstants.try_emplace({F, Subject});
@@ -92,6 +93,8 @@ PathConditions::allowedByBranches(QualType T, TestedSubject Is,
       Points.push_back(C);
       if (PointAt.isInvalid())
         PointAt = Loc;
+    } else if (Holes) {
+      Holes->push_back(C);
     }
     AtTypeMax = C == TypeMax;
     if (!AtTypeMax)
@@ -101,6 +104,12 @@ PathConditions::allowedByBranches(QualType T, TestedSubject Is,
     return std::nullopt;
   if (!AtTypeMax)
     Stretch(Next, TypeMax);
+  // A tested constant that does not reach is a hole only between values
+  // that do (`if (n == 0) return;`); one outside them is in no stretch.
+  if (Holes)
+    llvm::erase_if(*Holes, [&](int64_t C) {
+      return !Lo || C <= *Lo || C >= *Hi || !Reaches(C - 1) || !Reaches(C + 1);
+    });
   if (!Lo) {
     // Only the tested constants themselves get here (case labels, `== C`).
     if (Points.empty())

@@ -66,7 +66,8 @@ public:
                     const clang::FunctionDecl *F, const FunctionFlow &Flow,
                     const clang::Stmt *From,
                     llvm::ArrayRef<const clang::Stmt *> Kills,
-                    const clang::Stmt *Target, const std::string &What);
+                    const clang::Stmt *Target, const std::string &What,
+                    std::vector<int64_t> *Holes = nullptr);
   /// E (`C / H`, of variables that keep their first value) when the
   /// branches on the way test E itself against constants
   /// (`if (C / H == 64)`); none otherwise. With ThroughReads, E may read

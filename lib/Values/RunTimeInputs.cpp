@@ -327,17 +327,22 @@ std::optional<ResolvedValue> runTimeInput(const Expr *E, ASTContext &Ctx,
     std::optional<KnownRole> Role = knownRole(Call->getDirectCallee());
     if (Role != KnownRole::ParsedNumber && Role != KnownRole::ContainerSize)
       return std::nullopt;
+    bool Range = Role == KnownRole::ContainerSize && Call->getNumArgs() == 2;
     std::string Provenance =
         Role == KnownRole::ParsedNumber
             ? "the result of '" + Call->getDirectCallee()->getNameAsString() +
                   "'"
-        : Call->getNumArgs() == 2 ? std::string("the length of a range")
-                                  : std::string("a container's size");
-    return symbolicInput(
-        spelled(E, Ctx), std::move(Provenance),
-        integerBounds(E->getType(), Ctx), Locate(E->getBeginLoc()),
-        Role == KnownRole::ParsedNumber ? SymbolicNode::Source::Parsed
-                                        : SymbolicNode::Source::Size);
+        : Range ? std::string("the length of a range")
+                : std::string("a container's size");
+    // (A range's length is never negative: last is reachable from first.)
+    IntegerBounds Bounds = integerBounds(E->getType(), Ctx);
+    if (Range)
+      Bounds.Min = std::max<int64_t>(Bounds.Min, 0);
+    return symbolicInput(spelled(E, Ctx), std::move(Provenance), Bounds,
+                         Locate(E->getBeginLoc()),
+                         Role == KnownRole::ParsedNumber ? SymbolicNode::Source::Parsed
+                         : Range ? SymbolicNode::Source::RangeLength
+                                 : SymbolicNode::Source::Size);
   }
   if (isa<MemberExpr, ArraySubscriptExpr, UnaryOperator>(E))
     return readThrough(E, Ctx, Locate, Indices);

@@ -415,6 +415,19 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
   // on the way to where the outermost use in F (the launch, or the call
   // that leads to it) allow is also what this use read.
   TestedSubject IsV = Subject.Is;
+  // A field of a dim3 is tested as such too: `switch (block.x) { case 512:
+  // k<<<grid, block>>>(); }` launches 512 threads in x.
+  int Field = Path.size() == 1 && isDim3(Subject.Type)
+                  ? StringRef("xyz").find(Path[0]) + 1
+                  : 0;
+  if (Path.size() == 1 && Path[0].size() != 1)
+    Field = 0;
+  auto IsField = [&](const Expr *E) {
+    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    return ME && ME->getMemberDecl()->getName() == Path[0] &&
+           IsV(ME->getBase());
+  };
+  TestedSubject IsTested = Field ? TestedSubject(IsField) : IsV;
   const Stmt *Target = Use;
   if (Sites.size() == 1)
     if (const Stmt *Anchor = Q.scope().Anchors.lookup(F);
@@ -425,8 +438,9 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
   // when V is followed by parts).
   auto EdgesFor = [&](int64_t X) {
     return [&, X](const CFGBlock &B, unsigned Succ) {
-      return !Path.empty() ||
-             branchAllows(B, Succ, IsV, X, Engine.Constants, /*Exact=*/true);
+      return (!Path.empty() && !Field) ||
+             branchAllows(B, Succ, IsTested, X, Engine.Constants,
+                          /*Exact=*/true);
     };
   };
   SmallVector<ResolvedValue, 4> Parts;
@@ -467,11 +481,23 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
       continue; // this definition reaches on no path its values allow
     // Unknown here, but the branches on the way may pin it down: inside
     // `case 512:` of `switch (threads)`, threads is 512.
-    if (Path.empty() && (!Value.isKnown() || Value.isSymbolic()))
+    if ((Path.empty() || Field) &&
+        (!Value.isKnown() || Value.isSymbolic())) {
+      std::vector<int64_t> Holes;
+      // (A field's tests are collected under a key of their own: one past
+      // the variable's, a pointer no other subject has.)
       if (std::optional<ResolvedValue> Allowed = Engine.Paths.allowedByBranches(
-              Subject.Type, IsV, Subject.Key, F, *Flow, Def.Site, Kills, Target,
-              What))
+              Field ? Engine.Ctx.UnsignedIntTy : Subject.Type, IsTested,
+              static_cast<const char *>(Subject.Key) + Field, F, *Flow,
+              Def.Site, Kills, Target, What, &Holes))
         Value = within(Value, std::move(*Allowed));
+      // A size the way excludes (`if (n == 0) return;`) never reaches.
+      for (int64_t C : Holes)
+        if (std::optional<ResolvedValue> Kept =
+                symbolicWhen(Value, Value, ComparisonBounds{INT64_MIN,
+                                                            INT64_MAX, C}))
+          Value = std::move(*Kept);
+    }
     // (The value on entry says where it came from: the callers.)
     Parts.push_back(
         Def.Site ? withOrigin(std::move(Value), What, Engine.Locate(Def.Loc))

@@ -76,6 +76,10 @@ struct Diagnostic {
   std::string CudaError;
   std::vector<DiagnosticNote> Notes;
   std::vector<FixIt> Fixes;
+  /// The launched kernel as the message quotes it ("k<float>"): findings
+  /// of a template's instances at one launch that differ only in it are
+  /// one finding (mergeArchs). Empty for findings of no launch.
+  std::string Kernel;
 };
 
 } // namespace cudalint

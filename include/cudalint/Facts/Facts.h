@@ -90,6 +90,8 @@ struct SymbolicNode {
                        // callers
     DeviceResult,      // a value the GPU computed, copied back to the host
                        // (a count after a scan or a filter): it may be 0
+    RangeLength,       // the length of an iterator range (std::distance(
+                       // first, last)): an empty range is valid input
   };
   Source From = Source::Read;
   unsigned A = 0, B = 0; // operands: indices of earlier nodes

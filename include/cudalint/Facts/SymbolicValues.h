@@ -114,14 +114,17 @@ struct FailingInput {
 
 /// How inputs are taken: sizes count from SmallestSize (1: a size is at
 /// least 1 unless the program says otherwise; 0 counts empty inputs). A
-/// count the GPU computed (how many passed a filter or a cull) counts from
-/// 0 either way: nothing makes it at least 1.
+/// count the GPU computed (how many passed a filter or a cull) and the
+/// length of an iterator range count from 0 either way: nothing makes the
+/// first at least 1, and an algorithm over [first, last) takes an empty
+/// range.
 struct InputDomain {
   int64_t SmallestSize = 1;
   int64_t smallest(const SymbolicNode &N) const {
-    return std::max(N.Lo, N.From == SymbolicNode::Source::DeviceResult
-                              ? std::min<int64_t>(SmallestSize, 0)
-                              : SmallestSize);
+    bool MayBeEmpty = N.From == SymbolicNode::Source::DeviceResult ||
+                      N.From == SymbolicNode::Source::RangeLength;
+    return std::max(N.Lo, MayBeEmpty ? std::min<int64_t>(SmallestSize, 0)
+                                     : SmallestSize);
   }
 };
 

@@ -51,7 +51,9 @@ std::vector<const Check *> enabledChecks(const GlobList &Filter);
 
 /// Findings that differ only in their arch, merged into one whose Arch is
 /// the list ("sm_80, sm_90") and whose message names every arch; the notes
-/// of the group without repeats. In the order of first appearance.
+/// of the group without repeats. Then findings of a template's instances at
+/// one launch that differ only in the kernel (Diagnostic::Kernel): the
+/// first, with a note naming the others. In the order of first appearance.
 std::vector<Diagnostic> mergeArchs(llvm::ArrayRef<Diagnostic> Findings);
 
 /// Unsaved: editor buffers (path, text) whose NOLINT comments count
