@@ -65,7 +65,7 @@ def load_manifest(path):
         seen.add(b["id"])
         if not re.match(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", b["repo"]):
             raise Fatal(f"{where}: repo is not owner/name")
-        for k in ("fix", "parent"):
+        for k in ("fix", "parent") + (("fixed_tree",) if "fixed_tree" in b else ()):
             if not HEX40.match(b[k]):
                 raise Fatal(f"{where}: '{k}' is not a full 40-hex commit")
         for k in ("buggy_line", "fixed_line"):
@@ -106,6 +106,11 @@ def check_commits(gd, b):
     parents = git(gd, "rev-parse", b["fix"] + "^@").stdout.decode().split()
     if b["parent"] not in parents:
         raise Fatal(f"{b['id']}: {b['parent']} is not a parent of {b['fix']}")
+    # A fix completed by a later commit (one that repairs the fix's own
+    # syntax error): the fixed version is that commit's tree.
+    if "fixed_tree" in b and git(gd, "merge-base", "--is-ancestor", b["fix"],
+                                 b["fixed_tree"]).returncode != 0:
+        raise Fatal(f"{b['id']}: fixed_tree {b['fixed_tree']} does not descend from {b['fix']}")
 
 
 def export_tree(gd, repo, commit, paths, work, submodules=None, mirrors=None):
@@ -277,7 +282,7 @@ def main():
             verdict = {}
             seen_launch = True
             for side, commit, line, also in (("buggy", b["parent"], b["buggy_line"], b.get("buggy_also", [])),
-                                             ("fixed", b["fix"], b["fixed_line"], b.get("fixed_also", []))):
+                                             ("fixed", b.get("fixed_tree", b["fix"]), b["fixed_line"], b.get("fixed_also", []))):
                 tree = export_tree(gd, b["repo"], commit, b.get("export", []), args.work,
                                    b.get("submodules"), args.mirrors)
                 doc, err = run_tool(args.tool, args.tool_arg, tree, b,

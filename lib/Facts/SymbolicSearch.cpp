@@ -40,8 +40,7 @@ public:
         Highest.push_back(N.Hi);
         First.push_back(&N);
       } else {
-        Lowest[It->second] =
-            std::max(Lowest[It->second], Domain.smallest(N));
+        Lowest[It->second] = std::max(Lowest[It->second], Domain.smallest(N));
         Highest[It->second] = std::min(Highest[It->second], N.Hi);
       }
     }
@@ -96,10 +95,7 @@ std::pair<int64_t, int64_t> symbolicBounds(const std::vector<SymbolicNode> &N,
   if (N.empty())
     return {1, 0};
   std::vector<NodeValues> All = evaluate(
-      N,
-      [&](unsigned I) {
-        return PathValue{Domain.smallest(N[I]), N[I].Hi};
-      },
+      N, [&](unsigned I) { return PathValue{Domain.smallest(N[I]), N[I].Hi}; },
       Feasible::Possibly);
   const NodeValues &Root = All.back();
   int64_t Lo = INT64_MAX, Hi = INT64_MIN;

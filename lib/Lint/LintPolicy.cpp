@@ -43,15 +43,15 @@ std::string archNeutral(const Diagnostic &D) {
 std::vector<Diagnostic> mergeInstances(std::vector<Diagnostic> Diagnostics) {
   std::vector<Diagnostic> Out;
   std::vector<std::vector<std::string>> Others;
-  std::map<std::tuple<std::string, unsigned, unsigned, std::string,
-                      std::string, std::string>,
+  std::map<std::tuple<std::string, unsigned, unsigned, std::string, std::string,
+                      std::string>,
            size_t>
       Index;
   for (Diagnostic &D : Diagnostics) {
     std::string Message = D.Message;
     if (!D.Kernel.empty())
-      for (size_t At = 0; (At = Message.find("'" + D.Kernel + "'", At)) !=
-                          std::string::npos;)
+      for (size_t At = 0;
+           (At = Message.find("'" + D.Kernel + "'", At)) != std::string::npos;)
         Message.replace(At, D.Kernel.size() + 2, "\x02");
     auto Key = std::make_tuple(D.Loc.File, D.Loc.Line, D.Loc.Column, D.Check,
                                D.Arch, std::move(Message));

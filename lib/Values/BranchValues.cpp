@@ -47,13 +47,11 @@ constexpr size_t MaxBranchConstants = 64;
 
 } // namespace
 
-std::optional<ResolvedValue>
-PathConditions::allowedByBranches(QualType T, TestedSubject Is,
-                                  const void *Subject, const FunctionDecl *F,
-                                  const FunctionFlow &Flow, const Stmt *From,
-                                  llvm::ArrayRef<const Stmt *> Kills,
-                                  const Stmt *Target, const std::string &What,
-                                  std::vector<int64_t> *Holes) {
+std::optional<ResolvedValue> PathConditions::allowedByBranches(
+    QualType T, TestedSubject Is, const void *Subject, const FunctionDecl *F,
+    const FunctionFlow &Flow, const Stmt *From,
+    llvm::ArrayRef<const Stmt *> Kills, const Stmt *Target,
+    const std::string &What, std::vector<int64_t> *Holes) {
   if (!T->isIntegerType() || T->isBooleanType())
     return std::nullopt;
   auto [Cached, New] = TestedConstants.try_emplace({F, Subject});

@@ -340,7 +340,8 @@ std::optional<ResolvedValue> runTimeInput(const Expr *E, ASTContext &Ctx,
       Bounds.Min = std::max<int64_t>(Bounds.Min, 0);
     return symbolicInput(spelled(E, Ctx), std::move(Provenance), Bounds,
                          Locate(E->getBeginLoc()),
-                         Role == KnownRole::ParsedNumber ? SymbolicNode::Source::Parsed
+                         Role == KnownRole::ParsedNumber
+                             ? SymbolicNode::Source::Parsed
                          : Range ? SymbolicNode::Source::RangeLength
                                  : SymbolicNode::Source::Size);
   }
@@ -390,7 +391,7 @@ ResolvedValue writtenByRuntime(const CallExpr *Call, const VarDecl *V,
   bool Copied = !Limit && StringRef(Callee).contains("Memcpy");
   ResolvedValue R = symbolicInput(
       V->getNameAsString(),
-      Limit    ? "a device attribute from '" + Callee + "', at most " +
+      Limit ? "a device attribute from '" + Callee + "', at most " +
                   std::to_string(Limit->second) + " on every GPU"
       : Copied ? "copied from the GPU by '" + Callee + "' at run time"
                : "written by '" + Callee + "' at run time",

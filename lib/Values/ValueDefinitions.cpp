@@ -481,8 +481,7 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
       continue; // this definition reaches on no path its values allow
     // Unknown here, but the branches on the way may pin it down: inside
     // `case 512:` of `switch (threads)`, threads is 512.
-    if ((Path.empty() || Field) &&
-        (!Value.isKnown() || Value.isSymbolic())) {
+    if ((Path.empty() || Field) && (!Value.isKnown() || Value.isSymbolic())) {
       std::vector<int64_t> Holes;
       // (A field's tests are collected under a key of their own: one past
       // the variable's, a pointer no other subject has.)
@@ -493,9 +492,8 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
         Value = within(Value, std::move(*Allowed));
       // A size the way excludes (`if (n == 0) return;`) never reaches.
       for (int64_t C : Holes)
-        if (std::optional<ResolvedValue> Kept =
-                symbolicWhen(Value, Value, ComparisonBounds{INT64_MIN,
-                                                            INT64_MAX, C}))
+        if (std::optional<ResolvedValue> Kept = symbolicWhen(
+                Value, Value, ComparisonBounds{INT64_MIN, INT64_MAX, C}))
           Value = std::move(*Kept);
     }
     // (The value on entry says where it came from: the callers.)

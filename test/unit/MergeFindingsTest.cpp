@@ -33,10 +33,10 @@ Diagnostic finding(const std::string &Kernel, const std::string &Arch,
 }
 
 TEST(MergeFindingsTest, ArchsThenInstancesOfOneLaunch) {
-  std::vector<Diagnostic> Merged = mergeArchs(
-      {finding("k<float>", "sm_80"), finding("k<float>", "sm_90"),
-       finding("k<double>", "sm_80"), finding("k<double>", "sm_90"),
-       finding("k<int>", "sm_80"), finding("k<int>", "sm_90")});
+  std::vector<Diagnostic> Merged =
+      mergeArchs({finding("k<float>", "sm_80"), finding("k<float>", "sm_90"),
+                  finding("k<double>", "sm_80"), finding("k<double>", "sm_90"),
+                  finding("k<int>", "sm_80"), finding("k<int>", "sm_90")});
   ASSERT_EQ(Merged.size(), 1u);
   const Diagnostic &D = Merged[0];
   EXPECT_EQ(D.Arch, "sm_80, sm_90");

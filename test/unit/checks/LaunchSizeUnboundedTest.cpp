@@ -183,9 +183,7 @@ CHECK_TEST(LaunchSizeUnbounded, ParametersByWhoCallsThem, Unbounded, Both) {
               ElementsAre(warning("sm_80", says("grid y of 'k' is 'rows'",
                                                 "once rows > 65535"))));
   // Its block is still the caller's choice of configuration.
-  EXPECT_THAT(Scenario()
-                  .with(K, Launch(K, c(1), Indirect))
-                  .findings(Unbounded),
+  EXPECT_THAT(Scenario().with(K, Launch(K, c(1), Indirect)).findings(Unbounded),
               IsEmpty());
 }
 
@@ -193,25 +191,25 @@ CHECK_TEST(LaunchSizeUnbounded, ACountTheGpuComputedMayBeZero, Unbounded,
            Both) {
   Kernel K("k");
   auto Blocks = [](SymbolicNode::Source From) {
-    ResolvedValue N = symbolicInput("n", "copied from the GPU", Int,
-                                    place(10, 7), From);
+    ResolvedValue N =
+        symbolicInput("n", "copied from the GPU", Int, place(10, 7), From);
     return applyIntegerOp(IntegerOp::Div,
                           applyIntegerOp(IntegerOp::Add, N, c(255), Int),
                           c(256), Int);
   };
   EXPECT_THAT(
       Scenario()
-          .with(K, Launch(K, Blocks(SymbolicNode::Source::DeviceResult),
-                          c(256)))
+          .with(K,
+                Launch(K, Blocks(SymbolicNode::Source::DeviceResult), c(256)))
           .findings(Unbounded),
       ElementsAre(warning("sm_80", says("grid x of 'k' is '(n + 255) / 256'",
                                         "it is 0 while n <= 0"))));
   // A size read from the input counts from 1.
-  EXPECT_THAT(Scenario()
-                  .with(K, Launch(K, Blocks(SymbolicNode::Source::Read),
-                                  c(256)))
-                  .findings(Unbounded),
-              IsEmpty());
+  EXPECT_THAT(
+      Scenario()
+          .with(K, Launch(K, Blocks(SymbolicNode::Source::Read), c(256)))
+          .findings(Unbounded),
+      IsEmpty());
 }
 
 CHECK_TEST(LaunchSizeUnbounded, KnownAndUnknownValuesAreOtherChecks, Unbounded,
