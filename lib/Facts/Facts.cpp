@@ -74,11 +74,12 @@ static ResolvedValue knownThreadsPerBlock(const Dim3Value &Block) {
     // a pairing of their values need not be one any path gives, even when
     // each value reaches on its own. Every product lies between the
     // smallest and the largest.
-    ResolvedValue Total = ResolvedValue::oneOf(Products);
-    if (llvm::count_if(Parts, [](const ResolvedValue *P) {
+    bool SetsInTwoDimensions =
+        llvm::count_if(Parts, [](const ResolvedValue *P) {
           return P->K == ResolvedValue::Kind::Set;
-        }) >= 2)
-      Total = ResolvedValue::unknown();
+        }) >= 2;
+    ResolvedValue Total = SetsInTwoDimensions ? ResolvedValue::unknown()
+                                              : ResolvedValue::oneOf(Products);
     if (!Total.isKnown() && !Products.empty())
       return ResolvedValue::range(
           *std::min_element(Products.begin(), Products.end()),

@@ -48,22 +48,20 @@ std::vector<Diagnostic> mergeInstances(std::vector<Diagnostic> Diagnostics) {
            size_t>
       Index;
   for (Diagnostic &D : Diagnostics) {
+    std::string Quoted = "'" + D.Kernel + "'";
     std::string Message = D.Message;
     if (!D.Kernel.empty())
-      for (size_t At = 0;
-           (At = Message.find("'" + D.Kernel + "'", At)) != std::string::npos;)
-        Message.replace(At, D.Kernel.size() + 2, "\x02");
+      for (size_t At = 0; (At = Message.find(Quoted, At)) != std::string::npos;)
+        Message.replace(At, Quoted.size(), "\x02");
     auto Key = std::make_tuple(D.Loc.File, D.Loc.Line, D.Loc.Column, D.Check,
                                D.Arch, std::move(Message));
     auto [It, New] = Index.try_emplace(std::move(Key), Out.size());
-    if (New || D.Kernel.empty() || Out[It->second].Kernel == D.Kernel) {
-      if (New) {
-        Out.push_back(std::move(D));
-        Others.emplace_back();
-      }
-      continue;
+    if (New) {
+      Out.push_back(std::move(D));
+      Others.emplace_back();
+    } else if (!D.Kernel.empty() && Out[It->second].Kernel != D.Kernel) {
+      Others[It->second].push_back(std::move(Quoted));
     }
-    Others[It->second].push_back("'" + D.Kernel + "'");
   }
   for (size_t I = 0; I < Out.size(); ++I) {
     std::vector<std::string> &Names = Others[I];

@@ -70,8 +70,7 @@ ResolvedValue CallValues::uncalledParameter(const ParmVarDecl *Parm,
   // it too: a run over other files sees only their direct calls.
   std::optional<ParameterRef> Ref;
   bool Whole = Path.empty() && Parm->getType()->isIntegerType();
-  bool Field = Path.size() == 1 && isDim3(Parm->getType()) &&
-               (Path[0] == "x" || Path[0] == "y" || Path[0] == "z");
+  bool Field = dim3FieldNumber(Parm->getType(), Path) != 0;
   if (!ThroughPointers && F->isExternallyVisible() && !F->isInlined() &&
       (Whole || Field))
     Ref = ParameterRef{Engine.mangledName(F), F->getNameAsString(),

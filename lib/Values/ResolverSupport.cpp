@@ -52,6 +52,12 @@ bool isDim3(QualType T) {
   return false;
 }
 
+unsigned dim3FieldNumber(QualType T, llvm::ArrayRef<std::string> Path) {
+  if (Path.size() != 1 || !isDim3(T))
+    return 0;
+  return Path[0] == "x" ? 1 : Path[0] == "y" ? 2 : Path[0] == "z" ? 3 : 0;
+}
+
 IntegerBounds integerBounds(QualType T, const ASTContext &Ctx) {
   if (T.isNull() || T->isDependentType() || !T->isIntegerType())
     return {};

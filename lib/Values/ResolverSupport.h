@@ -55,6 +55,9 @@ substitutedParameter(const clang::Expr *E);
 
 bool isDim3(clang::QualType T);
 
+/// 1, 2 or 3 when Path is the x, y or z field of T, a dim3; else 0.
+unsigned dim3FieldNumber(clang::QualType T, llvm::ArrayRef<std::string> Path);
+
 /// A part's path as written after its variable: ".x", "[0].val".
 std::string describePath(llvm::ArrayRef<std::string> Path);
 

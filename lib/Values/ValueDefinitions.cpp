@@ -417,11 +417,7 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
   TestedSubject IsV = Subject.Is;
   // A field of a dim3 is tested as such too: `switch (block.x) { case 512:
   // k<<<grid, block>>>(); }` launches 512 threads in x.
-  int Field = Path.size() == 1 && isDim3(Subject.Type)
-                  ? StringRef("xyz").find(Path[0]) + 1
-                  : 0;
-  if (Path.size() == 1 && Path[0].size() != 1)
-    Field = 0;
+  unsigned Field = dim3FieldNumber(Subject.Type, Path);
   auto IsField = [&](const Expr *E) {
     const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
     return ME && ME->getMemberDecl()->getName() == Path[0] &&

@@ -123,8 +123,7 @@ struct InputDomain {
   int64_t smallest(const SymbolicNode &N) const {
     bool MayBeEmpty = N.From == SymbolicNode::Source::DeviceResult ||
                       N.From == SymbolicNode::Source::RangeLength;
-    return std::max(N.Lo, MayBeEmpty ? std::min<int64_t>(SmallestSize, 0)
-                                     : SmallestSize);
+    return std::max(N.Lo, MayBeEmpty ? 0 : SmallestSize);
   }
 };
 
