@@ -139,9 +139,12 @@ public:
     bool OnThis = Object && isa<CXXThisExpr>(Object->IgnoreParenImpCasts());
     if (!OnThis && !(Object && thisMemberPath(Object, &Path) && exact(Path)))
       return true;
+    // (A call through a pointer to a member, `(this->*step)(n)`, names no
+    // method: it may be any.)
+    const CXXMethodDecl *Called = C->getMethodDecl();
     if (const CXXMethodDecl *M = followedMethod(C))
       Out.Defs.push_back(Definition::methodCall(C, Path, nullptr, M));
-    else if (OnThis && !C->getMethodDecl()->isConst())
+    else if (OnThis && (!Called || !Called->isConst()))
       unfollowed(C, Path,
                  "it may be changed by '" + spelling(C, Ctx) + "' at line " +
                      lineOf(C, Ctx));

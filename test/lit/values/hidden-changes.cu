@@ -47,4 +47,20 @@ void through_assembly(float *y, unsigned w) {
 // LIST: hidden-changes.cu:[[@LINE-1]]:3: <<<>>> bounded grid 1x1x1 block ?x1x1
 // LIST-NEXT: block.x unknown: variable 't' in 'through_assembly': it is set by inline assembly
 }
+
+// A call through a pointer to a member function names no method: it may
+// change any member (it crashed the store model once).
+struct Stepper {
+  int n_ = 256;
+  void (Stepper::*step_)(int);
+  void grow(int v) { n_ = v; }
+  Stepper() : step_(&Stepper::grow) {}
+  void launch(float *y, int v) {
+    (this->*step_)(v);
+    bounded<<<1, n_>>>(y);
+// LIST: hidden-changes.cu:[[@LINE-1]]:5: <<<>>> bounded grid 1x1x1 block ?x1x1
+// LIST-NEXT: block.x unknown: member 'n_' of 'Stepper' in 'launch': 'this' is handed on at line [[@LINE-3]]
+  }
+};
+void through_a_member_pointer(float *y, int v) { Stepper().launch(y, v); }
 // CHECK: cuda-launch-lint: note:
