@@ -372,13 +372,26 @@ std::optional<ResolvedValue> symbolicWhen(const ResolvedValue &V,
   return withExpressionOf(withoutInputs(V), R);
 }
 
-bool sharesInputs(const ResolvedValue &A, const ResolvedValue &B) {
-  std::vector<const SymbolicNode *> InB = symbolicInputs(B);
-  return llvm::any_of(symbolicInputs(A), [&](const SymbolicNode *I) {
+/// Whether any (or, with Every, each) input of A is an input of B.
+static bool inputsIn(const ResolvedValue &A, const ResolvedValue &B,
+                     bool Every) {
+  std::vector<const SymbolicNode *> InA = symbolicInputs(A),
+                                    InB = symbolicInputs(B);
+  auto InBToo = [&](const SymbolicNode *I) {
     return llvm::any_of(InB, [&](const SymbolicNode *J) {
       return inputKey(*I) == inputKey(*J);
     });
-  });
+  };
+  return Every ? !InA.empty() && llvm::all_of(InA, InBToo)
+               : llvm::any_of(InA, InBToo);
+}
+
+bool sharesInputs(const ResolvedValue &A, const ResolvedValue &B) {
+  return inputsIn(A, B, /*Every=*/false);
+}
+
+bool readsOnlyInputsOf(const ResolvedValue &A, const ResolvedValue &B) {
+  return inputsIn(A, B, /*Every=*/true);
 }
 
 std::vector<const SymbolicNode *> symbolicInputs(const ResolvedValue &V) {

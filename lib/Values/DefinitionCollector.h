@@ -57,7 +57,8 @@ struct GrowthStep {
 /// (ValueResolver::definedValue).
 struct Definition {
   enum class Effect {
-    /// An assignment or the initialiser: Value is what it assigns.
+    /// An assignment or the initialiser: Value is what it assigns (for
+    /// `n++` or `--n`, the operator: the value after it).
     Assigned,
     /// A call assigns it through the reference parameter OutParameter of
     /// the callee's definition (`computeGridSize(n, 256, blocks,
@@ -350,13 +351,22 @@ public:
   bool VisitUnaryOperator(clang::UnaryOperator *U) {
     if (ReadOnlyAddresses.count(U))
       return true;
-    if (!refersToV(resolver::memberBase(U->getSubExpr())))
+    MemberPath Path;
+    if (!refersToV(resolver::memberBase(U->getSubExpr(), &Path)))
       return true;
-    if (U->isIncrementDecrementOp())
-      escape(("it is changed by '" +
-              clang::UnaryOperator::getOpcodeStr(U->getOpcode()) + "'")
-                 .str());
-    else if (U->getOpcode() != clang::UO_AddrOf)
+    if (U->isIncrementDecrementOp()) {
+      // Outside a loop, `nblocks++` (after `if (n % 256)`) is a definition
+      // like `nblocks += 1`, on the paths through it only; definedValue
+      // reads the value after it. In a loop it may run any number of times.
+      if (!isInsideLambda() && isExact(Path) && !inLoop() &&
+          U->getSubExpr()->getType()->isIntegerType())
+        Defs.push_back(Definition::assigned(U, std::move(Path), current(),
+                                            U->getOperatorLoc(), U));
+      else
+        escape(("it is changed by '" +
+                clang::UnaryOperator::getOpcodeStr(U->getOpcode()) + "'")
+                   .str());
+    } else if (U->getOpcode() != clang::UO_AddrOf)
       return true;
     else if (const clang::FunctionDecl *Callee = AddressPassedTo.lookup(U))
       escape("it is written through its address by '" +
@@ -419,7 +429,8 @@ public:
           !ParamType.isNull() && ParamType->isReferenceType() &&
           !ParamType.getNonReferenceType().isConstQualified() &&
           !Callers.ReadOnlyReferences.count(Param) &&
-          !Callers.ForwardedToCopies.count(Arg)) {
+          !Callers.ForwardedToCopies.count(Arg) &&
+          knownRole(Callee) != KnownRole::LaunchApi) {
         // The whole integer handed to a function defined here: the call
         // gives it what that function assigns (followed when resolved).
         const clang::FunctionDecl *Def =

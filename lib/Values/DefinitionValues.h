@@ -22,6 +22,7 @@ namespace clang {
 class Expr;
 class FunctionDecl;
 class LambdaExpr;
+class Stmt;
 class VarDecl;
 } // namespace clang
 
@@ -29,6 +30,7 @@ namespace cudalint {
 
 class ResolverEngine;
 class DefinitionCollector;
+class FunctionFlow;
 struct Definition;
 struct GrowthStep;
 
@@ -46,6 +48,14 @@ public:
   ResolvedValue resolveVariable(const clang::VarDecl *V, const clang::Expr *Use,
                                 const ValueQuery &Q,
                                 llvm::ArrayRef<std::string> Path);
+  /// Value, defined at Site, as it reaches Target: for each branch of Way
+  /// that it passes one way only and whose condition tests run-time sizes
+  /// against a constant, what that way allows (the branch is taken out of
+  /// Way). None when no value passes them.
+  std::optional<ResolvedValue> alongDecidedTests(
+      ResolvedValue Value, const FunctionFlow &Flow, const clang::Stmt *Site,
+      llvm::ArrayRef<const clang::Stmt *> Kills, const clang::Stmt *Target,
+      std::vector<WayCondition> &Way, const ValueQuery &Q);
   /// Value, one of several definitions that reach a use, or unknown when a
   /// branch on its way tests the run-time sizes it is made of in a way the
   /// analysis does not relate to it.

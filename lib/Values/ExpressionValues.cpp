@@ -191,6 +191,10 @@ public:
   }
 
   ResolvedValue VisitUnaryOperator(const UnaryOperator *U) {
+    // `++n` is the value it leaves; `n++` the one it found.
+    if (U->isIncrementDecrementOp() && U->getType()->isIntegerType())
+      return U->isPrefix() ? R.resolveStepped(U, Q)
+                           : R.resolveInt(U->getSubExpr(), Q.deeper());
     // `*__begin`: the element a range-for binds (`for (int bs : {128, 256})`).
     if (U->getOpcode() == UO_Deref)
       if (const auto *DRE =

@@ -217,6 +217,15 @@ std::optional<ResolvedValue> ResolverEngine::constantValue(const Expr *E) {
   return R;
 }
 
+ResolvedValue ResolverEngine::resolveStepped(const UnaryOperator *U,
+                                             const ValueQuery &Q) {
+  // Its value before (the definitions reaching the operand, which this one
+  // does not), one up or down, in the operand's type.
+  const Expr *Operand = U->getSubExpr();
+  return combine(resolveInt(Operand, Q.deeper()), ResolvedValue::constant(1),
+                 U->isIncrementOp() ? BO_Add : BO_Sub, Operand->getType(), Ctx);
+}
+
 ResolvedValue ResolverEngine::resolveBinary(const BinaryOperator *B,
                                             const ValueQuery &Q) {
   // `a = b = 1`: an assignment's value is what it assigns.

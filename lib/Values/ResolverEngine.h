@@ -36,6 +36,7 @@ namespace clang {
 class ASTContext;
 class ArraySubscriptExpr;
 class BinaryOperator;
+class UnaryOperator;
 class CallExpr;
 class Expr;
 class ExprMutationAnalyzer;
@@ -80,6 +81,9 @@ public:
   /// sizeof, template argument), with where it came from; none otherwise.
   std::optional<ResolvedValue> constantValue(const clang::Expr *E);
   /// `a op b`, with `s * s` read as one value squared.
+  /// The value `n++`, `++n`, `n--` or `--n` leaves in n.
+  ResolvedValue resolveStepped(const clang::UnaryOperator *U,
+                               const ValueQuery &Q);
   ResolvedValue resolveBinary(const clang::BinaryOperator *B,
                               const ValueQuery &Q);
   /// min, max and clamp, under their std, CUDA and C names; none for

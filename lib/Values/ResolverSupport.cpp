@@ -225,7 +225,8 @@ ResolvedValue unfollowed(const Expr *E) {
       return ResolvedValue::unknown("the result of a call through a pointer");
     std::string Name = F->getNameAsString();
     if (std::optional<KnownRole> Role = knownRole(F);
-        Role == KnownRole::CudaApi || Role == KnownRole::OccupancyApi)
+        Role == KnownRole::CudaApi || Role == KnownRole::OccupancyApi ||
+        Role == KnownRole::LaunchApi)
       return ResolvedValue::unknown("from '" + Name + "' at run time");
     // Calls to the file's own functions are followed (CalleeValues.cpp);
     // say why this one is not.

@@ -314,6 +314,36 @@ std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
                        Locate(E->getBeginLoc()), SymbolicNode::Source::Read);
 }
 
+/// An element or field read through the pointer a function defined
+/// elsewhere returns: `mxGPUGetDimensions(in)[1]`, `get_shape(t)->rows`.
+std::optional<ResolvedValue> readThroughResult(const Expr *E, ASTContext &Ctx,
+                                               const LocationMapper &Locate) {
+  const Expr *Base = E;
+  while (true) {
+    Base = Base->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(Base))
+      Base = ME->getBase();
+    else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base))
+      Base = Sub->getBase();
+    else if (const auto *U = dyn_cast<UnaryOperator>(Base);
+             U && U->getOpcode() == UO_Deref)
+      Base = U->getSubExpr();
+    else
+      break;
+  }
+  const auto *Call = dyn_cast<CallExpr>(Base);
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  // (What a function of the file returns is followed, or said unknown.)
+  if (Base == E->IgnoreParenImpCasts() || !F || F->hasBody() ||
+      !Call->getType()->isPointerType() || knownRole(F))
+    return std::nullopt;
+  return symbolicInput(spelled(E, Ctx),
+                       "read through the result of '" + F->getNameAsString() +
+                           "'",
+                       integerBounds(E->getType(), Ctx),
+                       Locate(E->getBeginLoc()), SymbolicNode::Source::Read);
+}
+
 } // namespace
 
 std::optional<ResolvedValue> runTimeInput(const Expr *E, ASTContext &Ctx,
@@ -345,8 +375,11 @@ std::optional<ResolvedValue> runTimeInput(const Expr *E, ASTContext &Ctx,
                          : Range ? SymbolicNode::Source::RangeLength
                                  : SymbolicNode::Source::Size);
   }
-  if (isa<MemberExpr, ArraySubscriptExpr, UnaryOperator>(E))
-    return readThrough(E, Ctx, Locate, Indices);
+  if (isa<MemberExpr, ArraySubscriptExpr, UnaryOperator>(E)) {
+    if (std::optional<ResolvedValue> V = readThrough(E, Ctx, Locate, Indices))
+      return V;
+    return readThroughResult(E, Ctx, Locate);
+  }
   return std::nullopt;
 }
 

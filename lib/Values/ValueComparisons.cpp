@@ -163,8 +163,10 @@ symbolicTest(const Expr *Cond,
   std::optional<SymbolicTest> T;
   const auto *B = dyn_cast<BinaryOperator>(Cond);
   if (B && B->isComparisonOp()) {
-    // Compared as unsigned, a negative value would be a large one.
-    if (B->getLHS()->getType()->isUnsignedIntegerType())
+    // Compared as unsigned, a negative value would be a large one; it
+    // still differs from a constant of the type's range (`n % 16u != 0`).
+    bool Unsigned = B->getLHS()->getType()->isUnsignedIntegerType();
+    if (Unsigned && !B->isEqualityOp())
       return std::nullopt;
     ResolvedValue L = Value(B->getLHS()), R = Value(B->getRHS());
     BinaryOperatorKind Op = B->getOpcode();
@@ -172,7 +174,7 @@ symbolicTest(const Expr *Cond,
       std::swap(L, R);
       Op = BinaryOperator::reverseComparisonOp(Op);
     }
-    if (!L.isSymbolic() || !R.isConstant())
+    if (!L.isSymbolic() || !R.isConstant() || (Unsigned && R.value() < 0))
       return std::nullopt;
     T = SymbolicTest{std::move(L), comparisonBounds(Op, R.value(), true),
                      comparisonBounds(Op, R.value(), false)};

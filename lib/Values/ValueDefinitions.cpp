@@ -133,10 +133,19 @@ DefinitionValues::resolveVariable(const VarDecl *V, const Expr *Use,
     return ResolvedValue::unknown(DepthReached);
   if (!Q.visitVariable())
     return ResolvedValue::unknown(BudgetReached);
-  if (const auto *Parm = dyn_cast<ParmVarDecl>(V))
-    if (const Expr *Argument = Q.scope().BoundParameters.lookup(Parm))
-      return withOrigin(Engine.resolvePart(Argument, Path, Q.deeper()), What,
-                        Engine.Locate(Argument->getBeginLoc()));
+  // In a call being followed, a parameter holds its argument on entry; the
+  // body may still assign it (`size = size == npos ? real : size;`).
+  const auto *Parm = dyn_cast<ParmVarDecl>(V);
+  const Expr *Argument =
+      Parm ? Q.scope().BoundParameters.lookup(Parm) : nullptr;
+  auto ArgumentValue = [&](const ValueQuery &At) {
+    return withOrigin(Engine.resolvePart(Argument, Path, At.deeper()), What,
+                      Engine.Locate(Argument->getBeginLoc()));
+  };
+  if (Argument && (!F || !F->hasBody() ||
+                   (Engine.definitionsOf(V, F).Defs.empty() &&
+                    !Engine.definitionsOf(V, F).Escapes)))
+    return ArgumentValue(Q);
   // What a definition of Def.Path (a prefix of Path) says about Path, in
   // the query At.
   auto PartOf = [&](const Definition &Def, const ValueQuery &At) {
@@ -165,9 +174,9 @@ DefinitionValues::resolveVariable(const VarDecl *V, const Expr *Use,
   QueryScope Anchored = Q.scope();
   Anchored.Anchors.try_emplace(F, Use);
   ValueQuery InF = Q.within(Anchored);
-  const auto *Parm = dyn_cast<ParmVarDecl>(V);
   auto EntryValue = [&](const ValueQuery &At) {
-    return Engine.Calls.resolveParameter(Parm, At, Path, What);
+    return Argument ? ArgumentValue(At)
+                    : Engine.Calls.resolveParameter(Parm, At, Path, What);
   };
   DefinitionReader Read{
       PartOf,
@@ -285,6 +294,45 @@ ResolvedValue DefinitionValues::grownValues(const VarDecl *V,
                     Engine.Locate(Step.Loop->getBeginLoc()));
 }
 
+std::optional<ResolvedValue> DefinitionValues::alongDecidedTests(
+    ResolvedValue Value, const FunctionFlow &Flow, const Stmt *Site,
+    ArrayRef<const Stmt *> Kills, const Stmt *Target,
+    std::vector<WayCondition> &Way, const ValueQuery &Q) {
+  if (!Value.isSymbolic())
+    return Value;
+  // Whether the value still gets from its definition (reached from the
+  // entry) to Target when the branch on Cond may not take its edge Succ.
+  auto ReachesWithout = [&](const Expr *Cond, unsigned Succ) {
+    auto Allowed = [&](const CFGBlock &B, unsigned I) {
+      return I != Succ || !isTwoWayBranch(B) || B.getLastCondition() != Cond;
+    };
+    return (!Site || Flow.reachesAlong(nullptr, {}, Site, Allowed)) &&
+           Flow.reachesAlong(Site, Kills, Target, Allowed);
+  };
+  auto Side = [&](const Expr *E) { return Engine.resolveInt(E, Q); };
+  for (auto W = Way.begin(); W != Way.end();) {
+    std::optional<SymbolicTest> Test =
+        W->Cond ? symbolicTest(W->Cond, Side) : std::nullopt;
+    // (A test of other inputs only decides whether it gets here at all.)
+    if (Test && !readsOnlyInputsOf(Test->Tested, Value))
+      Test.reset();
+    // One edge only (the true one is the first) carries the value on.
+    bool ByTrue = Test && ReachesWithout(W->Cond, 1);
+    bool ByFalse = Test && ReachesWithout(W->Cond, 0);
+    if (ByTrue == ByFalse) {
+      ++W;
+      continue;
+    }
+    std::optional<ResolvedValue> Kept = symbolicWhen(
+        Value, Test->Tested, ByTrue ? Test->IfTrue : Test->IfFalse);
+    if (!Kept)
+      return std::nullopt;
+    Value = std::move(*Kept);
+    W = Way.erase(W);
+  }
+  return Value;
+}
+
 ResolvedValue DefinitionValues::undecidedBetweenDefinitions(
     ResolvedValue Value, llvm::ArrayRef<WayCondition> Way,
     const std::string &What, const ValueQuery &Q) {
@@ -324,11 +372,21 @@ ResolvedValue DefinitionValues::definedValue(const Definition &Def,
       Iteration.LoopIndices[Def.LoopIndex] = Def.Iteration;
       return Engine.resolvePart(Def.Value, Rest, At.within(Iteration).deeper());
     }
-    // A whole integer set to a run-time size reads as the variable ('ne1').
-    if (V && Rest.empty() && Def.Path.empty() && V->getType()->isIntegerType())
-      return namedInput(Engine.resolvePart(Def.Value, Rest, At.deeper()),
-                        V->getName(), integerBounds(V->getType(), Engine.Ctx));
-    return Engine.resolvePart(Def.Value, Rest, At.deeper());
+    {
+      const auto *Step = dyn_cast<UnaryOperator>(Def.Value);
+      if (Step && !Step->isIncrementDecrementOp())
+        Step = nullptr; // `const Row &c = *it;`
+      ResolvedValue Assigned =
+          Step ? Engine.resolveStepped(Step, At.deeper())
+               : Engine.resolvePart(Def.Value, Rest, At.deeper());
+      // A whole integer set to a run-time size reads as the variable
+      // ('ne1').
+      if (V && Rest.empty() && Def.Path.empty() &&
+          V->getType()->isIntegerType())
+        return namedInput(std::move(Assigned), V->getName(),
+                          integerBounds(V->getType(), Engine.Ctx));
+      return Assigned;
+    }
   case Definition::Effect::OutParameter:
     return Rest.empty()
                ? Engine.Calls.resolveOutParameter(Def.OutParameter, At.deeper())
@@ -455,9 +513,17 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
     ResolvedValue Value = Def.Site || !EntryValue
                               ? PartOf(Def, Q.within(Onward))
                               : EntryValue(Q.within(Onward));
-    if (Reaching->size() > 1)
-      Value = undecidedBetweenDefinitions(std::move(Value), Onward.Pending,
-                                          What, Q);
+    if (Reaching->size() > 1) {
+      // `nblocks = n / 256; if (n % 256 != 0) nblocks++;`: each value
+      // holds with the tests of run-time sizes that pick it.
+      std::vector<WayCondition> Undecided = Onward.Pending;
+      std::optional<ResolvedValue> Along = alongDecidedTests(
+          std::move(Value), *Flow, Def.Site, Kills, Target, Undecided, Q);
+      if (!Along)
+        continue; // no path its tests allow
+      Value =
+          undecidedBetweenDefinitions(std::move(*Along), Undecided, What, Q);
+    }
     std::vector<int64_t> Shown;
     for (int64_t X : Value.Proven)
       if (Engine.Paths.independent(

@@ -74,6 +74,8 @@ std::optional<ResolvedValue> symbolicWhen(const ResolvedValue &V,
 
 /// Whether A and B read an input in common.
 bool sharesInputs(const ResolvedValue &A, const ResolvedValue &B);
+/// Whether A reads inputs, and only inputs that B reads too.
+bool readsOnlyInputsOf(const ResolvedValue &A, const ResolvedValue &B);
 
 /// V with each input that Replace gives a value for replaced by it (a
 /// parameter by what its callers in other files pass), kept within the

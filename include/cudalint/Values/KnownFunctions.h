@@ -37,6 +37,9 @@ enum class KnownRole {
   /// The size of a standard container (v.size(), s.length()).
   ContainerSize,
   OccupancyApi,
+  /// A launch API: it copies its arguments into the kernel's parameters,
+  /// even those it takes by reference (cudaLaunchKernelEx's `Args &&...`).
+  LaunchApi,
   CudaApi
 };
 

@@ -228,3 +228,61 @@ void by_block_size(const tensor *dst, float *p) {
     break;
   }
 }
+
+// Rounded up by hand: the remainder test adds the last block only where
+// there is a remainder, so the grid is never 0 for a size of at least 1,
+// and grid y fails once ne1 passes 65535 blocks of 4 rows.
+void rows_rounded(const tensor *dst, float *p) {
+  const int64_t ne1 = dst->ne[1];
+  int64_t nblocks = ne1 / 4;
+  if (ne1 % 4 != 0)
+    nblocks++;
+  k<<<nblocks, 256>>>(p);
+  k<<<dim3(1, nblocks), 256>>>(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid y of 'k' is 'ne1 / 4 or ne1 / 4 + 1' with 'ne1' (dst->ne[1], a field read through parameter 'dst', an int64_t), and the tests on this path do not stop it; it passes the maximum of 65535 blocks in grid y at ne1 = 262141; the launch may fail with cudaErrorInvalidValue [cuda-launch-size-unbounded]
+}
+void rows_rounded_checked(const tensor *dst, float *p) {
+  const int64_t ne1 = dst->ne[1];
+  if (ne1 > 4 * 65535)
+    abort();
+  int64_t nblocks = ne1 / 4;
+  if (ne1 % 4)
+    ++nblocks;
+  k<<<dim3(1, nblocks), 256>>>(p);
+}
+// Without the remainder's block, a size under 4 gives no block.
+void rows_truncated(const tensor *dst, float *p) {
+  const int64_t ne1 = dst->ne[1];
+  int64_t nblocks = ne1 / 4;
+  if (ne1 > 4 * 65535)
+    nblocks = 65535;
+  k<<<nblocks, 256>>>(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid x of 'k' is 'ne1 / 4 or 65535' with 'ne1' (dst->ne[1], a field read through parameter 'dst', an int64_t), and the tests on this path do not stop it; it is 0 at ne1 = 1, and a launch needs at least one
+}
+
+// Sizes read through the pointer a library function returns.
+const long *dimensions_of(const void *array);
+void from_library(const void *array, float *p) {
+  const long n = dimensions_of(array)[1];
+  k<<<dim3(1, n / 4), 256>>>(p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid y of 'k' is 'n / 4' with 'n' (dimensions_of(array)[1], read through the result of 'dimensions_of', a long), and nothing on this path bounds it; it passes the maximum of 65535 blocks in grid y once n > 262143
+}
+void from_library_on_x(const void *array, float *p) {
+  const long n = dimensions_of(array)[1];
+  k<<<dim3((n + 31) / 32), 256>>>(p);
+}
+
+// cudaLaunchKernelEx takes the kernel's arguments by forwarding reference
+// and only copies them: the grid made of them is still followed.
+__global__ void two(int a, int b) {}
+struct mla_params {
+  int b, s_q;
+};
+void combine(mla_params &params, cudaStream_t stream) {
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(params.b, params.s_q, 1);
+  config.blockDim = dim3(128);
+  config.stream = stream;
+  cudaLaunchKernelEx(&config, two, params.b, params.s_q);
+  // LARGE: :[[@LINE-1]]:3: warning: grid y of 'two' is 'params.s_q' (parameter 'params' of 'combine', no caller in the analysed files, an int), and nothing on this path bounds it; it passes the maximum of 65535 blocks in grid y once params.s_q > 65535
+}

@@ -11,6 +11,7 @@
 #include "DefinitionCollector.h"
 #include "ValueMarkers.h"
 
+#include "cudalint/Facts/SymbolicValues.h"
 #include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/Expr.h"
@@ -156,6 +157,76 @@ TEST(DefinitionsTest, AGrowthStepInABoundedLoop) {
       value_at(nth);
     })cpp"),
             Strings{"{32, 64, 128, 256, 512, 1024}"});
+}
+
+TEST(DefinitionsTest, AnIncrementOutsideALoopIsADefinition) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    void f(int c) {
+      int v = 32;
+      if (c) v++;
+      value_at(v);
+      int w = 8;
+      --w;
+      value_at(w);
+      int x = 4;
+      value_at(x++);
+      value_at(++x);
+      int u = 1;
+      for (int i = 0; i < c; ++i) u++;
+      value_at(u);
+    })cpp"),
+            (Strings{"{32, 33}", "7", "4", "6",
+                     "? variable 'u' in 'f': it is changed by '++'"}));
+}
+
+TEST(DefinitionsTest, ACalleeThatAssignsItsParameterDoesNotReturnTheArgument) {
+  EXPECT_EQ(valuesAt(R"cpp(
+    int pick(int real, int size = 100) {
+      size = real;
+      return size;
+    }
+    int keep(int size = 100) { return size; }
+    void f() {
+      value_at(pick(64));
+      value_at(pick(32, 7));
+      value_at(keep());
+    })cpp"),
+            (Strings{"64", "32", "100"}));
+}
+
+/// The smallest value of the one input of V that takes V over Limit, and
+/// whether any input of at least 1 takes it below 1.
+std::pair<int64_t, bool> failingEdges(const ResolvedValue &V, int64_t Limit) {
+  std::vector<FailingInput> Above = inputsAbove(V, Limit);
+  return {Above.empty() ? -1 : Above.front().Value, !inputsBelow(V, 1).empty()};
+}
+
+TEST(DefinitionsTest, EachDefinitionHoldsWithTheTestsThatPickIt) {
+  std::vector<ResolvedValue> Values = test::markerValues(Prelude + R"cpp(
+    struct shape { long rows; };
+    void f(const shape *s) {
+      long n = s->rows;
+      long rounded = n / 4;
+      if (n % 4 != 0)
+        rounded++;
+      value_at(rounded);
+      long truncated = n / 4;
+      if (n > 4 * 65535)
+        truncated = 65535;
+      value_at(truncated);
+      long clamped = n;
+      if (clamped > 65535)
+        clamped = 65535;
+      value_at(clamped);
+    })cpp");
+  ASSERT_EQ(Values.size(), 3u);
+  for (const ResolvedValue &V : Values)
+    EXPECT_TRUE(V.isSymbolic()) << V.Reason;
+  // Never 0 for a size of at least 1, and over 65535 once n > 262140.
+  EXPECT_EQ(failingEdges(Values[0], 65535), std::pair(int64_t(262141), false));
+  // Never over, but 0 for a size under 4.
+  EXPECT_EQ(failingEdges(Values[1], 65535), std::pair(int64_t(-1), true));
+  EXPECT_EQ(failingEdges(Values[2], 65535), std::pair(int64_t(-1), false));
 }
 
 } // namespace

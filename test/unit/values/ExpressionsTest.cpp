@@ -121,7 +121,8 @@ TEST(ExpressionsTest, TheUnknownSayWhy) {
       (Strings{"? the result of 'input', which this file does not "
                "define",
                "? parameter 'p[3]' of 'f': no caller in the analysed files",
-               "? read through a pointer"}));
+               "? '*table()' (read through the result of 'table', an int) is "
+               "read at run time"}));
 }
 
 } // namespace
