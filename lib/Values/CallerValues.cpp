@@ -144,6 +144,13 @@ ResolvedValue CallValues::resolveParameter(const ParmVarDecl *Parm,
     // the way from here to the launch rests on.
     const FunctionDecl *Caller = functionContaining(C.Call, Engine.Ctx);
     const FunctionFlow *CallerFlow = Caller ? Engine.flowOf(Caller) : nullptr;
+    // A call in a branch this instance never takes (`if (sizeof(T) == 2)`
+    // for T = float: Clang's CFG leaves it unreachable) passes nothing.
+    if (CallerFlow && CallerFlow->contains(C.Call) &&
+        !CallerFlow->reachesAlong(
+            nullptr, {}, C.Call,
+            [](const CFGBlock &, unsigned) { return true; }))
+      continue;
     InCaller.Pending = Engine.Paths.pendingThrough(F, C.Call, Caller, Q);
     std::vector<WayCondition> ToCall;
     if (CallerFlow)
@@ -170,6 +177,10 @@ ResolvedValue CallValues::resolveParameter(const ParmVarDecl *Parm,
                                    "' from this call",
                                Engine.Locate(C.Call->getBeginLoc())));
   }
+  if (Parts.empty())
+    return ResolvedValue::unknown(What + ": every call of '" +
+                                  F->getNameAsString() +
+                                  "' is in a branch that is never taken");
   return join(Parts);
 }
 

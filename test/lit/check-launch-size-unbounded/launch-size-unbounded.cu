@@ -286,3 +286,17 @@ void combine(mla_params &params, cudaStream_t stream) {
   cudaLaunchKernelEx(&config, two, params.b, params.s_q);
   // LARGE: :[[@LINE-1]]:3: warning: grid y of 'two' is 'params.s_q' (parameter 'params' of 'combine', no caller in the analysed files, an int), and nothing on this path bounds it; it passes the maximum of 65535 blocks in grid y once params.s_q > 65535
 }
+
+// A call in a branch that this template instance never takes passes
+// nothing: the block is the live branch's size.
+template <typename T> void forward_block(T *p, int n) {
+  k<<<1, n>>>((float *)p);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: block x of 'k' is 'atoi(s)' (the result of 'atoi', an int), and nothing on this path bounds it; it passes the maximum of 1024 threads in block x once atoi(s) > 1024
+}
+template <typename T> void by_type(T *p, int n) {
+  if (sizeof(T) == 2)
+    forward_block(p, 64);
+  else
+    forward_block(p, n);
+}
+void typed(float *p, const char *s) { by_type(p, atoi(s)); }
