@@ -275,6 +275,13 @@ ResolvedValue ResolverEngine::resolveInt(const Expr *E, const ValueQuery &Q) {
     return withOrigin(ResolvedValue::constant(kernelToken(K)),
                       "kernel '" + K->getNameAsString() + "'",
                       Locate(Plain->getBeginLoc()));
+  // `(void *)kernel` of a variable holding a kernel: the kernel it holds
+  // (punica's `auto kernel = sgmv_shrink<...>; cudaLaunchKernel((void
+  // *)kernel, ...)`).
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Plain);
+      Cast && Cast->getType()->isPointerType() &&
+      Cast->getSubExprAsWritten()->getType()->isFunctionPointerType())
+    return resolveInt(Cast->getSubExprAsWritten(), Q.deeper());
   // (int)n, static_cast<unsigned>(n) of an integer: n (launch values are
   // far from any width they could be truncated to).
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Plain);

@@ -36,11 +36,20 @@ void through_choice(float *p, bool c) {
   cudaLaunchKernelEx(&cfg, kernel, p);
 }
 
+// Cast to `void *` for the runtime's C launch API (punica's sgmv).
+void through_void_pointer(float *p) {
+  auto kernel = dispatch<float, 16>;
+  void *args[] = {&p};
+  cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024);
+  cudaLaunchKernel((void *)kernel, dim3(132), dim3(256), args, 64 * 1024, nullptr);
+}
+
 // One setting per kernel the pointer may hold, with its kernel named.
 // JSON: "kernel_settings": [
 // JSON: "kernel": "dispatch<float, 8>"
 // JSON: "kernel": "k1"
 // JSON: "kernel": "k2"
+// JSON: "kernel": "dispatch<float, 16>"
 
 void too_little(float *p) {
   auto kernel = k3;
