@@ -81,8 +81,9 @@ def load_manifest(path):
             raise Fatal(f"{where}: 'export' is not a list of paths")
         subs = b.get("submodules", {})
         if not isinstance(subs, dict) or not all(
-                isinstance(v, str) and re.match(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", v) for v in subs.values()):
-            raise Fatal(f"{where}: 'submodules' is not an object of path: owner/name")
+                isinstance(v, str) and re.match(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(:[^:]+)?$", v)
+                for v in subs.values()):
+            raise Fatal(f"{where}: 'submodules' is not an object of path: owner/name[:dir,...]")
     return bugs
 
 
@@ -136,7 +137,9 @@ def export_tree(gd, repo, commit, paths, work, submodules=None, mirrors=None):
         shutil.rmtree(dest, ignore_errors=True)
         raise Fatal(f"git archive {commit} of {repo} failed: "
                     f"{(err or tar.stderr.decode(errors='replace')).strip().splitlines()[-1:]}")
-    for sub, subrepo in sorted((submodules or {}).items()):
+    for sub, subspec in sorted((submodules or {}).items()):
+        # "owner/name:include": only those directories of the submodule.
+        subrepo, _, subpaths = subspec.partition(":")
         ls = git(gd, "ls-tree", commit, sub.rstrip("/")).stdout.decode().split()
         if len(ls) < 3 or ls[1] != "commit":
             shutil.rmtree(dest, ignore_errors=True)
@@ -147,7 +150,8 @@ def export_tree(gd, repo, commit, paths, work, submodules=None, mirrors=None):
             raise Fatal(f"{repo} {commit}: submodule {sub} commit {ls[2]} is not in the mirror of {subrepo}")
         subdest = os.path.join(dest, sub)
         os.makedirs(subdest, exist_ok=True)
-        arch = subprocess.Popen(["git", "--git-dir=" + sgd, "archive", "--format=tar", ls[2]],
+        arch = subprocess.Popen(["git", "--git-dir=" + sgd, "archive", "--format=tar", ls[2]]
+                                + [x for x in subpaths.split(",") if x],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         tar = subprocess.run(["tar", "-x", "-C", subdest], stdin=arch.stdout, stderr=subprocess.PIPE)
         arch.stdout.close()
@@ -160,9 +164,9 @@ def export_tree(gd, repo, commit, paths, work, submodules=None, mirrors=None):
 
 
 def run_tool(tool, extra, tree, b, out_json, timeout):
-    src = os.path.join(tree, b["file"])
+    srcs = [os.path.join(tree, f) for f in [b["file"]] + b.get("callers", [])]
     flags = [f.replace("{stubs}", os.path.join(HERE, "stubs")) for f in b["flags"]]
-    cmd = [tool, "--format=json", "--resource-usage=none"] + extra + [src, "--"] + flags
+    cmd = [tool, "--format=json", "--resource-usage=none"] + extra + srcs + ["--"] + flags
     try:
         p = subprocess.run(["nice", "-n", "10"] + cmd, cwd=tree, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, timeout=timeout)
@@ -271,8 +275,8 @@ def main():
             if b["repo"] not in gds:
                 gds[b["repo"]] = git_dir(args.mirrors, b["repo"])
             check_commits(gds[b["repo"]], b)
-            for subrepo in b.get("submodules", {}).values():
-                git_dir(args.mirrors, subrepo)
+            for subspec in b.get("submodules", {}).values():
+                git_dir(args.mirrors, subspec.partition(":")[0])
         outdir = os.path.join(args.work, "out")
         os.makedirs(outdir, exist_ok=True)
 

@@ -36,13 +36,13 @@ namespace clang {
 class ASTContext;
 class ArraySubscriptExpr;
 class BinaryOperator;
-class UnaryOperator;
 class CallExpr;
 class Expr;
 class ExprMutationAnalyzer;
 class FunctionDecl;
 class MangleContext;
 class NamedDecl;
+class UnaryOperator;
 class VarDecl;
 } // namespace clang
 
