@@ -311,15 +311,14 @@ std::optional<ResolvedValue> DefinitionValues::alongDecidedTests(
   };
   auto Side = [&](const Expr *E) { return Engine.resolveInt(E, Q); };
   for (auto W = Way.begin(); W != Way.end();) {
+    // One edge only (the true one is the first) carries the value on. (The
+    // edges first: reading the test spends the query's budget.)
+    bool ByTrue = W->Cond && ReachesWithout(W->Cond, 1);
+    bool ByFalse = W->Cond && ReachesWithout(W->Cond, 0);
     std::optional<SymbolicTest> Test =
-        W->Cond ? symbolicTest(W->Cond, Side) : std::nullopt;
+        ByTrue != ByFalse ? symbolicTest(W->Cond, Side) : std::nullopt;
     // (A test of other inputs only decides whether it gets here at all.)
-    if (Test && !readsOnlyInputsOf(Test->Tested, Value))
-      Test.reset();
-    // One edge only (the true one is the first) carries the value on.
-    bool ByTrue = Test && ReachesWithout(W->Cond, 1);
-    bool ByFalse = Test && ReachesWithout(W->Cond, 0);
-    if (ByTrue == ByFalse) {
+    if (!Test || !readsOnlyInputsOf(Test->Tested, Value)) {
       ++W;
       continue;
     }
