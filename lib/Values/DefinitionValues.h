@@ -56,6 +56,25 @@ public:
       ResolvedValue Value, const FunctionFlow &Flow, const clang::Stmt *Site,
       llvm::ArrayRef<const clang::Stmt *> Kills, const clang::Stmt *Target,
       std::vector<WayCondition> &Way, const ValueQuery &Q);
+  /// Value, one of several definitions that reach a use (`nblocks = n /
+  /// 256; if (n % 256 != 0) nblocks++;`), with the tests of run-time sizes
+  /// that pick it (alongDecidedTests), then undecidedBetweenDefinitions.
+  /// None when no path its tests allow reaches the use.
+  std::optional<ResolvedValue>
+  oneOfSeveral(ResolvedValue Value, const FunctionFlow &Flow,
+               const clang::Stmt *Site,
+               llvm::ArrayRef<const clang::Stmt *> Kills,
+               const clang::Stmt *Target, std::vector<WayCondition> Way,
+               const std::string &What, const ValueQuery &Q);
+  /// Value, not known or symbolic, within what the branches on its way
+  /// from Site to Target allow of the subject (or of its dim3 Field).
+  ResolvedValue
+  pinnedByBranches(ResolvedValue Value, const FlowSubject &Subject,
+                   unsigned Field, TestedSubject IsTested,
+                   const clang::FunctionDecl *F, const FunctionFlow &Flow,
+                   const clang::Stmt *Site,
+                   llvm::ArrayRef<const clang::Stmt *> Kills,
+                   const clang::Stmt *Target, const std::string &What);
   /// Value, one of several definitions that reach a use, or unknown when a
   /// branch on its way tests the run-time sizes it is made of in a way the
   /// analysis does not relate to it.

@@ -294,71 +294,6 @@ ResolvedValue DefinitionValues::grownValues(const VarDecl *V,
                     Engine.Locate(Step.Loop->getBeginLoc()));
 }
 
-std::optional<ResolvedValue> DefinitionValues::alongDecidedTests(
-    ResolvedValue Value, const FunctionFlow &Flow, const Stmt *Site,
-    ArrayRef<const Stmt *> Kills, const Stmt *Target,
-    std::vector<WayCondition> &Way, const ValueQuery &Q) {
-  if (!Value.isSymbolic())
-    return Value;
-  // Whether the value still gets from its definition (reached from the
-  // entry) to Target when the branch on Cond may not take its edge Succ.
-  auto ReachesWithout = [&](const Expr *Cond, unsigned Succ) {
-    auto Allowed = [&](const CFGBlock &B, unsigned I) {
-      return I != Succ || !isTwoWayBranch(B) || B.getLastCondition() != Cond;
-    };
-    return (!Site || Flow.reachesAlong(nullptr, {}, Site, Allowed)) &&
-           Flow.reachesAlong(Site, Kills, Target, Allowed);
-  };
-  auto Side = [&](const Expr *E) { return Engine.resolveInt(E, Q); };
-  for (auto W = Way.begin(); W != Way.end();) {
-    // One edge only (the true one is the first) carries the value on. (The
-    // edges first: reading the test spends the query's budget.)
-    bool ByTrue = W->Cond && ReachesWithout(W->Cond, 1);
-    bool ByFalse = W->Cond && ReachesWithout(W->Cond, 0);
-    std::optional<SymbolicTest> Test =
-        ByTrue != ByFalse ? symbolicTest(W->Cond, Side) : std::nullopt;
-    // (A test of other inputs only decides whether it gets here at all.)
-    if (!Test || !readsOnlyInputsOf(Test->Tested, Value)) {
-      ++W;
-      continue;
-    }
-    std::optional<ResolvedValue> Kept = symbolicWhen(
-        Value, Test->Tested, ByTrue ? Test->IfTrue : Test->IfFalse);
-    if (!Kept)
-      return std::nullopt;
-    Value = std::move(*Kept);
-    W = Way.erase(W);
-  }
-  return Value;
-}
-
-ResolvedValue DefinitionValues::undecidedBetweenDefinitions(
-    ResolvedValue Value, llvm::ArrayRef<WayCondition> Way,
-    const std::string &What, const ValueQuery &Q) {
-  if (!Value.isSymbolic())
-    return Value;
-  // `if (divup(blocks.y, maxY) > 1) blocks.y = maxY;`: the branch that
-  // picks this definition tests the same run-time sizes in a way the
-  // engine does not relate to it, so a value of it that fails may never
-  // reach the use. (A side it cannot follow may be made of them too.)
-  auto Related = [&](const Expr *Side) {
-    ResolvedValue R = Engine.resolveInt(Side, Q);
-    return R.isSymbolic() ? sharesInputs(R, Value) : !R.isKnown();
-  };
-  for (const WayCondition &W : Way) {
-    const Expr *Cond = W.Cond->IgnoreParenImpCasts();
-    const auto *B = dyn_cast<BinaryOperator>(Cond);
-    if (B && B->isComparisonOp() ? Related(B->getLHS()) || Related(B->getRHS())
-                                 : Related(Cond))
-      return ResolvedValue::unknown(
-          What + ": the test at line " +
-          std::to_string(Engine.Locate(W.Cond->getBeginLoc()).Line) +
-          ", which may read the same run-time sizes, decides whether it "
-          "reaches");
-  }
-  return Value;
-}
-
 ResolvedValue DefinitionValues::definedValue(const Definition &Def,
                                              const VarDecl *V,
                                              llvm::ArrayRef<std::string> Rest,
@@ -431,14 +366,43 @@ void flowSites(ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
   }
 }
 
+/// The statements of Sites (the entry's site has none).
+std::vector<const Stmt *>
+definingStatements(ArrayRef<FunctionFlow::Site> Sites) {
+  std::vector<const Stmt *> Out;
+  for (const FunctionFlow::Site &Site : Sites)
+    if (Site.S)
+      Out.push_back(Site.S);
+  return Out;
+}
+
 } // namespace
+
+ResolvedValue DefinitionValues::pinnedByBranches(
+    ResolvedValue Value, const FlowSubject &Subject, unsigned Field,
+    TestedSubject IsTested, const FunctionDecl *F, const FunctionFlow &Flow,
+    const Stmt *Site, ArrayRef<const Stmt *> Kills, const Stmt *Target,
+    const std::string &What) {
+  std::vector<int64_t> Holes;
+  // (A field's tests are collected under a key of their own: one past the
+  // variable's, a pointer no other subject has.)
+  if (std::optional<ResolvedValue> Allowed = Engine.Paths.allowedByBranches(
+          Field ? Engine.Ctx.UnsignedIntTy : Subject.Type, IsTested,
+          static_cast<const char *>(Subject.Key) + Field, F, Flow, Site, Kills,
+          Target, What, &Holes))
+    Value = within(Value, std::move(*Allowed));
+  // A size the way excludes (`if (n == 0) return;`) never reaches.
+  for (int64_t C : Holes)
+    if (std::optional<ResolvedValue> Kept = symbolicWhen(
+            Value, Value, ComparisonBounds{INT64_MIN, INT64_MAX, C}))
+      Value = std::move(*Kept);
+  return Value;
+}
 
 std::optional<ResolvedValue> DefinitionValues::reachingFlow(
     const FlowSubject &Subject, const FunctionDecl *F, const Expr *Use,
     ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
     const DefinitionReader &Read, const ValueQuery &Q) {
-  auto PartOf = Read.PartOf;
-  auto EntryValue = Read.EntryValue;
   const std::string &What = Read.What;
   const FunctionFlow *Flow = Engine.flowOf(F);
   if (!Flow)
@@ -448,7 +412,7 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
       Definition::assigned(nullptr, {}, nullptr, Subject.Loc, nullptr);
   std::vector<FunctionFlow::Site> Sites;
   std::vector<const Definition *> Defs;
-  flowSites(Path, Definitions, EntryValue ? &Entry : nullptr, Sites, Defs);
+  flowSites(Path, Definitions, Read.EntryValue ? &Entry : nullptr, Sites, Defs);
   std::optional<std::vector<size_t>> Reaching = Flow->reaching(Sites, Use);
   if (!Reaching)
     return std::nullopt;
@@ -461,10 +425,7 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
       }))
     return ResolvedValue::unknown(What +
                                   ": a part of it is assigned separately");
-  std::vector<const Stmt *> Kills;
-  for (const FunctionFlow::Site &Site : Sites)
-    if (Site.S)
-      Kills.push_back(Site.S);
+  std::vector<const Stmt *> Kills = definingStatements(Sites);
   if (Reaching->size() > 1)
     Reaching = Engine.Paths.consistentlyReaching(F, *Flow, std::move(*Reaching),
                                                  Defs, Kills, Use, Q);
@@ -499,9 +460,8 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
   SmallVector<ResolvedValue, 4> Parts;
   for (size_t I : *Reaching) {
     const Definition &Def = *Defs[I];
-    // What this value is made of must not depend on the branches between
-    // its definition and the use; a ternary in it is decided on the way it
-    // travels from there.
+    // Its parts must not depend on the branches between its definition and
+    // the use; a ternary in it is decided on the way from there.
     QueryScope Onward = Q.scope();
     for (WayCondition &W : Engine.Paths.wayConditions(
              F, *Flow, Def.Site, Kills, Target, AnyEdge,
@@ -509,19 +469,16 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
       Onward.Pending.push_back(std::move(W));
     Onward.WayOnFunction = F;
     Onward.WayOn = Engine.Paths.wayOnward(F, *Flow, Def.Site, Kills, Use, Q);
-    ResolvedValue Value = Def.Site || !EntryValue
-                              ? PartOf(Def, Q.within(Onward))
-                              : EntryValue(Q.within(Onward));
+    ResolvedValue Value = Def.Site || !Read.EntryValue
+                              ? Read.PartOf(Def, Q.within(Onward))
+                              : Read.EntryValue(Q.within(Onward));
     if (Reaching->size() > 1) {
-      // `nblocks = n / 256; if (n % 256 != 0) nblocks++;`: each value
-      // holds with the tests of run-time sizes that pick it.
-      std::vector<WayCondition> Undecided = Onward.Pending;
-      std::optional<ResolvedValue> Along = alongDecidedTests(
-          std::move(Value), *Flow, Def.Site, Kills, Target, Undecided, Q);
-      if (!Along)
+      std::optional<ResolvedValue> Picked =
+          oneOfSeveral(std::move(Value), *Flow, Def.Site, Kills, Target,
+                       Onward.Pending, What, Q);
+      if (!Picked)
         continue; // no path its tests allow
-      Value =
-          undecidedBetweenDefinitions(std::move(*Along), Undecided, What, Q);
+      Value = std::move(*Picked);
     }
     std::vector<int64_t> Shown;
     for (int64_t X : Value.Proven)
@@ -542,21 +499,9 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
       continue; // this definition reaches on no path its values allow
     // Unknown here, but the branches on the way may pin it down: inside
     // `case 512:` of `switch (threads)`, threads is 512.
-    if ((Path.empty() || Field) && (!Value.isKnown() || Value.isSymbolic())) {
-      std::vector<int64_t> Holes;
-      // (A field's tests are collected under a key of their own: one past
-      // the variable's, a pointer no other subject has.)
-      if (std::optional<ResolvedValue> Allowed = Engine.Paths.allowedByBranches(
-              Field ? Engine.Ctx.UnsignedIntTy : Subject.Type, IsTested,
-              static_cast<const char *>(Subject.Key) + Field, F, *Flow,
-              Def.Site, Kills, Target, What, &Holes))
-        Value = within(Value, std::move(*Allowed));
-      // A size the way excludes (`if (n == 0) return;`) never reaches.
-      for (int64_t C : Holes)
-        if (std::optional<ResolvedValue> Kept = symbolicWhen(
-                Value, Value, ComparisonBounds{INT64_MIN, INT64_MAX, C}))
-          Value = std::move(*Kept);
-    }
+    if ((Path.empty() || Field) && (!Value.isKnown() || Value.isSymbolic()))
+      Value = pinnedByBranches(std::move(Value), Subject, Field, IsTested, F,
+                               *Flow, Def.Site, Kills, Target, What);
     // (The value on entry says where it came from: the callers.)
     Parts.push_back(
         Def.Site ? withOrigin(std::move(Value), What, Engine.Locate(Def.Loc))
