@@ -1,5 +1,5 @@
-/* Stand-in for MATLAB's mex.h (not shipped with the arrus repository; it comes with a
-   MATLAB installation). Written for bench/bugs: declares only what
+/* Stand-in for MATLAB's mex.h (not shipped with the arrus repository; it comes
+   with a MATLAB installation). Written for bench/bugs: declares only what
    api/matlab/arrus/mexcuda/rawReorg.cu uses, so the file parses standalone. */
 #pragma once
 #include <stddef.h>

@@ -1,10 +1,14 @@
-/* Stand-in for MATLAB's gpu/mxGPUArray.h (Parallel Computing Toolbox), written for
-   bench/bugs: declares only what api/matlab/arrus/mexcuda/rawReorg.cu uses. */
+/* Stand-in for MATLAB's gpu/mxGPUArray.h (Parallel Computing Toolbox), written
+   for bench/bugs: declares only what api/matlab/arrus/mexcuda/rawReorg.cu uses.
+ */
 #pragma once
 #include "mex.h"
 
 typedef struct mxGPUArray_tag mxGPUArray;
-typedef enum { MX_GPU_INITIALIZE_VALUES = 0, MX_GPU_DO_NOT_INITIALIZE = 1 } mxGPUInitialize;
+typedef enum {
+  MX_GPU_INITIALIZE_VALUES = 0,
+  MX_GPU_DO_NOT_INITIALIZE = 1
+} mxGPUInitialize;
 
 #ifdef __cplusplus
 extern "C" {
