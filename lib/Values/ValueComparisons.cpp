@@ -204,6 +204,12 @@ ResolvedValue joinWhen(const SymbolicTest &Test, const ResolvedValue &IfTrue,
   if (Sides.empty())
     return ResolvedValue::unknown("neither side of the condition can be taken");
   ResolvedValue V = joinValues(Sides);
+  // Too large with the test's nodes (iDivUp of a size its callers join):
+  // the sides without them, a wider value that still holds.
+  if (V.K == ResolvedValue::Kind::Unknown &&
+      IfTrue.K != ResolvedValue::Kind::Unknown &&
+      IfFalse.K != ResolvedValue::Kind::Unknown)
+    V = joinValues({IfTrue, IfFalse});
   V.Proven.clear();
   return V;
 }
