@@ -226,8 +226,11 @@ std::optional<ResolvedValue> devicePropertyInput(const Expr *E,
 namespace {
 
 /// The declaration a chain of member, element and pointer reads starts
-/// from (`dst` in `dst->ne[1]`), and the field read last (`ne`).
-std::pair<const ValueDecl *, const ValueDecl *> readRoot(const Expr *E) {
+/// from (`dst` in `dst->ne[1]`), and the field read last (`ne`). Where the
+/// chain starts from another expression (`f()[1]`), none, and that
+/// expression in *Start.
+std::pair<const ValueDecl *, const ValueDecl *>
+readRoot(const Expr *E, const Expr **Start = nullptr) {
   const ValueDecl *Field = nullptr;
   while (true) {
     E = E->IgnoreParenImpCasts();
@@ -243,6 +246,8 @@ std::pair<const ValueDecl *, const ValueDecl *> readRoot(const Expr *E) {
     } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       return {DRE->getDecl(), Field};
     } else {
+      if (Start)
+        *Start = E;
       return {nullptr, nullptr};
     }
   }
@@ -318,23 +323,12 @@ std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
 /// elsewhere returns: `mxGPUGetDimensions(in)[1]`, `get_shape(t)->rows`.
 std::optional<ResolvedValue> readThroughResult(const Expr *E, ASTContext &Ctx,
                                                const LocationMapper &Locate) {
-  const Expr *Base = E;
-  while (true) {
-    Base = Base->IgnoreParenImpCasts();
-    if (const auto *ME = dyn_cast<MemberExpr>(Base))
-      Base = ME->getBase();
-    else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(Base))
-      Base = Sub->getBase();
-    else if (const auto *U = dyn_cast<UnaryOperator>(Base);
-             U && U->getOpcode() == UO_Deref)
-      Base = U->getSubExpr();
-    else
-      break;
-  }
-  const auto *Call = dyn_cast<CallExpr>(Base);
+  const Expr *Start = nullptr;
+  readRoot(E, &Start);
+  const auto *Call = dyn_cast_or_null<CallExpr>(Start);
   const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
   // (What a function of the file returns is followed, or said unknown.)
-  if (Base == E->IgnoreParenImpCasts() || !F || F->hasBody() ||
+  if (Start == E->IgnoreParenImpCasts() || !F || F->hasBody() ||
       !Call->getType()->isPointerType() || knownRole(F))
     return std::nullopt;
   return symbolicInput(spelled(E, Ctx),
