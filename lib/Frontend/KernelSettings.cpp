@@ -7,6 +7,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Analysis/CFG.h"
 
 using namespace clang;
 
@@ -79,6 +81,20 @@ const FunctionFlow *KernelSettingCollector::flowOf(const FunctionDecl *F) {
   return It->second.get();
 }
 
+bool KernelSettingCollector::neverTaken(const CFGBlock &B, unsigned I) {
+  const Stmt *Branch = B.getTerminatorStmt();
+  if (B.succ_size() != 2 || !Branch ||
+      !isa<IfStmt, ConditionalOperator, BinaryOperator>(Branch))
+    return false;
+  auto [It, New] = Tests.try_emplace(&B);
+  if (New)
+    if (const auto *Condition =
+            dyn_cast_or_null<Expr>(B.getTerminatorCondition()))
+      It->second = Resolver.truthOf(Condition);
+  // Successor 0 is the edge taken when the test holds.
+  return It->second && *It->second == (I == 1);
+}
+
 void KernelSettingCollector::describeLaunch(LaunchSite &L, const Stmt *Launch,
                                             const FunctionDecl *Current) {
   auto Anywhere = [](const CFGBlock &, unsigned) { return true; };
@@ -99,11 +115,14 @@ void KernelSettingCollector::describeLaunch(LaunchSite &L, const Stmt *Launch,
       continue;
     }
     // A path from the entry that goes around the call, but not one that
-    // only runs when a flag says an earlier run made it.
-    if (Flow->reachesAlong(nullptr, {M.Call}, Launch,
-                           [&](const CFGBlock &B, unsigned I) {
-                             return !Flags.takenOnlyAfter(B, I, M.Call, *Flow);
-                           }))
+    // only runs when a flag says an earlier run made it, nor one through a
+    // branch whose test the values decide the other way (`if (smem > 46 *
+    // 1024)` opts in wherever smem is that large).
+    if (Flow->reachesAlong(
+            nullptr, {M.Call}, Launch, [&](const CFGBlock &B, unsigned I) {
+              return !Flags.takenOnlyAfter(B, I, M.Call, *Flow) &&
+                     !neverTaken(B, I);
+            }))
       L.SettingsSkippedOnSomePath.push_back(
           Names.Locate(M.Call->getBeginLoc()));
   }

@@ -23,12 +23,14 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace clang {
 class ASTContext;
 class CallExpr;
+class CFGBlock;
 class FunctionDecl;
 class SourceLocation;
 class Stmt;
@@ -69,6 +71,9 @@ public:
 
 private:
   const FunctionFlow *flowOf(const clang::FunctionDecl *F);
+  /// Whether the values decide the two-way branch that ends B (an `if`, a
+  /// `?:`, a `&&` or `||`) so that it never takes its successor I.
+  bool neverTaken(const clang::CFGBlock &B, unsigned I);
 
   struct Made {
     const clang::CallExpr *Call;
@@ -83,6 +88,8 @@ private:
   std::vector<Made> Calls;
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionFlow>> Flows;
   OnceFlags Flags;
+  /// Per branch block, the value its test always has, if one.
+  std::map<const clang::CFGBlock *, std::optional<bool>> Tests;
 };
 
 } // namespace cudalint

@@ -91,6 +91,13 @@ ResolvedValue ResolverEngine::resolveInt(const Expr *E, CallPin Pin) {
   return resolveInt(E, ValueQuery(Scope, Budget));
 }
 
+std::optional<bool> ResolverEngine::truthOf(const Expr *Cond, CallPin Pin) {
+  QueryScope Scope = scopeAt(Cond, Pin);
+  addKernelChoice(Scope, Pin);
+  QueryBudget Budget;
+  return Paths.truthByValues(Cond, ValueQuery(Scope, Budget));
+}
+
 int64_t ResolverEngine::kernelToken(const FunctionDecl *K) {
   K = K->getCanonicalDecl();
   auto At = llvm::find(KernelTokens, K);

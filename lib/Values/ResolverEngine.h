@@ -60,6 +60,7 @@ public:
   // What ValueResolver, the facade, asks (ValueResolver.h says what each
   // is).
   ResolvedValue resolveInt(const clang::Expr *E, CallPin Pin = {});
+  std::optional<bool> truthOf(const clang::Expr *Cond, CallPin Pin);
   Dim3Value resolveDim3(const clang::Expr *E, CallPin Pin = {});
   CallPin choosing(CallPin Pin, const clang::Expr *Callee,
                    llvm::StringRef Mangled);

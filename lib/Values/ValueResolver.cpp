@@ -22,6 +22,11 @@ ResolvedValue ValueResolver::resolveInt(const clang::Expr *E, CallPin Pin) {
   return Engine->resolveInt(E, Pin);
 }
 
+std::optional<bool> ValueResolver::truthOf(const clang::Expr *Cond,
+                                           CallPin Pin) {
+  return Engine->truthOf(Cond, Pin);
+}
+
 ValueResolver::Kernels ValueResolver::resolveKernels(const clang::Expr *E,
                                                      CallPin Pin) {
   return kernelsIn(resolveInt(E, Pin));

@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,9 @@ public:
   ~ValueResolver();
 
   ResolvedValue resolveInt(const clang::Expr *E, CallPin Pin = {});
+  /// Cond's truth for every value its operands may take (`smem > 46 * 1024`
+  /// with smem known); none when the values do not decide it.
+  std::optional<bool> truthOf(const clang::Expr *Cond, CallPin Pin = {});
   /// The kernels E (a launch's callee, a function pointer handed to
   /// cudaLaunchKernel) may hold, followed as any value is (variables,
   /// ternaries, tables, callers, path conditions), and where the choices

@@ -260,4 +260,34 @@ TEST(PathsTest, ATemplateArgumentDispatchedFromARunTimeValue) {
             (Strings{"2048", "4096"}));
 }
 
+/// ValueResolver::truthOf for each marked condition.
+Truths resolverTruths(const std::string &Code) {
+  test::MarkedUnit Unit = test::parseMarked(Prelude + Code);
+  CallerIndex Callers = indexCallers(Unit.context());
+  ValueResolver Resolver(Unit.context(), Callers,
+                         [](SourceLocation) { return SourceLoc(); });
+  Truths Out;
+  for (const Expr *E : Unit.Marked)
+    Out.push_back(Resolver.truthOf(E));
+  return Out;
+}
+
+TEST(Paths, TruthOfAConditionByItsValues) {
+  // Decided where every value of its operands agrees; not where a value is
+  // not known, or the values disagree.
+  EXPECT_EQ(resolverTruths(R"cpp(
+    void opt_in() {
+      unsigned smem = 8192 * (4 + 64 / 16);
+      value_at(smem > 46 * 1024);
+      value_at(!(smem <= 96 * 1024));
+    }
+    void go(bool big) {
+      unsigned n = big ? 4096 : 8192;
+      value_at(n > 1024 && n % 256 == 0);
+      value_at(n > 5000);
+      value_at(input() > 3);
+    })cpp"),
+            (Truths{true, false, true, std::nullopt, std::nullopt}));
+}
+
 } // namespace
