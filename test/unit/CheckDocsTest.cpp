@@ -96,7 +96,7 @@ TEST(CheckDocsTest, ChecksOnHipLaunchesHaveAHipSection) {
     StringRef Page = checkDocumentation(C->name());
     EXPECT_TRUE(Page.contains("\n## HIP\n"));
   }
-  EXPECT_EQ(WithBody, 8u);
+  EXPECT_EQ(WithBody, 9u);
 }
 
 TEST(CheckDocsTest, UnknownNames) {
