@@ -214,6 +214,17 @@ std::vector<UncheckedLaunch> uncheckedLaunches(const CheckRun &Run) {
   return Out;
 }
 
+std::string uncheckedLaunchMessage(const LaunchSite &L,
+                                   ArrayRef<UncheckedReason> Reasons) {
+  std::vector<std::string> Why;
+  for (const UncheckedReason &R : Reasons)
+    Why.push_back(describeUncheckedReason(R));
+  return "launch of " +
+         (L.Kernel.empty() ? std::string("an unknown kernel")
+                           : "'" + L.Kernel + "'") +
+         " not fully checked: " + join(Why, "; ");
+}
+
 std::string uncheckedSummary(ArrayRef<UncheckedLaunch> Unchecked,
                              size_t TotalLaunches) {
   if (Unchecked.empty())

@@ -405,17 +405,12 @@ std::vector<LaunchNotice> uncheckedNotices(const Snapshot &S) {
     const LaunchSite &L = S.Result.Units[U.Unit].Launches[U.Launch];
     if (L.Loc.File != S.File)
       continue;
-    std::vector<std::string> Why;
+    std::vector<UncheckedReason> Why;
     for (const UncheckedReason &R : U.Reasons)
       if (!(S.DevicePending && R.K == UncheckedReason::Kind::NoDeviceFacts))
-        Why.push_back(describeUncheckedReason(R));
-    if (Why.empty())
-      continue;
-    Out.push_back(
-        {L.Loc, "launch of " +
-                    (L.Kernel.empty() ? std::string("an unknown kernel")
-                                      : "'" + L.Kernel + "'") +
-                    " not fully checked: " + join(Why, "; ")});
+        Why.push_back(R);
+    if (!Why.empty())
+      Out.push_back({L.Loc, uncheckedLaunchMessage(L, Why)});
   }
   return Out;
 }

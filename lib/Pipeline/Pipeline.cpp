@@ -236,7 +236,8 @@ Error Pipeline::useSMCount(StringRef SMCount, StringRef Setting,
   return Error::success();
 }
 
-std::vector<std::string> Pipeline::defaultArchs(const PipelineInput &In) const {
+std::vector<std::string> Pipeline::defaultArchs(const PipelineInput &In,
+                                                PipelineResult &R) const {
   // --arch (or the config file's), else the commands' own, else sm_75; and
   // the --gpu preset's arch.
   std::vector<std::string> Archs = Device.Archs;
@@ -252,8 +253,14 @@ std::vector<std::string> Pipeline::defaultArchs(const PipelineInput &In) const {
           if (!is_contained(Archs, A))
             Archs.push_back(A);
       }
-  if (Archs.empty())
+  if (Archs.empty()) {
     Archs = {DefaultTargetArch.str()};
+    // With device facts the device plan says so, as it picks the arch.
+    if (!R.Device.Enabled)
+      R.Notes.push_back("no GPU arch in the compile command; launches are "
+                        "judged for " +
+                        Archs.front() + " (give --arch to choose)");
+  }
   if (Options.Gpu) {
     std::string GpuArch = Options.Gpu->arch().Name.str();
     if (!is_contained(Archs, GpuArch))
@@ -411,7 +418,7 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
                         U.Errors.front().Message +
                         "); analysed what Clang recovered");
   }
-  R.DefaultArchs = defaultArchs(In);
+  R.DefaultArchs = defaultArchs(In, R);
   warnUnknownArchs(R);
   R.Gpu = Options.Gpu;
   CheckRun Run;

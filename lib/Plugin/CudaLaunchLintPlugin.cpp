@@ -21,7 +21,8 @@
 //   config=<file>                  a .cuda-launch-lint.yaml (default: the
 //                                  nearest above the source, as the tool)
 //   <check>.<Option>=<value>       a check option (MinOccupancy ...)
-//   verbose                        print the run's notes as remarks
+//   verbose                        accepted for older commands: the run's
+//                                  notes are always printed as remarks
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,9 +74,9 @@ class Consumer : public ASTConsumer {
 public:
   // The action may be gone when the consumer runs: it keeps its own copy.
   Consumer(CompilerInstance &CI, std::string MainFile, Pipeline P,
-           HostCommand Cmd, bool Verbose)
+           HostCommand Cmd)
       : CI(CI), MainFile(std::move(MainFile)), P(std::move(P)),
-        Cmd(std::move(Cmd)), Verbose(Verbose) {}
+        Cmd(std::move(Cmd)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // The device-side compiles of the same file would repeat every finding.
@@ -86,12 +87,13 @@ public:
     if (DE.hasErrorOccurred())
       return;
     PipelineResult R = runOnHostAST(P, Ctx, MainFile, Cmd);
-    if (Verbose)
-      for (const std::string &N : R.Notes)
-        DE.Report(DE.getCustomDiagID(DiagnosticsEngine::Remark,
-                                     "cuda-launch-lint: %0"))
-            << N;
     SourceManager &SM = Ctx.getSourceManager();
+    // What the tool says beside its findings, as it says it: the arch it
+    // fell back to, launches not fully checked (never silence).
+    for (const RunMessage &M : runMessages(R))
+      DE.Report(toSourceLocation(SM, M.Loc),
+                DE.getCustomDiagID(DiagnosticsEngine::Remark, "%0"))
+          << M.Text;
     unsigned ErrorID = DE.getCustomDiagID(DiagnosticsEngine::Error, "%0 [%1]");
     unsigned WarningID =
         DE.getCustomDiagID(DiagnosticsEngine::Warning, "%0 [%1]");
@@ -110,14 +112,13 @@ private:
   std::string MainFile;
   Pipeline P;
   HostCommand Cmd;
-  bool Verbose;
 };
 
 class Action : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer>
   CreateASTConsumer(CompilerInstance &CI, llvm::StringRef InFile) override {
-    return std::make_unique<Consumer>(CI, InFile.str(), *P, Cmd, Verbose);
+    return std::make_unique<Consumer>(CI, InFile.str(), *P, Cmd);
   }
 
   bool ParseArgs(const CompilerInstance &CI,
@@ -138,10 +139,8 @@ protected:
     S.FindConfig = true;
     for (const std::string &Arg : Args) {
       auto [Key, Value] = llvm::StringRef(Arg).split('=');
-      if (Key == "verbose" && Value.empty()) {
-        Verbose = true;
+      if (Key == "verbose" && Value.empty())
         continue;
-      }
       if (!llvm::StringRef(Arg).contains('='))
         return Bad("argument '" + Arg + "' is not key=value (see README)");
       if (setSetting(S, Key, Value))
@@ -171,7 +170,6 @@ protected:
 private:
   std::optional<Pipeline> P;
   HostCommand Cmd;
-  bool Verbose = false;
 };
 
 } // namespace

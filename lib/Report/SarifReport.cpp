@@ -265,16 +265,11 @@ runNotifications(ArrayRef<TranslationUnitFacts> Units,
     SarifNotification N;
     N.Id = "unchecked-launch";
     N.Level = "warning";
-    std::vector<std::string> Why, Kinds;
-    for (const UncheckedReason &R : U.Reasons) {
-      Why.push_back(describeUncheckedReason(R));
+    std::vector<std::string> Kinds;
+    for (const UncheckedReason &R : U.Reasons)
       if (!is_contained(Kinds, uncheckedKindName(R.K)))
         Kinds.push_back(uncheckedKindName(R.K).str());
-    }
-    N.Message = "launch of " +
-                (L.Kernel.empty() ? std::string("an unknown kernel")
-                                  : "'" + L.Kernel + "'") +
-                " not fully checked: " + join(Why, "; ");
+    N.Message = uncheckedLaunchMessage(L, U.Reasons);
     N.Loc = L.Loc;
     N.Properties = {{"reasons", join(Kinds, ",")}};
     Out.push_back(std::move(N));

@@ -147,7 +147,16 @@ public:
       Cmd.BuildDir = CompileDatabase.empty() ? Ctx->getCurrentBuildDirectory()
                                              : CompileDatabase;
       Cmd.SearchUpwards = CompileDatabase.empty();
+      // clang-tidy does not hand its checks the command: without a database
+      // entry, the flags it was given after `--` are the command.
+      Cmd.FixedFlags = clangTidyFixedFlags(processArguments());
       Unit->Result = runOnHostAST(*P, AST, Main->getName(), Cmd);
+      // Said once per unit, in the tool's own name rather than a check's:
+      // the arch it fell back to, failed device compiles, launches not
+      // fully checked.
+      for (const RunMessage &M : runMessages(*Unit->Result))
+        Ctx->diag("cuda-launch-lint", toSourceLocation(SM, M.Loc),
+                  escapeForDiagnostic(M.Text), DiagnosticIDs::Remark);
     }
     if (!Unit->Result)
       return;

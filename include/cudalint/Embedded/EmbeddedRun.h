@@ -16,6 +16,7 @@
 
 #include "clang/Basic/SourceLocation.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,29 @@ struct HostCommand {
   /// target's build subdirectory).
   std::string BuildDir;
   bool SearchUpwards = false;
+  /// Else, when set: the flags every file is compiled with (those
+  /// clang-tidy was given after `--`), in the working directory.
+  std::optional<std::vector<std::string>> FixedFlags;
 };
+
+/// This process's arguments (Linux's /proc/self/cmdline); empty where they
+/// cannot be read.
+std::vector<std::string> processArguments();
+
+/// The flags a clang-tidy command line compiles every file with: those
+/// after `--`, with its --extra-arg-before and --extra-arg around them;
+/// none without a `--`.
+std::optional<std::vector<std::string>>
+clangTidyFixedFlags(llvm::ArrayRef<std::string> Argv);
+
+/// What the tool says beside its findings, for a host to show: each of the
+/// run's notes and warnings (no place: Loc is invalid), then each launch
+/// that was not fully checked, with its reasons.
+struct RunMessage {
+  SourceLoc Loc;
+  std::string Text;
+};
+std::vector<RunMessage> runMessages(const PipelineResult &R);
 
 /// Runs P on the unit the host parsed into Ctx (its main file MainFile).
 PipelineResult runOnHostAST(const Pipeline &P, clang::ASTContext &Ctx,

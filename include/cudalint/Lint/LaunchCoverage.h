@@ -74,6 +74,12 @@ llvm::StringRef uncheckedKindName(UncheckedReason::Kind K);
 /// facts on sm_80 (nvcc timed out after 300 s (killed))".
 std::string describeUncheckedReason(const UncheckedReason &R);
 
+/// "launch of 'k' not fully checked: <each reason>": the one line that
+/// every door without a summary (SARIF, the language server, the embedded
+/// hosts) gives a launch that was not fully checked.
+std::string uncheckedLaunchMessage(const LaunchSite &L,
+                                   llvm::ArrayRef<UncheckedReason> Reasons);
+
 /// Every launch of Run.Units that was not fully checked, in unit and launch
 /// order, judged on the archs the checks use for its file (without the
 /// archs the file is not built for).

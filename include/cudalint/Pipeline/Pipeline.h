@@ -195,8 +195,10 @@ private:
   /// (an error naming ArchSetting when it has none or several).
   llvm::Error useSMCount(llvm::StringRef SMCount, llvm::StringRef Setting,
                          llvm::StringRef ArchSetting);
-  /// The archs a unit is checked for when its device facts name none.
-  std::vector<std::string> defaultArchs(const PipelineInput &In) const;
+  /// The archs a unit is checked for when its device facts name none; a
+  /// note in R when that is the default arch and no device plan said so.
+  std::vector<std::string> defaultArchs(const PipelineInput &In,
+                                        PipelineResult &R) const;
   /// Checks, policy, baseline and merging: R.Findings from R's facts.
   void check(PipelineResult &R, const PipelineInput &In) const;
 
