@@ -8,33 +8,35 @@ using namespace llvm;
 
 namespace cudalint {
 
+/// A limit for each run-time axis of the grid or the block (Dim): at least
+/// one and at most the arch's Max for that axis, counted in Unit.
+template <typename MaxT>
+static void axisLimits(std::vector<SizeLimit> &Out, SizeLimit::Kind K,
+                       StringRef Dim, const Dim3Value &Sizes,
+                       const MaxT (&Max)[3], StringRef Unit) {
+  const ResolvedValue *Axes[] = {&Sizes.X, &Sizes.Y, &Sizes.Z};
+  const char *Axis[] = {"x", "y", "z"};
+  for (unsigned I = 0; I < 3; ++I)
+    if (Axes[I]->isSymbolic())
+      Out.push_back({K, formatv("{0}.{1}", Dim, Axis[I]).str(),
+                     formatv("{0} {1}", Dim, Axis[I]).str(), *Axes[I],
+                     int64_t(Max[I]),
+                     formatv("the maximum of {0} {1} in {2} {3}", Max[I], Unit,
+                             Dim, Axis[I])
+                         .str(),
+                     true, false});
+}
+
 std::vector<SizeLimit> hardwareSizeLimits(const LaunchSite &L,
                                           const ArchInfo &A, uint64_t Static,
                                           uint64_t SmemLimit,
                                           std::string SmemWhy) {
   std::vector<SizeLimit> Out;
-  const ResolvedValue *Grid[] = {&L.Grid.X, &L.Grid.Y, &L.Grid.Z};
+  axisLimits(Out, SizeLimit::Kind::Grid, "grid", L.Grid, A.MaxGridDim,
+             "blocks");
+  axisLimits(Out, SizeLimit::Kind::Block, "block", L.Block, A.MaxBlockDim,
+             "threads");
   const ResolvedValue *Block[] = {&L.Block.X, &L.Block.Y, &L.Block.Z};
-  const char *Axis[] = {"x", "y", "z"};
-  for (unsigned I = 0; I < 3; ++I)
-    if (Grid[I]->isSymbolic())
-      Out.push_back({SizeLimit::Kind::Grid, formatv("grid.{0}", Axis[I]).str(),
-                     formatv("grid {0}", Axis[I]).str(), *Grid[I],
-                     int64_t(A.MaxGridDim[I]),
-                     formatv("the maximum of {0} blocks in grid {1}",
-                             A.MaxGridDim[I], Axis[I])
-                         .str(),
-                     true, false});
-  for (unsigned I = 0; I < 3; ++I)
-    if (Block[I]->isSymbolic())
-      Out.push_back({SizeLimit::Kind::Block,
-                     formatv("block.{0}", Axis[I]).str(),
-                     formatv("block {0}", Axis[I]).str(), *Block[I],
-                     int64_t(A.MaxBlockDim[I]),
-                     formatv("the maximum of {0} threads in block {1}",
-                             A.MaxBlockDim[I], Axis[I])
-                         .str(),
-                     true, false});
   // A block of several run-time sizes: their product (`dim3 block(ne13,
   // ne12)` fails once ne13 * ne12 > 1024, each within 1024).
   if (L.ThreadsPerBlock.isSymbolic() &&

@@ -28,6 +28,7 @@
 
 #include "cudalint/Device/CudaBinary.h"
 
+#include "BinaryLayout.h"
 #include "OneLine.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -306,12 +307,8 @@ Expected<Cubin> readCubin(StringRef Elf) {
 }
 
 static Expected<Cubin> readCubinImpl(StringRef Elf) {
-  // ELFFile reads its structures in place: they must be aligned.
   std::string Aligned;
-  if (reinterpret_cast<uintptr_t>(Elf.data()) % alignof(uint64_t) != 0) {
-    Aligned = Elf.str();
-    Elf = Aligned;
-  }
+  Elf = alignedForElf(Elf, Aligned);
   if (Elf.size() < ELF::EI_NIDENT || !Elf.starts_with("\x7f"
                                                       "ELF"))
     return cubinError("not an ELF file");

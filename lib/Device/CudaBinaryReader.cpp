@@ -18,6 +18,7 @@
 #include "cudalint/Device/CudaBinary.h"
 #include "cudalint/Device/HipBinary.h"
 
+#include "BinaryLayout.h"
 #include "OneLine.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -139,14 +140,9 @@ Error Reader::readObject(MemoryBufferRef Buffer, const std::string &Label) {
       Data[ELF::EI_DATA] != ELF::ELFDATA2LSB)
     return binaryError("not a 64-bit little-endian ELF file (nvcc writes no "
                        "other)");
-  // ELFFile reads its structures in place: an archive member may sit at any
-  // even offset.
   std::string Aligned;
-  if (reinterpret_cast<uintptr_t>(Data.data()) % alignof(uint64_t) != 0) {
-    Aligned = Data.str();
-    Data = Aligned;
-  }
-  Expected<object::ELF64LEFile> Obj = object::ELF64LEFile::create(Data);
+  Expected<object::ELF64LEFile> Obj =
+      object::ELF64LEFile::create(alignedForElf(Data, Aligned));
   if (!Obj)
     return Obj.takeError();
   auto Sections = Obj->sections();

@@ -22,6 +22,7 @@
 
 #include "cudalint/Device/CudaBinary.h"
 
+#include "BinaryLayout.h"
 #include "OneLine.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -176,8 +177,8 @@ static Expected<std::vector<Fatbin>> readFatbinsImpl(StringRef Data) {
     // Zero padding between two objects' containers (a header starts with
     // the magic's 0x50).
     if (Rest.front() == '\0') {
-      size_t NonZero = Rest.find_first_not_of('\0');
-      if (NonZero == StringRef::npos)
+      size_t NonZero = paddingZeros(Rest);
+      if (NonZero == Rest.size())
         break;
       Pos += NonZero & ~size_t(7); // containers are 8-byte aligned
       if ((NonZero & 7) != 0)

@@ -15,6 +15,7 @@
 
 #include "cudalint/Device/HipBinary.h"
 
+#include "BinaryLayout.h"
 #include "OneLine.h"
 
 #include "clang/Driver/OffloadBundler.h"
@@ -260,8 +261,7 @@ Expected<std::vector<OffloadBundleEntry>> readOffloadBundles(StringRef Data) {
     StringRef Rest = Data.drop_front(At);
     // An executable aligns each unit's bundle: zeros between them.
     if (Rest.front() == '\0') {
-      size_t Next = Rest.find_first_not_of('\0');
-      At = Next == StringRef::npos ? Data.size() : At + Next;
+      At += paddingZeros(Rest);
       continue;
     }
     uint64_t Size = 0;
@@ -332,13 +332,9 @@ bool isAmdCodeObject(StringRef Data) {
 Expected<AmdCodeObject> readAmdCodeObject(StringRef Elf) {
   if (!isAmdCodeObject(Elf))
     return bundleError("not an AMDGPU code object (64-bit ELF, EM_AMDGPU)");
-  // ELFFile reads its structures in place.
   std::string Aligned;
-  if (reinterpret_cast<uintptr_t>(Elf.data()) % alignof(uint64_t) != 0) {
-    Aligned = Elf.str();
-    Elf = Aligned;
-  }
-  Expected<object::ELF64LEFile> Obj = object::ELF64LEFile::create(Elf);
+  Expected<object::ELF64LEFile> Obj =
+      object::ELF64LEFile::create(alignedForElf(Elf, Aligned));
   if (!Obj)
     return oneLineError(Obj.takeError());
   auto Sections = Obj->sections();

@@ -11,36 +11,32 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <utility>
 
 using namespace llvm;
 
 namespace cudalint::symbolic {
 
+/// Each arithmetic node kind with its integer operation, one to one.
+static constexpr std::pair<Op, IntegerOp> ArithmeticOps[] = {
+    {Op::Add, IntegerOp::Add}, {Op::Sub, IntegerOp::Sub},
+    {Op::Mul, IntegerOp::Mul}, {Op::Div, IntegerOp::Div},
+    {Op::Rem, IntegerOp::Rem}, {Op::Shl, IntegerOp::Shl},
+    {Op::Shr, IntegerOp::Shr}, {Op::And, IntegerOp::And},
+    {Op::Min, IntegerOp::Min}, {Op::Max, IntegerOp::Max}};
+
 std::optional<IntegerOp> integerOpOf(Op O) {
-  switch (O) {
-  case Op::Add:
-    return IntegerOp::Add;
-  case Op::Sub:
-    return IntegerOp::Sub;
-  case Op::Mul:
-    return IntegerOp::Mul;
-  case Op::Div:
-    return IntegerOp::Div;
-  case Op::Rem:
-    return IntegerOp::Rem;
-  case Op::Shl:
-    return IntegerOp::Shl;
-  case Op::Shr:
-    return IntegerOp::Shr;
-  case Op::And:
-    return IntegerOp::And;
-  case Op::Min:
-    return IntegerOp::Min;
-  case Op::Max:
-    return IntegerOp::Max;
-  default:
-    return std::nullopt;
-  }
+  for (auto [Node, Integer] : ArithmeticOps)
+    if (Node == O)
+      return Integer;
+  return std::nullopt;
+}
+
+Op nodeOpOf(IntegerOp O) {
+  for (auto [Node, Integer] : ArithmeticOps)
+    if (Integer == O)
+      return Node;
+  return Op::Add; // not reached: every IntegerOp has its node kind
 }
 
 namespace {

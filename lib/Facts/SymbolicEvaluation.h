@@ -48,6 +48,8 @@ enum class Feasible { Certainly, Possibly };
 
 /// The integer operation of an arithmetic node; none for the others.
 std::optional<IntegerOp> integerOpOf(Op O);
+/// The arithmetic node kind of an integer operation.
+Op nodeOpOf(IntegerOp O);
 
 /// Every node's values, with each input at the values InputRange gives it
 /// (an empty range: no path carries that input value).

@@ -185,98 +185,134 @@ static int64_t edge(int64_t Pass, int64_t Fail,
   return Fail;
 }
 
-std::vector<FailingInput> inputsAbove(const ResolvedValue &V, int64_t Limit,
-                                      InputDomain Domain) {
+namespace {
+
+/// One input of a search, with the range its reads allow: [Lo, Hi], never
+/// empty.
+struct SearchedInput {
+  const InputSearch &Search;
+  size_t K;
+  int64_t Lo, Hi;
+  /// Whether the value grows with its inputs: a failing value found is then
+  /// the limit's edge.
+  bool Grows;
+
+  const SymbolicNode *node() const { return Search.input(K); }
+  /// The paths of the value with this input at X, the others at their lowest.
+  SmallVector<PathValue, 2> at(int64_t X) const { return Search.at(K, X); }
+};
+
+} // namespace
+
+/// The failures FailureOf finds, one input of V at a time, passing over an
+/// input whose reads leave it no value: inputsAbove and inputsBelow differ
+/// only in what fails.
+static std::vector<FailingInput>
+searchInputs(const ResolvedValue &V, InputDomain Domain,
+             function_ref<std::optional<FailingInput>(const SearchedInput &)>
+                 FailureOf) {
   std::vector<FailingInput> Out;
   if (!V.isSymbolic())
     return Out;
   InputSearch Search(V, Domain);
   bool Grows = growsWithInputs(V);
   for (size_t K = 0; K < Search.inputs(); ++K) {
-    // The failure at X: over the limit on some path (its least value
-    // there), or a signed overflow on the way, whose value may be anything.
-    auto Failing = [&](int64_t X) -> std::optional<FailingInput> {
-      std::optional<FailingInput> F;
-      for (const PathValue &P : Search.at(K, X)) {
-        if (P.Overflowed >= 0 && !F)
-          F = FailingInput{Search.input(K), X, false, P.Lo,
-                           &V.Symbolic[P.Overflowed]};
-        else if (P.Overflowed < 0 && P.Lo > Limit &&
-                 (!F || F->OverflowAt || P.Lo < F->Result))
-          F = FailingInput{Search.input(K), X, false, P.Lo, nullptr};
-      }
-      return F;
-    };
     int64_t Lo = Search.lowest(K), Hi = Search.highest(K);
     if (Lo > Hi)
       continue;
-    std::optional<int64_t> Before;
-    for (int64_t P : probes(V, Lo, Hi)) {
-      if (!Failing(P)) {
-        Before = P;
-        continue;
-      }
-      // The edge between the last value that passes and this one.
-      int64_t Fail =
-          Before ? edge(*Before, P, [&](int64_t X) { return bool(Failing(X)); })
-                 : P;
-      FailingInput F = *Failing(Fail);
-      F.Edge = Grows;
-      Out.push_back(F);
-      break;
-    }
+    if (std::optional<FailingInput> F =
+            FailureOf(SearchedInput{Search, K, Lo, Hi, Grows}))
+      Out.push_back(*F);
   }
   return Out;
 }
 
-std::vector<FailingInput> inputsBelow(const ResolvedValue &V, int64_t Least,
-                                      InputDomain Domain) {
-  std::vector<FailingInput> Out;
-  if (!V.isSymbolic())
-    return Out;
-  InputSearch Search(V, Domain);
-  bool Grows = growsWithInputs(V);
-  for (size_t K = 0; K < Search.inputs(); ++K) {
-    auto Failing = [&](int64_t X) -> std::optional<int64_t> {
-      std::optional<int64_t> Most;
-      for (const PathValue &P : Search.at(K, X))
-        if (P.Overflowed < 0 && P.Hi < Least)
-          Most = Most ? std::max(*Most, P.Hi) : P.Hi;
-      return Most;
-    };
-    int64_t Lo = Search.lowest(K), Hi = Search.highest(K);
-    if (Lo > Hi)
-      continue;
-    std::vector<int64_t> Tried = probes(V, Lo, Hi);
-    // A failure for every value of the input is not the input's doing (a
-    // path of a constant 0): other checks judge constants.
-    if (llvm::all_of(Tried, [&](int64_t P) { return Failing(P).has_value(); }))
-      continue;
-    if (Grows) {
-      // Below the limit from the lowest value up to an edge, if at all.
-      if (!Failing(Lo))
-        continue;
-      int64_t Fail = Lo, Pass = Lo;
-      for (int64_t P : Tried) {
-        if (!Failing(P)) {
-          Pass = P;
-          break;
-        }
-        Fail = P;
-      }
-      if (Pass > Fail)
-        Fail =
-            edge(Pass, Fail, [&](int64_t X) { return Failing(X).has_value(); });
-      Out.push_back({Search.input(K), Fail, true, *Failing(Fail), nullptr});
+/// A value of In at which V is above Limit on some path or overflows: the
+/// first of the probes that fails, moved by bisection to the edge next to
+/// the last one that passes.
+static std::optional<FailingInput>
+failureAbove(const ResolvedValue &V, const SearchedInput &In, int64_t Limit) {
+  // The failure at X: over the limit on some path (its least value
+  // there), or a signed overflow on the way, whose value may be anything.
+  auto Failing = [&](int64_t X) -> std::optional<FailingInput> {
+    std::optional<FailingInput> F;
+    for (const PathValue &P : In.at(X)) {
+      if (P.Overflowed >= 0 && !F)
+        F = FailingInput{In.node(), X, false, P.Lo, &V.Symbolic[P.Overflowed]};
+      else if (P.Overflowed < 0 && P.Lo > Limit &&
+               (!F || F->OverflowAt || P.Lo < F->Result))
+        F = FailingInput{In.node(), X, false, P.Lo, nullptr};
+    }
+    return F;
+  };
+  std::optional<int64_t> Before;
+  for (int64_t P : probes(V, In.Lo, In.Hi)) {
+    if (!Failing(P)) {
+      Before = P;
       continue;
     }
-    for (int64_t P : Tried)
-      if (std::optional<int64_t> R = Failing(P)) {
-        Out.push_back({Search.input(K), P, false, *R, nullptr});
+    // The edge between the last value that passes and this one.
+    int64_t Fail =
+        Before ? edge(*Before, P, [&](int64_t X) { return bool(Failing(X)); })
+               : P;
+    FailingInput F = *Failing(Fail);
+    F.Edge = In.Grows;
+    return F;
+  }
+  return std::nullopt;
+}
+
+/// A value of In at which V is certainly below Least on some path; with V
+/// growing, the largest such value from In's lowest up.
+static std::optional<FailingInput>
+failureBelow(const ResolvedValue &V, const SearchedInput &In, int64_t Least) {
+  auto Failing = [&](int64_t X) -> std::optional<int64_t> {
+    std::optional<int64_t> Most;
+    for (const PathValue &P : In.at(X))
+      if (P.Overflowed < 0 && P.Hi < Least)
+        Most = Most ? std::max(*Most, P.Hi) : P.Hi;
+    return Most;
+  };
+  std::vector<int64_t> Tried = probes(V, In.Lo, In.Hi);
+  // A failure for every value of the input is not the input's doing (a
+  // path of a constant 0): other checks judge constants.
+  if (llvm::all_of(Tried, [&](int64_t P) { return Failing(P).has_value(); }))
+    return std::nullopt;
+  if (In.Grows) {
+    // Below the limit from the lowest value up to an edge, if at all.
+    if (!Failing(In.Lo))
+      return std::nullopt;
+    int64_t Fail = In.Lo, Pass = In.Lo;
+    for (int64_t P : Tried) {
+      if (!Failing(P)) {
+        Pass = P;
         break;
       }
+      Fail = P;
+    }
+    if (Pass > Fail)
+      Fail =
+          edge(Pass, Fail, [&](int64_t X) { return Failing(X).has_value(); });
+    return FailingInput{In.node(), Fail, true, *Failing(Fail), nullptr};
   }
-  return Out;
+  for (int64_t P : Tried)
+    if (std::optional<int64_t> R = Failing(P))
+      return FailingInput{In.node(), P, false, *R, nullptr};
+  return std::nullopt;
+}
+
+std::vector<FailingInput> inputsAbove(const ResolvedValue &V, int64_t Limit,
+                                      InputDomain Domain) {
+  return searchInputs(V, Domain, [&](const SearchedInput &In) {
+    return failureAbove(V, In, Limit);
+  });
+}
+
+std::vector<FailingInput> inputsBelow(const ResolvedValue &V, int64_t Least,
+                                      InputDomain Domain) {
+  return searchInputs(V, Domain, [&](const SearchedInput &In) {
+    return failureBelow(V, In, Least);
+  });
 }
 
 } // namespace cudalint

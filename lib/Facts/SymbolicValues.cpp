@@ -24,32 +24,6 @@ using namespace symbolic;
 
 namespace {
 
-Op nodeOpOf(IntegerOp O) {
-  switch (O) {
-  case IntegerOp::Add:
-    return Op::Add;
-  case IntegerOp::Sub:
-    return Op::Sub;
-  case IntegerOp::Mul:
-    return Op::Mul;
-  case IntegerOp::Div:
-    return Op::Div;
-  case IntegerOp::Rem:
-    return Op::Rem;
-  case IntegerOp::Shl:
-    return Op::Shl;
-  case IntegerOp::Shr:
-    return Op::Shr;
-  case IntegerOp::And:
-    return Op::And;
-  case IntegerOp::Min:
-    return Op::Min;
-  case IntegerOp::Max:
-    return Op::Max;
-  }
-  return Op::Add;
-}
-
 /// Appends V's nodes to Out (a known value as one node) and returns the
 /// index of its last.
 unsigned append(std::vector<SymbolicNode> &Out, const ResolvedValue &V) {
