@@ -93,6 +93,16 @@ CheckRun runOf(const std::vector<TranslationUnitFacts> &Units,
   return Run;
 }
 
+/// Why the one launch of oneLaunch(256) is not fully checked with T; none,
+/// and a failure, unless it is the one launch listed.
+std::vector<UncheckedReason> reasonsOfOneLaunch(const DeviceResourceTable &T) {
+  std::vector<TranslationUnitFacts> Units =
+      oneLaunch(ResolvedValue::constant(256));
+  std::vector<UncheckedLaunch> U = uncheckedLaunches(runOf(Units, &T));
+  EXPECT_EQ(U.size(), 1u);
+  return U.size() == 1 ? U[0].Reasons : std::vector<UncheckedReason>();
+}
+
 TEST(LaunchCoverage, FullyCheckedLaunchIsNotListed) {
   std::vector<TranslationUnitFacts> Units =
       oneLaunch(ResolvedValue::constant(256));
@@ -148,31 +158,25 @@ TEST(LaunchCoverage, NoDeviceFactsSaysWhyPerArch) {
 }
 
 TEST(LaunchCoverage, DeviceFactsOff) {
-  std::vector<TranslationUnitFacts> Units =
-      oneLaunch(ResolvedValue::constant(256));
   DeviceResourceTable Off; // --resource-usage=none, no toolkit
-  std::vector<UncheckedLaunch> U = uncheckedLaunches(runOf(Units, &Off));
-  ASSERT_EQ(U.size(), 1u);
-  ASSERT_EQ(U[0].Reasons.size(), 1u);
-  EXPECT_EQ(U[0].Reasons[0].Cause, "device_facts_off");
-  EXPECT_EQ(U[0].Reasons[0].Arch, "");
+  std::vector<UncheckedReason> R = reasonsOfOneLaunch(Off);
+  ASSERT_EQ(R.size(), 1u);
+  EXPECT_EQ(R[0].Cause, "device_facts_off");
+  EXPECT_EQ(R[0].Arch, "");
 }
 
 TEST(LaunchCoverage, EveryCompileFailed) {
   // No arch has facts (the table is off), but the compiles ran: each arch
   // says why, not "device facts are off".
-  std::vector<TranslationUnitFacts> Units =
-      oneLaunch(ResolvedValue::constant(256));
   DeviceResourceTable T = table({});
   T.Enabled = false;
   T.ArchsByFile[File] = {"sm_80"};
   T.GapsByFile[File] = {gap("sm_80", DeviceGap::Kind::CompileFailed,
                             "nvcc failed (exit code 1): a.cu(6): error: ...")};
-  std::vector<UncheckedLaunch> U = uncheckedLaunches(runOf(Units, &T));
-  ASSERT_EQ(U.size(), 1u);
-  ASSERT_EQ(U[0].Reasons.size(), 1u);
-  EXPECT_EQ(U[0].Reasons[0].Arch, "sm_80");
-  EXPECT_EQ(U[0].Reasons[0].Cause, "compile_failed");
+  std::vector<UncheckedReason> R = reasonsOfOneLaunch(T);
+  ASSERT_EQ(R.size(), 1u);
+  EXPECT_EQ(R[0].Arch, "sm_80");
+  EXPECT_EQ(R[0].Cause, "compile_failed");
 }
 
 TEST(LaunchCoverage, NotATargetArchIsNotJudged) {

@@ -13,13 +13,20 @@ using namespace cudalint;
 
 namespace {
 
-std::string joined(llvm::StringRef Text) {
-  std::optional<std::string> J = joinSpacedChevrons(Text);
-  EXPECT_TRUE(J) << "nothing joined in: " << Text.str();
-  if (J) {
-    EXPECT_EQ(J->size(), Text.size());
+/// Text as Rewrite leaves it, which must have rewritten something (What)
+/// and kept every character's place.
+std::string rewritten(std::optional<std::string> (*Rewrite)(llvm::StringRef),
+                      llvm::StringRef Text, const char *What) {
+  std::optional<std::string> R = Rewrite(Text);
+  EXPECT_TRUE(R) << "nothing " << What << " in: " << Text.str();
+  if (R) {
+    EXPECT_EQ(R->size(), Text.size());
   }
-  return J.value_or("");
+  return R.value_or("");
+}
+
+std::string joined(llvm::StringRef Text) {
+  return rewritten(joinSpacedChevrons, Text, "joined");
 }
 
 TEST(SpacedChevronsTest, JoinsBothEnds) {
@@ -68,12 +75,7 @@ TEST(SpacedChevronsTest, LeavesTheRestAlone) {
 namespace {
 
 std::string dims(llvm::StringRef Text) {
-  std::optional<std::string> D = bracedLaunchDims(Text);
-  EXPECT_TRUE(D) << "nothing rewritten in: " << Text.str();
-  if (D) {
-    EXPECT_EQ(D->size(), Text.size());
-  }
-  return D.value_or("");
+  return rewritten(bracedLaunchDims, Text, "rewritten");
 }
 
 TEST(BracedLaunchDimsTest, GridAndBlockListsBecomeDim3) {

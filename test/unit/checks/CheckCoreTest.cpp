@@ -146,30 +146,18 @@ TEST(RunChecks, KernelInOneFileLaunchedFromAnother) {
   // a.cu defines the kernel (its bound, checked once); b.cu and c.cu launch
   // it. Findings come out sorted by file and line.
   Kernel K = Kernel("k").launchBounds(100);
-  TranslationUnitFacts A, B, C;
-  A.MainFile = "/src/a.cu";
-  A.Kernels = {K.Info};
-  B.MainFile = "/src/b.cu";
-  C.MainFile = "/src/c.cu";
   KernelInfo Declaration = K.Info; // a declaration seen in a header
   Declaration.Attrs = KernelAttributes();
-  B.Kernels = {Declaration};
-  C.Kernels = {Declaration};
-  for (TranslationUnitFacts *U : {&C, &B}) {
-    Launch L(K, c(1000), c(128), 7);
-    L.Site.Loc.File = U->MainFile;
-    L.Site.ThreadsPerBlock = threadsPerBlock(L.Site.Block);
-    U->Launches = {L.Site};
-  }
+  TranslationUnitFacts A = unitFacts("/src/a.cu", {K.Info}),
+                       B = unitFacts("/src/b.cu", {Declaration},
+                                     {Launch(K, c(1000), c(128), 7)}),
+                       C = unitFacts("/src/c.cu", {Declaration},
+                                     {Launch(K, c(1000), c(128), 7)});
   // Whatever the order of the files: the declaring files may come first.
-  for (std::vector<TranslationUnitFacts> Units :
-       {std::vector<TranslationUnitFacts>{A, B, C},
-        std::vector<TranslationUnitFacts>{C, B, A}}) {
+  for (const std::vector<TranslationUnitFacts> &Units :
+       inBothOrders({A, B, C})) {
     SCOPED_TRACE(Units.front().MainFile + " first");
-    CheckRun Run;
-    Run.Units = Units;
-    Run.DefaultArchs = {"sm_80"};
-    auto D = runChecks(Run);
+    auto D = runChecks(runOver(Units));
     ASSERT_THAT(checkNames(D),
                 ElementsAre("cuda-launch-bounds-not-warp-multiple",
                             "cuda-launch-bounds-exceeded",
@@ -188,28 +176,16 @@ TEST(RunChecks, MaxnregOfTheDefinitionSeenFromAnotherFile) {
   Kernel K = Kernel("capped").maxnreg(128);
   KernelInfo Declaration = K.Info;
   Declaration.Attrs = KernelAttributes();
-  TranslationUnitFacts A, B;
-  A.MainFile = File;
-  A.Kernels = {K.Info};
-  B.MainFile = "/src/b.cu";
-  B.Kernels = {Declaration};
-  Launch L(K, c(1000), c(256), 7);
-  L.Site.Loc.File = B.MainFile;
-  L.Site.ThreadsPerBlock = threadsPerBlock(L.Site.Block);
-  B.Launches = {L.Site};
+  TranslationUnitFacts A = unitFacts(File, {K.Info}),
+                       B = unitFacts("/src/b.cu", {Declaration},
+                                     {Launch(K, c(1000), c(256), 7)});
   DeviceResourceTable Table;
   Table.Enabled = true;
   Table.Resources[{K.Info.Mangled, "sm_80"}] =
       Resources(K, "sm_80").regs(128).R;
-  for (std::vector<TranslationUnitFacts> Units :
-       {std::vector<TranslationUnitFacts>{A, B},
-        std::vector<TranslationUnitFacts>{B, A}}) {
+  for (const std::vector<TranslationUnitFacts> &Units : inBothOrders({A, B})) {
     SCOPED_TRACE(Units.front().MainFile + " first");
-    CheckRun Run;
-    Run.Units = Units;
-    Run.Resources = &Table;
-    Run.DefaultArchs = {"sm_80"};
-    EXPECT_THAT(runChecks(Run), IsEmpty());
+    EXPECT_THAT(runChecks(runOver(Units, &Table)), IsEmpty());
   }
 }
 

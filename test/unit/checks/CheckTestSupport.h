@@ -250,6 +250,42 @@ struct Resources {
   }
 };
 
+//===-- Facts of several files --------------------------------------------===//
+
+/// The facts of the file Path: its Kernels (definitions, or declarations
+/// seen in a header) and its Launches, moved to Path.
+inline TranslationUnitFacts unitFacts(std::string Path,
+                                      std::vector<KernelInfo> Kernels,
+                                      std::vector<Launch> Launches = {}) {
+  TranslationUnitFacts U;
+  U.MainFile = std::move(Path);
+  U.Kernels = std::move(Kernels);
+  for (Launch &L : Launches) {
+    L.Site.Loc.File = U.MainFile;
+    L.Site.ThreadsPerBlock = threadsPerBlock(L.Site.Block);
+    U.Launches.push_back(std::move(L.Site));
+  }
+  return U;
+}
+
+/// Units as given and reversed: what the checks find must not depend on
+/// which file comes first.
+inline std::vector<std::vector<TranslationUnitFacts>>
+inBothOrders(std::vector<TranslationUnitFacts> Units) {
+  std::vector<TranslationUnitFacts> Reversed(Units.rbegin(), Units.rend());
+  return {std::move(Units), std::move(Reversed)};
+}
+
+/// runChecks over Units (which must outlive the run) on sm_80.
+inline CheckRun runOver(llvm::ArrayRef<TranslationUnitFacts> Units,
+                        const DeviceResourceTable *Table = nullptr) {
+  CheckRun Run;
+  Run.Units = Units;
+  Run.Resources = Table;
+  Run.DefaultArchs = {"sm_80"};
+  return Run;
+}
+
 //===-- Which checks were seen reporting / staying silent -----------------===//
 
 enum Polarity : unsigned { Reports = 1, Silent = 2, Both = 3 };

@@ -119,22 +119,12 @@ CHECK_TEST(GridSyncNeedsCooperativeLaunch, DefinitionInAnotherFile, GridSync,
   K.Info.DefinitionEnd = {File, 9, 1};
   KernelInfo Declaration = Kernel("persistent").Info;
   Declaration.Loc.File = "/src/b.cu";
-  TranslationUnitFacts A, B;
-  A.MainFile = File;
-  A.Kernels = {K.Info};
-  B.MainFile = "/src/b.cu";
-  B.Kernels = {Declaration};
-  Launch L(K, c(8), c(256));
-  L.Site.Loc.File = B.MainFile;
-  L.Site.ThreadsPerBlock = threadsPerBlock(L.Site.Block);
-  B.Launches = {L.Site};
-  for (std::vector<TranslationUnitFacts> Units :
-       {std::vector<TranslationUnitFacts>{A, B},
-        std::vector<TranslationUnitFacts>{B, A}}) {
+  TranslationUnitFacts A = unitFacts(File, {K.Info}),
+                       B = unitFacts("/src/b.cu", {Declaration},
+                                     {Launch(K, c(8), c(256))});
+  for (const std::vector<TranslationUnitFacts> &Units : inBothOrders({A, B})) {
     SCOPED_TRACE(Units.front().MainFile + " first");
-    CheckRun Run;
-    Run.Units = Units;
-    Run.DefaultArchs = {"sm_80"};
+    CheckRun Run = runOver(Units);
     Run.Enabled = enabledChecks(GlobList(std::string("-*,") + GridSync));
     std::vector<Diagnostic> D = runChecks(Run);
     observed()[GridSync] |= D.empty() ? Silent : Reports;

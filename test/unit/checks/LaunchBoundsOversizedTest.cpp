@@ -25,6 +25,13 @@ Scenario oversized(std::vector<ResolvedValue> Blocks, bool Spill = true) {
   return S.with(R);
 }
 
+/// K launched with L, spilling 8 B each way with Regs registers on sm_80.
+Scenario spilling(const Kernel &K, const Launch &L, unsigned Regs) {
+  Scenario S;
+  S.with(K, L, Resources(K, "sm_80").regs(Regs).spills(8, 8));
+  return S;
+}
+
 CHECK_TEST(LaunchBoundsOversized, EveryLaunchFarBelowTheBound, Oversized,
            Reports) {
   auto D = oversized({c(128), c(256)}).findings(Oversized);
@@ -65,9 +72,7 @@ CHECK_TEST(LaunchBoundsOversized, NeedsSpillsAndEveryLaunchKnown, Oversized,
               IsEmpty());
   EXPECT_THAT(oversized({}).findings(Oversized), IsEmpty());
   Kernel K = Kernel("k").launchBounds(1024);
-  EXPECT_THAT(Scenario()
-                  .with(K, Launch(K, c(1000), c(128)).occupancyTuned(),
-                        Resources(K, "sm_80").regs(64).spills(8, 8))
+  EXPECT_THAT(spilling(K, Launch(K, c(1000), c(128)).occupancyTuned(), 64)
                   .findings(Oversized),
               IsEmpty());
 }
@@ -78,16 +83,10 @@ CHECK_TEST(LaunchBoundsOversized, NeedsSpillsAndEveryLaunchKnown, Oversized,
 CHECK_TEST(LaunchBoundsOversized, NotWhenTheBoundDoesNotBind, Oversized,
            Silent) {
   Kernel K = Kernel("k").launchBounds(1024);
-  EXPECT_THAT(Scenario()
-                  .with(K, Launch(K, c(1000), c(128)),
-                        Resources(K, "sm_80").regs(40).spills(8, 8))
-                  .findings(Oversized),
+  EXPECT_THAT(spilling(K, Launch(K, c(1000), c(128)), 40).findings(Oversized),
               IsEmpty());
   Kernel W = Kernel("w").launchBounds(256);
-  EXPECT_THAT(Scenario()
-                  .with(W, Launch(W, c(1000), c(64)),
-                        Resources(W, "sm_80").regs(255).spills(8, 8))
-                  .findings(Oversized),
+  EXPECT_THAT(spilling(W, Launch(W, c(1000), c(64)), 255).findings(Oversized),
               IsEmpty());
 }
 

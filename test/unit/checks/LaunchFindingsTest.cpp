@@ -111,6 +111,19 @@ TEST(PrecisionRules, OnlyEnabledChecksTakePart) {
   EXPECT_THAT(checkNames(D), ElementsAre("cuda-block-size-not-warp-multiple"));
 }
 
+/// A finding of C, at its severity, on the launch and arch of Ctx.
+Diagnostic finding(const Check &C, Claim Promise, const LaunchContext &Ctx,
+                   std::string Message) {
+  Diagnostic D;
+  D.Check = C.name().str();
+  D.Sev = C.severity();
+  D.Promise = Promise;
+  D.Loc = Ctx.Launch.Loc;
+  D.Arch = Ctx.Arch.Name.str();
+  D.Message = std::move(Message);
+  return D;
+}
+
 /// A check that fails blocks over 512 threads with a message that does not
 /// say "the launch fails", and one that warns about every launch.
 class BigBlockFails : public Check {
@@ -120,15 +133,7 @@ public:
                    std::vector<Diagnostic> &Out) const override {
     for (int64_t T : Ctx.Launch.ThreadsPerBlock.Values)
       if (T > 512)
-        Out.push_back({name().str(),
-                       Severity::Error,
-                       Claim::Fails,
-                       Ctx.Launch.Loc,
-                       Ctx.Arch.Name.str(),
-                       "block too big",
-                       {},
-                       {},
-                       {}});
+        Out.push_back(finding(*this, Claim::Fails, Ctx, "block too big"));
   }
 };
 class AlwaysWarns : public Check {
@@ -136,15 +141,7 @@ public:
   AlwaysWarns() : Check({"test-always-warns", Severity::Warning, "test", {}}) {}
   void checkLaunch(const LaunchContext &Ctx,
                    std::vector<Diagnostic> &Out) const override {
-    Out.push_back({name().str(),
-                   Severity::Warning,
-                   Claim::Advice,
-                   Ctx.Launch.Loc,
-                   Ctx.Arch.Name.str(),
-                   "slow",
-                   {},
-                   {},
-                   {}});
+    Out.push_back(finding(*this, Claim::Advice, Ctx, "slow"));
   }
 };
 

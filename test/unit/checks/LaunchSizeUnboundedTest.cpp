@@ -71,7 +71,6 @@ CHECK_TEST(LaunchSizeUnbounded, ABlockOfTwoSizes, Unbounded, Reports) {
   Kernel K("k");
   Launch L = Launch(K, c(1), c(1))
                  .block(input("ne13", Int64, 10), input("ne12", Int64, 11));
-  L.Site.ThreadsPerBlock = threadsPerBlock(L.Site.Block);
   EXPECT_THAT(Scenario().with(K, L).findings(Unbounded),
               ElementsAre(warning(
                   "sm_80", says("threads per block of 'k' is 'ne13 * ne12'",
@@ -83,7 +82,6 @@ CHECK_TEST(LaunchSizeUnbounded, TheKernelsOwnLimits, Unbounded, Both) {
   Kernel K("k");
   K.launchBounds(256);
   Launch L = Launch(K, c(1), input("b"));
-  L.Site.ThreadsPerBlock = threadsPerBlock(L.Site.Block);
   EXPECT_THAT(Scenario().with(K, L).findings(Unbounded),
               ElementsAre(warning(
                   "sm_80", says("threads per block of 'k' is 'b'",
@@ -92,7 +90,6 @@ CHECK_TEST(LaunchSizeUnbounded, TheKernelsOwnLimits, Unbounded, Both) {
   // Registers: 128 per thread let 512 threads launch on sm_80.
   Kernel Heavy("heavy");
   Launch H = Launch(Heavy, c(1), within(input("t"), 1, 1024));
-  H.Site.ThreadsPerBlock = threadsPerBlock(H.Site.Block);
   EXPECT_THAT(
       Scenario()
           .with(Heavy, H, Resources(Heavy, "sm_80").regs(128))
@@ -103,7 +100,6 @@ CHECK_TEST(LaunchSizeUnbounded, TheKernelsOwnLimits, Unbounded, Both) {
           Field(&Diagnostic::CudaError, "cudaErrorLaunchOutOfResources"))));
   // The occupancy API chose the block: nothing.
   Launch Tuned = Launch(K, c(1), input("b")).occupancyTuned();
-  Tuned.Site.ThreadsPerBlock = threadsPerBlock(Tuned.Site.Block);
   EXPECT_THAT(Scenario().with(K, Tuned).findings(Unbounded), IsEmpty());
 }
 

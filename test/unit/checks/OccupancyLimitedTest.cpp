@@ -18,6 +18,14 @@ std::vector<Diagnostic> findingsIgnoringIntent(Scenario S) {
       .findings(OccLimited);
 }
 
+/// S states its intent: the check stays silent on it, and reports what
+/// Reported matches once a stated intent excuses nothing.
+void expectStatedIntent(const Scenario &S,
+                        Matcher<const std::vector<Diagnostic> &> Reported) {
+  EXPECT_THAT(S.findings(OccLimited), IsEmpty());
+  EXPECT_THAT(findingsIgnoringIntent(S), Reported);
+}
+
 /// 256 threads x 128 registers: 2 blocks of 8 warps on a 64-warp SM (25%).
 Scenario registerBound(const Kernel &K, ResolvedValue Grid = c(1000),
                        std::vector<std::string> Archs = {"sm_80"}) {
@@ -25,6 +33,21 @@ Scenario registerBound(const Kernel &K, ResolvedValue Grid = c(1000),
   S.with(K, Launch(K, std::move(Grid), c(256)));
   for (const std::string &A : Archs)
     S.with(Resources(K, A).regs(128));
+  return S;
+}
+
+/// K launched as L alone, with Regs registers on sm_80.
+Scenario launched(const Kernel &K, const Launch &L, unsigned Regs) {
+  Scenario S;
+  S.with(K, L, Resources(K, "sm_80").regs(Regs));
+  return S;
+}
+
+/// 256 threads with Smem bytes of dynamic shared memory and Regs registers
+/// on sm_80, MaxDynamicSharedMemorySize set to OptIn bytes.
+Scenario optedIn(const Kernel &K, int64_t Smem, unsigned Regs, int64_t OptIn) {
+  Scenario S = launched(K, Launch(K, c(1000), c(256)).smem(c(Smem)), Regs);
+  S.setting(K, "MaxDynamicSharedMemorySize", c(OptIn));
   return S;
 }
 
@@ -80,14 +103,9 @@ CHECK_TEST(OccupancyLimited, PerArchWarpSlots, OccLimited, Both) {
 CHECK_TEST(OccupancyLimited, MinOccupancyIsTheThreshold, OccLimited, Both) {
   // 64 registers: 4 blocks, 32 of 64 warps, exactly 50%.
   Kernel K("k");
-  auto At50 = [&]() {
-    Scenario S;
-    S.with(K, Launch(K, c(1000), c(256)), Resources(K, "sm_80").regs(64));
-    return S;
-  };
-  EXPECT_THAT(At50().findings(OccLimited), IsEmpty());
-  EXPECT_THAT(At50()
-                  .option("cuda-occupancy-limited.MinOccupancy", "0.6")
+  Scenario At50 = launched(K, Launch(K, c(1000), c(256)), 64);
+  EXPECT_THAT(At50.findings(OccLimited), IsEmpty());
+  EXPECT_THAT(At50.option("cuda-occupancy-limited.MinOccupancy", "0.6")
                   .findings(OccLimited),
               ElementsAre(warning("sm_80", says("is 50% on sm_80 (32 of 64 "
                                                 "warps): 64 registers per "
@@ -101,9 +119,7 @@ CHECK_TEST(OccupancyLimited, MinOccupancyIsTheThreshold, OccLimited, Both) {
 CHECK_TEST(OccupancyLimited, SharedMemoryBinds, OccLimited, Reports) {
   // 48 KiB + 1 KiB reserved per block: 3 blocks in 164 KiB.
   Kernel K("stencil");
-  auto D = Scenario()
-               .with(K, Launch(K, c(1000), c(256)).smem(c(48 * 1024)),
-                     Resources(K, "sm_80").regs(32))
+  auto D = launched(K, Launch(K, c(1000), c(256)).smem(c(48 * 1024)), 32)
                .findings(OccLimited);
   EXPECT_THAT(D, ElementsAre(AllOf(
                      warning("sm_80", says("is 38% on sm_80 (24 of 64 warps): "
@@ -187,24 +203,19 @@ CHECK_TEST(OccupancyLimited, SmallGridsCannotFillTheGpu, OccLimited, Both) {
 CHECK_TEST(OccupancyLimited, SingleThreadBlockIsDeliberate, OccLimited, Both) {
   // 255 registers: 8 one-warp blocks, 8 of 64 warps.
   Kernel K("flag");
-  auto Scalar = [&]() {
-    Scenario S;
-    S.with(K, Launch(K, c(1000), c(1)), Resources(K, "sm_80").regs(255));
-    return S;
-  };
-  EXPECT_THAT(Scalar().findings(OccLimited), IsEmpty());
-  EXPECT_THAT(Scalar()
-                  .option("cuda-occupancy-limited.IgnoreTinyLaunches", "false")
-                  .findings(OccLimited),
-              ElementsAre(warning("sm_80", says("with 1 threads per block is "
-                                                "13% on sm_80"))));
+  Scenario Scalar = launched(K, Launch(K, c(1000), c(1)), 255);
+  EXPECT_THAT(Scalar.findings(OccLimited), IsEmpty());
+  EXPECT_THAT(
+      Scalar.option("cuda-occupancy-limited.IgnoreTinyLaunches", "false")
+          .findings(OccLimited),
+      ElementsAre(warning("sm_80", says("with 1 threads per block is "
+                                        "13% on sm_80"))));
 }
 
 CHECK_TEST(OccupancyLimited, ReachedMinBlocksIsStatedIntent, OccLimited, Both) {
   Kernel Reached = Kernel("bounded").launchBounds(256, 2);
-  EXPECT_THAT(registerBound(Reached).findings(OccLimited), IsEmpty());
-  EXPECT_THAT(findingsIgnoringIntent(registerBound(Reached)),
-              ElementsAre(warning("sm_80", says("is 25% on sm_80"))));
+  expectStatedIntent(registerBound(Reached),
+                     ElementsAre(warning("sm_80", says("is 25% on sm_80"))));
   // A minBlocks the launch does not reach states nothing; a kernel with a
   // bound gets no fix-it.
   auto Missed = registerBound(Kernel("bounded").launchBounds(256, 3))
@@ -262,16 +273,8 @@ CHECK_TEST(OccupancyLimited, StatedLimitBindingWithAnotherIsIntent, OccLimited,
   // hold sm_80 at 2 blocks of 256 threads. Fewer registers would not admit a
   // third block; the author chose the shared memory.
   Kernel K("gemm");
-  auto Tuned = [&]() {
-    Scenario S;
-    S.with(K, Launch(K, c(1000), c(256)).smem(c(72 * 1024)),
-           Resources(K, "sm_80").regs(128))
-        .setting(K, "MaxDynamicSharedMemorySize", c(72 * 1024));
-    return S;
-  };
-  EXPECT_THAT(Tuned().findings(OccLimited), IsEmpty());
-  EXPECT_THAT(findingsIgnoringIntent(Tuned()),
-              ElementsAre(warning("sm_80", says("is 25% on sm_80"))));
+  expectStatedIntent(optedIn(K, 72 * 1024, 128, 72 * 1024),
+                     ElementsAre(warning("sm_80", says("is 25% on sm_80"))));
 }
 
 CHECK_TEST(OccupancyLimited, OptInThatCapsOccupancyAnywayIsIntent, OccLimited,
@@ -279,36 +282,21 @@ CHECK_TEST(OccupancyLimited, OptInThatCapsOccupancyAnywayIsIntent, OccLimited,
   // 164 registers hold sm_80 at 1 block; the opted-in 72 KiB would allow 2
   // (25%), still under MinOccupancy: the author designed for low occupancy.
   Kernel K("tensor_core_gemm");
-  auto Tuned = [&](int64_t Smem) {
-    Scenario S;
-    S.with(K, Launch(K, c(1000), c(256)).smem(c(Smem)),
-           Resources(K, "sm_80").regs(164))
-        .setting(K, "MaxDynamicSharedMemorySize", c(96 * 1024));
-    return S;
-  };
-  EXPECT_THAT(Tuned(72 * 1024).findings(OccLimited), IsEmpty());
-  EXPECT_THAT(findingsIgnoringIntent(Tuned(72 * 1024)),
-              ElementsAre(warning("sm_80", says("is 13% on sm_80"))));
+  expectStatedIntent(optedIn(K, 72 * 1024, 164, 96 * 1024),
+                     ElementsAre(warning("sm_80", says("is 13% on sm_80"))));
   // Shared memory that leaves room for MinOccupancy (32 KiB: 4 blocks, 50%)
   // explains nothing about the registers.
-  EXPECT_THAT(Tuned(32 * 1024).findings(OccLimited),
+  EXPECT_THAT(optedIn(K, 32 * 1024, 164, 96 * 1024).findings(OccLimited),
               ElementsAre(warning("sm_80", says("is 13% on sm_80"))));
 }
 
 CHECK_TEST(OccupancyLimited, SharedMemoryOptInIsStatedIntent, OccLimited,
            Both) {
   Kernel K("stencil");
-  auto OptedIn = [&]() {
-    Scenario S;
-    S.with(K, Launch(K, c(1000), c(256)).smem(c(48 * 1024)),
-           Resources(K, "sm_80").regs(32))
-        .setting(K, "MaxDynamicSharedMemorySize", c(96 * 1024));
-    return S;
-  };
-  EXPECT_THAT(OptedIn().findings(OccLimited), IsEmpty());
-  EXPECT_THAT(findingsIgnoringIntent(OptedIn()),
-              ElementsAre(warning("sm_80", says("of shared memory per block "
-                                                "limit it to 3"))));
+  expectStatedIntent(
+      optedIn(K, 48 * 1024, 32, 96 * 1024),
+      ElementsAre(warning("sm_80", says("of shared memory per "
+                                        "block limit it to 3"))));
   // An opt-in says nothing about registers.
   Kernel H("heavy");
   EXPECT_THAT(registerBound(H)
@@ -319,14 +307,8 @@ CHECK_TEST(OccupancyLimited, SharedMemoryOptInIsStatedIntent, OccLimited,
 
 CHECK_TEST(OccupancyLimited, OccupancyApiIsStatedIntent, OccLimited, Both) {
   Kernel K("heavy");
-  auto Tuned = [&]() {
-    Scenario S;
-    S.with(K, Launch(K, c(1000), c(256)).occupancyTuned(),
-           Resources(K, "sm_80").regs(128));
-    return S;
-  };
-  EXPECT_THAT(Tuned().findings(OccLimited), IsEmpty());
-  EXPECT_THAT(findingsIgnoringIntent(Tuned()), SizeIs(1));
+  expectStatedIntent(
+      launched(K, Launch(K, c(1000), c(256)).occupancyTuned(), 128), SizeIs(1));
 }
 
 CHECK_FIXTURE(OccupancyLimitedCarveout);

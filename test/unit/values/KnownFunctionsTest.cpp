@@ -32,15 +32,24 @@ inline int clamp(int v, int lo, int hi) { return v < lo ? lo : hi < v ? hi : v; 
 }
 )cpp";
 
-/// What the table says each marked call's callee means.
-std::vector<std::optional<KnownMeaning>> meaningsAt(const std::string &Code) {
+/// What Lookup (a question to the table) says of each marked call's callee;
+/// nothing for a mark that is not a call.
+template <typename T>
+std::vector<std::optional<T>>
+calleesAt(const std::string &Code,
+          std::optional<T> (*Lookup)(const FunctionDecl *)) {
   test::MarkedUnit Unit = test::parseMarked(Prelude + Code);
-  std::vector<std::optional<KnownMeaning>> Out;
+  std::vector<std::optional<T>> Out;
   for (const Expr *E : Unit.Marked) {
     const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
-    Out.push_back(Call ? knownFunction(Call->getDirectCallee()) : std::nullopt);
+    Out.push_back(Call ? Lookup(Call->getDirectCallee()) : std::nullopt);
   }
   return Out;
+}
+
+/// What the table says each marked call's callee means.
+std::vector<std::optional<KnownMeaning>> meaningsAt(const std::string &Code) {
+  return calleesAt(Code, knownFunction);
 }
 
 TEST(KnownFunctionsTest, EachDialectsSpellingHasItsMeaning) {
@@ -87,13 +96,7 @@ TEST(KnownFunctionsTest, BuiltinFormsAreTheTablesEntries) {
 
 /// What the table says each marked call's callee does to a value.
 std::vector<std::optional<KnownRole>> rolesAt(const std::string &Code) {
-  test::MarkedUnit Unit = test::parseMarked(Prelude + Code);
-  std::vector<std::optional<KnownRole>> Out;
-  for (const Expr *E : Unit.Marked) {
-    const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
-    Out.push_back(Call ? knownRole(Call->getDirectCallee()) : std::nullopt);
-  }
-  return Out;
+  return calleesAt(Code, knownRole);
 }
 
 // std::move is its argument only in std; make_int3 builds a vector in any
