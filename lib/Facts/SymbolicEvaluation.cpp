@@ -107,9 +107,14 @@ std::vector<NodeValues>
 evaluate(const std::vector<SymbolicNode> &Nodes,
          function_ref<PathValue(unsigned Index)> InputRange, Feasible F) {
   std::vector<NodeValues> Out(Nodes.size());
+  // Whether each node is made of run-time inputs.
+  std::vector<bool> OfInputs(Nodes.size());
   for (unsigned I = 0; I < Nodes.size(); ++I) {
     const SymbolicNode &N = Nodes[I];
     NodeValues &V = Out[I];
+    OfInputs[I] = N.Kind == Op::Input ||
+                  (N.Kind != Op::Constant && N.Kind != Op::Interval &&
+                   (OfInputs[N.A] || OfInputs[N.B]));
     switch (N.Kind) {
     case Op::Input: {
       PathValue R = InputRange(I);
@@ -148,8 +153,14 @@ evaluate(const std::vector<SymbolicNode> &Nodes,
       break;
     default: {
       IntegerBounds Bounds{N.Lo, N.Hi, N.Name};
+      // A difference of two sizes (`stride - cols`, `end - begin`) is a
+      // size too: inputs that make it negative are not ones the program
+      // is given, so no path carries them.
+      bool SizeDifference = N.Kind == Op::Sub && OfInputs[N.A] && OfInputs[N.B];
       for (const PathValue &A : Out[N.A].Paths)
         for (const PathValue &B : Out[N.B].Paths) {
+          if (SizeDifference && A.Hi < B.Lo)
+            continue;
           ResolvedValue R = applyIntegerOp(
               *integerOpOf(N.Kind), ResolvedValue::range(A.Lo, A.Hi),
               ResolvedValue::range(B.Lo, B.Hi), Bounds);

@@ -300,3 +300,20 @@ template <typename T> void by_type(T *p, int n) {
     forward_block(p, n);
 }
 void typed(float *p, const char *s) { by_type(p, atoi(s)); }
+
+// A difference of two sizes is a size: padding of `stride - cols` columns
+// under `!= 0` never gives 0 blocks (a stride below the columns is no
+// input). A size less a constant still may.
+struct matrix {
+  int stride, cols, rows;
+  float *d;
+};
+void pad(matrix *m) {
+  int toPad = m->stride - m->cols;
+  if (toPad != 0)
+    k<<<(toPad + 31) / 32, 32>>>(m->d);
+}
+void past_first_block(matrix *m) {
+  k<<<(m->cols - 256 + 255) / 256, 256>>>(m->d);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid x of 'k' is '(m->cols - 256 + 255) / 256' with 'm->cols' (a field read through parameter 'm', an int), and nothing on this path bounds it; it is 0 while m->cols <= 256, and a launch needs at least one
+}

@@ -193,6 +193,26 @@ TEST(SymbolicValuesTest, ZeroBlocksForSmallInputs) {
   EXPECT_FALSE(Chunk[0].Edge);
 }
 
+TEST(SymbolicValuesTest, ADifferenceOfSizesIsNotNegative) {
+  // (stride - cols + 31) / 32 under `stride - cols != 0`: 0 blocks only for
+  // a stride below cols, which no input has; `n - 256` of one size still
+  // reaches 0.
+  ResolvedValue Pad =
+      op(IntegerOp::Sub, input("stride", Int, 1), input("cols", Int, 2));
+  ComparisonBounds NotZero;
+  NotZero.Excluded = 0;
+  ResolvedValue Guarded = *symbolicWhen(Pad, Pad, NotZero);
+  ResolvedValue Grid = op(
+      IntegerOp::Div, op(IntegerOp::Add, Guarded, constant(31)), constant(32));
+  EXPECT_TRUE(inputsBelow(Grid, 1).empty());
+  ResolvedValue Tail =
+      op(IntegerOp::Div,
+         op(IntegerOp::Add, op(IntegerOp::Sub, input("n"), constant(256)),
+            constant(255)),
+         constant(256));
+  EXPECT_FALSE(inputsBelow(Tail, 1).empty());
+}
+
 TEST(SymbolicValuesTest, RenamingKeepsTheInputsParameter) {
   ResolvedValue N = input("n");
   N.Symbolic[0].Parameter = ParameterRef{"_Z1fi", "f", "n", 0, ""};
