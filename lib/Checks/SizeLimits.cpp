@@ -64,20 +64,43 @@ std::vector<SizeLimit> hardwareSizeLimits(const LaunchSite &L,
   return Out;
 }
 
-std::string safeCondition(const SizeLimit &Limit, InputDomain Domain) {
-  std::vector<std::string> Conditions;
+std::string SafeCondition::str() const {
+  const char *Op = K == Kind::AtMost ? "<=" : K == Kind::Above ? ">" : "!=";
+  return formatv("{0} {1} {2}", Input, Op, Value).str();
+}
+
+std::vector<SafeCondition> safeConditions(const SizeLimit &Limit,
+                                          InputDomain Domain) {
+  using K = SafeCondition::Kind;
+  std::vector<SafeCondition> Out;
   for (const FailingInput &F : inputsAbove(Limit.Value, Limit.Max, Domain))
-    Conditions.push_back(
-        F.Edge ? formatv("{0} <= {1}", F.Input->Name, F.Value - 1).str()
-               : formatv("{0} != {1}", F.Input->Name, F.Value).str());
+    Out.push_back(F.Edge ? SafeCondition{F.Input->Name, K::AtMost, F.Value - 1}
+                         : SafeCondition{F.Input->Name, K::Not, F.Value});
   if (Limit.AtLeastOne)
     for (const FailingInput &F : inputsBelow(Limit.Value, 1, Domain))
-      Conditions.push_back(
-          F.Edge ? formatv("{0} > {1}", F.Input->Name, F.Value).str()
-                 : formatv("{0} != {1}", F.Input->Name, F.Value).str());
+      Out.push_back(F.Edge ? SafeCondition{F.Input->Name, K::Above, F.Value}
+                           : SafeCondition{F.Input->Name, K::Not, F.Value});
+  return Out;
+}
+
+std::string joinSafeConditions(ArrayRef<SafeCondition> Conditions) {
+  using K = SafeCondition::Kind;
+  std::vector<SafeCondition> Kept;
+  for (const SafeCondition &C : Conditions) {
+    auto Same = llvm::find_if(Kept, [&](const SafeCondition &O) {
+      return O.Input == C.Input && O.K == C.K &&
+             (C.K != K::Not || O.Value == C.Value);
+    });
+    if (Same == Kept.end())
+      Kept.push_back(C);
+    else if (C.K == K::AtMost)
+      Same->Value = std::min(Same->Value, C.Value);
+    else if (C.K == K::Above)
+      Same->Value = std::max(Same->Value, C.Value);
+  }
   std::string Out;
-  for (const std::string &C : Conditions)
-    Out += (Out.empty() ? "" : " and ") + C;
+  for (const SafeCondition &C : Kept)
+    Out += (Out.empty() ? "" : " and ") + C.str();
   return Out;
 }
 

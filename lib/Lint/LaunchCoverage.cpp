@@ -25,17 +25,15 @@ using Kind = UncheckedReason::Kind;
 std::string runtimeCondition(const LaunchSite &L, Kind K, const ArchInfo *A) {
   if (!A)
     return "";
-  std::vector<std::string> Conditions;
+  std::vector<SafeCondition> Conditions;
   for (const SizeLimit &Limit :
        hardwareSizeLimits(L, *A, 0, A->SharedMemPerBlock, ""))
     if ((Limit.K == SizeLimit::Kind::Grid) == (K == Kind::RuntimeGrid) &&
         (Limit.K == SizeLimit::Kind::SharedMemory) ==
             (K == Kind::RuntimeDynamicSharedMemory))
-      if (std::string C = safeCondition(Limit);
-          !C.empty() && !is_contained(Conditions, C))
-        Conditions.push_back(std::move(C));
+      llvm::append_range(Conditions, safeConditions(Limit));
   return Conditions.empty() ? "within the hardware's limits for every value"
-                            : "safe while " + join(Conditions, " and ");
+                            : "safe while " + joinSafeConditions(Conditions);
 }
 
 /// The value reasons of a launch: one per kind of part (grid, block, dynamic
@@ -161,6 +159,15 @@ std::string describeUncheckedReason(const UncheckedReason &R) {
   return R.Detail.empty() ? Phrase : Phrase + " (" + R.Detail + ")";
 }
 
+bool isLaunchOfTheFile(const LaunchSite &L) { return !L.InTemplatePattern; }
+
+size_t launchesOfTheFiles(ArrayRef<TranslationUnitFacts> Units) {
+  size_t N = 0;
+  for (const TranslationUnitFacts &U : Units)
+    N += llvm::count_if(U.Launches, isLaunchOfTheFile);
+  return N;
+}
+
 std::vector<UncheckedLaunch> uncheckedLaunches(const CheckRun &Run) {
   std::vector<UncheckedLaunch> Out;
   std::map<std::string, std::string> Defined = definingFiles(Run.Units);
@@ -174,6 +181,8 @@ std::vector<UncheckedLaunch> uncheckedLaunches(const CheckRun &Run) {
         T ? T->archsToJudge(U.MainFile, Run.DefaultArchs) : Run.DefaultArchs;
     for (size_t LI = 0; LI < U.Launches.size(); ++LI) {
       const LaunchSite &L = U.Launches[LI];
+      if (!isLaunchOfTheFile(L))
+        continue;
       UncheckedLaunch Entry{UI, LI, {}};
       std::vector<UncheckedReason> &Why = Entry.Reasons;
       if (L.Mangled.empty())

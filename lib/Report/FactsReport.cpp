@@ -465,7 +465,6 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                      ArrayRef<LaunchOccupancy> Occupancy,
                      ArrayRef<UncheckedLaunch> Unchecked) {
   auto OccupancyOf = byLaunch(Occupancy);
-  size_t Total = 0;
   for (size_t UI = 0; UI < Units.size(); ++UI)
     for (size_t LI = 0; LI < Units[UI].Launches.size(); ++LI) {
       const LaunchSite &L = Units[UI].Launches[LI];
@@ -509,7 +508,6 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
       if (auto It = OccupancyOf.find({UI, LI}); It != OccupancyOf.end())
         for (const OccupancyQuery *Q : It->second)
           OS << "    occupancy " << occupancySummary(*Q) << "\n";
-      ++Total;
     }
   // The launches not fully checked, after the list (whose lines stay one
   // block per launch), one line each with its reasons, then the count.
@@ -521,7 +519,8 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
     OS << formatv("{0}:{1}:{2}: not fully checked: {3}\n", L.Loc.File,
                   L.Loc.Line, L.Loc.Column, join(Why, "; "));
   }
-  if (std::string Summary = uncheckedSummary(Unchecked, Total);
+  if (std::string Summary =
+          uncheckedSummary(Unchecked, launchesOfTheFiles(Units));
       !Summary.empty())
     OS << "cuda-launch-lint: " << Summary << "\n";
 }

@@ -35,11 +35,8 @@ bool parseOptions(ArrayRef<const char *> Argv, StringRef Overview) {
 RunCoverage runCoverage(ArrayRef<TranslationUnitFacts> Units,
                         const DeviceResourceTable &Device,
                         ArrayRef<UncheckedLaunch> Unchecked) {
-  size_t Launches = 0;
-  for (const TranslationUnitFacts &U : Units)
-    Launches += U.Launches.size();
   return {runNotifications(Units, Device, Unchecked),
-          uncheckedSummary(Unchecked, Launches)};
+          uncheckedSummary(Unchecked, launchesOfTheFiles(Units))};
 }
 
 void writeFindings(raw_ostream &OS, StringRef Format,

@@ -50,10 +50,24 @@ std::vector<SizeLimit> hardwareSizeLimits(const LaunchSite &L,
                                           uint64_t SmemLimit,
                                           std::string SmemWhy);
 
-/// "ne1 <= 65535", the condition on L's inputs that keeps it within Limit
-/// (the others at their smallest); "ne1 >= 256" for a minimum; empty when
-/// no input value breaks it.
-std::string safeCondition(const SizeLimit &Limit, InputDomain Domain = {});
+/// One input's condition that keeps a launch within a limit: "ne1 <=
+/// 65535", "n > 255", "num != 1073741809".
+struct SafeCondition {
+  std::string Input;
+  enum class Kind { AtMost, Above, Not } K;
+  int64_t Value;
+  std::string str() const;
+};
+
+/// The conditions on L's inputs that keep it within Limit, one per input
+/// (the others at their smallest): at most a value under a maximum, above
+/// one for a minimum; none when no input value breaks it.
+std::vector<SafeCondition> safeConditions(const SizeLimit &Limit,
+                                          InputDomain Domain = {});
+
+/// Conditions of several limits as one: the tightest of each input's
+/// bounds, each other condition once. "ne1 <= 65535 and n > 255".
+std::string joinSafeConditions(llvm::ArrayRef<SafeCondition> Conditions);
 
 } // namespace cudalint
 

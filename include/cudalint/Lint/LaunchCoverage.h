@@ -80,6 +80,14 @@ std::string describeUncheckedReason(const UncheckedReason &R);
 std::string uncheckedLaunchMessage(const LaunchSite &L,
                                    llvm::ArrayRef<UncheckedReason> Reasons);
 
+/// Whether L is a launch its file makes: not one in a template the file
+/// never instantiates (a header's, most often), which is listed and checked
+/// for what its own text says but is no launch of this file, so it is
+/// neither counted nor said to be not fully checked.
+bool isLaunchOfTheFile(const LaunchSite &L);
+/// How many launches of Units are launches of their files.
+size_t launchesOfTheFiles(llvm::ArrayRef<TranslationUnitFacts> Units);
+
 /// Every launch of Run.Units that was not fully checked, in unit and launch
 /// order, judged on the archs the checks use for its file (without the
 /// archs the file is not built for).

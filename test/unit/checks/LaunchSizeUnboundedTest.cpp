@@ -7,6 +7,7 @@
 
 #include "CheckTestSupport.h"
 
+#include "cudalint/Checks/SizeLimits.h"
 #include "cudalint/Facts/SymbolicValues.h"
 
 namespace cudalint::checktest {
@@ -216,6 +217,24 @@ CHECK_TEST(LaunchSizeUnbounded, KnownAndUnknownValuesAreOtherChecks, Unbounded,
                         Launch(K, range(1, 1 << 20), unknown(), 21))
                   .findings(Unbounded),
               IsEmpty());
+}
+
+// The safe conditions of several limits read as one: each input's tightest
+// bound, every other condition once.
+TEST(SafeConditions, JoinKeepsTheTightestBoundOfEachInput) {
+  using K = SafeCondition::Kind;
+  EXPECT_EQ(joinSafeConditions({{"bl.x", K::AtMost, 1024},
+                                {"bl.z", K::AtMost, 64},
+                                {"bl.x", K::AtMost, 1024},
+                                {"bl.z", K::AtMost, 1024},
+                                {"n", K::Above, 0},
+                                {"n", K::Above, 255},
+                                {"num", K::Not, 7},
+                                {"num", K::Not, 7},
+                                {"num", K::Not, 9}}),
+            "bl.x <= 1024 and bl.z <= 64 and n > 255 and num != 7 and "
+            "num != 9");
+  EXPECT_EQ(joinSafeConditions({}), "");
 }
 
 } // namespace
