@@ -174,6 +174,11 @@ public:
                  std::unique_ptr<clang::ExprMutationAnalyzer>>
       MutationAnalyzers;
   std::unique_ptr<clang::MangleContext> Mangler;
+  /// Per local array that is not const, whether its function only reads
+  /// its elements (elementsOnlyRead): the body is walked once per array,
+  /// not once per element read.
+  llvm::DenseMap<const clang::VarDecl *, bool> ElementsOnlyRead;
+  bool elementsOnlyRead(const clang::VarDecl *V, const clang::FunctionDecl *F);
 
   // The parts, each built on the shared state above.
   DefinitionValues Definitions{*this};

@@ -31,6 +31,52 @@ namespace cudalint {
 
 using namespace resolver;
 
+bool ResolverEngine::elementsOnlyRead(const VarDecl *V, const FunctionDecl *F) {
+  auto [It, New] = ElementsOnlyRead.try_emplace(V);
+  if (!New)
+    return It->second;
+  // Every mention must be an element read: no assignment to an element,
+  // no pointer to the array handed anywhere.
+  struct ReadChecker : RecursiveASTVisitor<ReadChecker> {
+    const VarDecl *V;
+    unsigned Mentions = 0, Reads = 0;
+    bool Written = false;
+    const DeclRefExpr *arrayOf(const Expr *E) const {
+      if (const auto *S = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens()))
+        if (const auto *D =
+                dyn_cast<DeclRefExpr>(S->getBase()->IgnoreParenImpCasts());
+            D && D->getDecl() == V)
+          return D;
+      return nullptr;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      Mentions += D->getDecl() == V;
+      return true;
+    }
+    // sizeof(sizes) reads nothing.
+    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+      return true;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *S) {
+      Reads += arrayOf(S) != nullptr;
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Written |= B->isAssignmentOp() && arrayOf(B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Written |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+                 arrayOf(U->getSubExpr());
+      return true;
+    }
+  } Check;
+  Check.V = V;
+  Check.TraverseStmt(F->getBody());
+  It->second = !Check.Written && Check.Mentions == Check.Reads;
+  return It->second;
+}
+
 ResolvedValue ResolverEngine::resolveArrayElement(const ArraySubscriptExpr *Sub,
                                                   const ValueQuery &Q) {
   const auto *DRE =
@@ -45,50 +91,11 @@ ResolvedValue ResolverEngine::resolveArrayElement(const ArraySubscriptExpr *Sub,
   bool ReadOnly =
       V->getType()->getAsArrayTypeUnsafe()->getElementType().isConstQualified();
   if (!ReadOnly) {
-    // Every mention must be an element read: no assignment to an element,
-    // no pointer to the array handed anywhere.
     const FunctionDecl *F = enclosingFunction(V);
     if (!F || !F->hasBody() || !V->hasLocalStorage())
       return ResolvedValue::unknown(What + ": not const, so any code may "
                                            "change its elements");
-    struct ReadChecker : RecursiveASTVisitor<ReadChecker> {
-      const VarDecl *V;
-      unsigned Mentions = 0, Reads = 0;
-      bool Written = false;
-      const DeclRefExpr *arrayOf(const Expr *E) const {
-        if (const auto *S = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens()))
-          if (const auto *D =
-                  dyn_cast<DeclRefExpr>(S->getBase()->IgnoreParenImpCasts());
-              D && D->getDecl() == V)
-            return D;
-        return nullptr;
-      }
-      bool VisitDeclRefExpr(DeclRefExpr *D) {
-        Mentions += D->getDecl() == V;
-        return true;
-      }
-      // sizeof(sizes) reads nothing.
-      bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
-        return true;
-      }
-      bool VisitArraySubscriptExpr(ArraySubscriptExpr *S) {
-        Reads += arrayOf(S) != nullptr;
-        return true;
-      }
-      bool VisitBinaryOperator(BinaryOperator *B) {
-        Written |= B->isAssignmentOp() && arrayOf(B->getLHS());
-        return true;
-      }
-      bool VisitUnaryOperator(UnaryOperator *U) {
-        Written |=
-            (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-            arrayOf(U->getSubExpr());
-        return true;
-      }
-    } Check;
-    Check.V = V;
-    Check.TraverseStmt(F->getBody());
-    if (Check.Written || Check.Mentions != Check.Reads)
+    if (!elementsOnlyRead(V, F))
       return ResolvedValue::unknown(
           What + ": an element is assigned, or the array is handed on");
   }
