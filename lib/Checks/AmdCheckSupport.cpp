@@ -14,6 +14,7 @@
 #include "cudalint/Facts/SaturatingArithmetic.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
 
@@ -80,6 +81,28 @@ Diagnostic amdLaunchError(const Check &C, const AmdLaunchContext &Ctx,
   D.Promise = Claim::Fails;
   D.CudaError = Error.str();
   return D;
+}
+
+StringRef hipZeroSizeError(const LaunchSite &L) {
+  return L.Cooperative.value_or(false) ? HipErrorInvalidConfiguration
+                                       : HipErrorInvalidValue;
+}
+
+bool reportZeroDimension(const Check &C, const AmdLaunchContext &Ctx,
+                         const Dim3Value &Dims, StringRef What, Findings &Out) {
+  const ResolvedValue *Parts[] = {&Dims.X, &Dims.Y, &Dims.Z};
+  const char *Names[] = {"x", "y", "z"};
+  for (unsigned I = 0; I < 3; ++I)
+    if (llvm::is_contained(possibleValues(*Parts[I]), 0)) {
+      Diagnostic D =
+          amdLaunchError(C, Ctx, formatv("{0}.{1} is 0", What, Names[I]).str(),
+                         hipZeroSizeError(Ctx.Launch));
+      if (!Parts[I]->isConstant())
+        claimMayFail(D);
+      Out.push_back(std::move(D));
+      return true;
+    }
+  return false;
 }
 
 Diagnostic amdKernelDiagnostic(const Check &C, const AmdKernelContext &Ctx,

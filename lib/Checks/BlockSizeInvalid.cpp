@@ -41,27 +41,18 @@ void BlockSizeInvalid::checkLaunch(const LaunchContext &Ctx,
 }
 
 // HIP: ROCm's clr (ihipLaunchKernel_validate, hipamd/src/hip_module.cpp)
-// refuses a block with a zero dimension or more threads than the device's
-// maximum work-group size (1024) with hipErrorInvalidConfiguration;
-// hipModuleLaunchKernel checks both first and returns hipErrorInvalidValue.
+// refuses a block with a zero dimension (hipZeroSizeError) or more threads
+// than the device's maximum work-group size (1024) with
+// hipErrorInvalidConfiguration; hipModuleLaunchKernel checks both first and
+// returns hipErrorInvalidValue.
 void BlockSizeInvalid::checkAmdLaunch(const AmdLaunchContext &Ctx,
                                       Findings &Out) const {
+  if (reportZeroDimension(*this, Ctx, Ctx.Launch.Block, "block", Out))
+    return;
   StringRef Error = Ctx.Launch.Api == "hipModuleLaunchKernel" ||
                             Ctx.Launch.Api == "hipModuleLaunchCooperativeKernel"
                         ? HipErrorInvalidValue
                         : HipErrorInvalidConfiguration;
-  const ResolvedValue *Dims[] = {&Ctx.Launch.Block.X, &Ctx.Launch.Block.Y,
-                                 &Ctx.Launch.Block.Z};
-  const char *Names[] = {"x", "y", "z"};
-  for (unsigned I = 0; I < 3; ++I)
-    if (llvm::is_contained(possibleValues(*Dims[I]), 0)) {
-      Diagnostic D = amdLaunchError(
-          *this, Ctx, formatv("block.{0} is 0", Names[I]).str(), Error);
-      if (!Dims[I]->isConstant())
-        claimMayFail(D);
-      Out.push_back(std::move(D));
-      return;
-    }
   int64_t Max = Ctx.Arch.MaxThreadsPerWorkGroup;
   reportSizes(
       workGroupSizes(Ctx.Launch), [&](int64_t T) { return T > Max; },

@@ -25,7 +25,8 @@ void GridSizeInvalid::checkLaunch(const LaunchContext &Ctx,
                         "grid", Out);
 }
 
-// HIP: ROCm's clr multiplies each grid dimension by the block's in 64 bits
+// HIP: a zero dimension is refused (hipZeroSizeError). ROCm's clr
+// multiplies each grid dimension by the block's in 64 bits
 // and refuses more than 2^32 - 1 work-items in any of them with
 // hipErrorInvalidConfiguration: ihipLaunchKernel (hipamd/src/
 // hip_platform.cpp; `<<<>>>`, hipLaunchKernelGGL, hipLaunchKernel),
@@ -35,6 +36,8 @@ void GridSizeInvalid::checkLaunch(const LaunchContext &Ctx,
 // fails: a pair of them may never meet.
 void GridSizeInvalid::checkAmdLaunch(const AmdLaunchContext &Ctx,
                                      Findings &Out) const {
+  if (reportZeroDimension(*this, Ctx, Ctx.Launch.Grid, "grid", Out))
+    return;
   const LaunchSite &L = Ctx.Launch;
   const ResolvedValue *Grid[] = {&L.Grid.X, &L.Grid.Y, &L.Grid.Z};
   const ResolvedValue *Block[] = {&L.Block.X, &L.Block.Y, &L.Block.Z};

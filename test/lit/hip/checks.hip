@@ -39,6 +39,6 @@ void run(float *x, void **args, hipStream_t s) {
   hipLaunchKernelGGL(grid_wide, dim3(4), dim3(1024), 0, s, x);
   // NODEVICE: checks.hip:[[@LINE-1]]:3: error: 1024 threads per block exceed the launch bound of 'grid_wide' of 256 (amdgpu_flat_work_group_size){{.*}}hipErrorLaunchFailure [cuda-launch-bounds-exceeded]
   hipLaunchKernelGGL(grid_wide, dim3(4), dim3(0), 0, s, x);
-  // NODEVICE: checks.hip:[[@LINE-1]]:3: error: block.x is 0; the launch fails with hipErrorInvalidConfiguration [cuda-block-size-invalid]
+  // NODEVICE: checks.hip:[[@LINE-1]]:3: error: block.x is 0; the launch fails with hipErrorInvalidValue [cuda-block-size-invalid]
 #endif
 }
