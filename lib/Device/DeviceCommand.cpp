@@ -191,6 +191,11 @@ std::vector<std::string> nvccFlagsOfHostCommand(const TranslatedCommand &T) {
                I + 1 < T.ClangArgs.size()) {
       Flags.push_back(A.str());
       Flags.push_back(T.ClangArgs[++I]);
+    } else if (A == "-xcuda" || (A == "-x" && I + 1 < T.ClangArgs.size() &&
+                                 T.ClangArgs[I + 1] == "cuda")) {
+      // A .cpp file parsed as CUDA: nvcc would compile it as C++.
+      Flags.insert(Flags.end(), {"-x", "cu"});
+      I += A == "-x";
     }
   }
   if (T.MaxRegCount)

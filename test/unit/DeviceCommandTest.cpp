@@ -55,6 +55,26 @@ TEST(DeviceFlags, NvccRelocatableDeviceCodeWithNvcc) {
   EXPECT_EQ(countOf(Flags, "-fgpu-rdc"), 0);
 }
 
+// A .cpp file that a Clang command parses as CUDA: nvcc compiles it as CUDA
+// too (without -x cu it would be C++, and threadIdx unknown).
+TEST(DeviceFlags, ClangCudaLanguageReachesNvcc) {
+  for (std::vector<std::string> Language :
+       {std::vector<std::string>{"-x", "cuda"}, {"-xcuda"}}) {
+    std::vector<std::string> Argv = {"clang++"};
+    Argv.insert(Argv.end(), Language.begin(), Language.end());
+    Argv.insert(Argv.end(), {"-c", "a.cpp"});
+    std::vector<std::string> Flags = deviceFlags(Tool::Nvcc, translated(Argv));
+    auto X = std::find(Flags.begin(), Flags.end(), "-x");
+    ASSERT_NE(X, Flags.end()) << Language.front();
+    ASSERT_NE(X + 1, Flags.end());
+    EXPECT_EQ(X[1], "cu");
+  }
+  EXPECT_EQ(
+      countOf(deviceFlags(Tool::Nvcc, translated({"clang++", "-c", "a.cu"})),
+              "-x"),
+      0);
+}
+
 // HIP: -fgpu-rdc stops the device compile at bitcode, where the backend's
 // remarks never come; -fno-gpu-rdc after it makes the code.
 TEST(DeviceFlags, HipRelocatableDeviceCodeCompiledWithout) {
