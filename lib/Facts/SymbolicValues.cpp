@@ -48,6 +48,9 @@ unsigned append(std::vector<SymbolicNode> &Out, const ResolvedValue &V) {
 }
 
 std::string article(StringRef Type) {
+  // "an unsigned int", "an int64_t", but "a uint32_t" (said "you-int").
+  if (Type.starts_with("uint"))
+    return "a ";
   return StringRef("aeiouAEIOU").contains(Type.empty() ? 'x' : Type.front())
              ? "an "
              : "a ";

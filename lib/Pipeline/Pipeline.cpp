@@ -410,13 +410,18 @@ PipelineResult Pipeline::run(const PipelineInput &In) const {
     if (!U.InternalError.empty())
       R.InternalErrors.push_back(U.MainFile + ": " + U.InternalError +
                                  "; the file was skipped");
-    if (!U.Errors.empty())
-      R.Notes.push_back(U.MainFile + ": " + std::to_string(U.Errors.size()) +
-                        " front-end error(s) (first: " +
-                        std::to_string(U.Errors.front().Loc.Line) + ":" +
-                        std::to_string(U.Errors.front().Loc.Column) + ": " +
-                        U.Errors.front().Message +
-                        "); analysed what Clang recovered");
+    if (!U.Errors.empty()) {
+      // The first error's file when it is a header the unit includes.
+      const SourceLoc &First = U.Errors.front().Loc;
+      std::string Where = First.File == U.MainFile || First.File.empty()
+                              ? std::string()
+                              : First.File + ":";
+      R.Notes.push_back(
+          U.MainFile + ": " + std::to_string(U.Errors.size()) +
+          " front-end error(s) (first: " + Where + std::to_string(First.Line) +
+          ":" + std::to_string(First.Column) + ": " + U.Errors.front().Message +
+          "); analysed what Clang recovered");
+    }
   }
   R.DefaultArchs = defaultArchs(In, R);
   warnUnknownArchs(R);

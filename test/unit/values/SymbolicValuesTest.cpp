@@ -213,6 +213,18 @@ TEST(SymbolicValuesTest, ADifferenceOfSizesIsNotNegative) {
   EXPECT_FALSE(inputsBelow(Tail, 1).empty());
 }
 
+TEST(SymbolicValuesTest, TheInputsTypeWithItsArticle) {
+  auto Details = [](const IntegerBounds &T) {
+    return inputDetails(*symbolicInputs(input("n", T)).front());
+  };
+  EXPECT_EQ(Details(Int), "the result of 'atoi', an int");
+  EXPECT_EQ(Details({0, UINT32_MAX, "uint32_t"}),
+            "the result of 'atoi', a uint32_t");
+  EXPECT_EQ(Details({0, UINT32_MAX, "unsigned int"}),
+            "the result of 'atoi', an unsigned int");
+  EXPECT_EQ(Details(Size), "the result of 'atoi', a size_t");
+}
+
 TEST(SymbolicValuesTest, RenamingKeepsTheInputsParameter) {
   ResolvedValue N = input("n");
   N.Symbolic[0].Parameter = ParameterRef{"_Z1fi", "f", "n", 0, ""};
