@@ -192,6 +192,12 @@ ResolvedValue within(const ResolvedValue &V, ResolvedValue Allowed) {
 std::string constructName(const Stmt *S) {
   if (isa<DeclStmt>(S))
     return "a declaration";
+  // The constructs whose class names say least to a user, in their words.
+  if (isa<InitListExpr>(S))
+    return "a braced list";
+  if (isa<CXXDependentScopeMemberExpr, DependentScopeDeclRefExpr,
+          UnresolvedLookupExpr, CXXUnresolvedConstructExpr>(S))
+    return "a name that depends on a template argument";
   StringRef Class = S->getStmtClassName();
   Class.consume_front("CXX");
   Class.consume_front("CUDA");

@@ -4,4 +4,5 @@ __global__ void fill(float *p);
 template <class Size> void fill_all(float *p, Size n) {
   fill<<<(n.value + 255) / 256, 256>>>(p);
   fill<<<1, 2048>>>(p);
+  fill<<<1, n.threads>>>(p);
 }
