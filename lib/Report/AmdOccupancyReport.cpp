@@ -151,6 +151,43 @@ void printAmdOccupancyReport(raw_ostream &OS, const AmdOccupancyQuery &Q) {
        << "\n";
 }
 
+std::string amdOccupancySummary(const AmdOccupancyQuery &Q) {
+  const AmdArchInfo &Arch = *Q.Arch;
+  AmdOccupancyResult R = computeAmdOccupancy(Arch, Q.Input);
+  std::string Out =
+      formatv("{0}, {1} threads: ", Arch.Name, Q.Input.WorkGroupSize).str();
+  if (!R.launchable())
+    return Out + "cannot launch: " + describeAmdFailure(Arch, Q.Input, R);
+  auto Words = [](AmdLimit L) -> StringRef {
+    switch (L) {
+    case AmdLimit::Waves:
+      return "wave slots";
+    case AmdLimit::WorkGroups:
+      return "work-group slots";
+    case AmdLimit::VGPRs:
+      return "VGPRs";
+    case AmdLimit::SGPRs:
+      return "SGPRs";
+    case AmdLimit::LDS:
+      return "LDS";
+    case AmdLimit::WavesPerEU:
+      return "amdgpu_waves_per_eu";
+    }
+    llvm_unreachable("every limit has its words");
+  };
+  SmallVector<StringRef, 2> Binding;
+  for (AmdLimit L : AllAmdLimits)
+    if (R.binds(L))
+      Binding.push_back(Words(L));
+  return Out + formatv("{0} of {1} waves per SIMD, occupancy {2}%, {3} "
+                       "work-group{4} per {5} (limited by {6})",
+                       R.WavesPerSIMD, R.MaxWavesPerSIMD,
+                       unsigned(R.occupancy() * 100 + 0.5), R.WorkGroupsPerCU,
+                       R.WorkGroupsPerCU == 1 ? "" : "s", unitName(Q),
+                       join(Binding, ", "))
+                   .str();
+}
+
 void writeAmdOccupancyJSON(json::OStream &JOS, const AmdOccupancyQuery &Q) {
   const AmdArchInfo &Arch = *Q.Arch;
   const AmdOccupancyInput &In = Q.Input;

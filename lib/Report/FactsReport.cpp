@@ -463,8 +463,10 @@ void writeFactsJSON(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
 
 void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
                      ArrayRef<LaunchOccupancy> Occupancy,
-                     ArrayRef<UncheckedLaunch> Unchecked) {
+                     ArrayRef<UncheckedLaunch> Unchecked,
+                     ArrayRef<AmdLaunchOccupancy> AmdOccupancy) {
   auto OccupancyOf = byLaunch(Occupancy);
+  auto AmdOccupancyOf = byLaunch(AmdOccupancy);
   for (size_t UI = 0; UI < Units.size(); ++UI)
     for (size_t LI = 0; LI < Units[UI].Launches.size(); ++LI) {
       const LaunchSite &L = Units[UI].Launches[LI];
@@ -508,6 +510,9 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
       if (auto It = OccupancyOf.find({UI, LI}); It != OccupancyOf.end())
         for (const OccupancyQuery *Q : It->second)
           OS << "    occupancy " << occupancySummary(*Q) << "\n";
+      if (auto It = AmdOccupancyOf.find({UI, LI}); It != AmdOccupancyOf.end())
+        for (const AmdOccupancyQuery *Q : It->second)
+          OS << "    occupancy " << amdOccupancySummary(*Q) << "\n";
     }
   // The launches not fully checked, after the list (whose lines stay one
   // block per launch), one line each with its reasons, then the count.

@@ -84,7 +84,7 @@ bool writeReports(const PipelineResult &R) {
     writeHtmlReport(OS, {R.Units, &R.Device, R.Findings, R.DefaultArchs,
                          CUDALINT_VERSION, R.Occupancy});
   } else if (ListLaunches) {
-    printLaunchList(OS, R.Units, R.Occupancy, R.Unchecked);
+    printLaunchList(OS, R.Units, R.Occupancy, R.Unchecked, R.AmdOccupancy);
   } else {
     writeFindings(OS, OutputFormat, R.Findings, checkoutRoot(),
                   !Output && sys::Process::StandardOutIsDisplayed(),

@@ -14,11 +14,16 @@
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include <string>
 
 namespace cudalint {
 
 /// The human report for one AMD query.
 void printAmdOccupancyReport(llvm::raw_ostream &OS, const AmdOccupancyQuery &Q);
+
+/// One line for --list-launches: "gfx90a, 256 threads: 8 of 8 waves per
+/// SIMD, occupancy 100%, 8 work-groups per CU (limited by waves)".
+std::string amdOccupancySummary(const AmdOccupancyQuery &Q);
 
 /// One JSON object's attributes (docs/occupancy.md, AMD), written into the
 /// object currently open in JOS.

@@ -36,13 +36,15 @@ void writeFactsJSON(llvm::raw_ostream &OS,
                     const std::vector<UncheckedLaunch> *Unchecked = nullptr,
                     llvm::ArrayRef<AmdLaunchOccupancy> AmdOccupancy = {});
 
-/// --list-launches: one line per launch and one per arch with its occupancy
-/// when Occupancy has it; then one line per launch that was not fully
-/// checked, with its reasons, and the summary line (uncheckedSummary).
+/// --list-launches: one line per launch and one per arch (or gfx target)
+/// with its occupancy when Occupancy (AmdOccupancy) has it; then one line
+/// per launch that was not fully checked, with its reasons, and the
+/// summary line (uncheckedSummary).
 void printLaunchList(llvm::raw_ostream &OS,
                      llvm::ArrayRef<TranslationUnitFacts> Units,
                      llvm::ArrayRef<LaunchOccupancy> Occupancy = {},
-                     llvm::ArrayRef<UncheckedLaunch> Unchecked = {});
+                     llvm::ArrayRef<UncheckedLaunch> Unchecked = {},
+                     llvm::ArrayRef<AmdLaunchOccupancy> AmdOccupancy = {});
 
 } // namespace cudalint
 
