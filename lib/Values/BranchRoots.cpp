@@ -210,6 +210,10 @@ BranchRoots::FunctionSources &BranchRoots::sourcesOf(const FunctionDecl *F) {
 }
 
 RootSet BranchRoots::rootsOf(const Expr *E, const FunctionDecl *F) {
+  // The same conditions come back on every way through their function.
+  auto [Known, New] = Memo.try_emplace({E, F});
+  if (!New)
+    return Known->second;
   FunctionSources &Sources = sourcesOf(F);
   RootSet Out;
   for (const Decl *D : atomsOf(E)) {
@@ -221,7 +225,8 @@ RootSet BranchRoots::rootsOf(const Expr *E, const FunctionDecl *F) {
     }
   }
   normalize(Out);
-  return Out;
+  // (Nothing since try_emplace has touched Memo: Known still holds.)
+  return Known->second = std::move(Out);
 }
 
 RootSet BranchRoots::throughCall(const RootSet &S, const FunctionDecl *F,

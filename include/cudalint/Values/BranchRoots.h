@@ -73,6 +73,10 @@ private:
   const llvm::DenseSet<const clang::ParmVarDecl *> &ReadOnlyReferences;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionSources>>
       Functions;
+  /// rootsOf, once per expression and function.
+  llvm::DenseMap<std::pair<const clang::Expr *, const clang::FunctionDecl *>,
+                 RootSet>
+      Memo;
 };
 
 } // namespace cudalint
