@@ -151,6 +151,19 @@ void printAmdOccupancyReport(raw_ostream &OS, const AmdOccupancyQuery &Q) {
        << "\n";
 }
 
+/// A limit as --list-launches names it.
+static StringRef limitWords(AmdLimit L) {
+  static constexpr std::pair<AmdLimit, const char *> Words[] = {
+      {AmdLimit::Waves, "wave slots"},
+      {AmdLimit::WorkGroups, "work-group slots"},
+      {AmdLimit::VGPRs, "VGPRs"},
+      {AmdLimit::SGPRs, "SGPRs"},
+      {AmdLimit::LDS, "LDS"},
+      {AmdLimit::WavesPerEU, "amdgpu_waves_per_eu"}};
+  return llvm::find_if(Words, [&](const auto &W) { return W.first == L; })
+      ->second;
+}
+
 std::string amdOccupancySummary(const AmdOccupancyQuery &Q) {
   const AmdArchInfo &Arch = *Q.Arch;
   AmdOccupancyResult R = computeAmdOccupancy(Arch, Q.Input);
@@ -158,27 +171,10 @@ std::string amdOccupancySummary(const AmdOccupancyQuery &Q) {
       formatv("{0}, {1} threads: ", Arch.Name, Q.Input.WorkGroupSize).str();
   if (!R.launchable())
     return Out + "cannot launch: " + describeAmdFailure(Arch, Q.Input, R);
-  auto Words = [](AmdLimit L) -> StringRef {
-    switch (L) {
-    case AmdLimit::Waves:
-      return "wave slots";
-    case AmdLimit::WorkGroups:
-      return "work-group slots";
-    case AmdLimit::VGPRs:
-      return "VGPRs";
-    case AmdLimit::SGPRs:
-      return "SGPRs";
-    case AmdLimit::LDS:
-      return "LDS";
-    case AmdLimit::WavesPerEU:
-      return "amdgpu_waves_per_eu";
-    }
-    llvm_unreachable("every limit has its words");
-  };
   SmallVector<StringRef, 2> Binding;
   for (AmdLimit L : AllAmdLimits)
     if (R.binds(L))
-      Binding.push_back(Words(L));
+      Binding.push_back(limitWords(L));
   return Out + formatv("{0} of {1} waves per SIMD, occupancy {2}%, {3} "
                        "work-group{4} per {5} (limited by {6})",
                        R.WavesPerSIMD, R.MaxWavesPerSIMD,

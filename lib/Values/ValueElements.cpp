@@ -31,6 +31,18 @@ namespace cudalint {
 
 using namespace resolver;
 
+/// Whether S assigns, increments or decrements, or takes the address of an
+/// expression that Target accepts.
+static bool writesTo(const Stmt *S,
+                     llvm::function_ref<bool(const Expr *)> Target) {
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    return B->isAssignmentOp() && Target(B->getLHS());
+  if (const auto *U = dyn_cast<UnaryOperator>(S))
+    return (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+           Target(U->getSubExpr());
+  return false;
+}
+
 bool ResolverEngine::elementsOnlyRead(const VarDecl *V, const FunctionDecl *F) {
   auto [It, New] = ElementsOnlyRead.try_emplace(V);
   if (!New)
@@ -61,13 +73,8 @@ bool ResolverEngine::elementsOnlyRead(const VarDecl *V, const FunctionDecl *F) {
       Reads += arrayOf(S) != nullptr;
       return true;
     }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      Written |= B->isAssignmentOp() && arrayOf(B->getLHS());
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      Written |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-                 arrayOf(U->getSubExpr());
+    bool VisitStmt(Stmt *S) {
+      Written |= writesTo(S, [&](const Expr *E) { return arrayOf(E); });
       return true;
     }
   } Check;
@@ -252,13 +259,8 @@ ResolverEngine::iteratedIndices(const ArraySubscriptExpr *Sub) {
       const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
       return D && D->getDecl() == I;
     }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      Found |= B->isAssignmentOp() && targets(B->getLHS());
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-               targets(U->getSubExpr());
+    bool VisitStmt(Stmt *S) {
+      Found |= writesTo(S, [&](const Expr *E) { return targets(E); });
       return true;
     }
     bool VisitLambdaExpr(LambdaExpr *) {
