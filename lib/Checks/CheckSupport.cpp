@@ -70,7 +70,8 @@ std::string runtimeErrorName(const CheckOptions &O, RuntimeError E,
     return std::optional(std::pair(A, B));
   };
   auto Used = Version(O.ToolkitVersion);
-  if (!Used || *Used < *Version(RuntimeErrorsCheckedOn))
+  auto CheckedOn = Version(RuntimeErrorsCheckedOn);
+  if (!Used || !CheckedOn || *Used < *CheckedOn)
     return {};
   // The driver API returns a CUresult: the same number under its own name
   // (an H200 returned these at cuLaunchKernel, cuLaunchKernelEx and

@@ -109,10 +109,9 @@ void writeOptional(json::OStream &J, StringRef Name,
 
 /// One kernel's facts on a gfx target, as the AMDGPU backend reported them
 /// (an absent figure is left out, never written as 0), with the host view
-/// of its launch bounds.
+/// of its launch bounds. U is *R.Amd.
 void writeAmdPerArch(json::OStream &J, const KernelInfo &K,
-                     const KernelResources &R) {
-  const AmdKernelUsage &U = *R.Amd;
+                     const KernelResources &R, const AmdKernelUsage &U) {
   J.attributeObject(R.Arch, [&] {
     writeOptional(J, "vgprs", U.VGPRs);
     writeOptional(J, "agprs", U.AGPRs);
@@ -137,7 +136,7 @@ void writeAmdPerArch(json::OStream &J, const KernelInfo &K,
 void writePerArch(json::OStream &J, const KernelInfo &K,
                   const KernelResources &R) {
   if (R.Amd)
-    return writeAmdPerArch(J, K, R);
+    return writeAmdPerArch(J, K, R, *R.Amd);
   J.attributeObject(R.Arch, [&] {
     if (R.HasUsage) {
       J.attribute("registers", R.Registers);

@@ -305,8 +305,9 @@ void writeLaunchOccupancyTable(raw_ostream &OS, const HtmlReportInput &In) {
     if (Q.Gpu) {
       uint64_t AtOnce = uint64_t(R.ActiveBlocksPerSM) * Q.Gpu->SMCount;
       PerGpu = formatv("{0} on {1}", AtOnce, Q.Gpu->Name).str();
-      if (Q.GridBlocks && AtOnce) {
-        GridWaves W = gridWaves(*Q.GridBlocks, AtOnce);
+      std::optional<uint64_t> Blocks = Q.GridBlocks;
+      if (Blocks && AtOnce) {
+        GridWaves W = gridWaves(*Blocks, AtOnce);
         Waves = W.Waves == 1
                     ? formatv("{0} blocks: 1 wave", W.Blocks).str()
                     : formatv("{0} blocks: {1} waves, the last holding {2}",

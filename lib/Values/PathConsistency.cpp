@@ -330,9 +330,10 @@ std::vector<WayCondition> PathConditions::wayConditions(
       It->second = Flow.branchesOnTheWay(
           nullptr, {}, From, [](const CFGBlock &, unsigned) { return true; },
           true);
-    Found = It->second.has_value();
-    if (It->second)
-      Conds = *It->second;
+    const std::optional<std::vector<const Expr *>> &Ways = It->second;
+    Found = Ways.has_value();
+    if (Ways)
+      Conds = *Ways;
   }
   std::optional<std::vector<const Expr *>> ToTarget = Flow.branchesOnTheWay(
       From, Kills, Target, Allowed, !EveryBranch,

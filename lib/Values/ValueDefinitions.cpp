@@ -328,8 +328,9 @@ ResolvedValue DefinitionValues::definedValue(const Definition &Def,
                                         ": a part of it is assigned by a call");
   case Definition::Effect::Growth:
     // (Only a local integer variable grows: DefinitionCollector.)
-    return V ? grownValues(V, *Def.Growth, At)
-             : ResolvedValue::unknown(What + ": it grows in a loop");
+    return V && Def.Growth
+               ? grownValues(V, *Def.Growth, At)
+               : ResolvedValue::unknown(What + ": it grows in a loop");
   case Definition::Effect::MethodCall: // `c.set_threads(2048)`
     return Engine.Objects.afterMethodCall(cast<CXXMemberCallExpr>(Def.Value),
                                           Def.Method, Rest, At.deeper());
