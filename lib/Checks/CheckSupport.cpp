@@ -207,7 +207,7 @@ Diagnostic settingDiagnostic(const Check &C, const SettingContext &Ctx,
 }
 
 Diagnostic kernelDiagnostic(const Check &C, const KernelContext &Ctx,
-                            SourceLoc Loc, std::string Message) {
+                            const SourceLoc &Loc, std::string Message) {
   return diagnostic(C, Loc.valid() ? Loc : Ctx.Kernel.Loc, Ctx.Arch,
                     std::move(Message), nullptr);
 }

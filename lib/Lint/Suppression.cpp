@@ -170,7 +170,7 @@ NoLintMap::NoLintMap(StringRef Path, StringRef Text)
 }
 
 NoLintMap::~NoLintMap() = default;
-NoLintMap::NoLintMap(NoLintMap &&) = default;
+NoLintMap::NoLintMap(NoLintMap &&) noexcept = default;
 
 bool NoLintMap::suppresses(StringRef Check, unsigned Line,
                            unsigned Column) const {

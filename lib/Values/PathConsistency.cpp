@@ -289,7 +289,7 @@ std::optional<bool> PathConditions::decidedOnTheWay(const Expr *Cond,
 
 std::vector<size_t> PathConditions::consistentlyReaching(
     const FunctionDecl *F, const FunctionFlow &Flow,
-    std::vector<size_t> Reaching, ArrayRef<const Definition *> Defs,
+    const std::vector<size_t> &Reaching, ArrayRef<const Definition *> Defs,
     ArrayRef<const Stmt *> Kills, const Expr *Use, const ValueQuery &Q) {
   // A definition whose way from the entry through it to the use, and on to
   // the launch, no consistent choice of the function's steady variables

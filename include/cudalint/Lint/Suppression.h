@@ -46,7 +46,7 @@ public:
   /// used for the locations of unmatched-directive diagnostics.
   NoLintMap(llvm::StringRef Path, llvm::StringRef Text);
   ~NoLintMap();
-  NoLintMap(NoLintMap &&);
+  NoLintMap(NoLintMap &&) noexcept;
 
   /// Whether a directive suppresses Check at Line:Column (1-based; column in
   /// bytes, as Clang counts; 0 is taken as 1). Lines outside the text are
