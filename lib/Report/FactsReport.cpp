@@ -515,6 +515,7 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
   for (const UncheckedLaunch &U : Unchecked) {
     const LaunchSite &L = Units[U.Unit].Launches[U.Launch];
     std::vector<std::string> Why;
+    Why.reserve(U.Reasons.size());
     for (const UncheckedReason &R : U.Reasons)
       Why.push_back(describeUncheckedReason(R));
     OS << formatv("{0}:{1}:{2}: not fully checked: {3}\n", L.Loc.File,

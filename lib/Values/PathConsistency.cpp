@@ -345,6 +345,7 @@ std::vector<WayCondition> PathConditions::wayConditions(
   llvm::sort(Conds);
   Conds.erase(std::unique(Conds.begin(), Conds.end()), Conds.end());
   std::vector<WayCondition> Way;
+  Way.reserve(Conds.size());
   for (const Expr *C : Conds)
     Way.push_back({C, C ? Roots.rootsOf(C, F) : RootSet()});
   return Way;
