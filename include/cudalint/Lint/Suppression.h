@@ -53,9 +53,9 @@ public:
   /// never suppressed.
   bool suppresses(llvm::StringRef Check, unsigned Line, unsigned Column) const;
 
-  /// One error-severity diagnostic per NOLINTBEGIN without a matching
-  /// NOLINTEND and per NOLINTEND without a matching NOLINTBEGIN, in file
-  /// order, with clang-tidy's messages; Check is NoLintDiagnosticName.
+  /// One error-severity diagnostic per begin or end directive without its
+  /// match (NOLINTBEGIN ... NOLINTEND), in file order, with clang-tidy's
+  /// messages; Check is NoLintDiagnosticName.
   const std::vector<Diagnostic> &unmatchedDirectives() const {
     return Unmatched;
   }
@@ -81,7 +81,7 @@ public:
   /// returns how many were removed.
   unsigned removeSuppressed(std::vector<Diagnostic> &Diags);
 
-  /// Unmatched NOLINTBEGIN/END diagnostics of every file looked at so far
+  /// Unmatched NOLINTBEGIN/NOLINTEND diagnostics of every file looked at so far
   /// (the files of the diagnostics given to isSuppressed), in path order.
   std::vector<Diagnostic> unmatchedDirectives() const;
 
