@@ -198,7 +198,7 @@ std::vector<AmdLaunchOccupancy> amdLaunchOccupancies(const CheckRun &Run) {
           O.Query.Input = *In;
           if (K && K->Attrs.MaxThreadsPerBlock)
             O.Query.MaxThreads = unsigned(*K->Attrs.MaxThreadsPerBlock);
-          Out.push_back(std::move(O));
+          Out.push_back(O);
         }
       }
     }

@@ -70,7 +70,8 @@ std::string runtimeErrorName(const CheckOptions &O, RuntimeError E,
     return std::optional(std::pair(A, B));
   };
   auto Used = Version(O.ToolkitVersion);
-  if (!Used || *Used < *Version(RuntimeErrorsCheckedOn))
+  auto CheckedOn = Version(RuntimeErrorsCheckedOn);
+  if (!Used || !CheckedOn || *Used < *CheckedOn)
     return {};
   // The driver API returns a CUresult: the same number under its own name
   // (an H200 returned these at cuLaunchKernel, cuLaunchKernelEx and
@@ -206,7 +207,7 @@ Diagnostic settingDiagnostic(const Check &C, const SettingContext &Ctx,
 }
 
 Diagnostic kernelDiagnostic(const Check &C, const KernelContext &Ctx,
-                            SourceLoc Loc, std::string Message) {
+                            const SourceLoc &Loc, std::string Message) {
   return diagnostic(C, Loc.valid() ? Loc : Ctx.Kernel.Loc, Ctx.Arch,
                     std::move(Message), nullptr);
 }

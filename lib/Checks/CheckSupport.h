@@ -157,7 +157,7 @@ Diagnostic launchError(const Check &C, const LaunchContext &Ctx,
 Diagnostic settingDiagnostic(const Check &C, const SettingContext &Ctx,
                              std::string Message);
 Diagnostic kernelDiagnostic(const Check &C, const KernelContext &Ctx,
-                            SourceLoc Loc, std::string Message);
+                            const SourceLoc &Loc, std::string Message);
 
 /// Notes saying where a value came from (template argument, macro, caller).
 void addOriginNotes(Diagnostic &D, const ResolvedValue &V,

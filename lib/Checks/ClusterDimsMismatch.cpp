@@ -54,7 +54,7 @@ void ClusterDimsMismatch::checkLaunch(const LaunchContext &Ctx,
   // portable or the hardware maximum (an H100) and for grids that are not a
   // whole number of clusters (an H200). Clusters before sm_90 were never
   // launched on such a GPU: that finding is a warning naming no error.
-  auto Report = [&](std::string Message,
+  auto Report = [&](const std::string &Message,
                     std::optional<RuntimeError> E) -> Diagnostic & {
     Diagnostic D = launchError(*this, Ctx, Message, E);
     if (!E)

@@ -47,7 +47,7 @@ std::vector<LaunchOccupancy> launchOccupancies(const CheckRun &Run) {
               unsigned(std::clamp<int64_t>(Ctx.maxThreadsBound().value_or(0), 0,
                                            Ctx.Arch.MaxThreadsPerBlock));
           O.Query.GridBlocks = gridBlocks(L.Grid);
-          Out.push_back(std::move(O));
+          Out.push_back(O);
         }
     }
   }

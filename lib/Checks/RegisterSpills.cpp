@@ -38,10 +38,11 @@ void RegisterSpills::checkKernel(const KernelContext &Ctx,
                 .str()
           : "";
   if (R->MaxNReg || A.MaxRegisters)
-    addNote(D, A.MaxRegistersLoc,
-            formatv("__maxnreg__({0}) caps the registers",
-                    R->MaxNReg ? int64_t(*R->MaxNReg) : *A.MaxRegisters)
-                .str());
+    addNote(
+        D, A.MaxRegistersLoc,
+        formatv("__maxnreg__({0}) caps the registers",
+                R->MaxNReg ? int64_t(*R->MaxNReg) : A.MaxRegisters.value_or(0))
+            .str());
   else if (R->Registers >= Ctx.Arch.MaxRegistersPerThread)
     addNote(D, SourceLoc(),
             formatv("{0} registers per thread is the most {1} allows: no cap "

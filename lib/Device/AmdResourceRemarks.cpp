@@ -88,13 +88,14 @@ Error storeField(AmdKernelUsage &K, StringRef Name, StringRef Value,
     Stored.emplace(Number(Slot));
     return true;
   };
-  if (Count("SGPRs", K.SGPRs) || Count("VGPRs", K.VGPRs) ||
-      Count("AGPRs", K.AGPRs) ||
-      Count("ScratchSize [bytes/lane]", K.ScratchBytesPerLane) ||
-      Count("Occupancy [waves/SIMD]", K.Occupancy) ||
-      Count("SGPRs Spill", K.SGPRSpills) ||
-      Count("VGPRs Spill", K.VGPRSpills) ||
-      Count("LDS Size [bytes/block]", K.LDSBytes))
+  if ((Count("SGPRs", K.SGPRs) || Count("VGPRs", K.VGPRs) ||
+       Count("AGPRs", K.AGPRs) ||
+       Count("ScratchSize [bytes/lane]", K.ScratchBytesPerLane) ||
+       Count("Occupancy [waves/SIMD]", K.Occupancy) ||
+       Count("SGPRs Spill", K.SGPRSpills) ||
+       Count("VGPRs Spill", K.VGPRSpills) ||
+       Count("LDS Size [bytes/block]", K.LDSBytes)) &&
+      Stored) // (a Count that holds has stored its result)
     return std::move(*Stored);
   if (Name != "Dynamic Stack")
     return Error::success();

@@ -276,7 +276,8 @@ Error readKernelInfo(const CubinSections &S, CubinKernel &K) {
       K.ExplicitCluster = true;
       break;
     case EiattrMaxClusterRank:
-      if (!(E = expectWords(R, 1, Name)))
+      E = expectWords(R, 1, Name);
+      if (!E)
         K.MaxClusterRank = R.word(0);
       break;
     case EiattrMaxRegCount:

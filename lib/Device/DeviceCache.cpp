@@ -182,11 +182,14 @@ DeviceCache::lookup(StringRef Key, std::vector<std::string> &Notes) {
   // The include closure must be unchanged.
   for (const json::Value &D : *Deps) {
     const json::Array *Pair = D.getAsArray();
-    if (!Pair || Pair->size() != 2 || !(*Pair)[0].getAsString() ||
-        !(*Pair)[1].getAsString())
+    if (!Pair || Pair->size() != 2)
       return Corrupt("bad dependency record");
-    auto H = Files.hash(*(*Pair)[0].getAsString());
-    if (!H || H->Hash != *(*Pair)[1].getAsString())
+    std::optional<StringRef> File = (*Pair)[0].getAsString();
+    std::optional<StringRef> Hash = (*Pair)[1].getAsString();
+    if (!File || !Hash)
+      return Corrupt("bad dependency record");
+    auto H = Files.hash(*File);
+    if (!H || H->Hash != *Hash)
       return std::nullopt; // stale
   }
   std::vector<KernelResources> Out;

@@ -228,7 +228,7 @@ void Runner::store(const Job &J, StringRef Key, StringRef Tmp) {
     R.Deps.push_back({D, *H});
   }
   std::vector<std::string> CacheNotes;
-  if (Complete && Cache->store(Key, R, CacheNotes))
+  if (Complete && Cache && Cache->store(Key, R, CacheNotes))
     ++Writes;
   for (std::string &N : CacheNotes)
     runNote(N);
@@ -389,8 +389,8 @@ void Runner::run(ArrayRef<DeviceCompileInput> Inputs) {
       U.Notes.push_back(std::move(N));
     if (J->Ok)
       U.CompiledArchs.push_back(J->Arch);
-    if (J->Gap)
-      U.Gaps.push_back(std::move(*J->Gap));
+    if (std::optional<DeviceGap> &Gap = J->Gap)
+      U.Gaps.push_back(std::move(*Gap));
     for (KernelResources &K : J->Kernels)
       U.Kernels.push_back(std::move(K));
   }

@@ -152,6 +152,9 @@ evaluate(const std::vector<SymbolicNode> &Nodes,
       V.Paths.append(Out[N.B].Paths.begin(), Out[N.B].Paths.end());
       break;
     default: {
+      std::optional<IntegerOp> IOp = integerOpOf(N.Kind);
+      if (!IOp)
+        break; // not reached: the other kinds are arithmetic
       IntegerBounds Bounds{N.Lo, N.Hi, N.Name};
       // A difference of two sizes (`stride - cols`, `end - begin`) is a
       // size too: inputs that make it negative are not ones the program
@@ -161,14 +164,14 @@ evaluate(const std::vector<SymbolicNode> &Nodes,
         for (const PathValue &B : Out[N.B].Paths) {
           if (SizeDifference && A.Hi < B.Lo)
             continue;
-          ResolvedValue R = applyIntegerOp(
-              *integerOpOf(N.Kind), ResolvedValue::range(A.Lo, A.Hi),
-              ResolvedValue::range(B.Lo, B.Hi), Bounds);
+          ResolvedValue R =
+              applyIntegerOp(*IOp, ResolvedValue::range(A.Lo, A.Hi),
+                             ResolvedValue::range(B.Lo, B.Hi), Bounds);
           PathValue P = R.isKnown() ? PathValue{R.lowest(), R.highest()}
                                     : PathValue{N.Lo, N.Hi};
           P.Overflowed = A.Overflowed >= 0 ? A.Overflowed : B.Overflowed;
           if (P.Overflowed < 0 && !R.isKnown() && N.Lo < 0 &&
-              certainlyOverflows(*integerOpOf(N.Kind), A, B, Bounds))
+              certainlyOverflows(*IOp, A, B, Bounds))
             P.Overflowed = int(I);
           V.Paths.push_back(P);
         }

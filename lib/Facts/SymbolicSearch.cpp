@@ -255,8 +255,10 @@ failureAbove(const ResolvedValue &V, const SearchedInput &In, int64_t Limit) {
     int64_t Fail =
         Before ? edge(*Before, P, [&](int64_t X) { return bool(Failing(X)); })
                : P;
-    FailingInput F = *Failing(Fail);
-    F.Edge = In.Grows;
+    // Fail fails: it is P, or a value that edge found failing.
+    std::optional<FailingInput> F = Failing(Fail);
+    if (F)
+      F->Edge = In.Grows;
     return F;
   }
   return std::nullopt;
@@ -293,7 +295,10 @@ failureBelow(const ResolvedValue &V, const SearchedInput &In, int64_t Least) {
     if (Pass > Fail)
       Fail =
           edge(Pass, Fail, [&](int64_t X) { return Failing(X).has_value(); });
-    return FailingInput{In.node(), Fail, true, *Failing(Fail), nullptr};
+    std::optional<int64_t> Most = Failing(Fail);
+    if (!Most)
+      return std::nullopt; // not reached: Fail is a value that fails
+    return FailingInput{In.node(), Fail, true, *Most, nullptr};
   }
   for (int64_t P : Tried)
     if (std::optional<int64_t> R = Failing(P))

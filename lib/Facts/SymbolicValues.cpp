@@ -233,6 +233,7 @@ ResolvedValue symbolicJoin(const std::vector<ResolvedValue> &Parts) {
     Last = I;
   }
   std::vector<ResolvedValue> Old;
+  Old.reserve(Parts.size());
   for (const ResolvedValue &P : Parts)
     Old.push_back(withoutInputs(P));
   return withExpressionOf(joinValues(Old),

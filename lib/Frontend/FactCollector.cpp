@@ -464,11 +464,11 @@ private:
 
   /// cudaLaunchKernelEx(&config, kernel, args...): the launch values are
   /// the config's fields as they are at the call.
-  void launchWithConfig(const CallExpr *Call, StringRef Api) {
+  void launchWithConfig(const CallExpr *Call, const char *Api) {
     // The kernel may be a pointer chosen at run time: each it may hold.
     const Expr *Kernel = Call->getArg(1);
     for (LaunchSite &L :
-         sitesPerKernel(Call, Api.data(), kernelOf(Kernel), Kernel, {}))
+         sitesPerKernel(Call, Api, kernelOf(Kernel), Kernel, {}))
       launchWithConfig(Call, std::move(L));
   }
   void launchWithConfig(const CallExpr *Call, LaunchSite L) {

@@ -92,7 +92,8 @@ bool KernelSettingCollector::neverTaken(const CFGBlock &B, unsigned I) {
             dyn_cast_or_null<Expr>(B.getTerminatorCondition()))
       It->second = Resolver.truthOf(Condition);
   // Successor 0 is the edge taken when the test holds.
-  return It->second && *It->second == (I == 1);
+  const std::optional<bool> &Truth = It->second;
+  return Truth && *Truth == (I == 1);
 }
 
 void KernelSettingCollector::describeLaunch(LaunchSite &L, const Stmt *Launch,

@@ -41,7 +41,7 @@ LaunchApiFinder::types() {
   Types.emplace();
   TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
   for (const LaunchApi &Api : LaunchApis)
-    for (std::string Name :
+    for (const std::string &Name :
          {std::string(Api.Name), Api.Name + std::string("_ptsz")})
       for (const NamedDecl *D :
            TU->lookup(DeclarationName(&Ctx.Idents.get(Name))))

@@ -73,7 +73,7 @@ bool recordParseDependencies(
     if (R.Stat)
       OnDisk = Files.hash(Path);
     auto It = Parsed.find(&F->getFileEntry());
-    if (OnDisk && OnDisk->Stat == *R.Stat) {
+    if (OnDisk && R.Stat && OnDisk->Stat == *R.Stat) {
       R.Hash = OnDisk->Hash;
     } else if (It != Parsed.end()) {
       R.Hash = hashString(It->second);

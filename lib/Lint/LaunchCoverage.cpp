@@ -193,9 +193,11 @@ std::vector<UncheckedLaunch> uncheckedLaunches(const CheckRun &Run) {
       // The hardware's limits of the first arch judged (those of every
       // CUDA arch since sm_75 are the same).
       const ArchInfo *A = nullptr;
-      for (const std::string &Name : Archs)
-        if ((A = findArch(Name)))
+      for (const std::string &Name : Archs) {
+        A = findArch(Name);
+        if (A)
           break;
+      }
       valueReasons(L, A, Why);
       if (Archs.empty()) {
         Why.push_back(

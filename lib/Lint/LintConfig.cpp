@@ -194,7 +194,7 @@ Error Parser::checkOptions(yaml::Node *N, LintConfig &C) {
                                           "(expected 'key' and 'value')");
         }
       }
-      if (!KeyNode || !ValueNode)
+      if (!KeyNode || !ValueNode || !Key) // (Key is set with KeyNode)
         return errorAt(&Item,
                        "CheckOptions entry needs both 'key' and 'value'");
       if (Error E = Add(KeyNode, *Key, ValueNode))

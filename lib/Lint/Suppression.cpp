@@ -138,12 +138,14 @@ NoLintMap::NoLintMap(StringRef Path, StringRef Text)
     D.Check = NoLintDiagnosticName.str();
     D.Sev = Severity::Error;
     D.Loc = P->locOf(Path, T.Pos);
-    D.Message =
-        T.Type == NoLintType::NoLintBegin
-            ? "unmatched 'NOLINTBEGIN' comment without a subsequent "
-              "'NOLINTEND' comment"
-            : "unmatched 'NOLINTEND' comment without a previous 'NOLINTBEGIN' "
-              "comment";
+    // (The second message's words are split: clang-tidy reads the whole
+    // words anywhere in this file as its own directives, unmatched there.)
+    D.Message = T.Type == NoLintType::NoLintBegin
+                    ? "unmatched 'NOLINTBEGIN' comment without a subsequent "
+                      "'NOLINTEND' comment"
+                    : "unmatched 'NOLINT"
+                      "END' comment without a previous 'NOLINT"
+                      "BEGIN' comment";
     Unmatched.push_back(std::move(D));
   };
   for (NoLintToken &T : scanNoLints(P->Text)) {
@@ -170,7 +172,7 @@ NoLintMap::NoLintMap(StringRef Path, StringRef Text)
 }
 
 NoLintMap::~NoLintMap() = default;
-NoLintMap::NoLintMap(NoLintMap &&) = default;
+NoLintMap::NoLintMap(NoLintMap &&) noexcept = default;
 
 bool NoLintMap::suppresses(StringRef Check, unsigned Line,
                            unsigned Column) const {

@@ -13,6 +13,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+
 using namespace llvm;
 using clang::tooling::CompilationDatabase;
 using clang::tooling::CompileCommand;
@@ -392,7 +394,7 @@ std::vector<LaunchHint> launchHints(const Snapshot &S) {
         if (O.Unit == UI && O.Launch == LI) {
           OccupancyResult Occ = computeOccupancy(*O.Query.Arch, O.Query.Input);
           Label += formatv(", {0} {1}%", O.Query.Arch->Name,
-                           unsigned(Occ.occupancy() * 100 + 0.5));
+                           unsigned(std::lround(Occ.occupancy() * 100)));
         }
       Out.push_back({L.Loc.Line, L.Loc.Column, Label + ":"});
     }

@@ -19,7 +19,7 @@ Server::Server(LspOptions Options, lsp::MessageHandler &H)
       Progress(H.outgoingNotification<json::Value>("$/progress")),
       CreateProgress(H.outgoingRequest<json::Value, lsp::NoParams>(
           "window/workDoneProgress/create",
-          [](json::Value, Expected<lsp::NoParams> R) {
+          [](const json::Value &, Expected<lsp::NoParams> R) {
             if (!R)
               consumeError(R.takeError());
           })) {

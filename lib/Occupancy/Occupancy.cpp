@@ -265,7 +265,7 @@ std::string describeFailure(const ArchInfo &Arch, const OccupancyInput &In,
               In.StaticSharedMem,
           Arch.Name, OptInLimit));
   }
-  if (R.fails(LaunchFailure::DynamicSharedOverOptIn))
+  if (R.fails(LaunchFailure::DynamicSharedOverOptIn) && In.MaxDynamicSharedMem)
     Reasons.push_back(formatv("{0} B of dynamic shared memory exceed the "
                               "kernel's cudaFuncAttributeMaxDynamicSharedMemory"
                               "Size of {1} B",

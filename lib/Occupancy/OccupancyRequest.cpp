@@ -345,7 +345,7 @@ Error readOccupancyBatchLine(const json::Object &Line, OccupancyRequest &S) {
       raw_string_ostream(Shown) << Value;
       return fieldError(K, "expected an integer, got " + Shown);
     }
-    *Number = *Int;
+    *Number = Int;
   }
   return Error::success();
 }

@@ -282,9 +282,9 @@ void Pipeline::check(PipelineResult &R, const PipelineInput &In) const {
   LintPolicy P = Policy;
   if (HostAppliesSuppression) {
     // clang-tidy filters headers and system headers, promotes warnings and
-    // reports unmatched NOLINTBEGIN itself. Its NOLINT never suppresses an
-    // error-severity diagnostic, though, so NOLINT is applied here for the
-    // errors to be suppressible as in the other doors.
+    // reports unmatched begin/end directives itself. Its NOLINT never
+    // suppresses an error-severity diagnostic, though, so NOLINT is applied
+    // here for the errors to be suppressible as in the other doors.
     P.HeaderFilterRegex.reset();
     P.SystemHeaders = true;
     P.WarningsAsErrorsGlobs.clear();

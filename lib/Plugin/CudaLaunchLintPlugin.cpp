@@ -118,6 +118,8 @@ class Action : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer>
   CreateASTConsumer(CompilerInstance &CI, llvm::StringRef InFile) override {
+    if (!P) // not reached: clang calls this only after ParseArgs made P
+      return std::make_unique<ASTConsumer>();
     return std::make_unique<Consumer>(CI, InFile.str(), *P, Cmd);
   }
 

@@ -109,10 +109,9 @@ void writeOptional(json::OStream &J, StringRef Name,
 
 /// One kernel's facts on a gfx target, as the AMDGPU backend reported them
 /// (an absent figure is left out, never written as 0), with the host view
-/// of its launch bounds.
+/// of its launch bounds. U is *R.Amd.
 void writeAmdPerArch(json::OStream &J, const KernelInfo &K,
-                     const KernelResources &R) {
-  const AmdKernelUsage &U = *R.Amd;
+                     const KernelResources &R, const AmdKernelUsage &U) {
   J.attributeObject(R.Arch, [&] {
     writeOptional(J, "vgprs", U.VGPRs);
     writeOptional(J, "agprs", U.AGPRs);
@@ -137,7 +136,7 @@ void writeAmdPerArch(json::OStream &J, const KernelInfo &K,
 void writePerArch(json::OStream &J, const KernelInfo &K,
                   const KernelResources &R) {
   if (R.Amd)
-    return writeAmdPerArch(J, K, R);
+    return writeAmdPerArch(J, K, R, *R.Amd);
   J.attributeObject(R.Arch, [&] {
     if (R.HasUsage) {
       J.attribute("registers", R.Registers);
@@ -519,6 +518,7 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
   for (const UncheckedLaunch &U : Unchecked) {
     const LaunchSite &L = Units[U.Unit].Launches[U.Launch];
     std::vector<std::string> Why;
+    Why.reserve(U.Reasons.size());
     for (const UncheckedReason &R : U.Reasons)
       Why.push_back(describeUncheckedReason(R));
     OS << formatv("{0}:{1}:{2}: not fully checked: {3}\n", L.Loc.File,

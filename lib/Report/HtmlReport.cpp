@@ -11,6 +11,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -144,7 +145,7 @@ void writeChart(raw_ostream &OS, StringRef Title, StringRef XLabel,
                   "r=\"4\" fill=\"#c0392b\"><title>this launch: {2}%"
                   "</title></circle>",
                   X(Mark->first), Y(Mark->second),
-                  int64_t(Mark->second * 100 + 0.5));
+                  int64_t(std::lround(Mark->second * 100)));
   OS << "</svg>\n";
 }
 
@@ -236,7 +237,8 @@ void writeKernelTable(
       OccupancyResult Res = computeOccupancy(
           *A,
           inputFor(*A, &R, unsigned(L->second->ThreadsPerBlock.value()), 0));
-      Occ = formatv("{0}% at {1} threads", int64_t(Res.occupancy() * 100 + .5),
+      Occ = formatv("{0}% at {1} threads",
+                    int64_t(std::lround(Res.occupancy() * 100)),
                     L->second->ThreadsPerBlock.value())
                 .str();
       SmallVector<StringRef, 2> Limits;
@@ -299,14 +301,15 @@ void writeLaunchOccupancyTable(raw_ostream &OS, const HtmlReportInput &In) {
                                    return std::to_string(C.ThreadsPerBlock);
                                  }),
                        ", "),
-                  int64_t(Best.front().Occupancy * 100 + .5))
+                  int64_t(std::lround(Best.front().Occupancy * 100)))
               .str();
     std::string PerGpu = "—", Waves = "—";
     if (Q.Gpu) {
       uint64_t AtOnce = uint64_t(R.ActiveBlocksPerSM) * Q.Gpu->SMCount;
       PerGpu = formatv("{0} on {1}", AtOnce, Q.Gpu->Name).str();
-      if (Q.GridBlocks && AtOnce) {
-        GridWaves W = gridWaves(*Q.GridBlocks, AtOnce);
+      std::optional<uint64_t> Blocks = Q.GridBlocks;
+      if (Blocks && AtOnce) {
+        GridWaves W = gridWaves(*Blocks, AtOnce);
         Waves = W.Waves == 1
                     ? formatv("{0} blocks: 1 wave", W.Blocks).str()
                     : formatv("{0} blocks: {1} waves, the last holding {2}",
@@ -317,7 +320,7 @@ void writeLaunchOccupancyTable(raw_ostream &OS, const HtmlReportInput &In) {
     OS << "<td class=\"num\">" << R.ActiveBlocksPerSM
        << "</td><td class=\"num\">" << R.ActiveWarpsPerSM << " of "
        << R.MaxWarpsPerSM << "</td><td class=\"num\">"
-       << int64_t(R.occupancy() * 100 + .5) << "%</td><td>"
+       << int64_t(std::lround(R.occupancy() * 100)) << "%</td><td>"
        << escape(join(Binding, ", ")) << "</td><td>" << escape(Better)
        << "</td><td>" << escape(PerGpu) << "</td><td>" << escape(Waves)
        << "</td></tr>\n";

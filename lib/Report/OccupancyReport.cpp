@@ -361,7 +361,7 @@ std::string occupancySummary(const OccupancyQuery &Q) {
                  "by {5})",
                  R.ActiveBlocksPerSM, R.ActiveBlocksPerSM == 1 ? "" : "s",
                  R.ActiveWarpsPerSM, R.MaxWarpsPerSM,
-                 formatv("{0}%", unsigned(R.occupancy() * 100 + 0.5)),
+                 formatv("{0}%", unsigned(std::lround(R.occupancy() * 100))),
                  join(Binding, ", "));
   auto Best = bestBlockSizes(Arch, In, Q.MaxThreads);
   if (!Best.empty() && Best.front().Occupancy > R.occupancy() + 1e-9)
@@ -371,7 +371,7 @@ std::string occupancySummary(const OccupancyQuery &Q) {
                                     return std::to_string(C.ThreadsPerBlock);
                                   }),
                         ", "),
-                   unsigned(Best.front().Occupancy * 100 + 0.5));
+                   unsigned(std::lround(Best.front().Occupancy * 100)));
   if (Q.Gpu) {
     Out += formatv("; {0}: {1} blocks at once", Q.Gpu->Name,
                    uint64_t(R.ActiveBlocksPerSM) * Q.Gpu->SMCount);

@@ -150,17 +150,19 @@ public:
       // clang-tidy does not hand its checks the command: without a database
       // entry, the flags it was given after `--` are the command.
       Cmd.FixedFlags = clangTidyFixedFlags(processArguments());
-      Unit->Result = runOnHostAST(*P, AST, Main->getName(), Cmd);
+      const PipelineResult &Ran =
+          Unit->Result.emplace(runOnHostAST(*P, AST, Main->getName(), Cmd));
       // Said once per unit, in the tool's own name rather than a check's:
       // the arch it fell back to, failed device compiles, launches not
       // fully checked.
-      for (const RunMessage &M : runMessages(*Unit->Result))
+      for (const RunMessage &M : runMessages(Ran))
         Ctx->diag("cuda-launch-lint", toSourceLocation(SM, M.Loc),
                   escapeForDiagnostic(M.Text), DiagnosticIDs::Remark);
     }
-    if (!Unit->Result)
+    const std::optional<PipelineResult> &Ran = Unit->Result;
+    if (!Ran)
       return;
-    for (const Diagnostic &D : Unit->Result->Findings) {
+    for (const Diagnostic &D : Ran->Findings) {
       if (D.Check != Impl->name())
         continue;
       SourceLocation Loc = toSourceLocation(SM, D.Loc);

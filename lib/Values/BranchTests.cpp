@@ -147,7 +147,7 @@ std::optional<int64_t> valueFor(const Expr *E, TestedSubject Is, int64_t X,
     case UO_Minus:
       return *A == INT64_MIN ? std::nullopt : std::optional<int64_t>(-*A);
     case UO_Plus:
-      return *A;
+      return A;
     case UO_Not:
       return ~*A;
     default:

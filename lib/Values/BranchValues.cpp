@@ -108,7 +108,7 @@ std::optional<ResolvedValue> PathConditions::allowedByBranches(
     llvm::erase_if(*Holes, [&](int64_t C) {
       return !Lo || C <= *Lo || C >= *Hi || !Reaches(C - 1) || !Reaches(C + 1);
     });
-  if (!Lo) {
+  if (!Lo || !Hi) { // (set together by Stretch)
     // Only the tested constants themselves get here (case labels, `== C`).
     if (Points.empty())
       return std::nullopt; // no path at all: leave it to the caller's rule

@@ -109,7 +109,7 @@ std::vector<Outcome> Run::VisitDeclStmt(const DeclStmt *D, State In) {
   return {{std::move(In)}};
 }
 
-std::vector<Outcome> Run::VisitIfStmt(const IfStmt *If, State In) {
+std::vector<Outcome> Run::VisitIfStmt(const IfStmt *If, const State &In) {
   if (If->getInit() || If->getConditionVariable() || If->isConsteval()) {
     fail("an 'if' with a declaration is not evaluated");
     return {};

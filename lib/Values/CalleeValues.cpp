@@ -133,7 +133,7 @@ CallValues::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
   // Its returns read as values say nothing (a loop's variable): run it.
   if (!Result.isKnown())
     if (std::optional<ResolvedValue> Run = interpretedCall(Def, Call, Q))
-      return *Run;
+      return Run;
   if (!Result.isKnown())
     Result.Reason = What + (Result.Reason.empty() ? "" : ": " + Result.Reason);
   return Result;

@@ -21,6 +21,7 @@ FloatValue monotoneImage(bool IsRange, T Lo, T Hi, const std::vector<T> &Values,
   if (IsRange)
     return FloatValue::range(F(Lo), F(Hi));
   std::vector<double> Out;
+  Out.reserve(Values.size());
   for (T X : Values)
     Out.push_back(F(X));
   return FloatValue::of(std::move(Out));
@@ -183,6 +184,7 @@ ResolvedValue floatToInteger(const FloatValue &V, const IntegerBounds &Bounds) {
                              int64_t(std::trunc(V.Hi)));
   } else {
     std::vector<int64_t> Out;
+    Out.reserve(V.Values.size());
     for (double X : V.Values)
       Out.push_back(int64_t(std::trunc(X)));
     std::sort(Out.begin(), Out.end());

@@ -58,7 +58,7 @@ public:
       return {};
     return {{std::move(In)}};
   }
-  std::vector<Outcome> VisitIfStmt(const IfStmt *If, State In);
+  std::vector<Outcome> VisitIfStmt(const IfStmt *If, const State &In);
   std::vector<Outcome> VisitWhileStmt(const WhileStmt *W, State In);
   std::vector<Outcome> VisitDoStmt(const DoStmt *Do, State In) {
     return loop(Do->getCond(), Do->getBody(), nullptr, true, std::move(In));
@@ -71,7 +71,7 @@ public:
   std::vector<Outcome> VisitContinueStmt(const ContinueStmt *, State In) {
     return {{std::move(In), Exit::Continue}};
   }
-  std::vector<Outcome> VisitStmt(const Stmt *S, State) {
+  std::vector<Outcome> VisitStmt(const Stmt *S, const State &) {
     fail(constructName(S) + " is not evaluated");
     return {};
   }

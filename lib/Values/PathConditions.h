@@ -49,7 +49,7 @@ public:
   /// them should that leave none.
   std::vector<size_t>
   consistentlyReaching(const clang::FunctionDecl *F, const FunctionFlow &Flow,
-                       std::vector<size_t> Reaching,
+                       const std::vector<size_t> &Reaching,
                        llvm::ArrayRef<const Definition *> Defs,
                        llvm::ArrayRef<const clang::Stmt *> Kills,
                        const clang::Expr *Use, const ValueQuery &Q);

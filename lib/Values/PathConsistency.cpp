@@ -289,7 +289,7 @@ std::optional<bool> PathConditions::decidedOnTheWay(const Expr *Cond,
 
 std::vector<size_t> PathConditions::consistentlyReaching(
     const FunctionDecl *F, const FunctionFlow &Flow,
-    std::vector<size_t> Reaching, ArrayRef<const Definition *> Defs,
+    const std::vector<size_t> &Reaching, ArrayRef<const Definition *> Defs,
     ArrayRef<const Stmt *> Kills, const Expr *Use, const ValueQuery &Q) {
   // A definition whose way from the entry through it to the use, and on to
   // the launch, no consistent choice of the function's steady variables
@@ -330,9 +330,10 @@ std::vector<WayCondition> PathConditions::wayConditions(
       It->second = Flow.branchesOnTheWay(
           nullptr, {}, From, [](const CFGBlock &, unsigned) { return true; },
           true);
-    Found = It->second.has_value();
-    if (It->second)
-      Conds = *It->second;
+    const std::optional<std::vector<const Expr *>> &Ways = It->second;
+    Found = Ways.has_value();
+    if (Ways)
+      Conds = *Ways;
   }
   std::optional<std::vector<const Expr *>> ToTarget = Flow.branchesOnTheWay(
       From, Kills, Target, Allowed, !EveryBranch,

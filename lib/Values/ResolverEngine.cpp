@@ -250,6 +250,7 @@ ResolvedValue ResolverEngine::resolveBinary(const BinaryOperator *B,
   if (sameVariable(B->getLHS(), B->getRHS()) &&
       L.K == ResolvedValue::Kind::Set) {
     std::vector<ResolvedValue> Each;
+    Each.reserve(L.Values.size());
     for (int64_t X : L.Values)
       Each.push_back(combine(ResolvedValue::constant(X),
                              ResolvedValue::constant(X), B->getOpcode(),

@@ -178,7 +178,7 @@ std::string describePath(llvm::ArrayRef<std::string> Path) {
   return S;
 }
 
-ResolvedValue within(const ResolvedValue &V, ResolvedValue Allowed) {
+ResolvedValue within(const ResolvedValue &V, const ResolvedValue &Allowed) {
   // The engine's own view: a value it does not know is what the branches
   // allow; one it knows stays as it is.
   ResolvedValue Known = V.isKnown() ? withoutInputs(V) : Allowed;

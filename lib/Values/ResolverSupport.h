@@ -97,7 +97,7 @@ const clang::FunctionDecl *enclosingFunction(const clang::VarDecl *V);
 /// What a value V is on a path whose branches allow only Allowed: Allowed
 /// when V is not known, V itself when it is; either way a V made of
 /// run-time inputs keeps its expression, within Allowed's range.
-ResolvedValue within(const ResolvedValue &V, ResolvedValue Allowed);
+ResolvedValue within(const ResolvedValue &V, const ResolvedValue &Allowed);
 
 /// A statement's kind in words, for a reason: "an array subscript
 /// expression", "a 'while' statement" (Clang's class name, unspelled).

@@ -410,9 +410,11 @@ ResolvedValue writtenByRuntime(const CallExpr *Call, const VarDecl *V,
   std::optional<std::pair<int64_t, int64_t>> Limit;
   for (const Expr *Arg : Call->arguments())
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
-      if (isa<EnumConstantDecl>(DRE->getDecl()))
-        if ((Limit = attributeLimit(DRE->getDecl()->getName())))
+      if (isa<EnumConstantDecl>(DRE->getDecl())) {
+        Limit = attributeLimit(DRE->getDecl()->getName());
+        if (Limit)
           break;
+      }
   // A copy into it is what a kernel computed: a count after a scan or a
   // filter, 0 when nothing passed.
   bool Copied = !Limit && StringRef(Callee).contains("Memcpy");

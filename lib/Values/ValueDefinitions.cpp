@@ -328,8 +328,9 @@ ResolvedValue DefinitionValues::definedValue(const Definition &Def,
                                         ": a part of it is assigned by a call");
   case Definition::Effect::Growth:
     // (Only a local integer variable grows: DefinitionCollector.)
-    return V ? grownValues(V, *Def.Growth, At)
-             : ResolvedValue::unknown(What + ": it grows in a loop");
+    return V && Def.Growth
+               ? grownValues(V, *Def.Growth, At)
+               : ResolvedValue::unknown(What + ": it grows in a loop");
   case Definition::Effect::MethodCall: // `c.set_threads(2048)`
     return Engine.Objects.afterMethodCall(cast<CXXMemberCallExpr>(Def.Value),
                                           Def.Method, Rest, At.deeper());
@@ -390,7 +391,7 @@ ResolvedValue DefinitionValues::pinnedByBranches(
           Field ? Engine.Ctx.UnsignedIntTy : Subject.Type, IsTested,
           static_cast<const char *>(Subject.Key) + Field, F, Flow, Site, Kills,
           Target, What, &Holes))
-    Value = within(Value, std::move(*Allowed));
+    Value = within(Value, *Allowed);
   // A size the way excludes (`if (n == 0) return;`) never reaches.
   for (int64_t C : Holes)
     if (std::optional<ResolvedValue> Kept = symbolicWhen(
@@ -427,8 +428,8 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
                                   ": a part of it is assigned separately");
   std::vector<const Stmt *> Kills = definingStatements(Sites);
   if (Reaching->size() > 1)
-    Reaching = Engine.Paths.consistentlyReaching(F, *Flow, std::move(*Reaching),
-                                                 Defs, Kills, Use, Q);
+    Reaching = Engine.Paths.consistentlyReaching(F, *Flow, *Reaching, Defs,
+                                                 Kills, Use, Q);
   // A variable with one definition keeps its value: whatever the branches
   // on the way to where the outermost use in F (the launch, or the call
   // that leads to it) allow is also what this use read.

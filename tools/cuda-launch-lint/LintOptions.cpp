@@ -202,6 +202,7 @@ bool parseLintCommandLine(ArrayRef<StringRef> Args) {
   for (StringRef A : Args)
     Storage.push_back(A.str());
   std::vector<const char *> Argv;
+  Argv.reserve(Storage.size());
   for (const std::string &S : Storage)
     Argv.push_back(S.c_str());
   cl::HideUnrelatedOptions(

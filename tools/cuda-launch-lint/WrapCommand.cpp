@@ -245,7 +245,7 @@ int runWrapCommand(ArrayRef<StringRef> Args) {
   forwardOutput(*C, /*HideResourceReport=*/!UserAsked && Nvcc);
   if (C->ExitCode != 0)
     ExitNowIfLinting(C->ExitCode);
-  if (C->ExitCode != 0 || !Lint.valid())
+  if (C->ExitCode != 0 || !Lint.valid() || !T) // (a lint implies T)
     return C->ExitCode;
 
   {

@@ -46,16 +46,16 @@ public:
   /// used for the locations of unmatched-directive diagnostics.
   NoLintMap(llvm::StringRef Path, llvm::StringRef Text);
   ~NoLintMap();
-  NoLintMap(NoLintMap &&);
+  NoLintMap(NoLintMap &&) noexcept;
 
   /// Whether a directive suppresses Check at Line:Column (1-based; column in
   /// bytes, as Clang counts; 0 is taken as 1). Lines outside the text are
   /// never suppressed.
   bool suppresses(llvm::StringRef Check, unsigned Line, unsigned Column) const;
 
-  /// One error-severity diagnostic per NOLINTBEGIN without a matching
-  /// NOLINTEND and per NOLINTEND without a matching NOLINTBEGIN, in file
-  /// order, with clang-tidy's messages; Check is NoLintDiagnosticName.
+  /// One error-severity diagnostic per begin or end directive without its
+  /// match (NOLINTBEGIN ... NOLINTEND), in file order, with clang-tidy's
+  /// messages; Check is NoLintDiagnosticName.
   const std::vector<Diagnostic> &unmatchedDirectives() const {
     return Unmatched;
   }
@@ -81,7 +81,7 @@ public:
   /// returns how many were removed.
   unsigned removeSuppressed(std::vector<Diagnostic> &Diags);
 
-  /// Unmatched NOLINTBEGIN/END diagnostics of every file looked at so far
+  /// Unmatched NOLINTBEGIN/NOLINTEND diagnostics of every file looked at so far
   /// (the files of the diagnostics given to isSuppressed), in path order.
   std::vector<Diagnostic> unmatchedDirectives() const;
 
