@@ -8,6 +8,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cmath>
+
 using namespace llvm;
 
 namespace cudalint {
@@ -178,9 +180,9 @@ std::string amdOccupancySummary(const AmdOccupancyQuery &Q) {
   return Out + formatv("{0} of {1} waves per SIMD, occupancy {2}%, {3} "
                        "work-group{4} per {5} (limited by {6})",
                        R.WavesPerSIMD, R.MaxWavesPerSIMD,
-                       unsigned(R.occupancy() * 100 + 0.5), R.WorkGroupsPerCU,
-                       R.WorkGroupsPerCU == 1 ? "" : "s", unitName(Q),
-                       join(Binding, ", "))
+                       unsigned(std::lround(R.occupancy() * 100)),
+                       R.WorkGroupsPerCU, R.WorkGroupsPerCU == 1 ? "" : "s",
+                       unitName(Q), join(Binding, ", "))
                    .str();
 }
 
