@@ -3,7 +3,7 @@
 // Where several definitions of a variable reach a use, each one's value
 // holds with the tests of run-time sizes that pick it (`nblocks = n / 256;
 // if (n % 256 != 0) nblocks++;`), and is unknown where a test of its sizes
-// that the engine cannot read decides whether it reaches.
+// that the engine cannot read decides whether it reaches the launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,10 +81,9 @@ ResolvedValue DefinitionValues::undecidedBetweenDefinitions(
     if (B && B->isComparisonOp() ? Related(B->getLHS()) || Related(B->getRHS())
                                  : Related(Cond))
       return ResolvedValue::unknown(
-          What + ": the test at line " +
+          What + ": it reaches the launch only where the test at line " +
           std::to_string(Engine.Locate(W.Cond->getBeginLoc()).Line) +
-          ", which may read the same run-time sizes, decides whether it "
-          "reaches");
+          " lets it, and that test may read the same run-time sizes");
   }
   return Value;
 }
