@@ -139,13 +139,21 @@ Diagnostic finding(const Check &C, const LaunchContext &Ctx, const SizeLimit &L,
                    const FailingInput &F, bool Below) {
   const std::string &Name = F.Input->Name;
   std::string Outcome;
-  if (Below)
-    Outcome = formatv(F.Edge ? "it is {0} while {1} <= {2}, and a launch "
-                               "needs at least one"
-                             : "it is {0} at {1} = {2}, and a launch needs "
-                               "at least one",
-                      F.Result, Name, F.Value);
-  else if (F.OverflowAt)
+  if (Below) {
+    // The other inputs are at their smallest where the search found it:
+    // `0 at gpus.size() = 2` alone reads as if it held for any data size.
+    bool Others =
+        llvm::any_of(symbolicInputs(L.Value),
+                     [&](const SymbolicNode *I) { return I->Name != Name; });
+    // A count from 0 that is 0 at 0: "at n = 0", not "while n <= 0".
+    Outcome = formatv(F.Edge && F.Value != 0
+                          ? "it is {0} while {1} <= {2}{3}, and a launch "
+                            "needs at least one"
+                          : "it is {0} at {1} = {2}{3}, and a launch needs "
+                            "at least one",
+                      F.Result, Name, F.Value,
+                      Others ? " with the other sizes at their smallest" : "");
+  } else if (F.OverflowAt)
     // C leaves a signed overflow undefined; in practice it wraps, and the
     // launch gets a negative or a huge size.
     Outcome = formatv(F.Edge ? "its arithmetic overflows '{0}' once {1} > {2}"

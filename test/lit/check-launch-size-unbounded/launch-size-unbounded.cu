@@ -187,7 +187,7 @@ void survivors(const float *in, int *d_count, float *p) {
   int n;
   cudaMemcpy(&n, d_count, sizeof(int), cudaMemcpyDeviceToHost);
   k<<<(n + 255) / 256, 256>>>(p);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid x of 'k' is '(n + 255) / 256' with 'n' (copied from the GPU by 'cudaMemcpy' at run time, an int), and nothing on this path bounds it; it is 0 while n <= 0, and a launch needs at least one
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid x of 'k' is '(n + 255) / 256' with 'n' (copied from the GPU by 'cudaMemcpy' at run time, an int), and nothing on this path bounds it; it is 0 at n = 0, and a launch needs at least one
 }
 void survivors_checked(const float *in, int *d_count, float *p) {
   count_survivors<<<1, 256>>>(in, d_count);
@@ -202,7 +202,7 @@ void survivors_checked(const float *in, int *d_count, float *p) {
 template <typename It> void insert_all(It first, It last, float *p) {
   auto n = std::distance(first, last);
   k<<<(n + 127) / 128, 128>>>(p);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid x of 'k' is '(n + 127) / 128' with 'n' (std::distance(first, last), the length of a range, a long), and nothing on this path bounds it; it is 0 while n <= 0, and a launch needs at least one
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid x of 'k' is '(n + 127) / 128' with 'n' (std::distance(first, last), the length of a range, a long), and nothing on this path bounds it; it is 0 at n = 0, and a launch needs at least one
 }
 template <typename It> void insert_all_checked(It first, It last, float *p) {
   auto n = std::distance(first, last);
@@ -308,6 +308,11 @@ struct matrix {
   int stride, cols, rows;
   float *d;
 };
+// Zero blocks of a share per GPU: `n / gpus` with the other size small.
+void per_gpu(matrix *m, const std::vector<int> &gpus) {
+  k<<<(m->rows / gpus.size() + 1023) / 1024, 1024>>>(m->d);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid x of 'k' is '(m->rows / gpus.size() + 1023) / 1024'{{.*}}; it is 0 at gpus.size() = 2 with the other sizes at their smallest, and a launch needs at least one
+}
 void pad(matrix *m) {
   int toPad = m->stride - m->cols;
   if (toPad != 0)

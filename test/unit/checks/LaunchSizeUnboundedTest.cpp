@@ -151,7 +151,7 @@ CHECK_TEST(LaunchSizeUnbounded, ZeroBlocks, Unbounded, Both) {
                   .with(K, Launch(K, Rounded, c(256)))
                   .option("cuda-launch-size-unbounded.CountEmptyInputs", "true")
                   .findings(Unbounded),
-              ElementsAre(warning("sm_80", says("it is 0 while n <= 0"))));
+              ElementsAre(warning("sm_80", says("it is 0 at n = 0"))));
   EXPECT_THAT(Scenario()
                   .with(K, Launch(K, Truncated, c(256)))
                   .option("cuda-launch-size-unbounded.WatchZeroSizes", "false")
@@ -200,7 +200,7 @@ CHECK_TEST(LaunchSizeUnbounded, ACountTheGpuComputedMayBeZero, Unbounded,
                 Launch(K, Blocks(SymbolicNode::Source::DeviceResult), c(256)))
           .findings(Unbounded),
       ElementsAre(warning("sm_80", says("grid x of 'k' is '(n + 255) / 256'",
-                                        "it is 0 while n <= 0"))));
+                                        "it is 0 at n = 0"))));
   // A size read from the input counts from 1.
   EXPECT_THAT(
       Scenario()
