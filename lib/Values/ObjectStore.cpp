@@ -400,8 +400,11 @@ ResolvedValue ObjectValues::thisOnEntry(const CXXMethodDecl *Method,
     Calls.push_back({Pinned, nullptr});
   else
     llvm::append_range(Calls, Engine.callsOf(Method));
+  // (Objects are followed within the file: a method's calls in other files
+  // do not reach it, unlike a free function's parameters.)
   if (Calls.empty())
-    return Unknown("no call of it in this file");
+    return Unknown("no call of '" + Method->getNameAsString() +
+                   "' in this file");
   SmallVector<ResolvedValue, 4> Parts;
   for (const CallOf &C : Calls) {
     const Expr *Object = nullptr;

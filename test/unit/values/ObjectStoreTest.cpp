@@ -199,7 +199,7 @@ TEST(ObjectStoreTest, AMethodWithoutACallerInTheFile) {
       void go() { value_at(threads); }
     };)cpp")[0];
   EXPECT_FALSE(V.isKnown());
-  EXPECT_NE(V.Reason.find("no call of it in this file"), std::string::npos)
+  EXPECT_NE(V.Reason.find("no call of 'go' in this file"), std::string::npos)
       << V.Reason;
 }
 
