@@ -83,20 +83,16 @@ Diagnostic amdLaunchError(const Check &C, const AmdLaunchContext &Ctx,
   return D;
 }
 
-StringRef hipZeroSizeError(const LaunchSite &L) {
-  return L.Cooperative.value_or(false) ? HipErrorInvalidConfiguration
-                                       : HipErrorInvalidValue;
-}
-
 bool reportZeroDimension(const Check &C, const AmdLaunchContext &Ctx,
                          const Dim3Value &Dims, StringRef What, Findings &Out) {
   const ResolvedValue *Parts[] = {&Dims.X, &Dims.Y, &Dims.Z};
   const char *Names[] = {"x", "y", "z"};
   for (unsigned I = 0; I < 3; ++I)
     if (llvm::is_contained(possibleValues(*Parts[I]), 0)) {
-      Diagnostic D =
-          amdLaunchError(C, Ctx, formatv("{0}.{1} is 0", What, Names[I]).str(),
-                         hipZeroSizeError(Ctx.Launch));
+      Diagnostic D = amdLaunchError(
+          C, Ctx, formatv("{0}.{1} is 0", What, Names[I]).str(),
+          Ctx.Launch.Cooperative.value_or(false) ? HipErrorInvalidConfiguration
+                                                 : HipErrorInvalidValue);
       if (!Parts[I]->isConstant())
         claimMayFail(D);
       Out.push_back(std::move(D));

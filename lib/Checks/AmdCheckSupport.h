@@ -21,15 +21,12 @@ inline constexpr llvm::StringLiteral HipErrorInvalidValue =
 inline constexpr llvm::StringLiteral HipErrorCooperativeLaunchTooLarge =
     "hipErrorCooperativeLaunchTooLarge";
 
-/// The error the HIP runtime returns for a launch with a zero grid or block
-/// dimension: every launch path of ROCm's clr multiplies them into global
+/// Reports the first zero among Dims (a launch's grid or block, named
+/// What), a warning when it is only one of several values: whether it did.
+/// Every launch path of ROCm's clr multiplies grid by block into global
 /// work sizes and ihipLaunchKernel_validate refuses a size of 0 with
 /// hipErrorInvalidValue; hip-tests expect hipErrorInvalidConfiguration
 /// from the cooperative launches.
-llvm::StringRef hipZeroSizeError(const LaunchSite &L);
-
-/// Reports the first zero among Dims (a launch's grid or block, named
-/// What), a warning when it is only one of several values: whether it did.
 bool reportZeroDimension(const Check &C, const AmdLaunchContext &Ctx,
                          const Dim3Value &Dims, llvm::StringRef What,
                          Findings &Out);

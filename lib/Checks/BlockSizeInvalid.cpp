@@ -41,7 +41,7 @@ void BlockSizeInvalid::checkLaunch(const LaunchContext &Ctx,
 }
 
 // HIP: ROCm's clr (ihipLaunchKernel_validate, hipamd/src/hip_module.cpp)
-// refuses a block with a zero dimension (hipZeroSizeError) or more threads
+// refuses a block with a zero dimension (reportZeroDimension) or more threads
 // than the device's maximum work-group size (1024) with
 // hipErrorInvalidConfiguration; hipModuleLaunchKernel checks both first and
 // returns hipErrorInvalidValue.

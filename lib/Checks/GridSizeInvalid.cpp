@@ -25,7 +25,7 @@ void GridSizeInvalid::checkLaunch(const LaunchContext &Ctx,
                         "grid", Out);
 }
 
-// HIP: a zero dimension is refused (hipZeroSizeError). ROCm's clr
+// HIP: a zero dimension is refused (reportZeroDimension). ROCm's clr
 // multiplies each grid dimension by the block's in 64 bits
 // and refuses more than 2^32 - 1 work-items in any of them with
 // hipErrorInvalidConfiguration: ihipLaunchKernel (hipamd/src/

@@ -225,15 +225,16 @@ std::vector<UncheckedLaunch> uncheckedLaunches(const CheckRun &Run) {
   return Out;
 }
 
+std::string describeUncheckedReasons(ArrayRef<UncheckedReason> Reasons) {
+  return join(map_range(Reasons, describeUncheckedReason), "; ");
+}
+
 std::string uncheckedLaunchMessage(const LaunchSite &L,
                                    ArrayRef<UncheckedReason> Reasons) {
-  std::vector<std::string> Why;
-  for (const UncheckedReason &R : Reasons)
-    Why.push_back(describeUncheckedReason(R));
   return "launch of " +
          (L.Kernel.empty() ? std::string("an unknown kernel")
                            : "'" + L.Kernel + "'") +
-         " not fully checked: " + join(Why, "; ");
+         " not fully checked: " + describeUncheckedReasons(Reasons);
 }
 
 std::string uncheckedSummary(ArrayRef<UncheckedLaunch> Unchecked,

@@ -517,12 +517,9 @@ void printLaunchList(raw_ostream &OS, ArrayRef<TranslationUnitFacts> Units,
   // block per launch), one line each with its reasons, then the count.
   for (const UncheckedLaunch &U : Unchecked) {
     const LaunchSite &L = Units[U.Unit].Launches[U.Launch];
-    std::vector<std::string> Why;
-    Why.reserve(U.Reasons.size());
-    for (const UncheckedReason &R : U.Reasons)
-      Why.push_back(describeUncheckedReason(R));
     OS << formatv("{0}:{1}:{2}: not fully checked: {3}\n", L.Loc.File,
-                  L.Loc.Line, L.Loc.Column, join(Why, "; "));
+                  L.Loc.Line, L.Loc.Column,
+                  describeUncheckedReasons(U.Reasons));
   }
   if (std::string Summary =
           uncheckedSummary(Unchecked, launchesOfTheFiles(Units));

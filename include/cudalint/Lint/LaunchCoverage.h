@@ -73,6 +73,8 @@ llvm::StringRef uncheckedKindName(UncheckedReason::Kind K);
 /// One reason for people: "unknown block size (block.x: ...)", "no device
 /// facts on sm_80 (nvcc timed out after 300 s (killed))".
 std::string describeUncheckedReason(const UncheckedReason &R);
+/// Each reason described, joined with "; ".
+std::string describeUncheckedReasons(llvm::ArrayRef<UncheckedReason> Reasons);
 
 /// "launch of 'k' not fully checked: <each reason>": the one line that
 /// every door without a summary (SARIF, the language server, the embedded
