@@ -65,7 +65,7 @@ std::vector<SizeLimit> hardwareSizeLimits(const LaunchSite &L,
 }
 
 std::string SafeCondition::str() const {
-  const char *Op = K == Kind::AtMost ? "<=" : K == Kind::Above ? ">" : "!=";
+  const char *Op = K == Kind::AtMost ? "<=" : K == Kind::Above ? ">" : "=";
   return formatv("{0} {1} {2}", Input, Op, Value).str();
 }
 
@@ -75,33 +75,38 @@ std::vector<SafeCondition> safeConditions(const SizeLimit &Limit,
   std::vector<SafeCondition> Out;
   for (const FailingInput &F : inputsAbove(Limit.Value, Limit.Max, Domain))
     Out.push_back(F.Edge ? SafeCondition{F.Input->Name, K::AtMost, F.Value - 1}
-                         : SafeCondition{F.Input->Name, K::Not, F.Value});
+                         : SafeCondition{F.Input->Name, K::FailsAt, F.Value});
   if (Limit.AtLeastOne)
     for (const FailingInput &F : inputsBelow(Limit.Value, 1, Domain))
       Out.push_back(F.Edge ? SafeCondition{F.Input->Name, K::Above, F.Value}
-                           : SafeCondition{F.Input->Name, K::Not, F.Value});
+                           : SafeCondition{F.Input->Name, K::FailsAt, F.Value});
   return Out;
 }
 
-std::string joinSafeConditions(ArrayRef<SafeCondition> Conditions) {
+std::string describeSafeConditions(ArrayRef<SafeCondition> Conditions) {
   using K = SafeCondition::Kind;
   std::vector<SafeCondition> Kept;
   for (const SafeCondition &C : Conditions) {
     auto Same = llvm::find_if(Kept, [&](const SafeCondition &O) {
-      return O.Input == C.Input && O.K == C.K &&
-             (C.K != K::Not || O.Value == C.Value);
+      return O.Input == C.Input && O.K == C.K;
     });
     if (Same == Kept.end())
       Kept.push_back(C);
-    else if (C.K == K::AtMost)
+    else if (C.K == K::AtMost || C.K == K::FailsAt)
       Same->Value = std::min(Same->Value, C.Value);
     else if (C.K == K::Above)
       Same->Value = std::max(Same->Value, C.Value);
   }
-  std::string Out;
-  for (const SafeCondition &C : Kept)
-    Out += (Out.empty() ? "" : " and ") + C.str();
-  return Out;
+  std::string Safe, Fails;
+  for (const SafeCondition &C : Kept) {
+    std::string &To = C.K == K::FailsAt ? Fails : Safe;
+    To += (To.empty() ? "" : C.K == K::FailsAt ? " or " : " and ") + C.str();
+  }
+  if (!Safe.empty())
+    Safe = "safe while " + Safe;
+  if (!Fails.empty())
+    Fails = "fails at " + Fails;
+  return Safe + (Safe.empty() || Fails.empty() ? "" : "; ") + Fails;
 }
 
 } // namespace cudalint

@@ -23,7 +23,8 @@ static constexpr std::pair<Op, IntegerOp> ArithmeticOps[] = {
     {Op::Mul, IntegerOp::Mul}, {Op::Div, IntegerOp::Div},
     {Op::Rem, IntegerOp::Rem}, {Op::Shl, IntegerOp::Shl},
     {Op::Shr, IntegerOp::Shr}, {Op::And, IntegerOp::And},
-    {Op::Min, IntegerOp::Min}, {Op::Max, IntegerOp::Max}};
+    {Op::Or, IntegerOp::Or},   {Op::Min, IntegerOp::Min},
+    {Op::Max, IntegerOp::Max}};
 
 std::optional<IntegerOp> integerOpOf(Op O) {
   for (auto [Node, Integer] : ArithmeticOps)
@@ -150,6 +151,9 @@ evaluate(const std::vector<SymbolicNode> &Nodes,
     case Op::Join:
       V.Paths = Out[N.A].Paths;
       V.Paths.append(Out[N.B].Paths.begin(), Out[N.B].Paths.end());
+      break;
+    case Op::Call:
+      V.Paths = Out[N.A].Paths;
       break;
     default: {
       std::optional<IntegerOp> IOp = integerOpOf(N.Kind);

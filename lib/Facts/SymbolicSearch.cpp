@@ -142,6 +142,9 @@ bool growsWithInputs(const ResolvedValue &V) {
       // may take paths away anywhere.
       T[I] = X.A == X.B && X.Kind == Op::Assume ? T[X.A] : Trend::Other;
       break;
+    case Op::Call:
+      T[I] = T[X.A];
+      break;
     case Op::Add:
     case Op::Min:
     case Op::Max:
@@ -167,6 +170,7 @@ bool growsWithInputs(const ResolvedValue &V) {
       break;
     case Op::Rem:
     case Op::And:
+    case Op::Or:
       T[I] = Both(T[X.A], T[X.B]) == Trend::Fixed ? Trend::Fixed : Trend::Other;
       break;
     }

@@ -24,27 +24,54 @@ using namespace symbolic;
 
 namespace {
 
-/// Appends V's nodes to Out (a known value as one node) and returns the
-/// index of its last.
+bool hasOperands(const SymbolicNode &N) {
+  return N.Kind != Op::Input && N.Kind != Op::Constant &&
+         N.Kind != Op::Interval;
+}
+
+bool sameNode(const SymbolicNode &X, const SymbolicNode &Y) {
+  auto SameParameter = [](const std::optional<ParameterRef> &P,
+                          const std::optional<ParameterRef> &Q) {
+    return P.has_value() == Q.has_value() &&
+           (!P || (P->Function == Q->Function && P->Index == Q->Index &&
+                   P->Part == Q->Part));
+  };
+  return X.Kind == Y.Kind && X.Lo == Y.Lo && X.Hi == Y.Hi &&
+         (!hasOperands(X) || (X.A == Y.A && X.B == Y.B)) && X.From == Y.From &&
+         X.Name == Y.Name && X.Provenance == Y.Provenance && X.Type == Y.Type &&
+         X.Loc == Y.Loc && SameParameter(X.Parameter, Y.Parameter);
+}
+
+/// Out's index of N: a node Out has already (`x | x >> 1` reads one x),
+/// else N appended.
+unsigned intern(std::vector<SymbolicNode> &Out, SymbolicNode N) {
+  for (unsigned I = 0; I < Out.size(); ++I)
+    if (sameNode(Out[I], N))
+      return I;
+  Out.push_back(std::move(N));
+  return Out.size() - 1;
+}
+
+/// Appends V's nodes to Out (a known value as one node), each one Out has
+/// not, and returns the index of V's value.
 unsigned append(std::vector<SymbolicNode> &Out, const ResolvedValue &V) {
   if (V.isSymbolic()) {
-    unsigned Base = Out.size();
-    for (SymbolicNode N : V.Symbolic) {
-      if (N.Kind != Op::Input && N.Kind != Op::Constant &&
-          N.Kind != Op::Interval) {
-        N.A += Base;
-        N.B += Base;
+    std::vector<unsigned> Index(V.Symbolic.size());
+    for (unsigned I = 0; I < V.Symbolic.size(); ++I) {
+      SymbolicNode N = V.Symbolic[I];
+      if (hasOperands(N)) {
+        N.A = Index[N.A];
+        N.B = Index[N.B];
       }
-      Out.push_back(std::move(N));
+      Index[I] = intern(Out, std::move(N));
     }
-    return Out.size() - 1;
+    return Index.back();
   }
   SymbolicNode N;
   N.Kind = V.isConstant() ? Op::Constant : Op::Interval;
   N.Lo = V.lowest();
   N.Hi = V.highest();
-  Out.push_back(std::move(N));
-  return Out.size() - 1;
+  return intern(Out, std::move(N));
 }
 
 std::string article(StringRef Type) {
@@ -89,10 +116,29 @@ int precedence(Op O) {
   case Op::Shr:
     return 1;
   case Op::And:
+  case Op::Or:
     return 0;
   default:
     return 4; // a name, a number, a call
   }
+}
+
+std::string describeNode(const std::vector<SymbolicNode> &N, unsigned I);
+
+/// Whether a call's own expression is too long to show in its place.
+bool readsLong(const std::vector<SymbolicNode> &N, const SymbolicNode &Call) {
+  constexpr size_t MostShown = 40;
+  return describeNode(N, Call.A).size() > MostShown;
+}
+
+/// The kind of operation node J shows: a test shows its value, and a call
+/// the expression it stands for where that is short.
+Op shownKind(const std::vector<SymbolicNode> &N, unsigned J) {
+  const SymbolicNode &X = N[J];
+  if (X.Kind == Op::Assume || X.Kind == Op::Differs ||
+      (X.Kind == Op::Call && !readsLong(N, X)))
+    return shownKind(N, X.A);
+  return X.Kind;
 }
 
 std::string describeNode(const std::vector<SymbolicNode> &N, unsigned I) {
@@ -109,6 +155,8 @@ std::string describeNode(const std::vector<SymbolicNode> &N, unsigned I) {
     return describeNode(N, X.A);
   case Op::Join:
     return describeNode(N, X.A) + " or " + describeNode(N, X.B);
+  case Op::Call:
+    return readsLong(N, X) ? X.Name : describeNode(N, X.A);
   case Op::Min:
   case Op::Max:
     return (X.Kind == Op::Min ? "min(" : "max(") + describeNode(N, X.A) + ", " +
@@ -117,16 +165,19 @@ std::string describeNode(const std::vector<SymbolicNode> &N, unsigned I) {
     break;
   }
   static const std::map<Op, StringRef> Spelling = {
-      {Op::Add, "+"}, {Op::Sub, "-"},  {Op::Mul, "*"},  {Op::Div, "/"},
-      {Op::Rem, "%"}, {Op::Shl, "<<"}, {Op::Shr, ">>"}, {Op::And, "&"}};
+      {Op::Add, "+"},  {Op::Sub, "-"}, {Op::Mul, "*"},
+      {Op::Div, "/"},  {Op::Rem, "%"}, {Op::Shl, "<<"},
+      {Op::Shr, ">>"}, {Op::And, "&"}, {Op::Or, "|"}};
   auto Side = [&](unsigned J, bool Right) {
     std::string S = describeNode(N, J);
-    Op Child = N[J].Kind == Op::Assume || N[J].Kind == Op::Differs
-                   ? N[N[J].A].Kind
-                   : N[J].Kind;
+    Op Child = shownKind(N, J);
     int P = precedence(Child), Own = precedence(X.Kind);
-    bool Paren = N[J].Kind == Op::Join || P < Own ||
-                 (Right && P == Own && X.Kind != Op::Add && X.Kind != Op::Mul);
+    // (Arithmetic inside a shift or a bitwise operation is bracketed, as
+    // -Wparentheses asks: `(x - 1) >> 1`.)
+    bool Paren =
+        Child == Op::Join || P < Own ||
+        (Right && P == Own && X.Kind != Op::Add && X.Kind != Op::Mul) ||
+        (Own <= 1 && P > 1 && P < 4);
     return Paren ? "(" + S + ")" : S;
   };
   return Side(X.A, false) + " " + Spelling.at(X.Kind).str() + " " +
@@ -208,11 +259,31 @@ ResolvedValue symbolicOperation(IntegerOp O, const ResolvedValue &A,
   ResolvedValue Known =
       applyIntegerOp(O, withoutInputs(A), withoutInputs(B), Bounds);
   // A division by known values that may be zero is not followed, inputs
-  // or not.
+  // or not. But a divisor made of inputs, known only as `at most 512`
+  // (`min(512, nextPow2(n))`, whose least is its type's, not a 0 the
+  // program allows), is followed: the evaluation tells, input by input,
+  // whether it is zero.
+  bool OneSided = B.isKnown() && B.isSymbolic() && B.lowest() < 0;
   if ((O == IntegerOp::Div || O == IntegerOp::Rem) && A.isKnown() &&
-      B.isKnown() && !Known.isKnown())
+      B.isKnown() && !OneSided && !Known.isKnown())
     return Known;
   return withExpressionOf(std::move(Known), R);
+}
+
+ResolvedValue symbolicCall(const ResolvedValue &V, std::string Call) {
+  if (!V.isSymbolic())
+    return V;
+  std::vector<SymbolicNode> Nodes;
+  SymbolicNode N;
+  N.Kind = Op::Call;
+  N.A = N.B = append(Nodes, V);
+  N.Name = std::move(Call);
+  // (A short one stays as it is: a parameter handed back is the parameter.)
+  if (!readsLong(Nodes, N))
+    return V;
+  Nodes.push_back(std::move(N));
+  return withExpressionOf(withoutInputs(V),
+                          fromNodes(std::move(Nodes), V.Origins));
 }
 
 ResolvedValue symbolicJoin(const std::vector<ResolvedValue> &Parts) {

@@ -4,7 +4,9 @@
 #include "cudalint/Facts/SymbolicValues.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -57,6 +59,8 @@ std::variant<int64_t, Refusal> scalar(IntegerOp Op, int64_t X, int64_t Y) {
     return X >> Y;
   case IntegerOp::And:
     return X & Y;
+  case IntegerOp::Or:
+    return X | Y;
   case IntegerOp::Min:
     return std::min(X, Y);
   case IntegerOp::Max:
@@ -126,6 +130,15 @@ interval(IntegerOp Op, int64_t ALo, int64_t AHi, int64_t BLo, int64_t BHi) {
     if (ALo == AHi && isAlignMask(ALo))
       return std::pair(BLo & ALo, BHi & ALo);
     return Refusal{"operator '&' on a range of values"};
+  case IntegerOp::Or:
+    // x | y is at least the larger and sets no bit above the highest one
+    // either has (`nextPowerOfTwo`'s `x |= x >> 1`).
+    if (ALo >= 0 && BLo >= 0) {
+      unsigned Bits = llvm::bit_width(static_cast<uint64_t>(AHi | BHi));
+      return std::pair(std::max(ALo, BLo),
+                       Bits == 0 ? 0 : int64_t(llvm::maxUIntN(Bits)));
+    }
+    return Refusal{"operator '|' on a range of values"};
   }
   return Refusal{"an operation that is not evaluated"};
 }

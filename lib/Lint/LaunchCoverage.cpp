@@ -21,7 +21,7 @@ namespace {
 using Kind = UncheckedReason::Kind;
 
 /// What keeps the launch's run-time sizes of Kind within the hardware's
-/// limits on A: "safe while ne1 <= 65535"; empty when nothing breaks them.
+/// limits on A: "safe while ne1 <= 65535".
 std::string runtimeCondition(const LaunchSite &L, Kind K, const ArchInfo *A) {
   if (!A)
     return "";
@@ -33,7 +33,7 @@ std::string runtimeCondition(const LaunchSite &L, Kind K, const ArchInfo *A) {
             (K == Kind::RuntimeDynamicSharedMemory))
       llvm::append_range(Conditions, safeConditions(Limit));
   return Conditions.empty() ? "within the hardware's limits for every value"
-                            : "safe while " + joinSafeConditions(Conditions);
+                            : describeSafeConditions(Conditions);
 }
 
 /// The value reasons of a launch: one per kind of part (grid, block, dynamic

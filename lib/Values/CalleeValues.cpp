@@ -14,6 +14,7 @@
 #include "BranchTests.h"
 #include "CallInterpreter.h"
 #include "ResolverSupport.h"
+#include "RunTimeInputs.h"
 #include "cudalint/Values/ReachingDefinitions.h"
 
 #include "clang/AST/ASTContext.h"
@@ -130,6 +131,11 @@ CallValues::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
                                Engine.Locate(R->getBeginLoc())));
   }
   ResolvedValue Result = join(Parts);
+  // (`nextPowerOfTwo(ext.z)` reads better than its seven steps.)
+  if (Path.empty())
+    Result =
+        symbolicCall(Result, spelledOnOneLine(Call, Engine.Ctx)
+                                 .value_or(F->getNameAsString() + "(...)"));
   // Its returns read as values say nothing (a loop's variable): run it.
   if (!Result.isKnown())
     if (std::optional<ResolvedValue> Run = interpretedCall(Def, Call, Q))

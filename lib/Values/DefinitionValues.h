@@ -45,6 +45,7 @@ public:
   /// That Clang met an error it maps to fatal by default (a missing
   /// header), at Where when known: code it never read may write globals.
   void setParseStop(SourceLoc Where) { ParseStop = std::move(Where); }
+  /// V (its part Path) as it reaches Use; once per scope.
   ResolvedValue resolveVariable(const clang::VarDecl *V, const clang::Expr *Use,
                                 const ValueQuery &Q,
                                 llvm::ArrayRef<std::string> Path);
@@ -149,6 +150,10 @@ public:
   std::optional<std::string> unseenWrites() const;
 
 private:
+  /// resolveVariable without its memory of the scope.
+  ResolvedValue followVariable(const clang::VarDecl *V, const clang::Expr *Use,
+                               const ValueQuery &Q,
+                               llvm::ArrayRef<std::string> Path);
   ResolverEngine &Engine;
   std::optional<llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation>>
       GlobalWrites;

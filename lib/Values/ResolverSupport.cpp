@@ -80,7 +80,8 @@ std::optional<IntegerOp> integerOp(BinaryOperatorKind Op) {
       {BO_Add, IntegerOp::Add}, {BO_Sub, IntegerOp::Sub},
       {BO_Mul, IntegerOp::Mul}, {BO_Div, IntegerOp::Div},
       {BO_Rem, IntegerOp::Rem}, {BO_Shl, IntegerOp::Shl},
-      {BO_Shr, IntegerOp::Shr}, {BO_And, IntegerOp::And}};
+      {BO_Shr, IntegerOp::Shr}, {BO_And, IntegerOp::And},
+      {BO_Or, IntegerOp::Or}};
   for (auto [Kind, Integer] : Evaluated)
     if (Kind == Op)
       return Integer;

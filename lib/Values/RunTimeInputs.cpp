@@ -32,10 +32,8 @@ namespace cudalint {
 
 using namespace resolver;
 
-namespace {
-
-/// E as written, on one line; a shorter name when it is long.
-std::string spelled(const Expr *E, const ASTContext &Ctx) {
+std::optional<std::string> spelledOnOneLine(const Expr *E,
+                                            const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   // Inside a macro's body (ggml's GGML_TENSOR_LOCALS), as the body spells it.
   SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
@@ -53,8 +51,15 @@ std::string spelled(const Expr *E, const ASTContext &Ctx) {
           (Flat.empty() || Flat.back() == ' ')))
       Flat.push_back(std::isspace(static_cast<unsigned char>(C)) ? ' ' : C);
   if (Flat.empty() || Flat.size() > 48)
-    return "a run-time size";
+    return std::nullopt;
   return Flat;
+}
+
+namespace {
+
+/// E as written, on one line; a shorter name when it is long.
+std::string spelled(const Expr *E, const ASTContext &Ctx) {
+  return spelledOnOneLine(E, Ctx).value_or("a run-time size");
 }
 
 /// A read as the code would write it without macros: `src1->ne[1]` where
@@ -377,6 +382,59 @@ std::optional<ResolvedValue> runTimeInput(const Expr *E, ASTContext &Ctx,
   return std::nullopt;
 }
 
+std::optional<ResolvedValue> partReadThrough(const Expr *E,
+                                             llvm::ArrayRef<std::string> Path,
+                                             ASTContext &Ctx,
+                                             const LocationMapper &Locate) {
+  const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  const auto *DRE =
+      U && U->getOpcode() == UO_Deref
+          ? dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts())
+          : nullptr;
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->getType()->isPointerType() || Path.empty() ||
+      Path.front().front() == '[')
+    return std::nullopt;
+  // The part's type, step by step: fields by name, constant elements.
+  QualType T = V->getType()->getPointeeType();
+  const FieldDecl *First = nullptr;
+  std::string Name = V->getNameAsString();
+  for (const std::string &Step : Path) {
+    if (Step.front() == '[') {
+      const auto *Array = Ctx.getAsConstantArrayType(T);
+      if (!Array)
+        return std::nullopt;
+      T = Array->getElementType();
+      Name += Step;
+      continue;
+    }
+    const RecordDecl *RD = T->getAsRecordDecl();
+    if (!RD)
+      return std::nullopt;
+    const FieldDecl *Field = nullptr;
+    for (const FieldDecl *F : RD->fields())
+      if (F->getName() == Step)
+        Field = F;
+    if (!Field)
+      return std::nullopt;
+    First = First ? First : Field;
+    T = Field->getType();
+    Name += (First == Field ? "->" : ".") + Step;
+  }
+  const FunctionDecl *F = functionContaining(E, Ctx);
+  if (!T->isIntegerType() || T->isBooleanType() || !F ||
+      writesPart(F, V, First))
+    return std::nullopt;
+  return symbolicInput(std::move(Name),
+                       "a field read through " +
+                           std::string(isa<ParmVarDecl>(V)    ? "parameter '"
+                                       : V->hasLocalStorage() ? "'"
+                                                              : "global '") +
+                           V->getNameAsString() + "'",
+                       integerBounds(T, Ctx), Locate(E->getBeginLoc()),
+                       SymbolicNode::Source::Read);
+}
+
 std::optional<ResolvedValue> dataMethodResult(const CallExpr *Call,
                                               ASTContext &Ctx,
                                               const LocationMapper &Locate) {
@@ -456,7 +514,7 @@ ResolvedValue namedInput(ResolvedValue V, llvm::StringRef Name,
   bool InputOrConstants = llvm::all_of(V.Symbolic, [](const SymbolicNode &N) {
     using Op = SymbolicNode::Op;
     return N.Kind == Op::Input || N.Kind == Op::Constant ||
-           N.Kind == Op::Interval || N.Kind == Op::Join ||
+           N.Kind == Op::Interval || N.Kind == Op::Join || N.Kind == Op::Call ||
            (N.Kind == Op::Assume && N.A == N.B);
   });
   if (!InputOrConstants)

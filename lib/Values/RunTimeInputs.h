@@ -21,6 +21,11 @@ class VarDecl;
 
 namespace cudalint {
 
+/// E as written, on one line and as a macro's body spells it; none when
+/// that is long (over 48 characters).
+std::optional<std::string> spelledOnOneLine(const clang::Expr *E,
+                                            const clang::ASTContext &Ctx);
+
 /// E as a symbol when it is an integer the program reads at run time and
 /// the engine does not follow: a number parsed from text (atoi), a
 /// container's size, a field or element read through a parameter or a
@@ -30,6 +35,14 @@ std::optional<ResolvedValue>
 runTimeInput(const clang::Expr *E, clang::ASTContext &Ctx,
              const LocationMapper &Locate,
              const IndexBindings *Indices = nullptr);
+
+/// Path, a part of the object E reads through a pointer (`*e` with Path
+/// `x`: `e->x`), as a symbol when it is an integer the function does not
+/// write; none otherwise.
+std::optional<ResolvedValue> partReadThrough(const clang::Expr *E,
+                                             llvm::ArrayRef<std::string> Path,
+                                             clang::ASTContext &Ctx,
+                                             const LocationMapper &Locate);
 
 /// E as a symbol bounded by what every GPU reports, when it is a field of
 /// a device's properties (cudaDeviceProp, hipDeviceProp_t) that bounds a

@@ -106,12 +106,71 @@ inSourceOrder(const DefinitionCollector &Collect, const VarDecl *V,
   return Reaching;
 }
 
+/// V's use Use and what Scope fixed that V's value may depend on: all of
+/// it but the way on (WayOn), which the definitions of V's own function
+/// replace with their own.
+std::vector<uintptr_t> resolvedKey(const VarDecl *V, const Expr *Use,
+                                   const QueryScope &Scope) {
+  std::vector<uintptr_t> Key = {uintptr_t(V), uintptr_t(Use),
+                                uintptr_t(Scope.MemberUse)};
+  auto Add = [&](const auto &Map) {
+    std::vector<std::pair<uintptr_t, uintptr_t>> Sorted;
+    for (const auto &[K, Value] : Map)
+      Sorted.emplace_back(uintptr_t(K), uintptr_t(Value));
+    llvm::sort(Sorted);
+    Key.push_back(Sorted.size());
+    for (auto [K, Value] : Sorted)
+      Key.insert(Key.end(), {K, Value});
+  };
+  Add(Scope.Anchors);
+  Add(Scope.BoundParameters);
+  Add(Scope.Constructions);
+  Add(Scope.PinnedCalls);
+  Add(Scope.LoopIndices);
+  for (const WayCondition &W : Scope.Pending) {
+    Key.insert(Key.end(), {uintptr_t(W.Cond), W.Roots.size()});
+    for (const Decl *Root : W.Roots)
+      Key.push_back(uintptr_t(Root));
+  }
+  Key.push_back(Scope.KnownConditions.size());
+  for (auto [Cond, Side] : Scope.KnownConditions)
+    Key.insert(Key.end(), {uintptr_t(Cond), uintptr_t(Side)});
+  if (Scope.WayOnFunction != enclosingFunction(V)) {
+    Key.push_back(uintptr_t(Scope.WayOnFunction));
+    for (const WaySegment &W : Scope.WayOn) {
+      Key.insert(Key.end(),
+                 {uintptr_t(W.From), uintptr_t(W.To), W.Kills.size()});
+      for (const Stmt *Kill : W.Kills)
+        Key.push_back(uintptr_t(Kill));
+    }
+  }
+  return Key;
+}
+
 } // namespace
 
 ResolvedValue
 DefinitionValues::resolveVariable(const VarDecl *V, const Expr *Use,
                                   const ValueQuery &Q,
                                   llvm::ArrayRef<std::string> Path) {
+  QueryBudget::ResolvedKey Key{resolvedKey(V, Use, Q.scope()),
+                               llvm::join(Path, ".")};
+  auto &Resolved = Q.budget().Resolved;
+  if (auto It = Resolved.find(Key); It != Resolved.end())
+    return It->second;
+  ResolvedValue R = followVariable(V, Use, Q, Path);
+  // A walk cut short by its depth or budget may go further elsewhere.
+  if (R.isKnown() ||
+      (R.Reason.find(resolver::DepthReached) == std::string::npos &&
+       R.Reason.find(resolver::BudgetReached) == std::string::npos))
+    Resolved.emplace(std::move(Key), R);
+  return R;
+}
+
+ResolvedValue
+DefinitionValues::followVariable(const VarDecl *V, const Expr *Use,
+                                 const ValueQuery &Q,
+                                 llvm::ArrayRef<std::string> Path) {
   const FunctionDecl *F = enclosingFunction(V);
   std::string What = (isa<ParmVarDecl>(V) ? "parameter '" : "variable '") +
                      V->getName().str() + describePath(Path) + "'";
@@ -171,9 +230,13 @@ DefinitionValues::resolveVariable(const VarDecl *V, const Expr *Use,
 
   // The first use in F on the way back from the launch is the anchor of
   // every use of F's variables followed from it.
-  QueryScope Anchored = Q.scope();
-  Anchored.Anchors.try_emplace(F, Use);
-  ValueQuery InF = Q.within(Anchored);
+  // (A scope that has F's anchor already is kept, with what it resolved.)
+  std::optional<QueryScope> Anchored;
+  if (!Q.scope().Anchors.count(F)) {
+    Anchored = Q.scope();
+    Anchored->Anchors.try_emplace(F, Use);
+  }
+  ValueQuery InF = Anchored ? Q.within(*Anchored) : Q;
   auto EntryValue = [&](const ValueQuery &At) {
     return Argument ? ArgumentValue(At)
                     : Engine.Calls.resolveParameter(Parm, At, Path, What);

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ResolverEngine.h"
+#include "RunTimeInputs.h"
 
 #include "cudalint/Values/KnownFunctions.h"
 
@@ -282,6 +283,10 @@ ResolvedValue ResolverEngine::resolvePart(const Expr *E,
     if (const auto *B = dyn_cast<BindingDecl>(DRE->getDecl()))
       return Objects.resolveBinding(B, Inner, Q.deeper());
   }
+  // `make_block(*e, 512)`: e->x read in the callee through its copy.
+  if (std::optional<ResolvedValue> Input =
+          partReadThrough(Plain, Path, Ctx, Locate))
+    return *Input;
   return unfollowed(Plain);
 }
 

@@ -51,10 +51,11 @@ std::vector<SizeLimit> hardwareSizeLimits(const LaunchSite &L,
                                           std::string SmemWhy);
 
 /// One input's condition that keeps a launch within a limit: "ne1 <=
-/// 65535", "n > 255", "num != 1073741809".
+/// 65535", "n > 255"; or, where the value does not grow with the input
+/// (`x | x >> 1`), the one value that was found to fail (FailsAt).
 struct SafeCondition {
   std::string Input;
-  enum class Kind { AtMost, Above, Not } K;
+  enum class Kind { AtMost, Above, FailsAt } K;
   int64_t Value;
   std::string str() const;
 };
@@ -65,9 +66,11 @@ struct SafeCondition {
 std::vector<SafeCondition> safeConditions(const SizeLimit &Limit,
                                           InputDomain Domain = {});
 
-/// Conditions of several limits as one: the tightest of each input's
-/// bounds, each other condition once. "ne1 <= 65535 and n > 255".
-std::string joinSafeConditions(llvm::ArrayRef<SafeCondition> Conditions);
+/// Conditions of several limits as one phrase: the tightest of each
+/// input's bounds, each other condition once. "safe while ne1 <= 65535 and
+/// n > 255", "fails at n = 1025" (the smallest value found to fail), or
+/// both with a semicolon; empty for none.
+std::string describeSafeConditions(llvm::ArrayRef<SafeCondition> Conditions);
 
 } // namespace cudalint
 

@@ -75,6 +75,8 @@ struct SymbolicNode {
     Assume,  // A, on a path whose branches allow B only [Lo, Hi] (B may be A)
     Join,    // A on some paths, B on others
     Differs, // A, on a path whose branches allow B anything but Lo
+    Or,
+    Call, // A, the result of a call, shown as Name where A reads long
   };
   Op Kind = Op::Constant;
   /// Input: where the program reads it.

@@ -25,7 +25,7 @@
 namespace cudalint {
 
 /// The most nodes a symbolic value keeps: a larger one is unknown.
-constexpr size_t MaxSymbolicNodes = 48;
+constexpr size_t MaxSymbolicNodes = 96;
 
 /// A run-time input: Name in messages, Provenance in the code's words,
 /// Type its C type's name, and [Min, Max] the values the type holds.
@@ -48,6 +48,11 @@ ResolvedValue withoutInputs(const ResolvedValue &V);
 ResolvedValue symbolicOperation(IntegerOp Op, const ResolvedValue &A,
                                 const ResolvedValue &B,
                                 const IntegerBounds &Bounds);
+
+/// V, the result of a call spelled Call (`nextPowerOfTwo(ext.z)`), shown
+/// so where its own expression reads long; V itself where it reads short
+/// or is not symbolic.
+ResolvedValue symbolicCall(const ResolvedValue &V, std::string Call);
 
 /// Any of Parts (none unknown, one symbolic at least).
 ResolvedValue symbolicJoin(const std::vector<ResolvedValue> &Parts);

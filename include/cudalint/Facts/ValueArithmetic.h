@@ -23,7 +23,7 @@
 
 namespace cudalint {
 
-enum class IntegerOp { Add, Sub, Mul, Div, Rem, Shl, Shr, And, Min, Max };
+enum class IntegerOp { Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Min, Max };
 
 /// The values a C integer type holds, within int64_t.
 struct IntegerBounds {

@@ -12,6 +12,7 @@
 #ifndef CUDALINT_VALUEQUERY_H
 #define CUDALINT_VALUEQUERY_H
 
+#include "cudalint/Facts/Facts.h"
 #include "cudalint/Values/BranchRoots.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -19,7 +20,9 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -40,15 +43,17 @@ namespace cudalint {
 namespace resolver {
 /// How many expressions, variables and callers deep to follow a value. Each
 /// layer (dim3 conversion, variable, definition, array element, caller)
-/// spends one; a value passed down a call spends about four, so 32 covers
-/// a size handed through a benchmark harness and two launch helpers.
-inline constexpr unsigned MaxDepth = 32;
+/// spends one; a value passed down a call spends about four, and a step of a
+/// variable updated in place (`x |= x >> 1`) about five: 64 covers a size
+/// handed through a benchmark harness and two launch helpers, and the six
+/// steps of a next-power-of-two after them.
+inline constexpr unsigned MaxDepth = 64;
 /// How many variables one launch argument may visit in all: callers fan
 /// out, and a helper called from many places must not make a file slow.
 inline constexpr unsigned MaxVariableVisits = 2000;
 /// Why a value is unknown when one of the two is reached.
 inline constexpr const char *DepthReached =
-    "the analysis follows values at most 32 variables, calls and parts deep";
+    "the analysis follows values at most 64 variables, calls and parts deep";
 inline constexpr const char *BudgetReached =
     "analysis budget reached (2000 variables visited for one launch value)";
 } // namespace resolver
@@ -134,9 +139,15 @@ private:
   mutable llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> Known;
 };
 
-/// What every step of one launch's resolution shares: the budget.
+/// What every step of one launch's resolution shares: the budget, and the
+/// variables resolved so far, by variable, use, part and what the scope
+/// fixed (DefinitionValues::resolveVariable): a value read twice on one way
+/// (`x |= x >> 1`, whose two reads of x both reach the step before) is
+/// followed once, not once per read.
 struct QueryBudget {
   unsigned VariableVisits = 0;
+  using ResolvedKey = std::pair<std::vector<uintptr_t>, std::string>;
+  std::map<ResolvedKey, ResolvedValue> Resolved;
 };
 
 /// One step of the walk: how deep it is, the scope it is in, the budget it
@@ -149,6 +160,7 @@ public:
   const QueryScope &scope() const { return *Scope; }
   /// Whether the walk has gone as deep as it may (MaxDepth).
   bool tooDeep() const { return Depth > resolver::MaxDepth; }
+  QueryBudget &budget() const { return *Budget; }
   /// Spends one variable visit; false once the budget is spent.
   bool visitVariable() const {
     return ++Budget->VariableVisits <= resolver::MaxVariableVisits;

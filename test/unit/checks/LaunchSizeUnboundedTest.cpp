@@ -223,18 +223,20 @@ CHECK_TEST(LaunchSizeUnbounded, KnownAndUnknownValuesAreOtherChecks, Unbounded,
 // bound, every other condition once.
 TEST(SafeConditions, JoinKeepsTheTightestBoundOfEachInput) {
   using K = SafeCondition::Kind;
-  EXPECT_EQ(joinSafeConditions({{"bl.x", K::AtMost, 1024},
-                                {"bl.z", K::AtMost, 64},
-                                {"bl.x", K::AtMost, 1024},
-                                {"bl.z", K::AtMost, 1024},
-                                {"n", K::Above, 0},
-                                {"n", K::Above, 255},
-                                {"num", K::Not, 7},
-                                {"num", K::Not, 7},
-                                {"num", K::Not, 9}}),
-            "bl.x <= 1024 and bl.z <= 64 and n > 255 and num != 7 and "
-            "num != 9");
-  EXPECT_EQ(joinSafeConditions({}), "");
+  EXPECT_EQ(describeSafeConditions({{"bl.x", K::AtMost, 1024},
+                                    {"bl.z", K::AtMost, 64},
+                                    {"bl.x", K::AtMost, 1024},
+                                    {"bl.z", K::AtMost, 1024},
+                                    {"n", K::Above, 0},
+                                    {"n", K::Above, 255},
+                                    {"num", K::FailsAt, 7},
+                                    {"num", K::FailsAt, 7},
+                                    {"num", K::FailsAt, 9}}),
+            "safe while bl.x <= 1024 and bl.z <= 64 and n > 255; fails at "
+            "num = 7");
+  EXPECT_EQ(describeSafeConditions({{"n", K::FailsAt, 1025}}),
+            "fails at n = 1025");
+  EXPECT_EQ(describeSafeConditions({}), "");
 }
 
 } // namespace

@@ -213,6 +213,51 @@ TEST(SymbolicValuesTest, ADifferenceOfSizesIsNotNegative) {
   EXPECT_FALSE(inputsBelow(Tail, 1).empty());
 }
 
+// nextPowerOfTwo's `x |= x >> 1` ... reads one x twice at each step: the
+// expression keeps each node once, and the search evaluates `|` exactly.
+TEST(SymbolicValuesTest, ABitwiseOrOfOneValueKeepsItOnce) {
+  ResolvedValue X = op(IntegerOp::Sub, input("n", Int64), constant(1), Int64);
+  for (int64_t Shift : {1, 2, 4, 8, 16, 32})
+    X = op(IntegerOp::Or, X, op(IntegerOp::Shr, X, constant(Shift), Int64),
+           Int64);
+  ResolvedValue Next = op(IntegerOp::Add, X, constant(1), Int64);
+  ASSERT_TRUE(Next.isSymbolic());
+  // n, 1, n - 1; >> and | at each step, with its shift count but for the
+  // 1 there already; + 1.
+  EXPECT_EQ(Next.Symbolic.size(), 3u + 6u * 3u - 1u + 1u);
+  EXPECT_EQ(firstAbove(Next, 1024), 1025);
+  EXPECT_EQ(firstAbove(Next, 64), 65);
+  EXPECT_EQ(describeSymbolic(
+                op(IntegerOp::Or, input("a", Int64),
+                   op(IntegerOp::Shr,
+                      op(IntegerOp::Sub, input("a", Int64), constant(1), Int64),
+                      constant(1), Int64),
+                   Int64)),
+            "a | (a - 1) >> 1");
+  // A call's long expression reads as the call; a short one as itself.
+  ResolvedValue Call = symbolicCall(Next, "nextPowerOfTwo(ext.z)");
+  EXPECT_EQ(describeSymbolic(Call), "nextPowerOfTwo(ext.z)");
+  EXPECT_EQ(describeSymbolic(op(IntegerOp::Mul, Call, constant(2), Int64)),
+            "nextPowerOfTwo(ext.z) * 2");
+  EXPECT_EQ(firstAbove(Call, 1024), 1025);
+  ResolvedValue Short = op(IntegerOp::Add, input("n"), constant(1));
+  EXPECT_EQ(symbolicCall(Short, "inc(n)").Symbolic.size(),
+            Short.Symbolic.size());
+}
+
+// A divisor made of inputs is zero or not for each input: 512 / min(512,
+// n) is followed, though the engine knows min(512, n) only as a range that
+// holds 0 (at most 512, the type's least at the other end).
+TEST(SymbolicValuesTest, ADivisorOfInputsIsFollowed) {
+  ResolvedValue AtMost512 = withExpressionOf(
+      ResolvedValue::range(INT64_MIN, 512),
+      op(IntegerOp::Min, constant(512), input("n", Int64), Int64));
+  ResolvedValue Threads = op(IntegerOp::Div, constant(512), AtMost512, Int64);
+  ASSERT_TRUE(Threads.isSymbolic());
+  EXPECT_TRUE(inputsBelow(Threads, 1).empty());
+  EXPECT_EQ(firstAbove(Threads, 256), 1);
+}
+
 TEST(SymbolicValuesTest, TheInputsTypeWithItsArticle) {
   auto Details = [](const IntegerBounds &T) {
     return inputDetails(*symbolicInputs(input("n", T)).front());

@@ -56,6 +56,16 @@ TEST(ValueArithmeticTest, Ranges) {
                   ResolvedValue::constant(32)),
             "[1, 8]");
   EXPECT_EQ(apply(IntegerOp::And, R, ResolvedValue::constant(-32)), "[0, 96]");
+  // x | y: at least the larger, no bit above the highest either sets.
+  EXPECT_EQ(apply(IntegerOp::Or, ResolvedValue::range(0, 5),
+                  ResolvedValue::constant(8)),
+            "[8, 15]");
+  EXPECT_EQ(apply(IntegerOp::Or, ResolvedValue::range(0, 0),
+                  ResolvedValue::range(0, 0)),
+            "0");
+  EXPECT_EQ(apply(IntegerOp::Or, ResolvedValue::range(-1, 5),
+                  ResolvedValue::constant(8)),
+            "?");
   EXPECT_EQ(apply(IntegerOp::Shr, ResolvedValue::range(64, 1024),
                   ResolvedValue::constant(5)),
             "[2, 32]");
