@@ -125,10 +125,12 @@ int precedence(Op O) {
 
 std::string describeNode(const std::vector<SymbolicNode> &N, unsigned I);
 
+/// The longest expression of a call shown in its place.
+constexpr size_t MostShownOfACall = 40;
+
 /// Whether a call's own expression is too long to show in its place.
 bool readsLong(const std::vector<SymbolicNode> &N, const SymbolicNode &Call) {
-  constexpr size_t MostShown = 40;
-  return describeNode(N, Call.A).size() > MostShown;
+  return describeNode(N, Call.A).size() > MostShownOfACall;
 }
 
 /// The kind of operation node J shows: a test shows its value, and a call
@@ -155,8 +157,10 @@ std::string describeNode(const std::vector<SymbolicNode> &N, unsigned I) {
     return describeNode(N, X.A);
   case Op::Join:
     return describeNode(N, X.A) + " or " + describeNode(N, X.B);
-  case Op::Call:
-    return readsLong(N, X) ? X.Name : describeNode(N, X.A);
+  case Op::Call: {
+    std::string Own = describeNode(N, X.A);
+    return Own.size() > MostShownOfACall ? X.Name : Own;
+  }
   case Op::Min:
   case Op::Max:
     return (X.Kind == Op::Min ? "min(" : "max(") + describeNode(N, X.A) + ", " +

@@ -132,7 +132,7 @@ CallValues::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
   }
   ResolvedValue Result = join(Parts);
   // (`nextPowerOfTwo(ext.z)` reads better than its seven steps.)
-  if (Path.empty())
+  if (Path.empty() && Result.isSymbolic())
     Result =
         symbolicCall(Result, spelledOnOneLine(Call, Engine.Ctx)
                                  .value_or(F->getNameAsString() + "(...)"));

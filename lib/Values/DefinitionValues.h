@@ -45,7 +45,8 @@ public:
   /// That Clang met an error it maps to fatal by default (a missing
   /// header), at Where when known: code it never read may write globals.
   void setParseStop(SourceLoc Where) { ParseStop = std::move(Where); }
-  /// V (its part Path) as it reaches Use; once per scope.
+  /// V (its part Path) as it reaches Use; once per launch value and scope
+  /// (QueryBudget::Resolved).
   ResolvedValue resolveVariable(const clang::VarDecl *V, const clang::Expr *Use,
                                 const ValueQuery &Q,
                                 llvm::ArrayRef<std::string> Path);
@@ -150,7 +151,7 @@ public:
   std::optional<std::string> unseenWrites() const;
 
 private:
-  /// resolveVariable without its memory of the scope.
+  /// resolveVariable without its memory of what was resolved.
   ResolvedValue followVariable(const clang::VarDecl *V, const clang::Expr *Use,
                                const ValueQuery &Q,
                                llvm::ArrayRef<std::string> Path);

@@ -294,6 +294,16 @@ bool writesPart(const FunctionDecl *F, const ValueDecl *Root,
   return Visit.Found;
 }
 
+/// "a field read through parameter 'dst'", "an element read through global
+/// 'g'", "a field read through 'p'" (a local pointer).
+std::string readThroughProvenance(const VarDecl *V, bool Field) {
+  return std::string(Field ? "a field" : "an element") + " read through " +
+         (isa<ParmVarDecl>(V)    ? "parameter '"
+          : V->hasLocalStorage() ? "'"
+                                 : "global '") +
+         V->getNameAsString() + "'";
+}
+
 /// A field or element read through a parameter or a global: dst->ne[1],
 /// p.height, shape[0].
 std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
@@ -313,13 +323,8 @@ std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
   const FunctionDecl *F = functionContaining(E, Ctx);
   if (!F || writesPart(F, V, Field))
     return std::nullopt;
-  std::string Kind = Field ? "a field" : "an element";
   return symbolicInput(printedRead(E, Indices).value_or(spelled(E, Ctx)),
-                       Kind + " read through " +
-                           (Parameter              ? "parameter '"
-                            : V->hasLocalStorage() ? "'"
-                                                   : "global '") +
-                           V->getNameAsString() + "'",
+                       readThroughProvenance(V, Field != nullptr),
                        integerBounds(E->getType(), Ctx),
                        Locate(E->getBeginLoc()), SymbolicNode::Source::Read);
 }
@@ -425,12 +430,7 @@ std::optional<ResolvedValue> partReadThrough(const Expr *E,
   if (!T->isIntegerType() || T->isBooleanType() || !F ||
       writesPart(F, V, First))
     return std::nullopt;
-  return symbolicInput(std::move(Name),
-                       "a field read through " +
-                           std::string(isa<ParmVarDecl>(V)    ? "parameter '"
-                                       : V->hasLocalStorage() ? "'"
-                                                              : "global '") +
-                           V->getNameAsString() + "'",
+  return symbolicInput(std::move(Name), readThroughProvenance(V, true),
                        integerBounds(T, Ctx), Locate(E->getBeginLoc()),
                        SymbolicNode::Source::Read);
 }
