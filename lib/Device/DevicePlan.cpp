@@ -30,6 +30,18 @@ namespace {
 
 using Mode = DeviceFactsOptions::Mode;
 
+/// Whether T compiles its sources as CUDA: `-x cuda`, or a `.cu` source.
+bool compilesAsCuda(const TranslatedCommand &T) {
+  for (size_t I = 0; I < T.ClangArgs.size(); ++I)
+    if (T.ClangArgs[I] == "-xcuda" ||
+        (T.ClangArgs[I] == "-x" && I + 1 < T.ClangArgs.size() &&
+         T.ClangArgs[I + 1] == "cuda"))
+      return true;
+  return llvm::any_of(T.SourceFiles, [](StringRef S) {
+    return sys::path::extension(S) == ".cu";
+  });
+}
+
 std::string baseArch(StringRef Arch) {
   if (Arch.ends_with("a") || Arch.ends_with("f"))
     return Arch.drop_back().str();
@@ -59,6 +71,13 @@ void Planner::plan(size_t UnitIndex, const DeviceCompileInput &In,
     return;
   }
   Tool Use = chooseTool(*T, In.CompilerNamed);
+  // A C++ command (`c++ -c os.cc` in a CMake database) has no device side:
+  // Clang's "device" compile of it is a host one, whose assembly ptxas
+  // refuses. Like nvcc's host-only object, it has no kernels on any arch.
+  if (Use == Tool::Clang && !compilesAsCuda(*T)) {
+    U.TargetArchs = U.CompiledArchs = targetArchs(*T);
+    return;
+  }
   std::string Clang;
   if (Use == Tool::Clang) {
     Clang = findClang(*T);
