@@ -122,3 +122,11 @@ CUDALINT_CACHE_HINTS(float4)
 CUDALINT_CACHE_HINTS(double2)
 #undef CUDALINT_CACHE_HINTS
 #endif
+
+/* nvcc defines __CUDACC__ as 1; Clang's CUDA wrapper defines it empty, so
+   a header that tests `#if __CUDACC__` (NCCL's nccl_device/utility.h) does
+   not parse. */
+#if defined(__CUDA__) && defined(__clang__) && defined(__CUDACC__)
+#undef __CUDACC__
+#define __CUDACC__ 1
+#endif
