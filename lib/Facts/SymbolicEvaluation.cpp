@@ -102,11 +102,16 @@ bool passes(const NodeValues &Tested, const SymbolicNode &Test, Feasible F) {
                                   : llvm::any_of(Tested.Paths, Passes);
 }
 
-} // namespace
+/// Joins whose sides are enumerated one choice at a time, at most: 2^4
+/// evaluations.
+constexpr unsigned MaxChosenJoins = 4;
 
+/// Every node's values, where Choice[I] >= 0 picks side A (0) or B (1) of
+/// the Join at I and -1 takes both.
 std::vector<NodeValues>
-evaluate(const std::vector<SymbolicNode> &Nodes,
-         function_ref<PathValue(unsigned Index)> InputRange, Feasible F) {
+evaluateChoosing(const std::vector<SymbolicNode> &Nodes,
+                 function_ref<PathValue(unsigned Index)> InputRange, Feasible F,
+                 ArrayRef<int> Choice) {
   std::vector<NodeValues> Out(Nodes.size());
   // Whether each node is made of run-time inputs.
   std::vector<bool> OfInputs(Nodes.size());
@@ -149,6 +154,10 @@ evaluate(const std::vector<SymbolicNode> &Nodes,
       }
       break;
     case Op::Join:
+      if (Choice[I] >= 0) {
+        V.Paths = Out[Choice[I] ? N.B : N.A].Paths;
+        break;
+      }
       V.Paths = Out[N.A].Paths;
       V.Paths.append(Out[N.B].Paths.begin(), Out[N.B].Paths.end());
       break;
@@ -183,6 +192,35 @@ evaluate(const std::vector<SymbolicNode> &Nodes,
     }
     }
     capPaths(V);
+  }
+  return Out;
+}
+
+} // namespace
+
+std::vector<NodeValues>
+evaluate(const std::vector<SymbolicNode> &Nodes,
+         function_ref<PathValue(unsigned Index)> InputRange, Feasible F) {
+  // A join read twice takes one side at both reads: in `x | x >> 1` of
+  // `x = c ? n : 1`, never n | 1 >> 1. Its sides taken one at a time keep
+  // the paths apart, where their cross products would soon pass MaxPaths
+  // and become one hull that certainly fails nothing.
+  std::vector<int> Choice(Nodes.size(), -1);
+  SmallVector<unsigned, MaxChosenJoins> Joins;
+  for (unsigned I = 0; I < Nodes.size(); ++I)
+    if (Nodes[I].Kind == Op::Join)
+      Joins.push_back(I);
+  if (Joins.empty() || Joins.size() > MaxChosenJoins)
+    return evaluateChoosing(Nodes, InputRange, F, Choice);
+  std::vector<NodeValues> Out(Nodes.size());
+  for (unsigned Mask = 0; Mask < (1u << Joins.size()); ++Mask) {
+    for (unsigned J = 0; J < Joins.size(); ++J)
+      Choice[Joins[J]] = (Mask >> J) & 1;
+    std::vector<NodeValues> One = evaluateChoosing(Nodes, InputRange, F, Choice);
+    // (The union of the choices' paths is not capped: it is not combined
+    // further.)
+    for (unsigned I = 0; I < Nodes.size(); ++I)
+      Out[I].Paths.append(One[I].Paths.begin(), One[I].Paths.end());
   }
   return Out;
 }

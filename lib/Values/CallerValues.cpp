@@ -13,6 +13,7 @@
 #include "BranchTests.h"
 #include "DefinitionCollector.h"
 #include "ResolverSupport.h"
+#include "RunTimeInputs.h"
 #include "cudalint/Facts/SymbolicValues.h"
 #include "cudalint/Values/ReachingDefinitions.h"
 
@@ -88,12 +89,18 @@ ResolvedValue CallValues::uncalledParameter(const ParmVarDecl *Parm,
     return R;
   }
   std::string Name = Parm->getNameAsString() + describePath(Path);
+  // A part of it other than a launch size is the caller's data, as a
+  // field read through a pointer parameter is: `p.rows` of a `P &p` (or a
+  // `P p`) as `p->rows` of a `P *p`.
+  bool Data = !Path.empty() && !Field;
   ResolvedValue R = symbolicInput(
       Name,
-      "parameter '" + Parm->getNameAsString() + "' of '" +
-          F->getNameAsString() + "', " + Why,
+      Data ? readThroughProvenance(Parm, Path.front().front() != '[')
+           : "parameter '" + Parm->getNameAsString() + "' of '" +
+                 F->getNameAsString() + "', " + Why,
       integerBounds(T, Engine.Ctx), Engine.Locate(Parm->getLocation()),
       Field             ? SymbolicNode::Source::LaunchParameter
+      : Data            ? SymbolicNode::Source::Read
       : ThroughPointers ? SymbolicNode::Source::IndirectParameter
                         : SymbolicNode::Source::Parameter);
   R.Symbolic[0].Parameter = Ref;

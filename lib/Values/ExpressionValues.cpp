@@ -126,6 +126,10 @@ public:
     }
     if (std::optional<ResolvedValue> V = partOfVariable(Call))
       return *V;
+    // (An accessor that returns a reference is not followed.)
+    if (std::optional<ResolvedValue> In =
+            dataMethodResult(Call, R.Ctx, R.Locate))
+      return *In;
     return unfollowedOrInput(Call);
   }
 

@@ -19,6 +19,7 @@
 #include "ResolverEngine.h"
 
 #include "ObjectStore.h"
+#include "RunTimeInputs.h"
 
 #include "CountedLoops.h"
 #include "ResolverSupport.h"
@@ -402,9 +403,15 @@ ResolvedValue ObjectValues::thisOnEntry(const CXXMethodDecl *Method,
     llvm::append_range(Calls, Engine.callsOf(Method));
   // (Objects are followed within the file: a method's calls in other files
   // do not reach it, unlike a free function's parameters.)
-  if (Calls.empty())
+  if (Calls.empty()) {
+    // Reached through a pointer or reference member: the program's data,
+    // whoever calls the method.
+    if (std::optional<ResolvedValue> Read = memberReadThrough(
+            Method->getParent(), Path, Engine.Ctx, Engine.Locate))
+      return *Read;
     return Unknown("no call of '" + Method->getNameAsString() +
                    "' in this file");
+  }
   SmallVector<ResolvedValue, 4> Parts;
   for (const CallOf &C : Calls) {
     const Expr *Object = nullptr;
@@ -472,8 +479,14 @@ ResolvedValue ObjectValues::objectPartAt(const Expr *Object,
   }
   if (std::optional<ResolvedValue> R = thisMemberValue(Plain, Path, Q))
     return *R;
-  if (Plain->getType()->isPointerType())
+  if (Plain->getType()->isPointerType()) {
+    // `p->extent()` of a pointer parameter, global or member: its fields
+    // are the program's data.
+    if (std::optional<ResolvedValue> Input =
+            partReadThrough(Plain, Path, Engine.Ctx, Engine.Locate))
+      return *Input;
     return ResolvedValue::unknown("an object reached through a pointer");
+  }
   return Engine.resolvePart(Plain, Path, Q);
 }
 

@@ -231,9 +231,9 @@ std::optional<ResolvedValue> devicePropertyInput(const Expr *E,
 namespace {
 
 /// The declaration a chain of member, element and pointer reads starts
-/// from (`dst` in `dst->ne[1]`), and the field read last (`ne`). Where the
-/// chain starts from another expression (`f()[1]`), none, and that
-/// expression in *Start.
+/// from (`dst` in `dst->ne[1]`; the member `d_` in `d_->sz.z`, a chain
+/// from `this`), and the field read last (`ne`). Where the chain starts
+/// from another expression (`f()[1]`), none, and that expression in *Start.
 std::pair<const ValueDecl *, const ValueDecl *>
 readRoot(const Expr *E, const Expr **Start = nullptr) {
   const ValueDecl *Field = nullptr;
@@ -242,6 +242,8 @@ readRoot(const Expr *E, const Expr **Start = nullptr) {
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       if (!Field)
         Field = ME->getMemberDecl();
+      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return {ME->getMemberDecl(), Field};
       E = ME->getBase();
     } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
       E = Sub->getBase();
@@ -256,6 +258,42 @@ readRoot(const Expr *E, const Expr **Start = nullptr) {
       return {nullptr, nullptr};
     }
   }
+}
+
+/// The pointer or reference member of *this that a chain of member,
+/// element and pointer reads starting at `this` passes through (`domain_`
+/// in `domain_->radius_`); none when the chain starts elsewhere, or holds
+/// every step by value (the object's own parts), or is in a lambda.
+const FieldDecl *holderMember(const Expr *E) {
+  const FieldDecl *Holder = nullptr;
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!Field)
+        return nullptr;
+      QualType T = Field->getType();
+      if (T->isPointerType() || T->isReferenceType())
+        Holder = Field;
+      E = ME->getBase();
+    } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = Sub->getBase();
+    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
+               U && U->getOpcode() == UO_Deref) {
+      E = U->getSubExpr();
+    } else {
+      const auto *This = dyn_cast<CXXThisExpr>(E);
+      const CXXRecordDecl *Record =
+          This ? This->getType()->getPointeeCXXRecordDecl() : nullptr;
+      return Record && !Record->isLambda() ? Holder : nullptr;
+    }
+  }
+}
+
+/// "a field read through member 'domain_' of 'Packer'".
+std::string memberReadProvenance(const FieldDecl *Holder) {
+  return "a field read through member '" + Holder->getNameAsString() +
+         "' of '" + Holder->getParent()->getNameAsString() + "'";
 }
 
 /// Whether F writes, in its body, the field Field of what Root reaches (or
@@ -294,24 +332,26 @@ bool writesPart(const FunctionDecl *F, const ValueDecl *Root,
   return Visit.Found;
 }
 
-/// "a field read through parameter 'dst'", "an element read through global
-/// 'g'", "a field read through 'p'" (a local pointer).
-std::string readThroughProvenance(const VarDecl *V, bool Field) {
-  return std::string(Field ? "a field" : "an element") + " read through " +
-         (isa<ParmVarDecl>(V)    ? "parameter '"
-          : V->hasLocalStorage() ? "'"
-                                 : "global '") +
-         V->getNameAsString() + "'";
-}
-
 /// A field or element read through a parameter or a global: dst->ne[1],
 /// p.height, shape[0].
 std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
                                          const LocationMapper &Locate,
                                          const IndexBindings *Indices) {
   auto [Root, Field] = readRoot(E);
+  if (isa<DeclRefExpr>(E))
+    return std::nullopt;
+  const FunctionDecl *F = functionContaining(E, Ctx);
+  // What a member pointer or reference of *this reaches.
+  if (isa_and_nonnull<FieldDecl>(Root)) {
+    const FieldDecl *Holder = holderMember(E);
+    if (!Holder || !F || writesPart(F, Root, Field))
+      return std::nullopt;
+    return symbolicInput(spelled(E, Ctx), memberReadProvenance(Holder),
+                         integerBounds(E->getType(), Ctx),
+                         Locate(E->getBeginLoc()), SymbolicNode::Source::Read);
+  }
   const auto *V = dyn_cast_or_null<VarDecl>(Root);
-  if (!V || isa<DeclRefExpr>(E))
+  if (!V)
     return std::nullopt;
   bool Parameter = isa<ParmVarDecl>(V);
   // A local object's parts are followed (or unknown, for why); what a local
@@ -320,7 +360,6 @@ std::optional<ResolvedValue> readThrough(const Expr *E, ASTContext &Ctx,
       V->getType()->isPointerType() || V->getType()->isReferenceType();
   if (!Parameter && V->hasLocalStorage() && !Reaches)
     return std::nullopt;
-  const FunctionDecl *F = functionContaining(E, Ctx);
   if (!F || writesPart(F, V, Field))
     return std::nullopt;
   return symbolicInput(printedRead(E, Indices).value_or(spelled(E, Ctx)),
@@ -349,6 +388,14 @@ std::optional<ResolvedValue> readThroughResult(const Expr *E, ASTContext &Ctx,
 }
 
 } // namespace
+
+std::string readThroughProvenance(const VarDecl *V, bool Field) {
+  return std::string(Field ? "a field" : "an element") + " read through " +
+         (isa<ParmVarDecl>(V)    ? "parameter '"
+          : V->hasLocalStorage() ? "'"
+                                 : "global '") +
+         V->getNameAsString() + "'";
+}
 
 std::optional<ResolvedValue> runTimeInput(const Expr *E, ASTContext &Ctx,
                                           const LocationMapper &Locate,
@@ -387,30 +434,32 @@ std::optional<ResolvedValue> runTimeInput(const Expr *E, ASTContext &Ctx,
   return std::nullopt;
 }
 
-std::optional<ResolvedValue> partReadThrough(const Expr *E,
-                                             llvm::ArrayRef<std::string> Path,
-                                             ASTContext &Ctx,
-                                             const LocationMapper &Locate) {
-  const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
-  const auto *DRE =
-      U && U->getOpcode() == UO_Deref
-          ? dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts())
-          : nullptr;
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V || !V->getType()->isPointerType() || Path.empty() ||
-      Path.front().front() == '[')
-    return std::nullopt;
-  // The part's type, step by step: fields by name, constant elements.
-  QualType T = V->getType()->getPointeeType();
-  const FieldDecl *First = nullptr;
-  std::string Name = V->getNameAsString();
+namespace {
+
+/// The part at a path of an object, as walkPart finds it.
+struct PartWalk {
+  clang::QualType T;               // its type
+  const FieldDecl *First = nullptr; // the first field on the way
+  const FieldDecl *Holder = nullptr; // the first pointer or reference field
+  std::string Text;                // the object's text, then the path's
+  bool EndsInPointer = false;      // the part itself is a pointer
+};
+
+/// The part at Path of an object of type T written Text (`*p` when Arrow:
+/// its fields read `p->x`), step by step: fields by name, constant elements,
+/// through pointer and reference fields. None when a step names no part.
+std::optional<PartWalk> walkPart(QualType T, llvm::ArrayRef<std::string> Path,
+                                 const ASTContext &Ctx, std::string Text,
+                                 bool Arrow) {
+  PartWalk W;
+  W.Text = std::move(Text);
   for (const std::string &Step : Path) {
     if (Step.front() == '[') {
       const auto *Array = Ctx.getAsConstantArrayType(T);
       if (!Array)
         return std::nullopt;
       T = Array->getElementType();
-      Name += Step;
+      W.Text += Step;
       continue;
     }
     const RecordDecl *RD = T->getAsRecordDecl();
@@ -422,16 +471,70 @@ std::optional<ResolvedValue> partReadThrough(const Expr *E,
         Field = F;
     if (!Field)
       return std::nullopt;
-    First = First ? First : Field;
+    W.Text += (W.Text.empty() ? "" : Arrow ? "->" : ".") + Step;
+    W.First = W.First ? W.First : Field;
     T = Field->getType();
-    Name += (First == Field ? "->" : ".") + Step;
+    Arrow = T->isPointerType();
+    if (!W.Holder && (Arrow || T->isReferenceType()))
+      W.Holder = Field;
+    T = Arrow ? T->getPointeeType() : T.getNonReferenceType();
   }
-  const FunctionDecl *F = functionContaining(E, Ctx);
-  if (!T->isIntegerType() || T->isBooleanType() || !F ||
-      writesPart(F, V, First))
+  W.T = T;
+  W.EndsInPointer = Arrow;
+  return W;
+}
+
+bool isSizeType(QualType T) {
+  return T->isIntegerType() && !T->isBooleanType();
+}
+
+} // namespace
+
+std::optional<ResolvedValue> partReadThrough(const Expr *E,
+                                             llvm::ArrayRef<std::string> Path,
+                                             ASTContext &Ctx,
+                                             const LocationMapper &Locate) {
+  // `*p`, or the pointer p itself (the object of a call `p->size()`).
+  const Expr *Pointer = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Pointer);
+      U && U->getOpcode() == UO_Deref)
+    Pointer = U->getSubExpr()->IgnoreParenImpCasts();
+  if (!Pointer->getType()->isPointerType() || Path.empty() ||
+      Path.front().front() == '[')
     return std::nullopt;
-  return symbolicInput(std::move(Name), readThroughProvenance(V, true),
-                       integerBounds(T, Ctx), Locate(E->getBeginLoc()),
+  // A local, parameter or global pointer, or a pointer member of *this.
+  const auto *DRE = dyn_cast<DeclRefExpr>(Pointer);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const FieldDecl *Holder = V ? nullptr : holderMember(Pointer);
+  if (!V && !Holder)
+    return std::nullopt;
+  std::optional<PartWalk> W = walkPart(
+      Pointer->getType()->getPointeeType(), Path, Ctx,
+      V ? V->getNameAsString() : spelled(Pointer, Ctx), /*Arrow=*/true);
+  const FunctionDecl *F = functionContaining(E, Ctx);
+  const ValueDecl *Root = V ? static_cast<const ValueDecl *>(V) : Holder;
+  if (!W || W->EndsInPointer || !isSizeType(W->T) || !F ||
+      writesPart(F, Root, W->First))
+    return std::nullopt;
+  return symbolicInput(std::move(W->Text),
+                       V ? readThroughProvenance(V, true)
+                         : memberReadProvenance(Holder),
+                       integerBounds(W->T, Ctx), Locate(E->getBeginLoc()),
+                       SymbolicNode::Source::Read);
+}
+
+std::optional<ResolvedValue>
+memberReadThrough(const CXXRecordDecl *Record, llvm::ArrayRef<std::string> Path,
+                  ASTContext &Ctx, const LocationMapper &Locate) {
+  if (!Record || Record->isLambda() || Record->isDependentContext())
+    return std::nullopt;
+  std::optional<PartWalk> W =
+      walkPart(Ctx.getRecordType(Record), Path, Ctx, "", /*Arrow=*/false);
+  if (!W || !W->Holder || W->EndsInPointer || !isSizeType(W->T))
+    return std::nullopt;
+  return symbolicInput(std::move(W->Text), memberReadProvenance(W->Holder),
+                       integerBounds(W->T, Ctx),
+                       Locate(W->Holder->getLocation()),
                        SymbolicNode::Source::Read);
 }
 
@@ -443,15 +546,21 @@ std::optional<ResolvedValue> dataMethodResult(const CallExpr *Call,
   if (!M || !M->isConst() || !Call->getType()->isIntegerType() ||
       Call->getType()->isBooleanType())
     return std::nullopt;
-  auto [Root, Field] = readRoot(MC->getImplicitObjectArgument());
+  const Expr *Object = MC->getImplicitObjectArgument();
+  auto [Root, Field] = readRoot(Object);
   const auto *V = dyn_cast_or_null<VarDecl>(Root);
-  if (!V ||
-      (V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
-       !V->getType()->isPointerType() && !V->getType()->isReferenceType()))
+  // An object that *this reaches through a member pointer or reference.
+  const FieldDecl *Holder = V ? nullptr : holderMember(Object);
+  if (!V && !Holder)
+    return std::nullopt;
+  if (V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+      !V->getType()->isPointerType() && !V->getType()->isReferenceType())
     return std::nullopt;
   return symbolicInput(spelled(Call, Ctx),
-                       "the result of '" + M->getNameAsString() + "' on '" +
-                           V->getNameAsString() + "', read at run time",
+                       "the result of '" + M->getNameAsString() + "' on " +
+                           (V ? "'" + V->getNameAsString() + "'"
+                              : "member '" + Holder->getNameAsString() + "'") +
+                           ", read at run time",
                        integerBounds(Call->getType(), Ctx),
                        Locate(Call->getBeginLoc()), SymbolicNode::Source::Read);
 }

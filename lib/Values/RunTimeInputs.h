@@ -15,6 +15,7 @@
 namespace clang {
 class ASTContext;
 class CallExpr;
+class CXXRecordDecl;
 class Expr;
 class VarDecl;
 } // namespace clang
@@ -25,6 +26,10 @@ namespace cudalint {
 /// that is long (over 48 characters).
 std::optional<std::string> spelledOnOneLine(const clang::Expr *E,
                                             const clang::ASTContext &Ctx);
+
+/// "a field read through parameter 'dst'", "an element read through global
+/// 'g'", "a field read through 'p'" (a local pointer).
+std::string readThroughProvenance(const clang::VarDecl *V, bool Field);
 
 /// E as a symbol when it is an integer the program reads at run time and
 /// the engine does not follow: a number parsed from text (atoi), a
@@ -43,6 +48,16 @@ std::optional<ResolvedValue> partReadThrough(const clang::Expr *E,
                                              llvm::ArrayRef<std::string> Path,
                                              clang::ASTContext &Ctx,
                                              const LocationMapper &Locate);
+
+/// Path, a part of *this in a method of Record, as a symbol when it is an
+/// integer reached through a pointer or reference member (`domain_->sz.z`,
+/// `info_.n`): data the object does not own, as a field read through a
+/// parameter is. None otherwise: a member held by value may be the
+/// object's own setting (`int block_ = 256`), which other methods change.
+std::optional<ResolvedValue>
+memberReadThrough(const clang::CXXRecordDecl *Record,
+                  llvm::ArrayRef<std::string> Path, clang::ASTContext &Ctx,
+                  const LocationMapper &Locate);
 
 /// E as a symbol bounded by what every GPU reports, when it is a field of
 /// a device's properties (cudaDeviceProp, hipDeviceProp_t) that bounds a

@@ -245,6 +245,26 @@ TEST(SymbolicValuesTest, ABitwiseOrOfOneValueKeepsItOnce) {
             Short.Symbolic.size());
 }
 
+// A value joined from two paths and then read twice takes one path at both
+// reads: next-power-of-two of `c ? n : 1` is 128 at n = 65 (or 1), never
+// the cross of the two paths' values, whose hull would certainly fail
+// nothing.
+TEST(SymbolicValuesTest, AJoinReadTwiceTakesOnePath) {
+  ResolvedValue X = op(IntegerOp::Sub,
+                       joinValues({input("n", Int64), constant(1)}),
+                       constant(1), Int64);
+  for (int64_t Shift : {1, 2, 4, 8, 16, 32})
+    X = op(IntegerOp::Or, X, op(IntegerOp::Shr, X, constant(Shift), Int64),
+           Int64);
+  ResolvedValue Next = op(IntegerOp::Add, X, constant(1), Int64);
+  ASSERT_TRUE(Next.isSymbolic());
+  EXPECT_EQ(firstAbove(Next, 64), 65);
+  // min(512, that) too, and its bounds hold both paths: 1 and up to 512.
+  ResolvedValue Capped = op(IntegerOp::Min, constant(512), Next, Int64);
+  EXPECT_EQ(firstAbove(Capped, 64), 65);
+  EXPECT_EQ(firstAbove(Capped, 512), std::nullopt);
+}
+
 // A divisor made of inputs is zero or not for each input: 512 / min(512,
 // n) is followed, though the engine knows min(512, n) only as a range that
 // holds 0 (at most 512, the type's least at the other end).
