@@ -13,7 +13,6 @@
 #include "BranchTests.h"
 #include "DefinitionCollector.h"
 #include "ResolverSupport.h"
-#include "RunTimeInputs.h"
 #include "cudalint/Facts/SymbolicValues.h"
 #include "cudalint/Values/ReachingDefinitions.h"
 
@@ -89,18 +88,16 @@ ResolvedValue CallValues::uncalledParameter(const ParmVarDecl *Parm,
     return R;
   }
   std::string Name = Parm->getNameAsString() + describePath(Path);
-  // A part of it other than a launch size is the caller's data, as a
-  // field read through a pointer parameter is: `p.rows` of a `P &p` (or a
-  // `P p`) as `p->rows` of a `P *p`.
-  bool Data = !Path.empty() && !Field;
+  // (A field of a struct handed by value or reference stays a parameter,
+  // unlike one read through a pointer parameter: on 33 real projects such
+  // fields gave 2,283 findings, nearly all launch settings bundled for a
+  // wrapper, `t.bsfluid`, `param.num_heads`.)
   ResolvedValue R = symbolicInput(
       Name,
-      Data ? readThroughProvenance(Parm, Path.front().front() != '[')
-           : "parameter '" + Parm->getNameAsString() + "' of '" +
-                 F->getNameAsString() + "', " + Why,
+      "parameter '" + Parm->getNameAsString() + "' of '" +
+          F->getNameAsString() + "', " + Why,
       integerBounds(T, Engine.Ctx), Engine.Locate(Parm->getLocation()),
       Field             ? SymbolicNode::Source::LaunchParameter
-      : Data            ? SymbolicNode::Source::Read
       : ThroughPointers ? SymbolicNode::Source::IndirectParameter
                         : SymbolicNode::Source::Parameter);
   R.Symbolic[0].Parameter = Ref;

@@ -69,10 +69,12 @@ public:
                const clang::Stmt *Target, std::vector<WayCondition> Way,
                const std::string &What, const ValueQuery &Q);
   /// Value, not known or symbolic, within what the branches on its way
-  /// from Site to Target allow of the subject (or of its dim3 Field).
+  /// from Site to Target allow of the subject (or of its Field, a dim3's
+  /// or a struct's integer field, of type FieldType).
   ResolvedValue
   pinnedByBranches(ResolvedValue Value, const FlowSubject &Subject,
-                   unsigned Field, TestedSubject IsTested,
+                   unsigned Field, clang::QualType FieldType,
+                   TestedSubject IsTested,
                    const clang::FunctionDecl *F, const FunctionFlow &Flow,
                    const clang::Stmt *Site,
                    llvm::ArrayRef<const clang::Stmt *> Kills,

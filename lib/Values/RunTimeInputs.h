@@ -27,9 +27,12 @@ namespace cudalint {
 std::optional<std::string> spelledOnOneLine(const clang::Expr *E,
                                             const clang::ASTContext &Ctx);
 
-/// "a field read through parameter 'dst'", "an element read through global
-/// 'g'", "a field read through 'p'" (a local pointer).
-std::string readThroughProvenance(const clang::VarDecl *V, bool Field);
+/// E as written, on one line; "a run-time size" when it is long.
+std::string spelled(const clang::Expr *E, const clang::ASTContext &Ctx);
+
+/// E as the code would write it without macros (`src1->ne[1]`), or as
+/// written.
+std::string readName(const clang::Expr *E, const clang::ASTContext &Ctx);
 
 /// E as a symbol when it is an integer the program reads at run time and
 /// the engine does not follow: a number parsed from text (atoi), a

@@ -259,10 +259,11 @@ TEST(SymbolicValuesTest, AJoinReadTwiceTakesOnePath) {
   ResolvedValue Next = op(IntegerOp::Add, X, constant(1), Int64);
   ASSERT_TRUE(Next.isSymbolic());
   EXPECT_EQ(firstAbove(Next, 64), 65);
-  // min(512, that) too, and its bounds hold both paths: 1 and up to 512.
+  // min(512, that) too; past 512 only where `+ 1` overflows int64_t, at
+  // n = 2^62 + 1.
   ResolvedValue Capped = op(IntegerOp::Min, constant(512), Next, Int64);
   EXPECT_EQ(firstAbove(Capped, 64), 65);
-  EXPECT_EQ(firstAbove(Capped, 512), std::nullopt);
+  EXPECT_EQ(firstAbove(Capped, 512), (int64_t(1) << 62) + 1);
 }
 
 // A divisor made of inputs is zero or not for each input: 512 / min(512,
