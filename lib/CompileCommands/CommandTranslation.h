@@ -43,6 +43,9 @@ llvm::StringRef withoutVersionSuffix(llvm::StringRef Name);
 /// clang, clang++, clang-19, clang++-19.1, x86_64-linux-gnu-clang++; not
 /// clang-cl (MSVC syntax) or clang-tidy.
 bool isClangName(llvm::StringRef Name);
+/// gcc, g++, c++, cc, g++-12, x86_64-linux-gnu-g++-12, mpicxx: a host
+/// compiler with GCC's driver syntax.
+bool isGccName(llvm::StringRef Name);
 
 //===-- Shared by both translators (CompileCommand.cpp) ------------------===//
 

@@ -50,6 +50,16 @@ bool isClangName(StringRef Name) {
   return Name.empty() || Name.ends_with("-");
 }
 
+bool isGccName(StringRef Name) {
+  Name = withoutVersionSuffix(Name); // "g++-12", "x86_64-linux-gnu-gcc-12"
+  if (Name == "mpicxx" || Name == "mpic++" || Name == "mpicc")
+    return true;
+  if (!Name.consume_back("g++") && !Name.consume_back("gcc") &&
+      !Name.consume_back("c++") && !Name.consume_back("cc"))
+    return false;
+  return Name.empty() || Name.ends_with("-");
+}
+
 } // namespace cmdline
 
 using namespace cmdline;
@@ -64,8 +74,8 @@ bool dropPlaceholderCompiler(std::vector<std::string> &Argv) {
   if (Argv.size() < 2)
     return false;
   std::string Name = compilerName(Argv[1]);
-  if (Name != "nvcc" && !isClangName(Name) && !isHipCompilerName(Name) &&
-      !isCompilerCacheWrapper(Name))
+  if (Name != "nvcc" && !isClangName(Name) && !isGccName(Name) &&
+      !isHipCompilerName(Name) && !isCompilerCacheWrapper(Name))
     return false;
   Argv.erase(Argv.begin());
   return true;

@@ -771,3 +771,21 @@ TEST(CompileCommandTest, NvccArchListAsNvccSpellsIt) {
   EXPECT_EQ(nvccArchList({}), "750");
   EXPECT_EQ(nvccArchList({"gfx90a"}), std::nullopt);
 }
+
+TEST(CompileCommandTest, PlaceholderDroppedBeforeANamedCompiler) {
+  // `FILE -- <compiler> flags`: the compiler, not an input named after it.
+  for (const char *Compiler :
+       {"nvcc", "clang++-19", "/usr/bin/g++", "c++", "gcc-12",
+        "x86_64-linux-gnu-g++-12", "mpicxx", "ccache", "hipcc"}) {
+    std::vector<std::string> Argv = {"/tmp/clang-tool", Compiler, "-O2"};
+    EXPECT_TRUE(dropPlaceholderCompiler(Argv)) << Compiler;
+    EXPECT_EQ(Argv.front(), Compiler);
+  }
+  // A bare flag list keeps the placeholder; so does a name that is no
+  // compiler's (a source file, an unknown tool).
+  for (const char *First : {"-O2", "k.cu", "gccgo", "icc"}) {
+    std::vector<std::string> Argv = {"/tmp/clang-tool", First};
+    EXPECT_FALSE(dropPlaceholderCompiler(Argv)) << First;
+    EXPECT_EQ(Argv.front(), "/tmp/clang-tool");
+  }
+}
