@@ -216,7 +216,8 @@ evaluate(const std::vector<SymbolicNode> &Nodes,
   for (unsigned Mask = 0; Mask < (1u << Joins.size()); ++Mask) {
     for (unsigned J = 0; J < Joins.size(); ++J)
       Choice[Joins[J]] = (Mask >> J) & 1;
-    std::vector<NodeValues> One = evaluateChoosing(Nodes, InputRange, F, Choice);
+    std::vector<NodeValues> One =
+        evaluateChoosing(Nodes, InputRange, F, Choice);
     // (The union of the choices' paths is not capped: it is not combined
     // further.)
     for (unsigned I = 0; I < Nodes.size(); ++I)

@@ -74,9 +74,8 @@ public:
   ResolvedValue
   pinnedByBranches(ResolvedValue Value, const FlowSubject &Subject,
                    unsigned Field, clang::QualType FieldType,
-                   TestedSubject IsTested,
-                   const clang::FunctionDecl *F, const FunctionFlow &Flow,
-                   const clang::Stmt *Site,
+                   TestedSubject IsTested, const clang::FunctionDecl *F,
+                   const FunctionFlow &Flow, const clang::Stmt *Site,
                    llvm::ArrayRef<const clang::Stmt *> Kills,
                    const clang::Stmt *Target, const std::string &What);
   /// Value, one of several definitions that reach a use, or unknown when a

@@ -58,6 +58,21 @@ unsigned dim3FieldNumber(QualType T, llvm::ArrayRef<std::string> Path) {
   return Path[0] == "x" ? 1 : Path[0] == "y" ? 2 : Path[0] == "z" ? 3 : 0;
 }
 
+std::pair<unsigned, QualType> testedField(QualType T,
+                                          llvm::ArrayRef<std::string> Path,
+                                          const ASTContext &Ctx) {
+  if (unsigned Field = dim3FieldNumber(T, Path))
+    return {Field, Ctx.UnsignedIntTy};
+  const RecordDecl *RD = T.isNull() ? nullptr : T->getAsRecordDecl();
+  if (!RD || Path.size() != 1 || Path[0].front() == '[')
+    return {0, QualType()};
+  for (const FieldDecl *F : RD->fields())
+    if (F->getName() == Path[0] && F->getType()->isIntegerType() &&
+        F->getFieldIndex() < 28)
+      return {4 + F->getFieldIndex(), F->getType()};
+  return {0, QualType()};
+}
+
 IntegerBounds integerBounds(QualType T, const ASTContext &Ctx) {
   if (T.isNull() || T->isDependentType() || !T->isIntegerType())
     return {};

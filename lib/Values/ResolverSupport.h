@@ -58,6 +58,15 @@ bool isDim3(clang::QualType T);
 /// 1, 2 or 3 when Path is the x, y or z field of T, a dim3; else 0.
 unsigned dim3FieldNumber(clang::QualType T, llvm::ArrayRef<std::string> Path);
 
+/// The field Path names in one step of T that branches test as a value of
+/// its own (`switch (block.x)`, `if (e.z > 64)`): its number, the key
+/// offset of its tests (1 to 3 for a dim3's, 4 on for an integer field of
+/// a struct among its first 28: the keys of two subjects are further
+/// apart), and its type. {0, null} otherwise.
+std::pair<unsigned, clang::QualType>
+testedField(clang::QualType T, llvm::ArrayRef<std::string> Path,
+            const clang::ASTContext &Ctx);
+
 /// A part's path as written after its variable: ".x", "[0].val".
 std::string describePath(llvm::ArrayRef<std::string> Path);
 

@@ -106,34 +106,46 @@ std::string readName(const Expr *E, const ASTContext &Ctx) {
 
 namespace {
 
-/// The declaration a chain of member, element and pointer reads starts
-/// from (`dst` in `dst->ne[1]`; the member `d_` in `d_->sz.z`, a chain
-/// from `this`), and the field read last (`ne`). Where the chain starts
-/// from another expression (`f()[1]`), none, and that expression in *Start.
-std::pair<const ValueDecl *, const ValueDecl *>
-readRoot(const Expr *E, const Expr **Start = nullptr) {
-  const ValueDecl *Field = nullptr;
+/// The expression a chain of member, element and pointer reads starts
+/// from (`dst` in `dst->ne[1]`, or `this`), with each member read on the
+/// way given to OnMember, the outermost first.
+const Expr *
+readChainStart(const Expr *E,
+               llvm::function_ref<void(const MemberExpr *)> OnMember) {
   while (true) {
     E = E->IgnoreParenImpCasts();
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      if (!Field)
-        Field = ME->getMemberDecl();
-      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-        return {ME->getMemberDecl(), Field};
+      OnMember(ME);
       E = ME->getBase();
     } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
       E = Sub->getBase();
     } else if (const auto *U = dyn_cast<UnaryOperator>(E);
                U && U->getOpcode() == UO_Deref) {
       E = U->getSubExpr();
-    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      return {DRE->getDecl(), Field};
     } else {
-      if (Start)
-        *Start = E;
-      return {nullptr, nullptr};
+      return E;
     }
   }
+}
+
+/// The declaration a chain of member, element and pointer reads starts
+/// from (`dst` in `dst->ne[1]`; the member `d_` in `d_->sz.z`, a chain
+/// from `this`), and the field read last (`ne`). Where the chain starts
+/// from another expression (`f()[1]`), none, and that expression in *Start.
+std::pair<const ValueDecl *, const ValueDecl *>
+readRoot(const Expr *E, const Expr **Start = nullptr) {
+  const ValueDecl *Last = nullptr, *First = nullptr;
+  const Expr *From = readChainStart(E, [&](const MemberExpr *ME) {
+    Last = Last ? Last : ME->getMemberDecl();
+    First = ME->getMemberDecl();
+  });
+  if (isa<CXXThisExpr>(From) && First)
+    return {First, Last};
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(From))
+    return {DRE->getDecl(), Last};
+  if (Start)
+    *Start = From;
+  return {nullptr, nullptr};
 }
 
 /// The pointer or reference member of *this that a chain of member,
@@ -142,28 +154,18 @@ readRoot(const Expr *E, const Expr **Start = nullptr) {
 /// every step by value (the object's own parts), or is in a lambda.
 const FieldDecl *holderMember(const Expr *E) {
   const FieldDecl *Holder = nullptr;
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
-      if (!Field)
-        return nullptr;
-      QualType T = Field->getType();
-      if (T->isPointerType() || T->isReferenceType())
-        Holder = Field;
-      E = ME->getBase();
-    } else if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(E)) {
-      E = Sub->getBase();
-    } else if (const auto *U = dyn_cast<UnaryOperator>(E);
-               U && U->getOpcode() == UO_Deref) {
-      E = U->getSubExpr();
-    } else {
-      const auto *This = dyn_cast<CXXThisExpr>(E);
-      const CXXRecordDecl *Record =
-          This ? This->getType()->getPointeeCXXRecordDecl() : nullptr;
-      return Record && !Record->isLambda() ? Holder : nullptr;
-    }
-  }
+  bool AllFields = true;
+  const Expr *From = readChainStart(E, [&](const MemberExpr *ME) {
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    AllFields &= Field != nullptr;
+    if (Field && (Field->getType()->isPointerType() ||
+                  Field->getType()->isReferenceType()))
+      Holder = Field;
+  });
+  const auto *This = dyn_cast<CXXThisExpr>(From);
+  const CXXRecordDecl *Record =
+      This ? This->getType()->getPointeeCXXRecordDecl() : nullptr;
+  return Record && !Record->isLambda() && AllFields ? Holder : nullptr;
 }
 
 /// "a field read through member 'domain_' of 'Packer'".
@@ -316,11 +318,11 @@ namespace {
 
 /// The part at a path of an object, as walkPart finds it.
 struct PartWalk {
-  clang::QualType T;               // its type
-  const FieldDecl *First = nullptr; // the first field on the way
+  clang::QualType T;                 // its type
+  const FieldDecl *First = nullptr;  // the first field on the way
   const FieldDecl *Holder = nullptr; // the first pointer or reference field
-  std::string Text;                // the object's text, then the path's
-  bool EndsInPointer = false;      // the part itself is a pointer
+  std::string Text;                  // the object's text, then the path's
+  bool EndsInPointer = false;        // the part itself is a pointer
 };
 
 /// The part at Path of an object of type T written Text (`*p` when Arrow:
@@ -417,9 +419,10 @@ std::optional<ResolvedValue> partReadThrough(const Expr *E,
                        SymbolicNode::Source::Read);
 }
 
-std::optional<ResolvedValue>
-memberReadThrough(const CXXRecordDecl *Record, llvm::ArrayRef<std::string> Path,
-                  ASTContext &Ctx, const LocationMapper &Locate) {
+std::optional<ResolvedValue> memberReadThrough(const CXXRecordDecl *Record,
+                                               llvm::ArrayRef<std::string> Path,
+                                               ASTContext &Ctx,
+                                               const LocationMapper &Locate) {
   if (!Record || Record->isLambda() || Record->isDependentContext())
     return std::nullopt;
   std::optional<PartWalk> W =

@@ -430,17 +430,6 @@ void flowSites(ArrayRef<std::string> Path, ArrayRef<Definition> Definitions,
   }
 }
 
-/// The integer field Path names in one step of a struct T; none otherwise.
-const FieldDecl *integerField(QualType T, ArrayRef<std::string> Path) {
-  const RecordDecl *RD = T.isNull() ? nullptr : T->getAsRecordDecl();
-  if (!RD || Path.size() != 1 || Path[0].front() == '[')
-    return nullptr;
-  for (const FieldDecl *F : RD->fields())
-    if (F->getName() == Path[0])
-      return F->getType()->isIntegerType() ? F : nullptr;
-  return nullptr;
-}
-
 /// The statements of Sites (the entry's site has none).
 std::vector<const Stmt *>
 definingStatements(ArrayRef<FunctionFlow::Site> Sites) {
@@ -455,9 +444,9 @@ definingStatements(ArrayRef<FunctionFlow::Site> Sites) {
 
 ResolvedValue DefinitionValues::pinnedByBranches(
     ResolvedValue Value, const FlowSubject &Subject, unsigned Field,
-    QualType FieldType, TestedSubject IsTested, const FunctionDecl *F, const FunctionFlow &Flow,
-    const Stmt *Site, ArrayRef<const Stmt *> Kills, const Stmt *Target,
-    const std::string &What) {
+    QualType FieldType, TestedSubject IsTested, const FunctionDecl *F,
+    const FunctionFlow &Flow, const Stmt *Site, ArrayRef<const Stmt *> Kills,
+    const Stmt *Target, const std::string &What) {
   std::vector<int64_t> Holes;
   // (A field's tests are collected under a key of their own: one past the
   // variable's, a pointer no other subject has.)
@@ -507,25 +496,15 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
   // A variable with one definition keeps its value: whatever the branches
   // on the way to where the outermost use in F (the launch, or the call
   // that leads to it) allow is also what this use read.
-  TestedSubject IsV = Subject.Is;
-  // A field of a dim3 is tested as such too: `switch (block.x) { case 512:
-  // k<<<grid, block>>>(); }` launches 512 threads in x.
-  unsigned Field = dim3FieldNumber(Subject.Type, Path);
-  QualType FieldType = Engine.Ctx.UnsignedIntTy;
-  // So is an integer field of a struct (`if (e.z > 64) return;`), under a
-  // key past the dim3's three (fields in the first 28: the keys of two
-  // subjects are further apart).
-  if (const FieldDecl *Part = integerField(Subject.Type, Path);
-      !Field && Part && Part->getFieldIndex() < 28) {
-    Field = 4 + Part->getFieldIndex();
-    FieldType = Part->getType();
-  }
+  // A dim3's field is tested as such too (`switch (block.x) { case 512:`
+  // launches 512 threads in x), and so is a struct's integer field.
+  auto [Field, FieldType] = testedField(Subject.Type, Path, Engine.Ctx);
   auto IsField = [&](const Expr *E) {
     const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
     return ME && ME->getMemberDecl()->getName() == Path[0] &&
-           IsV(ME->getBase());
+           Subject.Is(ME->getBase());
   };
-  TestedSubject IsTested = Field ? TestedSubject(IsField) : IsV;
+  TestedSubject IsTested = Field ? TestedSubject(IsField) : Subject.Is;
   const Stmt *Target = Use;
   if (Sites.size() == 1)
     if (const Stmt *Anchor = Q.scope().Anchors.lookup(F);
@@ -549,7 +528,7 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
     QueryScope Onward = Q.scope();
     for (WayCondition &W : Engine.Paths.wayConditions(
              F, *Flow, Def.Site, Kills, Target, AnyEdge,
-             /*EveryBranch=*/true, Path.empty() ? TestedSubject(IsV) : nullptr))
+             /*EveryBranch=*/true, Path.empty() ? Subject.Is : nullptr))
       Onward.Pending.push_back(std::move(W));
     Onward.WayOnFunction = F;
     Onward.WayOn = Engine.Paths.wayOnward(F, *Flow, Def.Site, Kills, Use, Q);
@@ -584,9 +563,9 @@ std::optional<ResolvedValue> DefinitionValues::reachingFlow(
     // Unknown here, but the branches on the way may pin it down: inside
     // `case 512:` of `switch (threads)`, threads is 512.
     if ((Path.empty() || Field) && (!Value.isKnown() || Value.isSymbolic()))
-      Value = pinnedByBranches(std::move(Value), Subject, Field, FieldType,
-                               IsTested, F,
-                               *Flow, Def.Site, Kills, Target, What);
+      Value =
+          pinnedByBranches(std::move(Value), Subject, Field, FieldType,
+                           IsTested, F, *Flow, Def.Site, Kills, Target, What);
     // (The value on entry says where it came from: the callers.)
     Parts.push_back(
         Def.Site ? withOrigin(std::move(Value), What, Engine.Locate(Def.Loc))

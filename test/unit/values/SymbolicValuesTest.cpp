@@ -250,9 +250,9 @@ TEST(SymbolicValuesTest, ABitwiseOrOfOneValueKeepsItOnce) {
 // the cross of the two paths' values, whose hull would certainly fail
 // nothing.
 TEST(SymbolicValuesTest, AJoinReadTwiceTakesOnePath) {
-  ResolvedValue X = op(IntegerOp::Sub,
-                       joinValues({input("n", Int64), constant(1)}),
-                       constant(1), Int64);
+  ResolvedValue X =
+      op(IntegerOp::Sub, joinValues({input("n", Int64), constant(1)}),
+         constant(1), Int64);
   for (int64_t Shift : {1, 2, 4, 8, 16, 32})
     X = op(IntegerOp::Or, X, op(IntegerOp::Shr, X, constant(Shift), Int64),
            Int64);
