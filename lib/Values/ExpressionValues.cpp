@@ -126,11 +126,13 @@ public:
     }
     if (std::optional<ResolvedValue> V = partOfVariable(Call))
       return *V;
+    if (std::optional<ResolvedValue> In = input(Call))
+      return *In;
     // (An accessor that returns a reference is not followed.)
     if (std::optional<ResolvedValue> In =
             dataMethodResult(Call, R.Ctx, R.Locate))
       return *In;
-    return unfollowedOrInput(Call);
+    return unfollowed(Call);
   }
 
   ResolvedValue VisitMemberExpr(const MemberExpr *ME) {
