@@ -47,13 +47,13 @@ namespace resolver {
 /// variable updated in place (`x |= x >> 1`) about five: 64 covers a size
 /// handed through a benchmark harness and two launch helpers, and the six
 /// steps of a next-power-of-two after them.
-inline constexpr unsigned MaxDepth = 128;
+inline constexpr unsigned MaxDepth = 64;
 /// How many variables one launch argument may visit in all: callers fan
 /// out, and a helper called from many places must not make a file slow.
 inline constexpr unsigned MaxVariableVisits = 2000;
 /// Why a value is unknown when one of the two is reached.
 inline constexpr const char *DepthReached =
-    "the analysis follows values at most 128 variables, calls and parts deep";
+    "the analysis follows values at most 64 variables, calls and parts deep";
 inline constexpr const char *BudgetReached =
     "analysis budget reached (2000 variables visited for one launch value)";
 } // namespace resolver
