@@ -178,10 +178,14 @@ std::string describeNode(const std::vector<SymbolicNode> &N, unsigned I) {
     int P = precedence(Child), Own = precedence(X.Kind);
     // (Arithmetic inside a shift or a bitwise operation is bracketed, as
     // -Wparentheses asks: `(x - 1) >> 1`.)
-    bool Paren =
-        Child == Op::Join || P < Own ||
-        (Right && P == Own && X.Kind != Op::Add && X.Kind != Op::Mul) ||
-        (Own <= 1 && P > 1 && P < 4);
+    // (On the right, only a + (b - c) and a * (b * c) read the same
+    // without: a * (b / c) is not a * b / c.)
+    bool Regroups =
+        (X.Kind == Op::Add && (Child == Op::Add || Child == Op::Sub)) ||
+        (X.Kind == Op::Mul && Child == Op::Mul);
+    bool Paren = Child == Op::Join || P < Own ||
+                 (Right && P == Own && !Regroups) ||
+                 (Own <= 1 && P > 1 && P < 4);
     return Paren ? "(" + S + ")" : S;
   };
   return Side(X.A, false) + " " + Spelling.at(X.Kind).str() + " " +

@@ -266,6 +266,21 @@ TEST(SymbolicValuesTest, AJoinReadTwiceTakesOnePath) {
   EXPECT_EQ(firstAbove(Capped, 512), (int64_t(1) << 62) + 1);
 }
 
+// A product whose right side is a quotient keeps its brackets: 512 * ((n +
+// 511) / 512) is not (512 * (n + 511)) / 512.
+TEST(SymbolicValuesTest, ARightQuotientKeepsItsBrackets) {
+  ResolvedValue Tiles =
+      op(IntegerOp::Div, op(IntegerOp::Add, input("n"), constant(511)),
+         constant(512));
+  EXPECT_EQ(describeSymbolic(op(IntegerOp::Mul, constant(512), Tiles)),
+            "512 * ((n + 511) / 512)");
+  EXPECT_EQ(describeSymbolic(op(IntegerOp::Mul, Tiles, constant(512))),
+            "(n + 511) / 512 * 512");
+  EXPECT_EQ(describeSymbolic(op(IntegerOp::Add, constant(1),
+                                op(IntegerOp::Sub, input("n"), constant(2)))),
+            "1 + n - 2");
+}
+
 // A divisor made of inputs is zero or not for each input: 512 / min(512,
 // n) is followed, though the engine knows min(512, n) only as a range that
 // holds 0 (at most 512, the type's least at the other end).
