@@ -56,11 +56,15 @@ public:
   }
   /// Constant -> the first place it is tested.
   std::map<int64_t, SourceLocation> Found;
+  /// Whether it is compared with an expression that is not a constant.
+  bool WithRunTimeValue = false;
 
 private:
   void add(const Expr *E, SourceLocation Loc) {
     if (std::optional<int64_t> C = Constants.of(E))
       Found.try_emplace(*C, Loc);
+    else
+      WithRunTimeValue = true;
   }
   TestedSubject Is;
   const ConstantCache &Constants;
@@ -232,12 +236,44 @@ bool branchAllows(const CFGBlock &B, unsigned Succ, TestedSubject Is, int64_t X,
   return !Truth || *Truth == (Succ == 0);
 }
 
-std::map<int64_t, SourceLocation>
-branchConstants(const Stmt *Body, TestedSubject Is,
-                const ConstantCache &Constants) {
+const Expr *runTimeUpperBound(const Expr *Cond, bool Holds, TestedSubject Is,
+                              const ConstantCache &Constants) {
+  Cond = Cond->IgnoreParenCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond);
+      U && U->getOpcode() == UO_LNot)
+    return runTimeUpperBound(U->getSubExpr(), !Holds, Is, Constants);
+  const auto *B = dyn_cast<BinaryOperator>(Cond);
+  if (!B)
+    return nullptr;
+  // `a && b` holding, or `a || b` failing, says both of its sides.
+  if (B->isLogicalOp()) {
+    if (Holds != (B->getOpcode() == BO_LAnd))
+      return nullptr;
+    const Expr *L = runTimeUpperBound(B->getLHS(), Holds, Is, Constants);
+    return L ? L : runTimeUpperBound(B->getRHS(), Holds, Is, Constants);
+  }
+  if (!B->isComparisonOp())
+    return nullptr;
+  BinaryOperatorKind Op = B->getOpcode();
+  const Expr *Other = nullptr;
+  if (Is(B->getLHS())) {
+    Other = B->getRHS();
+  } else if (Is(B->getRHS())) {
+    Other = B->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (!Other || Constants.of(Other))
+    return nullptr;
+  if (!Holds)
+    Op = BinaryOperator::negateComparisonOp(Op);
+  return Op == BO_LT || Op == BO_LE || Op == BO_EQ ? Other : nullptr;
+}
+
+SubjectTests subjectTests(const Stmt *Body, TestedSubject Is,
+                          const ConstantCache &Constants) {
   BranchConstants Tests(Is, Constants);
   Tests.TraverseStmt(const_cast<Stmt *>(Body));
-  return std::move(Tests.Found);
+  return {std::move(Tests.Found), Tests.WithRunTimeValue};
 }
 
 } // namespace cudalint::resolver

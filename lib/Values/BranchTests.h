@@ -65,11 +65,24 @@ bool branchAllows(const clang::CFGBlock &B, unsigned Succ, TestedSubject Is,
                   int64_t X, const ConstantCache &Constants,
                   bool Exact = false);
 
-/// The constants the statements under Body compare the subject with
-/// (`s < 256`, `case 512:`), each with the first place it is tested.
-std::map<int64_t, clang::SourceLocation>
-branchConstants(const clang::Stmt *Body, TestedSubject Is,
-                const ConstantCache &Constants);
+/// The expression, not a constant, that Cond bounds the subject by from
+/// above when Cond's truth is Holds (`s <= limit` holding, `s > limit`
+/// failing, `!(s > limit)`, either side of an `&&` that holds); null when
+/// it bounds it so by none.
+const clang::Expr *runTimeUpperBound(const clang::Expr *Cond, bool Holds,
+                                     TestedSubject Is,
+                                     const ConstantCache &Constants);
+
+/// How the statements under Body test the subject: the constants they
+/// compare it with (`s < 256`, `case 512:`), each with the first place it
+/// is tested, and whether they compare it with an expression that is not a
+/// constant too (runTimeUpperBound's candidates).
+struct SubjectTests {
+  std::map<int64_t, clang::SourceLocation> Constants;
+  bool WithRunTimeValue = false;
+};
+SubjectTests subjectTests(const clang::Stmt *Body, TestedSubject Is,
+                          const ConstantCache &Constants);
 
 } // namespace cudalint::resolver
 

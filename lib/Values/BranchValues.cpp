@@ -12,6 +12,7 @@
 #include "BranchTests.h"
 #include "DefinitionCollector.h"
 #include "ResolverSupport.h"
+#include "RunTimeInputs.h"
 #include "ValueComparisons.h"
 #include "cudalint/Values/KnownFunctions.h"
 #include "cudalint/Values/ReachingDefinitions.h"
@@ -54,11 +55,8 @@ std::optional<ResolvedValue> PathConditions::allowedByBranches(
     const std::string &What, std::vector<int64_t> *Holes) {
   if (!T->isIntegerType() || T->isBooleanType())
     return std::nullopt;
-  auto [Cached, New] = TestedConstants.try_emplace({F, Subject});
-  if (New) {
-    Cached->second = branchConstants(F->getBody(), Is, Engine.Constants);
-  }
-  const std::map<int64_t, SourceLocation> &Found = Cached->second;
+  const std::map<int64_t, SourceLocation> &Found =
+      testsOf(F, Subject, Is).Constants;
   if (Found.empty() || Found.size() > MaxBranchConstants)
     return std::nullopt;
   // The type's own bounds: a stretch that reaches one bounds nothing.
@@ -131,6 +129,41 @@ std::optional<ResolvedValue> PathConditions::allowedByBranches(
   return branchTestOrigin(
       std::move(R), std::move(Note),
       Engine.Locate(PointAt.isValid() ? PointAt : Found.begin()->second));
+}
+
+const SubjectTests &PathConditions::testsOf(const FunctionDecl *F,
+                                            const void *Subject,
+                                            TestedSubject Is) {
+  auto [Cached, New] = TestedConstants.try_emplace({F, Subject});
+  if (New)
+    Cached->second = subjectTests(F->getBody(), Is, Engine.Constants);
+  return Cached->second;
+}
+
+std::optional<std::string>
+PathConditions::runTimeLimit(TestedSubject Is, const void *Subject,
+                             const FunctionDecl *F, const FunctionFlow &Flow,
+                             const Stmt *From, ArrayRef<const Stmt *> Kills,
+                             const Stmt *Target) {
+  if (!testsOf(F, Subject, Is).WithRunTimeValue)
+    return std::nullopt;
+  // A loop's test bounds its counter, not the size it counts to.
+  auto Tests = [&](const CFGBlock &B) {
+    const Stmt *T = B.getTerminatorStmt();
+    const Expr *Cond = isTwoWayBranch(B) ? B.getLastCondition() : nullptr;
+    return Cond && !isa<ForStmt, WhileStmt, DoStmt>(T) &&
+           (runTimeUpperBound(Cond, true, Is, Engine.Constants) ||
+            runTimeUpperBound(Cond, false, Is, Engine.Constants));
+  };
+  std::optional<std::vector<std::pair<const CFGBlock *, unsigned>>> Guards =
+      Flow.guardsOnTheWay(From, Kills, Target, Tests);
+  if (!Guards)
+    return std::nullopt;
+  for (auto [B, Onward] : *Guards)
+    if (const Expr *Limit = runTimeUpperBound(
+            B->getLastCondition(), Onward == 0, Is, Engine.Constants))
+      return spelledOnOneLine(Limit, Engine.Ctx).value_or("");
+  return std::nullopt;
 }
 
 namespace {

@@ -15,6 +15,9 @@
 
 #include "ResolverSupport.h"
 
+#include "cudalint/Facts/SymbolicValues.h"
+
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/GlobalDecl.h"
 #include "clang/AST/Mangle.h"
@@ -48,7 +51,58 @@ bool mayChoose(const Expr *E, const FunctionDecl *Kernel,
   return True || False;
 }
 
+/// The positions of Array that may hold Kernel: those of its initialiser
+/// that name it when the array keeps its first value, every one of its N
+/// otherwise (an index outside [0, N) is undefined).
+std::pair<int64_t, int64_t> positionsHolding(const VarDecl *Array, int64_t N,
+                                             const FunctionDecl *Kernel,
+                                             bool KeepsInitialiser) {
+  const auto *Init = KeepsInitialiser
+                         ? dyn_cast_or_null<InitListExpr>(Array->getInit())
+                         : nullptr;
+  if (!Init)
+    return {0, N - 1};
+  std::optional<int64_t> Lo, Hi;
+  for (unsigned I = 0; I < Init->getNumInits(); ++I) {
+    SmallVector<std::pair<const Expr *, bool>, 2> Ignored;
+    if (!mayChoose(Init->getInit(I), Kernel, Ignored))
+      continue;
+    Lo = Lo ? *Lo : int64_t(I);
+    Hi = I;
+  }
+  // (An element past the written ones is null: it holds no kernel.)
+  return Lo ? std::pair(*Lo, *Hi) : std::pair<int64_t, int64_t>(0, N - 1);
+}
+
 } // namespace
+
+ResolvedValue ResolverEngine::underKernelIndex(ResolvedValue V, CallPin Pin,
+                                               const ValueQuery &Q) {
+  if (!V.isSymbolic() || !Pin.Kernel || !Pin.KernelCallee)
+    return V;
+  const auto *Sub =
+      dyn_cast<ArraySubscriptExpr>(Pin.KernelCallee->IgnoreParenCasts());
+  const auto *Base =
+      Sub ? dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts())
+          : nullptr;
+  const auto *Array = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+  const ConstantArrayType *Type =
+      Array ? Ctx.getAsConstantArrayType(Array->getType()) : nullptr;
+  if (!Type || Type->getSize().isZero())
+    return V;
+  auto [Lo, Hi] =
+      positionsHolding(Array, Type->getSize().getZExtValue(), Pin.Kernel,
+                       Array->isLocalVarDecl() && keepsFirstValue(Array));
+  // `kernel[t - 1]<<<1, 512, 512 * t>>>` with `kernel` an array of 8: on
+  // every defined path t is in [1, 8], and for its element 0 t is 1. (An
+  // index of other inputs says nothing of V's.)
+  ResolvedValue Index = resolveInt(Sub->getIdx(), Q.deeper());
+  if (!sharesInputs(Index, V))
+    return V;
+  std::optional<ResolvedValue> Chosen =
+      symbolicWhen(V, Index, ComparisonBounds{Lo, Hi, std::nullopt});
+  return Chosen ? std::move(*Chosen) : std::move(V);
+}
 
 void ResolverEngine::addKernelChoice(QueryScope &Scope, CallPin Pin) {
   if (!Pin.Kernel || !Pin.KernelCallee)

@@ -13,6 +13,7 @@
 #ifndef CUDALINT_LIB_VALUES_PATHCONDITIONS_H
 #define CUDALINT_LIB_VALUES_PATHCONDITIONS_H
 
+#include "BranchTests.h"
 #include "ResolverParts.h"
 
 #include "cudalint/Values/BranchRoots.h"
@@ -68,6 +69,15 @@ public:
                     llvm::ArrayRef<const clang::Stmt *> Kills,
                     const clang::Stmt *Target, const std::string &What,
                     std::vector<int64_t> *Holes = nullptr);
+  /// The limit, not a constant, that a branch every path from From to
+  /// Target passes bounds the subject by from above (`if (shmem >
+  /// deviceSmemSize) return;`), as the code spells it (empty when that is
+  /// long); none when no such branch does. Subject and Is as allowedByBranches
+  /// takes them.
+  std::optional<std::string> runTimeLimit(
+      TestedSubject Is, const void *Subject, const clang::FunctionDecl *F,
+      const FunctionFlow &Flow, const clang::Stmt *From,
+      llvm::ArrayRef<const clang::Stmt *> Kills, const clang::Stmt *Target);
   /// E (`C / H`, of variables that keep their first value) when the
   /// branches on the way test E itself against constants
   /// (`if (C / H == 64)`); none otherwise. With ThroughReads, E may read
@@ -163,11 +173,12 @@ public:
 
 private:
   ResolverEngine &Engine;
-  /// Per function and subject, the constants its branches compare the
-  /// subject with, and where first.
+  /// Per function and subject, how its branches test the subject.
   std::map<std::pair<const clang::FunctionDecl *, const void *>,
-           std::map<int64_t, clang::SourceLocation>>
+           resolver::SubjectTests>
       TestedConstants;
+  const resolver::SubjectTests &testsOf(const clang::FunctionDecl *F,
+                                        const void *Subject, TestedSubject Is);
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<SteadySubject>>
       SteadySubjects;
 

@@ -283,4 +283,28 @@ std::optional<std::vector<const Expr *>> FunctionFlow::branchesOnTheWay(
   return Found;
 }
 
+std::optional<std::vector<std::pair<const CFGBlock *, unsigned>>>
+FunctionFlow::guardsOnTheWay(
+    const Stmt *From, ArrayRef<const Stmt *> Kills, const Stmt *Target,
+    function_ref<bool(const CFGBlock &)> Wanted) const {
+  std::vector<std::pair<const CFGBlock *, unsigned>> Candidates;
+  auto AnyEdge = [](const CFGBlock &, unsigned) { return true; };
+  // A decisive two-way branch on the way lets the value on by one side.
+  auto Record = [&](const CFGBlock &B) {
+    if (B.succ_size() != 2 || !Wanted(B))
+      return true;
+    for (unsigned Onward = 0; Onward < 2; ++Onward)
+      if (!reachesAlong(From, Kills, Target,
+                        [&](const CFGBlock &C, unsigned I) {
+                          return &C != &B || I != Onward;
+                        }))
+        Candidates.push_back({&B, Onward}); // no way around that side
+    return true;
+  };
+  if (!branchesOnTheWay(From, Kills, Target, AnyEdge, /*OnlyDecisive=*/true,
+                        Record))
+    return std::nullopt;
+  return Candidates;
+}
+
 } // namespace cudalint

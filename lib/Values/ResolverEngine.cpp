@@ -88,7 +88,8 @@ ResolvedValue ResolverEngine::resolveInt(const Expr *E, CallPin Pin) {
   QueryScope Scope = scopeAt(E, Pin);
   addKernelChoice(Scope, Pin);
   QueryBudget Budget;
-  return resolveInt(E, ValueQuery(Scope, Budget));
+  ValueQuery Q(Scope, Budget);
+  return underKernelIndex(resolveInt(E, Q), Pin, Q);
 }
 
 std::optional<bool> ResolverEngine::truthOf(const Expr *Cond, CallPin Pin) {
@@ -129,7 +130,11 @@ Dim3Value ResolverEngine::resolveDim3(const Expr *E, CallPin Pin) {
   QueryScope Scope = scopeAt(E, Pin);
   addKernelChoice(Scope, Pin);
   QueryBudget Budget;
-  return resolveDim3(E, ValueQuery(Scope, Budget));
+  ValueQuery Q(Scope, Budget);
+  Dim3Value D = resolveDim3(E, Q);
+  for (ResolvedValue *Field : {&D.X, &D.Y, &D.Z})
+    *Field = underKernelIndex(std::move(*Field), Pin, Q);
+  return D;
 }
 
 ResolvedValue ResolverEngine::resolveMember(const Expr *E,

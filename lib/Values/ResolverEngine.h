@@ -95,6 +95,11 @@ public:
   /// (the ternaries that choose it, written in the callee or in the
   /// initialiser of a variable that keeps it), added to Scope's known ones.
   void addKernelChoice(QueryScope &Scope, CallPin Pin);
+  /// V, a value of a launch whose kernel is an element of a local or
+  /// global array (`kernel[i]<<<...>>>`), on the paths where the index is a
+  /// position that may hold Pin's kernel; V itself otherwise.
+  ResolvedValue underKernelIndex(ResolvedValue V, CallPin Pin,
+                                 const ValueQuery &Q);
   /// A fresh query for a launch argument Use: the conditions of the `if`
   /// branches it sits in (the condition, and the branch taken), a budget of
   /// its own.

@@ -450,9 +450,23 @@ ResolvedValue DefinitionValues::pinnedByBranches(
   std::vector<int64_t> Holes;
   // (A field's tests are collected under a key of their own: one past the
   // variable's, a pointer no other subject has.)
+  const void *Key = static_cast<const char *>(Subject.Key) + Field;
+  // A size checked against a limit the program reads at run time
+  // (`if (shmem > deviceSmemSize) return;`) is the program's to vouch for:
+  // no input is shown to fail past the check.
+  if (Value.isSymbolic())
+    if (std::optional<std::string> Limit = Engine.Paths.runTimeLimit(
+            IsTested, Key, F, Flow, Site, Kills, Target)) {
+      std::string Reason =
+          What + " is checked against " +
+          (Limit->empty() ? "a limit" : "'" + *Limit + "', a limit") +
+          " read at run time on the way here";
+      return Value.K == ResolvedValue::Kind::Symbolic
+                 ? ResolvedValue::unknown(std::move(Reason))
+                 : withoutInputs(Value);
+    }
   if (std::optional<ResolvedValue> Allowed = Engine.Paths.allowedByBranches(
-          Field ? FieldType : Subject.Type, IsTested,
-          static_cast<const char *>(Subject.Key) + Field, F, Flow, Site, Kills,
+          Field ? FieldType : Subject.Type, IsTested, Key, F, Flow, Site, Kills,
           Target, What, &Holes))
     Value = within(Value, *Allowed);
   // A size the way excludes (`if (n == 0) return;`) never reaches.

@@ -79,6 +79,17 @@ public:
       llvm::function_ref<bool(const clang::CFGBlock &)> Ignored =
           nullptr) const;
 
+  /// The two-way branches every path that carries the value defined at
+  /// From to Target passes, each with the one successor (0: its condition
+  /// holds) the value goes on by: `if (s > limit) return;` before the
+  /// launch. Only the branches Wanted picks are looked at. None when From,
+  /// a kill or Target is not in the CFG.
+  std::optional<std::vector<std::pair<const clang::CFGBlock *, unsigned>>>
+  guardsOnTheWay(
+      const clang::Stmt *From, llvm::ArrayRef<const clang::Stmt *> Kills,
+      const clang::Stmt *Target,
+      llvm::function_ref<bool(const clang::CFGBlock &)> Wanted) const;
+
   /// Whether S is an element of the CFG (a full expression: the
   /// expression under it).
   bool contains(const clang::Stmt *S) const { return at(S).has_value(); }

@@ -110,6 +110,72 @@ TEST(PathsTest, OneConditionDecidesTwoValues) {
             (Strings{"256", "16", "{128, 256}"}));
 }
 
+// The limit, not a constant, that a condition bounds `s` by from above
+// when it holds (Holds) or fails: the other side of the comparison.
+TEST(PathsTest, AConditionBoundsBelowALimitReadAtRunTime) {
+  test::MarkedUnit Unit = test::parseMarked(Prelude + R"cpp(
+    void f(int s, int t, int limit) {
+      value_at(s > limit);
+      value_at(!(s <= limit));
+      value_at(s < limit);
+      value_at(s <= limit && t > 0);
+      value_at(s > 1024);
+      value_at(t > limit);
+    })cpp");
+  ConstantCache Constants(Unit.context());
+  auto IsS = [](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl()->getName() == "s";
+  };
+  auto Bound = [&](const Expr *Cond, bool Holds) {
+    const Expr *Limit = runTimeUpperBound(Cond, Holds, IsS, Constants);
+    const auto *Ref =
+        Limit ? dyn_cast<DeclRefExpr>(Limit->IgnoreParenImpCasts()) : nullptr;
+    return Ref ? Ref->getDecl()->getName().str() : std::string("-");
+  };
+  Strings Failing, Holding;
+  for (const Expr *Cond : Unit.Marked) {
+    Failing.push_back(Bound(Cond, false));
+    Holding.push_back(Bound(Cond, true));
+  }
+  EXPECT_EQ(Failing, (Strings{"limit", "limit", "-", "-", "-", "-"}));
+  EXPECT_EQ(Holding, (Strings{"-", "-", "limit", "limit", "-", "-"}));
+}
+
+// A size checked against such a limit on every path to the use is the
+// program's to vouch for: unknown, for that reason, not an input. A check
+// from below, on one path only, or of a loop's counter leaves it an input.
+TEST(PathsTest, ACheckAgainstALimitReadAtRunTimeVouchesForTheSize) {
+  Strings Values = valuesAt(R"cpp(
+    struct Shape { int n; };
+    void checked(const Shape *p, int limit) {
+      int s = p->n;
+      if (s > limit) return;
+      value_at(s);
+    }
+    void from_below(const Shape *p, int least) {
+      int s = p->n;
+      if (s < least) return;
+      value_at(s);
+    }
+    void one_path(const Shape *p, int limit, bool strict) {
+      int s = p->n;
+      if (strict && s > limit) return;
+      value_at(s);
+    }
+    void counted(const Shape *p) {
+      int s = p->n;
+      for (int i = 0; i < s; ++i) value_at(s);
+    })cpp");
+  ASSERT_EQ(Values.size(), 4u);
+  EXPECT_EQ(Values[0], "? variable 's' in 'checked' is checked against "
+                       "'limit', a limit read at run time on the way here");
+  for (size_t I = 1; I < 4; ++I)
+    EXPECT_EQ(Values[I], "? 's' (p->n, a field read through parameter 'p', "
+                         "an int) is read at run time")
+        << I;
+}
+
 // A condition on a variable that changes in its function decides nothing:
 // precision is lost, never soundness.
 TEST(PathsTest, AConditionOnAVariableThatChangesDecidesNothing) {
