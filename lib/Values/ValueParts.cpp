@@ -17,6 +17,8 @@
 
 #include "ResolverSupport.h"
 
+#include "clang/AST/APValue.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -34,6 +36,50 @@ namespace {
 const char *const DimFields[] = {"x", "y", "z"};
 constexpr const char *InitialiserNotFollowed =
     "an initialiser list the analysis does not follow";
+
+/// The part at Path of the value Clang evaluated for a variable usable in
+/// constant expressions (a constexpr struct, maybe a static member built by
+/// a constexpr function): an integer; none for anything else.
+std::optional<int64_t> evaluatedPart(const VarDecl *V,
+                                     llvm::ArrayRef<std::string> Path) {
+  const VarDecl *Init = nullptr;
+  if (!V->getAnyInitializer(Init) || !Init->isConstexpr() ||
+      Init->getType()->isDependentType() || Init->getInit()->isValueDependent())
+    return std::nullopt;
+  const APValue *At = Init->evaluateValue();
+  QualType T = Init->getType();
+  for (StringRef Part : Path) {
+    if (!At)
+      return std::nullopt;
+    if (Part.consume_front("[")) {
+      unsigned Index = 0;
+      const ConstantArrayType *Array =
+          V->getASTContext().getAsConstantArrayType(T);
+      if (!At->isArray() || !Array || Part.consumeInteger(10, Index) ||
+          Index >= Array->getSize().getZExtValue())
+        return std::nullopt;
+      At = Index < At->getArrayInitializedElts()
+               ? &At->getArrayInitializedElt(Index)
+               : (At->hasArrayFiller() ? &At->getArrayFiller() : nullptr);
+      T = Array->getElementType();
+      continue;
+    }
+    const RecordDecl *RD = T->getAsRecordDecl();
+    if (!At->isStruct() || !RD)
+      return std::nullopt;
+    const FieldDecl *Field = nullptr;
+    for (const FieldDecl *F : RD->fields())
+      if (F->getName() == Part)
+        Field = F;
+    if (!Field) // (a base's field: not looked for)
+      return std::nullopt;
+    At = &At->getStructField(Field->getFieldIndex());
+    T = Field->getType();
+  }
+  if (!At || !At->isInt())
+    return std::nullopt;
+  return At->getInt().getExtValue();
+}
 
 } // namespace
 
@@ -275,6 +321,12 @@ ResolvedValue ResolverEngine::resolvePart(const Expr *E,
   if (const auto *DRE = dyn_cast<DeclRefExpr>(memberBase(Plain, &Inner))) {
     Inner.append(Path.begin(), Path.end());
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      // `P::block_dimensions.x` of `static constexpr dims block_dimensions
+      // = B::dimensions();`: what the compiler evaluated.
+      if (std::optional<int64_t> C = evaluatedPart(V, Inner))
+        return withOrigin(ResolvedValue::constant(*C),
+                          "constant '" + V->getNameAsString() + "'",
+                          Locate(V->getLocation()));
       const Expr *Use = V->getType()->isArrayType() && Q.scope().MemberUse
                             ? Q.scope().MemberUse
                             : Plain;

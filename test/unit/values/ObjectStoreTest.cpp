@@ -105,6 +105,31 @@ TEST(ObjectStoreTest, AMemberReadInAMethodComesFromTheCallingObject) {
             Described({"2048"}));
 }
 
+// A constexpr object's part is what the compiler evaluated, however it was
+// built: a constexpr function's braced return, a static member of a
+// template, an array element past the written ones.
+TEST(ObjectStoreTest, AConstexprObjectsPartIsItsEvaluatedValue) {
+  EXPECT_EQ(describedAt(R"cpp(
+    struct dims {
+      unsigned x, y;
+      constexpr dims(unsigned a, unsigned b = 1) : x(a), y(b) {}
+    };
+    template <unsigned X> struct of {
+      static constexpr dims make() { return {X * 2}; }
+    };
+    template <class B> struct params {
+      static constexpr dims block = B::make();
+    };
+    struct row { int n[3]; };
+    constexpr row Rows[2] = {{{1, 2}}};
+    void f() {
+      value_at(params<of<512>>::block.x);
+      value_at(params<of<512>>::block.y);
+      value_at(Rows[0].n[2] + Rows[1].n[0]);
+    })cpp"),
+            Described({"1024", "1", "0"}));
+}
+
 TEST(ObjectStoreTest, EachCallingObjectGivesItsOwnValue) {
   EXPECT_EQ(describedAt(R"cpp(
     struct Launcher {
