@@ -300,7 +300,7 @@ static bool fromJSON(const json::Value &V, ResolvedValue::Kind &K,
 
 static bool fromJSON(const json::Value &V, SymbolicNode::Op &O, json::Path P) {
   std::optional<int64_t> I = V.getAsInteger();
-  if (!I || *I < 0 || *I > int64_t(SymbolicNode::Op::Call)) {
+  if (!I || *I < 0 || *I > int64_t(SymbolicNode::Op::NotEqual)) {
     P.report("expected a symbolic operation");
     return false;
   }

@@ -19,12 +19,23 @@ namespace cudalint::symbolic {
 
 /// Each arithmetic node kind with its integer operation, one to one.
 static constexpr std::pair<Op, IntegerOp> ArithmeticOps[] = {
-    {Op::Add, IntegerOp::Add}, {Op::Sub, IntegerOp::Sub},
-    {Op::Mul, IntegerOp::Mul}, {Op::Div, IntegerOp::Div},
-    {Op::Rem, IntegerOp::Rem}, {Op::Shl, IntegerOp::Shl},
-    {Op::Shr, IntegerOp::Shr}, {Op::And, IntegerOp::And},
-    {Op::Or, IntegerOp::Or},   {Op::Min, IntegerOp::Min},
-    {Op::Max, IntegerOp::Max}};
+    {Op::Add, IntegerOp::Add},
+    {Op::Sub, IntegerOp::Sub},
+    {Op::Mul, IntegerOp::Mul},
+    {Op::Div, IntegerOp::Div},
+    {Op::Rem, IntegerOp::Rem},
+    {Op::Shl, IntegerOp::Shl},
+    {Op::Shr, IntegerOp::Shr},
+    {Op::And, IntegerOp::And},
+    {Op::Or, IntegerOp::Or},
+    {Op::Min, IntegerOp::Min},
+    {Op::Max, IntegerOp::Max},
+    {Op::Less, IntegerOp::Less},
+    {Op::LessEqual, IntegerOp::LessEqual},
+    {Op::Greater, IntegerOp::Greater},
+    {Op::GreaterEqual, IntegerOp::GreaterEqual},
+    {Op::Equal, IntegerOp::Equal},
+    {Op::NotEqual, IntegerOp::NotEqual}};
 
 std::optional<IntegerOp> integerOpOf(Op O) {
   for (auto [Node, Integer] : ArithmeticOps)

@@ -171,6 +171,12 @@ bool growsWithInputs(const ResolvedValue &V) {
     case Op::Rem:
     case Op::And:
     case Op::Or:
+    case Op::Less:
+    case Op::LessEqual:
+    case Op::Greater:
+    case Op::GreaterEqual:
+    case Op::Equal:
+    case Op::NotEqual:
       T[I] = Both(T[X.A], T[X.B]) == Trend::Fixed ? Trend::Fixed : Trend::Other;
       break;
     }

@@ -103,23 +103,32 @@ ResolvedValue fromNodes(std::vector<SymbolicNode> Nodes,
   return R;
 }
 
+/// C's precedence of an operation node, higher binding tighter.
 int precedence(Op O) {
   switch (O) {
   case Op::Mul:
   case Op::Div:
   case Op::Rem:
-    return 3;
+    return 6;
   case Op::Add:
   case Op::Sub:
-    return 2;
+    return 5;
   case Op::Shl:
   case Op::Shr:
-    return 1;
+    return 4;
+  case Op::Less:
+  case Op::LessEqual:
+  case Op::Greater:
+  case Op::GreaterEqual:
+    return 3;
+  case Op::Equal:
+  case Op::NotEqual:
+    return 2;
   case Op::And:
   case Op::Or:
-    return 0;
+    return 1;
   default:
-    return 4; // a name, a number, a call
+    return 7; // a name, a number, a call
   }
 }
 
@@ -169,23 +178,27 @@ std::string describeNode(const std::vector<SymbolicNode> &N, unsigned I) {
     break;
   }
   static const std::map<Op, StringRef> Spelling = {
-      {Op::Add, "+"},  {Op::Sub, "-"}, {Op::Mul, "*"},
-      {Op::Div, "/"},  {Op::Rem, "%"}, {Op::Shl, "<<"},
-      {Op::Shr, ">>"}, {Op::And, "&"}, {Op::Or, "|"}};
+      {Op::Add, "+"},           {Op::Sub, "-"},        {Op::Mul, "*"},
+      {Op::Div, "/"},           {Op::Rem, "%"},        {Op::Shl, "<<"},
+      {Op::Shr, ">>"},          {Op::And, "&"},        {Op::Or, "|"},
+      {Op::Less, "<"},          {Op::LessEqual, "<="}, {Op::Greater, ">"},
+      {Op::GreaterEqual, ">="}, {Op::Equal, "=="},     {Op::NotEqual, "!="}};
   auto Side = [&](unsigned J, bool Right) {
     std::string S = describeNode(N, J);
     Op Child = shownKind(N, J);
     int P = precedence(Child), Own = precedence(X.Kind);
     // (Arithmetic inside a shift or a bitwise operation is bracketed, as
-    // -Wparentheses asks: `(x - 1) >> 1`.)
+    // -Wparentheses asks: `(x - 1) >> 1`, and so is a comparison inside
+    // arithmetic or a bitwise operation: `4 * (arch < 3)`.)
     // (On the right, only a + (b - c) and a * (b * c) read the same
     // without: a * (b / c) is not a * b / c.)
     bool Regroups =
         (X.Kind == Op::Add && (Child == Op::Add || Child == Op::Sub)) ||
         (X.Kind == Op::Mul && Child == Op::Mul);
-    bool Paren = Child == Op::Join || P < Own ||
-                 (Right && P == Own && !Regroups) ||
-                 (Own <= 1 && P > 1 && P < 4);
+    bool Arithmetic = P >= 5 && P <= 6, Comparison = P == 2 || P == 3;
+    bool Paren =
+        Child == Op::Join || P < Own || (Right && P == Own && !Regroups) ||
+        ((Own == 4 || Own == 1) && Arithmetic) || (Own == 1 && Comparison);
     return Paren ? "(" + S + ")" : S;
   };
   return Side(X.A, false) + " " + Spelling.at(X.Kind).str() + " " +

@@ -65,6 +65,18 @@ std::variant<int64_t, Refusal> scalar(IntegerOp Op, int64_t X, int64_t Y) {
     return std::min(X, Y);
   case IntegerOp::Max:
     return std::max(X, Y);
+  case IntegerOp::Less:
+    return int64_t(X < Y);
+  case IntegerOp::LessEqual:
+    return int64_t(X <= Y);
+  case IntegerOp::Greater:
+    return int64_t(X > Y);
+  case IntegerOp::GreaterEqual:
+    return int64_t(X >= Y);
+  case IntegerOp::Equal:
+    return int64_t(X == Y);
+  case IntegerOp::NotEqual:
+    return int64_t(X != Y);
   }
   return Refusal{"an operation that is not evaluated"};
 }
@@ -139,6 +151,33 @@ interval(IntegerOp Op, int64_t ALo, int64_t AHi, int64_t BLo, int64_t BHi) {
                        Bits == 0 ? 0 : int64_t(llvm::maxUIntN(Bits)));
     }
     return Refusal{"operator '|' on a range of values"};
+  case IntegerOp::Less:
+  case IntegerOp::LessEqual:
+  case IntegerOp::Greater:
+  case IntegerOp::GreaterEqual:
+  case IntegerOp::Equal:
+  case IntegerOp::NotEqual: {
+    // 1 where it holds for every pair, 0 where for none, else either.
+    bool Apart = AHi < BLo || BHi < ALo;
+    bool OneValue = ALo == AHi && BLo == BHi && ALo == BLo;
+    auto [Always, Never] = [&]() -> std::pair<bool, bool> {
+      switch (Op) {
+      case IntegerOp::Less:
+        return {AHi < BLo, ALo >= BHi};
+      case IntegerOp::LessEqual:
+        return {AHi <= BLo, ALo > BHi};
+      case IntegerOp::Greater:
+        return {ALo > BHi, AHi <= BLo};
+      case IntegerOp::GreaterEqual:
+        return {ALo >= BHi, AHi < BLo};
+      case IntegerOp::Equal:
+        return {OneValue, Apart};
+      default:
+        return {Apart, OneValue};
+      }
+    }();
+    return std::pair(int64_t(Always), int64_t(!Never));
+  }
   }
   return Refusal{"an operation that is not evaluated"};
 }

@@ -92,11 +92,14 @@ IntegerBounds integerBounds(QualType T, const ASTContext &Ctx) {
 
 std::optional<IntegerOp> integerOp(BinaryOperatorKind Op) {
   static constexpr std::pair<BinaryOperatorKind, IntegerOp> Evaluated[] = {
-      {BO_Add, IntegerOp::Add}, {BO_Sub, IntegerOp::Sub},
-      {BO_Mul, IntegerOp::Mul}, {BO_Div, IntegerOp::Div},
-      {BO_Rem, IntegerOp::Rem}, {BO_Shl, IntegerOp::Shl},
-      {BO_Shr, IntegerOp::Shr}, {BO_And, IntegerOp::And},
-      {BO_Or, IntegerOp::Or}};
+      {BO_Add, IntegerOp::Add},         {BO_Sub, IntegerOp::Sub},
+      {BO_Mul, IntegerOp::Mul},         {BO_Div, IntegerOp::Div},
+      {BO_Rem, IntegerOp::Rem},         {BO_Shl, IntegerOp::Shl},
+      {BO_Shr, IntegerOp::Shr},         {BO_And, IntegerOp::And},
+      {BO_Or, IntegerOp::Or},           {BO_LT, IntegerOp::Less},
+      {BO_LE, IntegerOp::LessEqual},    {BO_GT, IntegerOp::Greater},
+      {BO_GE, IntegerOp::GreaterEqual}, {BO_EQ, IntegerOp::Equal},
+      {BO_NE, IntegerOp::NotEqual}};
   for (auto [Kind, Integer] : Evaluated)
     if (Kind == Op)
       return Integer;

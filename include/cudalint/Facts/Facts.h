@@ -77,6 +77,13 @@ struct SymbolicNode {
     Differs, // A, on a path whose branches allow B anything but Lo
     Or,
     Call, // A, the result of a call, shown as Name where A reads long
+    // A compared with B: 1 where the comparison holds, 0 where not.
+    Less,
+    LessEqual,
+    Greater,
+    GreaterEqual,
+    Equal,
+    NotEqual,
   };
   Op Kind = Op::Constant;
   /// Input: where the program reads it.

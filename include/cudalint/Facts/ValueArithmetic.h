@@ -23,7 +23,26 @@
 
 namespace cudalint {
 
-enum class IntegerOp { Add, Sub, Mul, Div, Rem, Shl, Shr, And, Or, Min, Max };
+/// The comparisons give 1 or 0, as C's do.
+enum class IntegerOp {
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rem,
+  Shl,
+  Shr,
+  And,
+  Or,
+  Min,
+  Max,
+  Less,
+  LessEqual,
+  Greater,
+  GreaterEqual,
+  Equal,
+  NotEqual
+};
 
 /// The values a C integer type holds, within int64_t.
 struct IntegerBounds {

@@ -65,6 +65,31 @@ TEST(SymbolicValuesTest, ArithmeticBuildsAnExpressionInItsType) {
             ResolvedValue::Kind::Unknown);
 }
 
+// A comparison gives 1 or 0, as C's does, and is shown as written:
+// `t * 68` bytes on GPUs older than arch 3, `t * 64` on the others.
+TEST(SymbolicValuesTest, AComparisonIsOneOrZero) {
+  const IntegerBounds Bool{0, 1, "bool"};
+  ResolvedValue Old =
+      op(IntegerOp::Less, input("arch", Int, 2), constant(3), Bool);
+  ASSERT_TRUE(Old.isSymbolic());
+  EXPECT_EQ(Old.Min, 0);
+  EXPECT_EQ(Old.Max, 1);
+  ResolvedValue Threads = input("t", Int, 1);
+  ResolvedValue Bytes =
+      op(IntegerOp::Add, op(IntegerOp::Mul, Threads, constant(64)),
+         op(IntegerOp::Mul, op(IntegerOp::Mul, Threads, constant(4)), Old));
+  EXPECT_EQ(describeSymbolic(Bytes), "t * 64 + t * 4 * (arch < 3)");
+  // 68 * t passes 48 KiB at t = 723 (with arch 1 or 2).
+  EXPECT_EQ(firstAbove(Bytes, 48 * 1024), 723);
+  // On known values: exact, or either where the ranges overlap.
+  EXPECT_EQ(describeValue(op(IntegerOp::GreaterEqual,
+                             ResolvedValue::range(4, 8), constant(4), Bool)),
+            "1");
+  EXPECT_EQ(describeValue(op(IntegerOp::Equal, ResolvedValue::range(4, 8),
+                             constant(5), Bool)),
+            "[0, 1]");
+}
+
 TEST(SymbolicValuesTest, SmallestFailingInputOfEachLimit) {
   ResolvedValue Rows = input("ne1", Int64);
   EXPECT_EQ(firstAbove(Rows, 65535), 65536);
