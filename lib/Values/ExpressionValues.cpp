@@ -155,7 +155,9 @@ public:
   ResolvedValue VisitDeclRefExpr(const DeclRefExpr *DRE) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       if (auto I = Q.scope().LoopIndices.find(V);
-          I != Q.scope().LoopIndices.end())
+          I != Q.scope().LoopIndices.end() &&
+          (!llvm::is_contained(Q.scope().PinnedRoots, V) ||
+           R.holdsLaunchValue(V, DRE, Q)))
         return ResolvedValue::constant(I->second);
     if (std::optional<ResolvedValue> V = partOfVariable(DRE))
       return *V;

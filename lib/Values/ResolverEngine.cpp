@@ -72,14 +72,40 @@ ResolvedValue combine(const ResolvedValue &A, const ResolvedValue &B,
                       BinaryOperatorKind Op, QualType T,
                       const ASTContext &Ctx) {
   std::optional<IntegerOp> IntOp = integerOp(Op);
-  if (!IntOp && A.isKnown() && B.isKnown())
-    return ResolvedValue::unknown(
-        ("operator '" + BinaryOperator::getOpcodeStr(Op) + "' is not evaluated")
-            .str());
-  // (Without IntOp an operand is unknown, and so is the result, for its
-  // reason, whatever the operation.)
-  return applyIntegerOp(IntOp.value_or(IntegerOp::Add), A, B,
-                        integerBounds(T, Ctx));
+  if (IntOp)
+    return applyIntegerOp(*IntOp, A, B, integerBounds(T, Ctx));
+  // An unknown operand makes the result unknown for its reason.
+  for (const ResolvedValue *Operand : {&A, &B})
+    if (Operand->K == ResolvedValue::Kind::Unknown)
+      return *Operand;
+  return ResolvedValue::unknown(
+      ("operator '" + BinaryOperator::getOpcodeStr(Op) + "' is not evaluated")
+          .str());
+}
+
+/// Whether V is a set of more than one value.
+bool severalValues(const ResolvedValue &V) {
+  return V.K == ResolvedValue::Kind::Set && V.Values.size() > 1;
+}
+
+/// The values a launch value, Before as resolved at once, takes over its
+/// root's values: a part's proven values stay proven where its root value
+/// reaches the launch or Before proves them too; none when a part is not
+/// known.
+std::optional<ResolvedValue> joinRootParts(std::vector<ResolvedValue> Parts,
+                                           const std::vector<bool> &Reached,
+                                           const ResolvedValue &Before) {
+  SmallVector<ResolvedValue, 4> Known;
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    if (!Parts[I].isKnown())
+      return std::nullopt;
+    if (!Reached[I])
+      llvm::erase_if(Parts[I].Proven, [&](int64_t X) {
+        return !llvm::is_contained(Before.Proven, X);
+      });
+    Known.push_back(std::move(Parts[I]));
+  }
+  return join(Known);
 }
 
 } // namespace
@@ -89,7 +115,15 @@ ResolvedValue ResolverEngine::resolveInt(const Expr *E, CallPin Pin) {
   addKernelChoice(Scope, Pin);
   QueryBudget Budget;
   ValueQuery Q(Scope, Budget);
-  return underKernelIndex(resolveInt(E, Q), Pin, Q);
+  ResolvedValue R = underKernelIndex(resolveInt(E, Q), Pin, Q);
+  return byRootValues<ResolvedValue>(
+      R, E, Scope, severalValues,
+      [&](const ValueQuery &At) {
+        return underKernelIndex(resolveInt(E, At), Pin, At);
+      },
+      [&](std::vector<ResolvedValue> Parts, const std::vector<bool> &Reached) {
+        return joinRootParts(std::move(Parts), Reached, R);
+      });
 }
 
 std::optional<bool> ResolverEngine::truthOf(const Expr *Cond, CallPin Pin) {
@@ -131,10 +165,33 @@ Dim3Value ResolverEngine::resolveDim3(const Expr *E, CallPin Pin) {
   addKernelChoice(Scope, Pin);
   QueryBudget Budget;
   ValueQuery Q(Scope, Budget);
-  Dim3Value D = resolveDim3(E, Q);
-  for (ResolvedValue *Field : {&D.X, &D.Y, &D.Z})
-    *Field = underKernelIndex(std::move(*Field), Pin, Q);
-  return D;
+  auto Resolve = [&](const ValueQuery &At) {
+    Dim3Value D = resolveDim3(E, At);
+    for (ResolvedValue *Field : {&D.X, &D.Y, &D.Z})
+      *Field = underKernelIndex(std::move(*Field), Pin, At);
+    return D;
+  };
+  // Field by field: one the roots leave unknown keeps its value.
+  Dim3Value Whole = Resolve(Q);
+  return byRootValues<Dim3Value>(
+      Whole, E, Scope,
+      [](const Dim3Value &D) {
+        return severalValues(D.X) || severalValues(D.Y) || severalValues(D.Z);
+      },
+      Resolve,
+      [&](std::vector<Dim3Value> Parts,
+          const std::vector<bool> &Reached) -> std::optional<Dim3Value> {
+        Dim3Value Out;
+        for (auto Field : {&Dim3Value::X, &Dim3Value::Y, &Dim3Value::Z}) {
+          std::vector<ResolvedValue> Fields;
+          for (Dim3Value &D : Parts)
+            Fields.push_back(std::move(D.*Field));
+          std::optional<ResolvedValue> Joined =
+              joinRootParts(std::move(Fields), Reached, Whole.*Field);
+          Out.*Field = Joined ? std::move(*Joined) : Whole.*Field;
+        }
+        return Out;
+      });
 }
 
 ResolvedValue ResolverEngine::resolveMember(const Expr *E,
@@ -369,6 +426,32 @@ std::string ResolverEngine::mangledName(const NamedDecl *D) {
   return Name;
 }
 
+bool ResolverEngine::patternMayChange(const FunctionDecl *F,
+                                      const DeclRefExpr *Use) {
+  const FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
+  if (!Pattern || Pattern == F || !Pattern->getBody())
+    return true;
+  auto [Mentions, New] = PatternMentions.try_emplace(Pattern);
+  if (New) {
+    // (An instance keeps its pattern's source locations.)
+    struct Collect : RecursiveASTVisitor<Collect> {
+      llvm::DenseMap<SourceLocation, const DeclRefExpr *> &Out;
+      bool VisitDeclRefExpr(DeclRefExpr *E) {
+        auto [At, Added] = Out.try_emplace(E->getLocation(), E);
+        if (!Added)
+          At->second = nullptr; // two mentions at one place: neither
+        return true;
+      }
+    } Walk{{}, Mentions->second};
+    Walk.TraverseStmt(Pattern->getBody());
+  }
+  const DeclRefExpr *InPattern = Mentions->second.lookup(Use->getLocation());
+  if (!InPattern ||
+      InPattern->getDecl()->getDeclName() != Use->getDecl()->getDeclName())
+    return true;
+  return mutationsIn(Pattern).findMutation(InPattern) != nullptr;
+}
+
 /// Code Clang could not fully parse: what it does is not known, and the
 /// analysis follows only what was recovered.
 static bool containsErrors(const Stmt *S) {
@@ -394,6 +477,8 @@ ResolverEngine::definitionsOf(const VarDecl *V, const FunctionDecl *F) {
     if (!Slot->Escapes && !Slot->MayChange.empty() &&
         !V->getType().isConstQualified() && !V->getType()->isArrayType()) {
       for (const DeclRefExpr *Use : Slot->MayChange) {
+        if (!patternMayChange(F, Use))
+          continue;
         const Stmt *S = mutationsIn(F).findMutation(Use);
         if (S && !Slot->accountsFor(S, Use) && !containsErrors(S)) {
           Slot->changedUnfollowed(S);

@@ -25,6 +25,7 @@
 
 #include "cudalint/Facts/ValueArithmetic.h"
 
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <memory>
@@ -37,6 +38,7 @@ class ASTContext;
 class ArraySubscriptExpr;
 class BinaryOperator;
 class CallExpr;
+class DeclRefExpr;
 class Expr;
 class ExprMutationAnalyzer;
 class FunctionDecl;
@@ -95,6 +97,24 @@ public:
   /// (the ternaries that choose it, written in the callee or in the
   /// initialiser of a variable that keeps it), added to Scope's known ones.
   void addKernelChoice(QueryScope &Scope, CallPin Pin);
+  /// Value, a launch value E resolved in Scope, resolved again (Resolve)
+  /// once per value of each local variable the branches and loops around
+  /// E test, the results joined (Join, given whether each root value is
+  /// shown to reach the launch; none when a part is less known than Value),
+  /// while SeveralValues says there is more than one value
+  /// (RootValues.cpp).
+  template <class T>
+  T byRootValues(T Value, const clang::Expr *E, const QueryScope &Scope,
+                 llvm::function_ref<bool(const T &)> SeveralValues,
+                 llvm::function_ref<T(const ValueQuery &)> Resolve,
+                 llvm::function_ref<std::optional<T>(
+                     std::vector<T>, const std::vector<bool> &Reached)>
+                     Join);
+  /// Whether Read, a read of Root (one of the query's pinned roots), reads
+  /// the value Root has at the launch: no definition of Root runs between
+  /// its last run and the launch.
+  bool holdsLaunchValue(const clang::VarDecl *Root, const clang::Expr *Read,
+                        const ValueQuery &Q);
   /// V, a value of a launch whose kernel is an element of a local or
   /// global array (`kernel[i]<<<...>>>`), on the paths where the index is a
   /// position that may hold Pin's kernel; V itself otherwise.
@@ -178,6 +198,20 @@ public:
   llvm::DenseMap<const clang::FunctionDecl *,
                  std::unique_ptr<clang::ExprMutationAnalyzer>>
       MutationAnalyzers;
+  /// Whether Use, a variable's mention in F, may be changed there as the
+  /// instantiation pattern of F says when F is a template instance:
+  /// Clang's analysis of the pattern counts a call it cannot resolve yet as
+  /// a change, so "no" holds for every instance, and one analysis serves
+  /// them all (a launch line instantiated 2,160 times). True when F is no
+  /// instance or the pattern has no such mention.
+  bool patternMayChange(const clang::FunctionDecl *F,
+                        const clang::DeclRefExpr *Use);
+  /// Per pattern, its variables' mentions by location (null where two
+  /// share one).
+  llvm::DenseMap<
+      const clang::FunctionDecl *,
+      llvm::DenseMap<clang::SourceLocation, const clang::DeclRefExpr *>>
+      PatternMentions;
   std::unique_ptr<clang::MangleContext> Mangler;
   /// Per local array that is not const, whether its function only reads
   /// its elements (elementsOnlyRead): the body is walked once per array,

@@ -92,8 +92,12 @@ struct QueryScope {
   llvm::DenseMap<const clang::FunctionDecl *, const clang::CallExpr *>
       PinnedCalls;
   /// The counted loops' indices at the iteration whose assignment is
-  /// followed.
+  /// followed, and the roots a launch value is resolved under, each at one
+  /// of its values (RootValues.cpp).
   IndexBindings LoopIndices;
+  /// Those of LoopIndices that are roots: their value holds only where
+  /// they hold what they hold at the launch.
+  llvm::SmallVector<const clang::VarDecl *, 2> PinnedRoots;
   /// Branches the way depends on: a value that must be independent of them
   /// to be proven to reach (ValueResolver::independent).
   std::vector<WayCondition> Pending;

@@ -290,6 +290,33 @@ Strings instanceValues(const std::string &Code) {
   return Out;
 }
 
+// What may change a variable in a template instance: the pattern's
+// analysis, shared by every instance, says "nothing" only where no
+// instance changes it; a call the pattern cannot resolve is decided in
+// each instance (touch(int &, Writes) changes t, touch(const int &,
+// Reads) does not).
+TEST(PathsTest, AnInstanceChangesWhatItsOwnCallsChange) {
+  EXPECT_EQ(instanceValues(R"cpp(
+    struct Writes {};
+    struct Reads {};
+    void touch(int &x, Writes) { x = 2048; }
+    void touch(const int &x, Reads) {}
+    void look(const int &x);
+    template <class T> void f(T tag) {
+      int t = 256;
+      touch(t, tag);
+      value_at(t);
+    }
+    template <class T> void g(T) {
+      int t = 128;
+      look(t);
+      value_at(t);
+    }
+    void run() { f(Writes{}); f(Reads{}); g(1); g(1.0); })cpp"),
+            // (Each pattern's marker first: `t` depends on no argument.)
+            (Strings{"256", "2048", "256", "128", "128", "128"}));
+}
+
 TEST(PathsTest, ATemplateArgumentDispatchedFromARunTimeValue) {
   // Called only where `bs` equals the argument: known from that test.
   EXPECT_EQ(instanceValues(R"cpp(
