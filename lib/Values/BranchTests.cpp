@@ -266,7 +266,8 @@ const Expr *runTimeUpperBound(const Expr *Cond, bool Holds, TestedSubject Is,
     return nullptr;
   if (!Holds)
     Op = BinaryOperator::negateComparisonOp(Op);
-  return Op == BO_LT || Op == BO_LE || Op == BO_EQ ? Other : nullptr;
+  // (`a == b` of two sizes says they agree, not that one is a limit.)
+  return Op == BO_LT || Op == BO_LE ? Other : nullptr;
 }
 
 SubjectTests subjectTests(const Stmt *Body, TestedSubject Is,

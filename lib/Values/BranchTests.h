@@ -67,8 +67,8 @@ bool branchAllows(const clang::CFGBlock &B, unsigned Succ, TestedSubject Is,
 
 /// The expression, not a constant, that Cond bounds the subject by from
 /// above when Cond's truth is Holds (`s <= limit` holding, `s > limit`
-/// failing, `!(s > limit)`, either side of an `&&` that holds); null when
-/// it bounds it so by none.
+/// failing, `!(s > limit)`, either side of an `&&` that holds; not `s ==
+/// other`, which says two sizes agree); null when it bounds it so by none.
 const clang::Expr *runTimeUpperBound(const clang::Expr *Cond, bool Holds,
                                      TestedSubject Is,
                                      const ConstantCache &Constants);

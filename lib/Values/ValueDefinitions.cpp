@@ -451,9 +451,20 @@ ResolvedValue DefinitionValues::pinnedByBranches(
   // (A field's tests are collected under a key of their own: one past the
   // variable's, a pointer no other subject has.)
   const void *Key = static_cast<const char *>(Subject.Key) + Field;
-  // A size checked against a limit the program reads at run time
-  // (`if (shmem > deviceSmemSize) return;`) is the program's to vouch for:
-  // no input is shown to fail past the check.
+  if (std::optional<ResolvedValue> Allowed = Engine.Paths.allowedByBranches(
+          Field ? FieldType : Subject.Type, IsTested, Key, F, Flow, Site, Kills,
+          Target, What, &Holes))
+    Value = within(Value, *Allowed);
+  // A size the way excludes (`if (n == 0) return;`) never reaches.
+  for (int64_t C : Holes)
+    if (std::optional<ResolvedValue> Kept = symbolicWhen(
+            Value, Value, ComparisonBounds{INT64_MIN, INT64_MAX, C}))
+      Value = std::move(*Kept);
+  // A size still read at run time that is checked against a limit the
+  // program reads at run time too (`if (shmem > deviceSmemSize) return;`)
+  // is the program's to vouch for: no input is shown to fail past the
+  // check. (After the constants: `case 2:` of `switch (ranks)` still makes
+  // ranks 2 past `assert(ranks <= threads)`.)
   if (Value.isSymbolic())
     if (std::optional<std::string> Limit = Engine.Paths.runTimeLimit(
             IsTested, Key, F, Flow, Site, Kills, Target)) {
@@ -465,15 +476,6 @@ ResolvedValue DefinitionValues::pinnedByBranches(
                  ? ResolvedValue::unknown(std::move(Reason))
                  : withoutInputs(Value);
     }
-  if (std::optional<ResolvedValue> Allowed = Engine.Paths.allowedByBranches(
-          Field ? FieldType : Subject.Type, IsTested, Key, F, Flow, Site, Kills,
-          Target, What, &Holes))
-    Value = within(Value, *Allowed);
-  // A size the way excludes (`if (n == 0) return;`) never reaches.
-  for (int64_t C : Holes)
-    if (std::optional<ResolvedValue> Kept = symbolicWhen(
-            Value, Value, ComparisonBounds{INT64_MIN, INT64_MAX, C}))
-      Value = std::move(*Kept);
   return Value;
 }
 

@@ -1,5 +1,6 @@
 // RUN: %cuda-launch-lint --checks=-*,cuda-launch-size-unbounded --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not="{{error|warning}}:"
 // RUN: %cuda-launch-lint --list-launches --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=LIST
+// RUN: %cuda-launch-lint --list-launches --resource-usage=none --arch=sm_80 %s -- -std=c++17 2>/dev/null | %FileCheck %s --check-prefix=BLOCK
 // Bounds the program puts on a run-time size without a constant: a check
 // against a limit it reads at run time, and the index of an array of
 // kernels. Each silent launch has a twin that warns.
@@ -74,4 +75,29 @@ void fromTableUnrelated(const Shape *s, int which) {
   void (*kernel[4])(int) = {k<1>, k<2>, k<3>, k<4>};
   kernel[which & 3]<<<1, 512, 512 * s->h>>>(s->n);
   // CHECK-MESSAGES: run-time-limits.cu:[[@LINE-1]]:3: warning: dynamic shared memory of 'k<1>' is '512 * s->h'
+}
+
+// A constant the way pins comes first: under `case 2:` ranks is 2, past an
+// assert against another size, and the block is 128.
+void perRanks(const Shape *s) {
+  const int ranks = s->n;
+  const int threads = 32 * ranks > 128 ? 32 * ranks : 128;
+  if (!(ranks <= threads))
+    __builtin_trap();
+  switch (ranks) {
+  case 2:
+    k<2><<<1, threads>>>(ranks);
+    // BLOCK: run-time-limits.cu:[[@LINE-1]]:5: <<<>>> k<2> grid 1x1x1 block 128x1x1
+    break;
+  }
+}
+
+// Two sizes that must agree are not a limit: the block still fails past
+// 1024.
+void agreeing(const Shape *s, int cols) {
+  const int threads = s->n;
+  if (threads != cols)
+    return;
+  k<0><<<1, threads>>>(cols);
+  // CHECK-MESSAGES: run-time-limits.cu:[[@LINE-1]]:3: warning: block x of 'k<0>' is 'threads' (s->n, a field read through parameter 's', an int), and nothing on this path bounds it
 }
