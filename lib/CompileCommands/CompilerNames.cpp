@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandTranslation.h"
+#include "NvccOptions.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -68,6 +69,37 @@ bool isPlaceholderCompiler(StringRef Argv0) {
   return sys::path::filename(Argv0) == "clang-tool";
 }
 
+std::optional<std::string> nvccOnlyFlag(ArrayRef<std::string> Args) {
+  for (const std::string &Arg : Args) {
+    NvccMatch M = matchNvccOption(Arg);
+    if (!M.Option)
+      continue;
+    // Spellings Clang has no flag of: -arch=sm_80, -gencode, -Xcompiler,
+    // --expt-relaxed-constexpr, --machine 64, --default-stream per-thread.
+    switch (M.Option->Action) {
+    case NvAction::Arch:
+    case NvAction::Code:
+    case NvAction::GenerateCode:
+    case NvAction::Rdc:
+    case NvAction::DeviceCompile:
+    case NvAction::DeviceWhole:
+    case NvAction::MaxRegCount:
+    case NvAction::FastMath:
+    case NvAction::DefaultStream:
+    case NvAction::CompilerOptions:
+    case NvAction::PtxasOptions:
+      return Arg;
+    default:
+      break;
+    }
+    StringRef Long = M.Option->Long;
+    if (Long.starts_with("expt-") || Long == "extended-lambda" ||
+        (Long == "machine" && StringRef(Arg).starts_with("--")))
+      return Arg;
+  }
+  return std::nullopt;
+}
+
 bool dropPlaceholderCompiler(std::vector<std::string> &Argv) {
   if (Argv.empty() || !isPlaceholderCompiler(Argv.front()))
     return true;
@@ -75,8 +107,13 @@ bool dropPlaceholderCompiler(std::vector<std::string> &Argv) {
     return false;
   std::string Name = compilerName(Argv[1]);
   if (Name != "nvcc" && !isClangName(Name) && !isGccName(Name) &&
-      !isHipCompilerName(Name) && !isCompilerCacheWrapper(Name))
-    return false;
+      !isHipCompilerName(Name) && !isCompilerCacheWrapper(Name)) {
+    // A bare flag list in nvcc's spelling is nvcc's command.
+    if (!nvccOnlyFlag(ArrayRef(Argv).drop_front()))
+      return false;
+    Argv.front() = "nvcc";
+    return true;
+  }
   Argv.erase(Argv.begin());
   return true;
 }

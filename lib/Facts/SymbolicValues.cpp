@@ -147,7 +147,8 @@ bool readsLong(const std::vector<SymbolicNode> &N, const SymbolicNode &Call) {
 Op shownKind(const std::vector<SymbolicNode> &N, unsigned J) {
   const SymbolicNode &X = N[J];
   if (X.Kind == Op::Assume || X.Kind == Op::Differs ||
-      (X.Kind == Op::Call && !readsLong(N, X)))
+      (X.Kind == Op::Call && !readsLong(N, X)) ||
+      (X.Kind == Op::Join && describeNode(N, X.A) == describeNode(N, X.B)))
     return shownKind(N, X.A);
   return X.Kind;
 }
@@ -164,8 +165,12 @@ std::string describeNode(const std::vector<SymbolicNode> &N, unsigned I) {
   case Op::Assume:
   case Op::Differs:
     return describeNode(N, X.A);
-  case Op::Join:
-    return describeNode(N, X.A) + " or " + describeNode(N, X.B);
+  case Op::Join: {
+    // (Two paths that read the same expression: `idims[1]`, not `idims[1]
+    // or idims[1]`.)
+    std::string A = describeNode(N, X.A), B = describeNode(N, X.B);
+    return A == B ? A : A + " or " + B;
+  }
   case Op::Call: {
     std::string Own = describeNode(N, X.A);
     return Own.size() > MostShownOfACall ? X.Name : Own;

@@ -76,6 +76,11 @@ public:
       bool Placeholder = !Argv.empty() && isPlaceholderCompiler(Argv.front());
       // `-- nvcc <flags>`, `-- clang++ <flags>`: the user's own compiler.
       bool Named = dropPlaceholderCompiler(Argv);
+      // (A bare flag list has no compiler for the placeholder to give way
+      // to: where nvcc stands now, it stood in for the placeholder.)
+      if (Placeholder && Named && Argv.size() == C.CommandLine.size())
+        note(C.Filename + ": the flags after '--' are read as nvcc's ('" +
+             nvccOnlyFlag(Argv).value_or("") + "' is an nvcc flag)");
       auto T = translateCompileCommand(Argv, C.Directory);
       if (!T) {
         note(C.Filename +

@@ -789,3 +789,22 @@ TEST(CompileCommandTest, PlaceholderDroppedBeforeANamedCompiler) {
     EXPECT_EQ(Argv.front(), "/tmp/clang-tool");
   }
 }
+
+TEST(CompileCommandTest, ABareFlagListInNvccsSpellingIsNvccs) {
+  // `FILE -- -arch=sm_80 --machine 64`: Clang has neither flag, and would
+  // read '64' as an input file; nvcc stands in for the placeholder.
+  for (const char *Flag :
+       {"-arch=sm_80", "-gencode=arch=compute_80,code=sm_80", "-Xcompiler",
+        "--expt-relaxed-constexpr", "--extended-lambda", "--machine",
+        "--default-stream", "-rdc=true", "-use_fast_math"}) {
+    std::vector<std::string> Argv = {"/tmp/clang-tool", "-O2", Flag};
+    EXPECT_TRUE(dropPlaceholderCompiler(Argv)) << Flag;
+    EXPECT_EQ(Argv.front(), "nvcc") << Flag;
+    EXPECT_EQ(Argv.size(), 3u);
+  }
+  // Flags Clang spells too stay Clang's.
+  std::vector<std::string> Argv = {"/tmp/clang-tool", "-O2",  "-I.",
+                                   "-DX=1",           "-m64", "-std=c++17"};
+  EXPECT_FALSE(dropPlaceholderCompiler(Argv));
+  EXPECT_FALSE(nvccOnlyFlag(llvm::ArrayRef(Argv).drop_front()));
+}

@@ -88,10 +88,16 @@ translateCompileCommand(llvm::ArrayRef<std::string> Argv,
 bool isPlaceholderCompiler(llvm::StringRef Argv0);
 
 /// `file.cu -- nvcc <flags>` (or clang++, or ccache nvcc): drops the fixed
-/// database's placeholder when the flags start with the compiler itself.
-/// Returns whether the command now names its compiler; false for a bare
-/// flag list, whose placeholder stays.
+/// database's placeholder when the flags start with the compiler itself,
+/// and names nvcc in its place when a bare flag list has a flag only nvcc
+/// spells (nvccOnlyFlag). Returns whether the command now names its
+/// compiler; false for another bare flag list, whose placeholder stays.
 bool dropPlaceholderCompiler(std::vector<std::string> &Argv);
+
+/// The first of Args that only nvcc spells (-arch=sm_80, -gencode ...,
+/// -Xcompiler, --expt-relaxed-constexpr, --default-stream); none when
+/// Clang could read them all.
+std::optional<std::string> nvccOnlyFlag(llvm::ArrayRef<std::string> Args);
 
 /// Whether a compile command asks for ptxas' resource report itself
 /// (--resource-usage, -res-usage, -Xptxas -v, --ptxas-options=-v).

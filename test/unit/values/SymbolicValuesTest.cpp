@@ -90,6 +90,18 @@ TEST(SymbolicValuesTest, AComparisonIsOneOrZero) {
             "[0, 1]");
 }
 
+// Two paths that read the same expression show it once, unbracketed.
+TEST(SymbolicValuesTest, AJoinOfOneExpressionShowsItOnce) {
+  ResolvedValue Rows = input("rows");
+  ResolvedValue Either = symbolicJoin({Rows, Rows});
+  EXPECT_EQ(describeSymbolic(op(IntegerOp::Div,
+                                op(IntegerOp::Add, Either, constant(31)),
+                                constant(32))),
+            "(rows + 31) / 32");
+  EXPECT_EQ(describeSymbolic(symbolicJoin({Rows, input("cols", Int, 2)})),
+            "rows or cols");
+}
+
 TEST(SymbolicValuesTest, SmallestFailingInputOfEachLimit) {
   ResolvedValue Rows = input("ne1", Int64);
   EXPECT_EQ(firstAbove(Rows, 65535), 65536);
