@@ -144,7 +144,7 @@ std::optional<std::string>
 PathConditions::runTimeLimit(TestedSubject Is, const void *Subject,
                              const FunctionDecl *F, const FunctionFlow &Flow,
                              const Stmt *From, ArrayRef<const Stmt *> Kills,
-                             const Stmt *Target) {
+                             const Stmt *Target, const std::string &What) {
   if (!testsOf(F, Subject, Is).WithRunTimeValue)
     return std::nullopt;
   // A loop's test bounds its counter, not the size it counts to.
@@ -161,8 +161,12 @@ PathConditions::runTimeLimit(TestedSubject Is, const void *Subject,
     return std::nullopt;
   for (auto [B, Onward] : *Guards)
     if (const Expr *Limit = runTimeUpperBound(
-            B->getLastCondition(), Onward == 0, Is, Engine.Constants))
-      return spelledOnOneLine(Limit, Engine.Ctx).value_or("");
+            B->getLastCondition(), Onward == 0, Is, Engine.Constants)) {
+      std::optional<std::string> Spelled = spelledOnOneLine(Limit, Engine.Ctx);
+      return What + " is checked against " +
+             (Spelled ? "'" + *Spelled + "', a limit" : "a limit") +
+             " read at run time on the way here";
+    }
   return std::nullopt;
 }
 

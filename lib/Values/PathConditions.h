@@ -69,15 +69,17 @@ public:
                     llvm::ArrayRef<const clang::Stmt *> Kills,
                     const clang::Stmt *Target, const std::string &What,
                     std::vector<int64_t> *Holes = nullptr);
-  /// The limit, not a constant, that a branch every path from From to
-  /// Target passes bounds the subject by from above (`if (shmem >
-  /// deviceSmemSize) return;`), as the code spells it (empty when that is
-  /// long); none when no such branch does. Subject and Is as allowedByBranches
-  /// takes them.
-  std::optional<std::string> runTimeLimit(
-      TestedSubject Is, const void *Subject, const clang::FunctionDecl *F,
-      const FunctionFlow &Flow, const clang::Stmt *From,
-      llvm::ArrayRef<const clang::Stmt *> Kills, const clang::Stmt *Target);
+  /// Why the subject (named What) is the program's to vouch for: a branch
+  /// every path from From to Target passes bounds it from above by a limit
+  /// that is not a constant (`if (shmem > deviceSmemSize) return;`); none
+  /// when no such branch does. Subject and Is as allowedByBranches takes
+  /// them.
+  std::optional<std::string>
+  runTimeLimit(TestedSubject Is, const void *Subject,
+               const clang::FunctionDecl *F, const FunctionFlow &Flow,
+               const clang::Stmt *From,
+               llvm::ArrayRef<const clang::Stmt *> Kills,
+               const clang::Stmt *Target, const std::string &What);
   /// E (`C / H`, of variables that keep their first value) when the
   /// branches on the way test E itself against constants
   /// (`if (C / H == 64)`); none otherwise. With ThroughReads, E may read

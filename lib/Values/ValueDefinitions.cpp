@@ -460,22 +460,15 @@ ResolvedValue DefinitionValues::pinnedByBranches(
     if (std::optional<ResolvedValue> Kept = symbolicWhen(
             Value, Value, ComparisonBounds{INT64_MIN, INT64_MAX, C}))
       Value = std::move(*Kept);
-  // A size still read at run time that is checked against a limit the
-  // program reads at run time too (`if (shmem > deviceSmemSize) return;`)
-  // is the program's to vouch for: no input is shown to fail past the
-  // check. (After the constants: `case 2:` of `switch (ranks)` still makes
-  // ranks 2 past `assert(ranks <= threads)`.)
+  // A size still read at run time and checked against a limit read at run
+  // time too is the program's to vouch for (after the constants: `case 2:`
+  // of `switch (ranks)` still makes ranks 2 past `assert(ranks <= n)`).
   if (Value.isSymbolic())
-    if (std::optional<std::string> Limit = Engine.Paths.runTimeLimit(
-            IsTested, Key, F, Flow, Site, Kills, Target)) {
-      std::string Reason =
-          What + " is checked against " +
-          (Limit->empty() ? "a limit" : "'" + *Limit + "', a limit") +
-          " read at run time on the way here";
+    if (std::optional<std::string> Checked = Engine.Paths.runTimeLimit(
+            IsTested, Key, F, Flow, Site, Kills, Target, What))
       return Value.K == ResolvedValue::Kind::Symbolic
-                 ? ResolvedValue::unknown(std::move(Reason))
+                 ? ResolvedValue::unknown(std::move(*Checked))
                  : withoutInputs(Value);
-    }
   return Value;
 }
 
