@@ -4,8 +4,9 @@ __global__ void __launch_bounds__(100) odd(float *p) {}
 // CHECK-MESSAGES: launch-bounds-not-warp-multiple.cu:[[@LINE-1]]:17: warning: __launch_bounds__ maximum of 100 threads is not a multiple of the warp size (32); a block of 100 threads idles 28 lanes of its last warp [cuda-launch-bounds-not-warp-multiple]
 __global__ void __launch_bounds__(33, 2) barely(float *p) {}
 // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: __launch_bounds__ maximum of 33 threads {{.*}} idles 31 lanes
-// Warp multiples and kernels without a bound: nothing.
+// Warp multiples, kernels without a bound and one-thread kernels: nothing.
 __global__ void __launch_bounds__(256) fine(float *p) {}
+__global__ void __launch_bounds__(1) serial(float *p) {}
 __global__ void unbounded(float *p) {}
 // A template's instantiations share one source: one finding, with a note
 // counting the others (here the head sizes 40, 72 and 80).
