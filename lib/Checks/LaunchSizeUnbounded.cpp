@@ -284,8 +284,24 @@ void LaunchSizeUnbounded::checkLaunch(const LaunchContext &Ctx,
           Inputs(*F) > Inputs(It->second))))
       It->second = *F;
   }
+  // A part that fails only past the value of an input at which another part
+  // already fails, for good (an edge: every value above fails too), adds
+  // nothing to that finding: xmrig's shared memory of 16 * threads bytes
+  // fails past 3072, its block of threads << 2 past 256.
+  auto FailsSoonerElsewhere = [&](const Failure &F) {
+    return !F.Below && llvm::any_of(Worst, [&](const auto &Other) {
+      const Failure &G = Other.second;
+      return !G.Below && G.Input.Edge && G.Input.Value < F.Input.Value &&
+             // (The same input by name and kind: xmrig reads
+             // ctx->device_threads once per dim3. At worst a redundant
+             // finding is left out.)
+             G.Input.Input->Name == F.Input.Input->Name &&
+             G.Input.Input->From == F.Input.Input->From;
+    });
+  };
   for (const auto &[Key, F] : Worst)
-    Out.push_back(finding(*this, Ctx, *F.Limit, F.Input, F.Below));
+    if (!FailsSoonerElsewhere(F))
+      Out.push_back(finding(*this, Ctx, *F.Limit, F.Input, F.Below));
 }
 
 } // namespace cudalint

@@ -101,3 +101,11 @@ void agreeing(const Shape *s, int cols) {
   k<0><<<1, threads>>>(cols);
   // CHECK-MESSAGES: run-time-limits.cu:[[@LINE-1]]:3: warning: block x of 'k<0>' is 'threads' (s->n, a field read through parameter 's', an int), and nothing on this path bounds it
 }
+
+// The block fails past 256 threads; the shared memory only past 3072:
+// one finding, the block's.
+void dominated(const Shape *s) {
+  const int threads = s->n;
+  k<0><<<1, threads << 2, (threads << 2) * 4>>>(threads);
+  // CHECK-MESSAGES: run-time-limits.cu:[[@LINE-1]]:3: warning: block x of 'k<0>' is 'threads << 2'
+}
