@@ -145,8 +145,8 @@ T ResolverEngine::byRootValues(
         AtLaunch.Values.size() > MostRootValues)
       continue;
     std::vector<T> Parts;
-    // (A value of the root that is not shown to reach the launch shows none
-    // of what it gives.)
+    // (Whether each root value is shown to reach the launch: only then may
+    // its part prove new values.)
     std::vector<bool> Reached;
     for (int64_t X : AtLaunch.Values) {
       Reached.push_back(llvm::is_contained(AtLaunch.Proven, X));
