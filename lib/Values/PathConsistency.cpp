@@ -145,7 +145,8 @@ representatives(const FunctionDecl *F, QualType T, TestedSubject Is,
   if (T->isBooleanType())
     Bounds = {0, 1, "bool"};
   std::vector<int64_t> Values = {0, 1};
-  for (const auto &Tested : subjectTests(F->getBody(), Is, Constants).Constants) {
+  for (const auto &Tested :
+       subjectTests(F->getBody(), Is, Constants).Constants) {
     int64_t C = Tested.first;
     Values.push_back(C);
     if (C > INT64_MIN)
