@@ -66,11 +66,17 @@ std::pair<unsigned, QualType> testedField(QualType T,
   const RecordDecl *RD = T.isNull() ? nullptr : T->getAsRecordDecl();
   if (!RD || Path.size() != 1 || Path[0].front() == '[')
     return {0, QualType()};
-  for (const FieldDecl *F : RD->fields())
-    if (F->getName() == Path[0] && F->getType()->isIntegerType() &&
-        F->getFieldIndex() < 28)
-      return {4 + F->getFieldIndex(), F->getType()};
+  if (const FieldDecl *F = fieldNamed(RD, Path[0]);
+      F && F->getType()->isIntegerType() && F->getFieldIndex() < 28)
+    return {4 + F->getFieldIndex(), F->getType()};
   return {0, QualType()};
+}
+
+const FieldDecl *fieldNamed(const RecordDecl *RD, StringRef Name) {
+  for (const FieldDecl *F : RD->fields())
+    if (F->getName() == Name)
+      return F;
+  return nullptr;
 }
 
 IntegerBounds integerBounds(QualType T, const ASTContext &Ctx) {

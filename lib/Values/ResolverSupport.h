@@ -27,6 +27,8 @@
 #include <string>
 
 namespace clang {
+class FieldDecl;
+class RecordDecl;
 class DeclRefExpr;
 class SubstNonTypeTemplateParmExpr;
 class CXXMemberCallExpr;
@@ -57,6 +59,11 @@ bool isDim3(clang::QualType T);
 
 /// 1, 2 or 3 when Path is the x, y or z field of T, a dim3; else 0.
 unsigned dim3FieldNumber(clang::QualType T, llvm::ArrayRef<std::string> Path);
+
+/// The field of RD named Name; null when it has none (a base's field is
+/// not looked for).
+const clang::FieldDecl *fieldNamed(const clang::RecordDecl *RD,
+                                   llvm::StringRef Name);
 
 /// The field Path names in one step of T that branches test as a value of
 /// its own (`switch (block.x)`, `if (e.z > 64)`): its number, the key

@@ -40,13 +40,15 @@ constexpr size_t MostRootValues = 16;
 /// loop's own variable; innermost first, each once.
 std::vector<const VarDecl *> rootsAround(const Expr *E, ASTContext &Ctx) {
   std::vector<const VarDecl *> Roots;
-  auto Add = [&](const Expr *Tested) {
-    const auto *Ref =
-        Tested ? dyn_cast<DeclRefExpr>(Tested->IgnoreParenImpCasts()) : nullptr;
-    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  auto AddVariable = [&](const Decl *D) {
+    const auto *V = dyn_cast_or_null<VarDecl>(D);
     if (V && V->hasLocalStorage() && V->getType()->isIntegerType() &&
         !llvm::is_contained(Roots, V))
       Roots.push_back(V);
+  };
+  auto Add = [&](const Expr *Tested) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Tested->IgnoreParenImpCasts()))
+      AddVariable(Ref->getDecl());
   };
   walkUpToFunction(E, Ctx, [&](const Stmt *Child, const DynTypedNode &Up) {
     if (const auto *Switch = Up.get<SwitchStmt>();
@@ -64,9 +66,7 @@ std::vector<const VarDecl *> rootsAround(const Expr *E, ASTContext &Ctx) {
     if (const auto *For = Up.get<ForStmt>(); For && Child == For->getBody())
       if (const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
           Init && Init->isSingleDecl())
-        if (const auto *V = dyn_cast<VarDecl>(Init->getSingleDecl());
-            V && V->getType()->isIntegerType() && !llvm::is_contained(Roots, V))
-          Roots.push_back(V);
+        AddVariable(Init->getSingleDecl());
     return true;
   });
   return Roots;

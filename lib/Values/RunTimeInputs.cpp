@@ -345,10 +345,7 @@ std::optional<PartWalk> walkPart(QualType T, llvm::ArrayRef<std::string> Path,
     const RecordDecl *RD = T->getAsRecordDecl();
     if (!RD)
       return std::nullopt;
-    const FieldDecl *Field = nullptr;
-    for (const FieldDecl *F : RD->fields())
-      if (F->getName() == Step)
-        Field = F;
+    const FieldDecl *Field = fieldNamed(RD, Step);
     if (!Field)
       return std::nullopt;
     W.Text += (W.Text.empty() ? "" : Arrow ? "->" : ".") + Step;

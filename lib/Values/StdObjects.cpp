@@ -206,10 +206,7 @@ QualType partType(QualType T, llvm::ArrayRef<std::string> Path) {
     const RecordDecl *RD = T->getAsRecordDecl();
     if (!RD)
       return QualType();
-    const FieldDecl *Found = nullptr;
-    for (const FieldDecl *F : RD->fields())
-      if (F->getName() == Part)
-        Found = F;
+    const FieldDecl *Found = fieldNamed(RD, Part);
     if (!Found)
       return QualType();
     T = Found->getType();

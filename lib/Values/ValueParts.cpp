@@ -67,11 +67,8 @@ std::optional<int64_t> evaluatedPart(const VarDecl *V,
     const RecordDecl *RD = T->getAsRecordDecl();
     if (!At->isStruct() || !RD)
       return std::nullopt;
-    const FieldDecl *Field = nullptr;
-    for (const FieldDecl *F : RD->fields())
-      if (F->getName() == Part)
-        Field = F;
-    if (!Field) // (a base's field: not looked for)
+    const FieldDecl *Field = fieldNamed(RD, Part);
+    if (!Field)
       return std::nullopt;
     At = &At->getStructField(Field->getFieldIndex());
     T = Field->getType();
@@ -379,10 +376,7 @@ ResolvedValue ObjectValues::initialisedField(const CXXConstructExpr *Construct,
                                              const ValueQuery &Q) {
   const CXXConstructorDecl *Ctor = Construct->getConstructor();
   const CXXRecordDecl *Record = Ctor->getParent();
-  const FieldDecl *Field = nullptr;
-  for (const FieldDecl *F : Record->fields())
-    if (F->getName() == Path.front())
-      Field = F;
+  const FieldDecl *Field = fieldNamed(Record, Path.front());
   std::string What =
       "member '" + Path.front() + "' of '" + Record->getNameAsString() + "'";
   if (!Field)
