@@ -105,10 +105,12 @@ CallValues::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
   Body.TraverseStmt(Def->getBody());
   const FunctionFlow *Flow = Engine.flowOf(Def);
   SmallVector<const ReturnStmt *, 4> Reached;
-  for (const ReturnStmt *R : Body.Found)
-    if (!Flow || !Flow->contains(R) ||
-        Flow->reachesAlong(nullptr, {}, R, Allowed))
-      Reached.push_back(R);
+  SmallVector<const Stmt *, 4> Returns(Body.Found.begin(), Body.Found.end());
+  std::vector<bool> FromEntry =
+      Flow ? Flow->reachedFromEntry(Returns, Allowed) : std::vector<bool>{};
+  for (size_t I = 0; I < Body.Found.size(); ++I)
+    if (!Flow || !Flow->contains(Body.Found[I]) || FromEntry[I])
+      Reached.push_back(Body.Found[I]);
   if (Reached.empty())
     return ResolvedValue::unknown(What + ": no return is reached");
 
@@ -117,15 +119,11 @@ CallValues::resolveCallResult(const CallExpr *Call, const ValueQuery &Q,
     if (!R->getRetValue())
       return ResolvedValue::unknown(What + ": a return without a value");
     ResolvedValue Part = Engine.resolvePart(R->getRetValue(), Path, Inner);
-    // With several returns, a value is shown to come back only from a
-    // return every path through the function reaches.
-    if (Reached.size() > 1) {
-      auto Decisive = Flow ? Flow->branchesOnTheWay(nullptr, {}, R, Allowed,
-                                                    /*OnlyDecisive=*/true)
-                           : std::nullopt;
-      if (!Decisive || !Decisive->empty())
-        Part.Proven.clear();
-    }
+    // A value is shown to come back only from a return every path through
+    // the function reaches, and with two returns reached none is: a path
+    // ends at the first return it meets.
+    if (Reached.size() > 1)
+      Part.Proven.clear();
     Parts.push_back(withOrigin(std::move(Part),
                                "the return of '" + F->getNameAsString() + "'",
                                Engine.Locate(R->getBeginLoc())));

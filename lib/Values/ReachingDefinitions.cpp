@@ -226,6 +226,30 @@ bool FunctionFlow::reachesAlong(
                   [](const CFGBlock &) {}, /*Exhaustive=*/false);
 }
 
+std::vector<bool> FunctionFlow::reachedFromEntry(
+    ArrayRef<const Stmt *> Targets,
+    function_ref<bool(const CFGBlock &, unsigned)> Allowed) const {
+  BitVector Seen(Graph->getNumBlockIDs());
+  std::vector<const CFGBlock *> Work{&Graph->getEntry()};
+  Seen.set(Graph->getEntry().getBlockID());
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.back();
+    Work.pop_back();
+    for (unsigned I = 0; I < B->succ_size(); ++I)
+      if (const CFGBlock *To = taken(*B, I, Allowed);
+          To && !Seen.test(To->getBlockID())) {
+        Seen.set(To->getBlockID());
+        Work.push_back(To);
+      }
+  }
+  std::vector<bool> Reached;
+  for (const Stmt *T : Targets) {
+    std::optional<std::pair<unsigned, unsigned>> TargetAt = at(T);
+    Reached.push_back(TargetAt && Seen.test(TargetAt->first));
+  }
+  return Reached;
+}
+
 /// What a branch decides on: the switch's subject, or the condition of a
 /// two-way branch (in `if (a || b)`, a in the first block and b in the
 /// second); null when it has none.

@@ -64,6 +64,14 @@ public:
                     llvm::function_ref<bool(const clang::CFGBlock &, unsigned)>
                         Allowed) const;
 
+  /// Which of Targets the entry reaches along the edges Allowed lets
+  /// through: reachesAlong from the entry for each, in one walk. A target
+  /// not in the CFG is not reached.
+  std::vector<bool>
+  reachedFromEntry(llvm::ArrayRef<const clang::Stmt *> Targets,
+                   llvm::function_ref<bool(const clang::CFGBlock &, unsigned)>
+                       Allowed) const;
+
   /// The branches on the paths that carry the value defined at From (null:
   /// on entry) to Target, passing no statement of Kills and taking only
   /// edges Allowed lets through: with OnlyDecisive, those that must go one

@@ -149,6 +149,78 @@ TEST(DefinitionsTest, TheCollectorSaysHowAVariableEscapes) {
   EXPECT_EQ(Collect.EscapeReason, "its address is taken");
 }
 
+TEST(DefinitionsTest, AFieldBoundToAConstReferenceIsARead) {
+  // Only the mentions that may change the variable are left to Clang's
+  // mutation analysis: `use(d.first)` and `D e = d.first` read d; `set(d.n)`
+  // hands d.n to a non-const reference.
+  test::MarkedUnit Unit = test::parseMarked(Prelude + R"cpp(
+    struct D { int x; };
+    struct P { D first; int n; };
+    void use(const D &);
+    void f() {
+      P d{{256}, 1};
+      use(d.first);
+      D e = d.first;
+      set(d.n);
+      value_at(d.first.x);
+    })cpp");
+  ASTContext &Ctx = Unit.context();
+  CallerIndex Callers = indexCallers(Ctx);
+  const auto *V = cast<VarDecl>(
+      cast<DeclRefExpr>(
+          cast<MemberExpr>(
+              cast<MemberExpr>(Unit.Marked[0]->IgnoreParenImpCasts())
+                  ->getBase())
+              ->getBase())
+          ->getDecl());
+  DefinitionCollector Collect(V, Callers, Ctx);
+  Collect.TraverseStmt(cast<FunctionDecl>(V->getDeclContext())->getBody());
+  ASSERT_EQ(Collect.MayChange.size(), 1u);
+  EXPECT_EQ(Ctx.getSourceManager().getPresumedLineNumber(
+                Collect.MayChange[0]->getLocation()),
+            Ctx.getSourceManager().getPresumedLineNumber(
+                Unit.Marked[0]->getBeginLoc()) -
+                1);
+}
+
+TEST(DefinitionsTest, TheReturnsTheEntryReachesInOneWalk) {
+  test::MarkedUnit Unit = test::parseMarked(Prelude + R"cpp(
+    int pick(int t) {
+      if (t == 1) return 8;
+      if (t == 2) return 16;
+      return 1;
+    }
+    void f() { value_at(pick(2)); })cpp");
+  ASTContext &Ctx = Unit.context();
+  const auto *Call = cast<CallExpr>(Unit.Marked[0]->IgnoreParenImpCasts());
+  const FunctionDecl *Pick = Call->getDirectCallee();
+  std::vector<const Stmt *> Returns;
+  for (const Stmt *S : cast<CompoundStmt>(Pick->getBody())->body())
+    Returns.push_back(isa<IfStmt>(S) ? cast<IfStmt>(S)->getThen() : S);
+  ASSERT_EQ(Returns.size(), 3u);
+  std::unique_ptr<FunctionFlow> Flow = FunctionFlow::build(Pick, Ctx);
+  ASSERT_TRUE(Flow);
+  // t is 2: the first test fails and the second holds.
+  const ParmVarDecl *T = Pick->getParamDecl(0);
+  auto TIsTwo = [&](const CFGBlock &B, unsigned Succ) {
+    const Expr *Cond = B.getLastCondition();
+    const auto *Eq =
+        Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
+    const auto *Ref =
+        Eq ? dyn_cast<DeclRefExpr>(Eq->getLHS()->IgnoreParenImpCasts())
+           : nullptr;
+    if (!Ref || Ref->getDecl() != T)
+      return true;
+    std::optional<llvm::APSInt> K = Eq->getRHS()->getIntegerConstantExpr(Ctx);
+    return (K && *K == 2) == (Succ == 0);
+  };
+  EXPECT_EQ(Flow->reachedFromEntry(Returns, TIsTwo),
+            (std::vector<bool>{false, true, false}));
+  auto Any = [](const CFGBlock &, unsigned) { return true; };
+  EXPECT_EQ(Flow->reachedFromEntry(Returns, Any),
+            (std::vector<bool>{true, true, true}));
+}
+
 TEST(DefinitionsTest, AGrowthStepInABoundedLoop) {
   EXPECT_EQ(valuesAt(R"cpp(
     void f(int n) {
