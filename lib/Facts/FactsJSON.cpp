@@ -32,7 +32,7 @@ static_assert(fieldCount<ParameterRef>() == 5, "serialize the new field");
 static_assert(fieldCount<SymbolicNode>() == 11, "serialize the new field");
 static_assert(fieldCount<ResolvedValue>() == 9, "serialize the new field");
 static_assert(fieldCount<Dim3Value>() == 3, "serialize the new field");
-static_assert(fieldCount<KernelAttributes>() == 9, "serialize the new field");
+static_assert(fieldCount<KernelAttributes>() == 10, "serialize the new field");
 static_assert(fieldCount<CallStep>() == 3, "serialize the new field");
 static_assert(fieldCount<GridSyncFact>() == 4, "serialize the new field");
 static_assert(fieldCount<KernelInfo>() == 8, "serialize the new field");
@@ -114,15 +114,17 @@ static auto fieldsOf(Tag<Dim3Value>) {
 
 static auto fieldsOf(Tag<KernelAttributes>) {
   using A = KernelAttributes;
-  return std::tuple(field("max_threads", &A::MaxThreadsPerBlock),
-                    field("min_blocks", &A::MinBlocksPerSM),
-                    field("max_blocks_per_cluster", &A::MaxBlocksPerCluster),
-                    field("max_registers", &A::MaxRegisters),
-                    field("cluster_dims", &A::ClusterDims),
-                    field("min_waves_per_eu", &A::MinWavesPerEU),
-                    field("launch_bounds_loc", &A::LaunchBoundsLoc),
-                    field("max_registers_loc", &A::MaxRegistersLoc),
-                    field("cluster_dims_loc", &A::ClusterDimsLoc));
+  return std::tuple(
+      field("max_threads", &A::MaxThreadsPerBlock),
+      field("min_blocks", &A::MinBlocksPerSM),
+      field("max_blocks_per_cluster", &A::MaxBlocksPerCluster),
+      field("max_registers", &A::MaxRegisters),
+      field("cluster_dims", &A::ClusterDims),
+      field("min_waves_per_eu", &A::MinWavesPerEU),
+      field("launch_bounds_loc", &A::LaunchBoundsLoc),
+      field("max_registers_loc", &A::MaxRegistersLoc),
+      field("cluster_dims_loc", &A::ClusterDimsLoc),
+      field("launch_bounds_depend_on_arch", &A::LaunchBoundsDependOnArch));
 }
 
 static auto fieldsOf(Tag<CallStep>) {

@@ -12,6 +12,7 @@
 
 #include "FactCollector.h"
 
+#include "ArchConditionals.h"
 #include "DeadBranches.h"
 #include "DeviceQueries.h"
 #include "GridSync.h"
@@ -256,7 +257,8 @@ private:
     K.InSystemHeader =
         SM.isInSystemHeader(SM.getFileLoc((Def ? Def : FD)->getLocation()));
     K.Attrs = readKernelAttributes(
-        Def ? *Def : *FD, Ctx, [this](SourceLocation L) { return locate(L); });
+        Def ? *Def : *FD, Ctx, [this](SourceLocation L) { return locate(L); },
+        ArchTests);
     if (Def)
       K.GridSync = GridSyncs.find(Def);
     Facts.Kernels.push_back(std::move(K));
@@ -549,6 +551,7 @@ private:
   std::set<std::tuple<std::string, unsigned, unsigned>> DeadLaunches;
   DeviceQueryFinder DeviceQueries{Ctx};
   LaunchApiFinder LaunchApiCalls{Ctx};
+  ArchConditionals ArchTests{Ctx.getSourceManager(), Ctx.getLangOpts()};
 };
 
 } // namespace

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelAttributes.h"
+#include "ArchConditionals.h"
 #include "CudaParseSetup.h"
 
 #include "clang/AST/ASTContext.h"
@@ -78,9 +79,21 @@ std::optional<int64_t> evaluate(const Expr *E, const ASTContext &Ctx) {
 void registerKernelAttributes() {}
 void registerKernelAttributeSpellings() { registerKernelAttributes(); }
 
+/// Whether the attribute, or one of its arguments, was written under a
+/// test of the device arch.
+static bool underArchTest(const Attr *Attribute,
+                          llvm::ArrayRef<const Expr *> Args,
+                          ArchConditionals &Arch) {
+  return Arch.contain(Attribute->getLocation()) ||
+         llvm::any_of(Args, [&](const Expr *E) {
+           return E && Arch.contain(E->getBeginLoc());
+         });
+}
+
 KernelAttributes readKernelAttributes(const FunctionDecl &FD,
                                       const ASTContext &Ctx,
-                                      const LocationMapper &Locate) {
+                                      const LocationMapper &Locate,
+                                      ArchConditionals &Arch) {
   KernelAttributes A;
   for (const AnnotateAttr *Attr : FD.specific_attrs<AnnotateAttr>()) {
     SmallVector<std::optional<int64_t>, 3> Args;
@@ -95,6 +108,10 @@ KernelAttributes readKernelAttributes(const FunctionDecl &FD,
       A.MinBlocksPerSM = Arg(1);
       A.MaxBlocksPerCluster = Arg(2);
       A.LaunchBoundsLoc = Locate(Attr->getLocation());
+      A.LaunchBoundsDependOnArch = underArchTest(
+          Attr,
+          llvm::ArrayRef<const Expr *>(Attr->args_begin(), Attr->args_end()),
+          Arch);
     } else if (Name == MaxNRegAnnotation) {
       A.MaxRegisters = Arg(0);
       A.MaxRegistersLoc = Locate(Attr->getLocation());
@@ -122,6 +139,8 @@ KernelAttributes readKernelAttributes(const FunctionDecl &FD,
       A.MinBlocksPerSM = evaluate(LB->getMinBlocks(), Ctx);
       A.MaxBlocksPerCluster = evaluate(LB->getMaxBlocks(), Ctx);
       A.LaunchBoundsLoc = Locate(LB->getLocation());
+      A.LaunchBoundsDependOnArch =
+          underArchTest(LB, {LB->getMaxThreads(), LB->getMinBlocks()}, Arch);
     }
   // HIP: amd_hip_runtime.h lowers __launch_bounds__(T, W) to
   // amdgpu_flat_work_group_size(1, T) and amdgpu_waves_per_eu(W); either
@@ -130,6 +149,7 @@ KernelAttributes readKernelAttributes(const FunctionDecl &FD,
     if (!A.MaxThreadsPerBlock) {
       A.MaxThreadsPerBlock = evaluate(Flat->getMax(), Ctx);
       A.LaunchBoundsLoc = Locate(Flat->getLocation());
+      A.LaunchBoundsDependOnArch = underArchTest(Flat, {Flat->getMax()}, Arch);
     }
   }
   if (const auto *Waves = FD.getAttr<AMDGPUWavesPerEUAttr>())

@@ -17,9 +17,14 @@ inline constexpr char LaunchBoundsAnnotation[] = "cudalint.launch_bounds";
 inline constexpr char MaxNRegAnnotation[] = "cudalint.maxnreg";
 inline constexpr char ClusterDimsAnnotation[] = "cudalint.cluster_dims";
 
+class ArchConditionals;
+
+/// Arch: where the source tests the device arch, for the bounds written
+/// under such a test.
 KernelAttributes readKernelAttributes(const clang::FunctionDecl &FD,
                                       const clang::ASTContext &Ctx,
-                                      const LocationMapper &Locate);
+                                      const LocationMapper &Locate,
+                                      ArchConditionals &Arch);
 
 } // namespace cudalint
 

@@ -89,6 +89,7 @@ TranslationUnitFacts everyFieldSet() {
   K.Attrs.LaunchBoundsLoc = loc(N);
   K.Attrs.MaxRegistersLoc = loc(N);
   K.Attrs.ClusterDimsLoc = loc(N);
+  K.Attrs.LaunchBoundsDependOnArch = true;
   GridSyncFact Sync;
   Sync.Chain = {{loc(N), "ns::scale<256>", "helper"}, {loc(N), "helper", "g"}};
   Sync.Sync = "cooperative_groups::grid_group::sync";
@@ -168,6 +169,7 @@ TEST(FactsJSON, EveryFieldRoundTrips) {
   EXPECT_TRUE(Back.Kernels[0].InSystemHeader);
   EXPECT_EQ(Back.Kernels[0].Attrs.MinWavesPerEU,
             U.Kernels[0].Attrs.MinWavesPerEU);
+  EXPECT_TRUE(Back.Kernels[0].Attrs.LaunchBoundsDependOnArch);
   EXPECT_EQ(Back.Kernels[0].Attrs.ClusterDimsLoc.File,
             U.Kernels[0].Attrs.ClusterDimsLoc.File);
   EXPECT_FALSE(Back.Kernels[1].Attrs.MaxThreadsPerBlock);

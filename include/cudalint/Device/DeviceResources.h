@@ -235,7 +235,8 @@ struct DeviceResourceTable {
 };
 
 /// The launch bound that holds on an arch: the device view when the PTX was
-/// seen (R->HasPtx), else the host-side parse.
+/// seen (R->HasPtx), else the host-side parse, unless that parse saw only
+/// the host's branch of a test of the arch.
 inline std::optional<int64_t> effectiveMaxThreads(const KernelAttributes &Host,
                                                   const KernelResources *R) {
   if (R && R->HasPtx) {
@@ -243,6 +244,8 @@ inline std::optional<int64_t> effectiveMaxThreads(const KernelAttributes &Host,
       return int64_t(*T);
     return std::nullopt;
   }
+  if (Host.LaunchBoundsDependOnArch)
+    return std::nullopt;
   return Host.MaxThreadsPerBlock;
 }
 inline std::optional<int64_t> effectiveMinBlocks(const KernelAttributes &Host,
@@ -252,6 +255,8 @@ inline std::optional<int64_t> effectiveMinBlocks(const KernelAttributes &Host,
       return int64_t(*R->MinNCtaPerSM);
     return std::nullopt;
   }
+  if (Host.LaunchBoundsDependOnArch)
+    return std::nullopt;
   return Host.MinBlocksPerSM;
 }
 

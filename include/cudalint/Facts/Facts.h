@@ -222,6 +222,11 @@ struct KernelAttributes {
   /// maximum, is MaxThreadsPerBlock.)
   std::optional<int64_t> MinWavesPerEU;
   SourceLoc LaunchBoundsLoc, MaxRegistersLoc, ClusterDimsLoc;
+  /// The __launch_bounds__ (or a macro its arguments use) sits in a
+  /// preprocessor conditional that tests the device arch (`#if
+  /// __CUDA_ARCH__ >= 800`): the host parse sees one branch, each arch's
+  /// device compile its own, so without device facts it holds on no arch.
+  bool LaunchBoundsDependOnArch = false;
 };
 
 /// One call on the way from a kernel to something it does: `Caller` calls

@@ -22,7 +22,7 @@ namespace cudalint {
 
 /// The version of the serialized form. Bump it when the form changes: the
 /// facts cache keys on it, so every older entry becomes a miss.
-constexpr unsigned FactsSchemaVersion = 14;
+constexpr unsigned FactsSchemaVersion = 15;
 
 llvm::json::Value toJSON(const TranslationUnitFacts &U);
 
