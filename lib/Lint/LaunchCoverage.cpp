@@ -245,6 +245,14 @@ std::string uncheckedSummary(ArrayRef<UncheckedLaunch> Unchecked,
   // device causes by arch and detail, as few words as say them.
   std::map<Kind, size_t> PerKind;
   std::vector<std::string> Causes;
+  // Launches whose values were all checked, short only of device facts:
+  // with device facts off that is every launch, and the count says how
+  // many the rest left unchecked.
+  size_t OnlyDevice = count_if(Unchecked, [](const UncheckedLaunch &U) {
+    return all_of(U.Reasons, [](const UncheckedReason &R) {
+      return R.K == Kind::NoDeviceFacts;
+    });
+  });
   for (const UncheckedLaunch &U : Unchecked) {
     std::set<Kind> Kinds;
     for (const UncheckedReason &R : U.Reasons) {
@@ -268,6 +276,8 @@ std::string uncheckedSummary(ArrayRef<UncheckedLaunch> Unchecked,
       if (Causes.size() > Shown)
         Some.push_back(formatv("{0} more", Causes.size() - Shown).str());
       Part += " (" + join(Some, "; ") + ")";
+      if (OnlyDevice && OnlyDevice < Unchecked.size())
+        Part += formatv(", {0} of them for that alone", OnlyDevice).str();
     }
     Parts.push_back(std::move(Part));
   }

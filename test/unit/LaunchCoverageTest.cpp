@@ -165,6 +165,22 @@ TEST(LaunchCoverage, DeviceFactsOff) {
   EXPECT_EQ(R[0].Arch, "");
 }
 
+TEST(LaunchCoverage, TheSummarySaysWhichLackOnlyDeviceFacts) {
+  // With device facts off every launch lacks them; the summary says how
+  // many lack nothing else.
+  UncheckedReason NoFacts{Kind::NoDeviceFacts, "", "device_facts_off",
+                          "device facts are off"};
+  UncheckedReason Grid{Kind::UnknownGrid, "", "", "grid.x: a parameter"};
+  std::vector<UncheckedLaunch> U = {
+      {0, 0, {Grid, NoFacts}}, {0, 1, {NoFacts}}, {0, 2, {NoFacts}}};
+  EXPECT_EQ(uncheckedSummary(U, 3),
+            "3 of 3 launches not fully checked: 1 unknown grid size, 3 no "
+            "device facts (device facts are off), 2 of them for that alone");
+  U.erase(U.begin());
+  EXPECT_EQ(uncheckedSummary(U, 2), "2 of 2 launches not fully checked: 2 no "
+                                    "device facts (device facts are off)");
+}
+
 TEST(LaunchCoverage, EveryCompileFailed) {
   // No arch has facts (the table is off), but the compiles ran: each arch
   // says why, not "device facts are off".
