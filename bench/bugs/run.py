@@ -240,8 +240,9 @@ def describe(diags, launches):
         l = launches[0]
         chk = l.get("checked") or {}
         reasons = chk.get("reasons") or []
-        state = "complete" if chk.get("complete") else "not checked: " + "; ".join(
-            str(r) for r in reasons[:2])[:200]
+        state = ("template pattern: no launch of this file" if l.get("template_pattern")
+                 else "complete" if chk.get("complete") else "not checked: " + "; ".join(
+                     str(r) for r in reasons[:2])[:200])
         return (f"{l.get('kernel')} grid={dim3(l.get('grid'))} block={dim3(l.get('block'))} "
                 f"smem={value(l.get('dynamic_smem'))} ({state})")
     return "no launch at this line"

@@ -312,7 +312,11 @@ void writeLaunch(json::OStream &J, const LaunchSite &L,
     for (const AmdOccupancyQuery *Q : AmdOccupancy)
       J.object([&] { writeAmdOccupancyJSON(J, *Q); });
   });
-  if (WithChecked)
+  // A launch of a template the file never instantiates is no launch of
+  // the file: it claims neither a complete check nor a missing one.
+  if (WithChecked && L.InTemplatePattern)
+    J.attribute("checked", nullptr);
+  else if (WithChecked)
     writeChecked(J, Unchecked);
 }
 

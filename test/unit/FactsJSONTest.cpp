@@ -231,7 +231,7 @@ TEST(FactsJSON, EveryFieldIsWritten) {
   const json::Object &K = *(*U.getArray("kernels"))[0].getAsObject();
   EXPECT_EQ(K.size(), 8u);
   EXPECT_EQ(K.getObject("grid_sync")->size(), 4u);
-  EXPECT_EQ(K.getObject("attrs")->size(), 9u);
+  EXPECT_EQ(K.getObject("attrs")->size(), 10u);
   EXPECT_EQ(L.getObject("grid")->getObject("x")->size(), 9u);
   EXPECT_EQ((*L.getObject("grid")->getObject("x")->getArray("symbolic"))[0]
                 .getAsObject()

@@ -40,3 +40,4 @@ void go(float *p) { used<128>(p); used<256>(p); }
 // JSON: "kernel": "kt",
 // JSON-NEXT: "mangled": "",
 // JSON: "template_pattern": true
+// JSON: "checked": null
