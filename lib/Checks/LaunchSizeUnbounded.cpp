@@ -84,14 +84,42 @@ std::pair<uint64_t, std::string> sharedMemoryLimit(const LaunchContext &Ctx) {
               .str()};
 }
 
+/// The fix for a size of 0, by the operation that makes it: a truncating
+/// division rounds down, `n % LIMIT` leaves an empty last chunk, and a
+/// division that already rounds up (`(n / 8 + 31) / 32`) is 0 only when what
+/// it counts is.
+std::string zeroSizeFix(const ResolvedValue &V) {
+  const char *Return = "return before the launch when there is nothing to do";
+  if (V.Symbolic.empty())
+    return Return;
+  const SymbolicNode *Top = &V.Symbolic.back();
+  while (Top->Kind == SymbolicNode::Op::Assume ||
+         Top->Kind == SymbolicNode::Op::Call)
+    Top = &V.Symbolic[Top->A];
+  if (Top->Kind == SymbolicNode::Op::Rem)
+    return "launch the last chunk only when it is not empty, or return "
+           "before the launch when there is nothing to do";
+  if (Top->Kind != SymbolicNode::Op::Div)
+    return Return;
+  const SymbolicNode &Sum = V.Symbolic[Top->A];
+  const SymbolicNode &Divisor = V.Symbolic[Top->B];
+  bool RoundsUp = Sum.Kind == SymbolicNode::Op::Add &&
+                  Divisor.Kind == SymbolicNode::Op::Constant &&
+                  V.Symbolic[Sum.B].Kind == SymbolicNode::Op::Constant &&
+                  V.Symbolic[Sum.B].Lo == Divisor.Lo - 1;
+  return RoundsUp ? std::string(Return) +
+                        ": the grid already rounds up, so what it counts is 0"
+                  : "round the grid up ((n + B - 1) / B blocks) or " +
+                        std::string(Return);
+}
+
 std::string usualFix(const SizeLimit &L, const LaunchContext &Ctx, bool Below,
                      bool Overflow) {
   if (Overflow)
     return "compute the size in a 64-bit type (int64_t, size_t) and check it "
            "against the limit";
   if (Below)
-    return "round the grid up ((n + B - 1) / B blocks) or return before the "
-           "launch when there is nothing to do";
+    return zeroSizeFix(L.Value);
   switch (L.K) {
   case SizeLimit::Kind::Grid:
     return L.Id == "grid.x"

@@ -87,6 +87,7 @@ int main(int argc, char **argv) {
   // A truncating division: no block at all for fewer than 256 elements.
   k<<<checked / 256, 256>>>(p);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid x of 'k' is 'checked / 256' with 'checked' (atoi(argv[3]), the result of 'atoi', an int), and the tests on this path do not stop it; it is 0 while checked <= 255, and a launch needs at least one
+  // CHECK-MESSAGES: note: to fix: round the grid up ((n + B - 1) / B blocks) or return before the launch when there is nothing to do
   // Rounded up: at least one block for any non-empty input.
   k<<<(checked + 255) / 256, 256>>>(p);
   // Shared memory in proportion to the input, with no opt-in.
@@ -116,6 +117,7 @@ void device_sized(float *p) {
 void chunks(int n, float *p) {
   k<<<n % 65535, 32>>>(p);
   // LARGE: :[[@LINE-1]]:3: warning: grid x of 'k' is 'n % 65535' with 'n' (parameter 'n' of 'chunks', no caller in the analysed files, an int), and nothing on this path bounds it; it is 0 at n = 65535, and a launch needs at least one
+  // LARGE: note: to fix: launch the last chunk only when it is not empty, or return before the launch when there is nothing to do
 }
 void chunks_checked(int n, float *p) {
   if (n % 65535 > 0)
@@ -188,6 +190,7 @@ void survivors(const float *in, int *d_count, float *p) {
   cudaMemcpy(&n, d_count, sizeof(int), cudaMemcpyDeviceToHost);
   k<<<(n + 255) / 256, 256>>>(p);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: grid x of 'k' is '(n + 255) / 256' with 'n' (copied from the GPU by 'cudaMemcpy' at run time, an int), and nothing on this path bounds it; it is 0 at n = 0, and a launch needs at least one
+  // CHECK-MESSAGES: note: to fix: return before the launch when there is nothing to do: the grid already rounds up, so what it counts is 0
 }
 void survivors_checked(const float *in, int *d_count, float *p) {
   count_survivors<<<1, 256>>>(in, d_count);
