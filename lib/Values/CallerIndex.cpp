@@ -58,7 +58,7 @@ public:
     if (const ParmVarDecl *P = calledParameter(C))
       CallsThrough[P].push_back(C);
     if (Callee) {
-      Index.Calls[Callee].push_back({C, nullptr});
+      Index.Calls[Callee->getCanonicalDecl()].push_back({C, nullptr});
       Callees.insert(C->getCallee()->IgnoreParenImpCasts());
     }
     unsigned Object =
@@ -74,7 +74,7 @@ public:
       if (const DeclRefExpr *F = namedFunction(Arg);
           F && Receiver && ParamIndex < Receiver->getNumParams()) {
         HandedOver.insert(F);
-        Passes[cast<FunctionDecl>(F->getDecl())].push_back(
+        Passes[cast<FunctionDecl>(F->getDecl())->getCanonicalDecl()].push_back(
             {C, Receiver->getParamDecl(ParamIndex)});
       }
       // std::forward<T>(p) / std::move(p) into a copy: p is only read there.
@@ -102,7 +102,7 @@ public:
       // Visited after the call that contains it, so a direct callee or a
       // function handed to a parameter is known.
       if (!Callees.count(D) && !HandedOver.count(D))
-        Index.AddressTaken.insert(F);
+        Index.AddressTaken.insert(F->getCanonicalDecl());
     } else if (const auto *P = dyn_cast<ParmVarDecl>(D->getDecl())) {
       Mentions[P].push_back(D);
     }
@@ -188,6 +188,17 @@ private:
 };
 
 } // namespace
+
+ArrayRef<CallOf> CallerIndex::callsOf(const FunctionDecl *F) const {
+  auto It = Calls.find(F->getCanonicalDecl());
+  if (It == Calls.end())
+    return {};
+  return It->second;
+}
+
+bool CallerIndex::addressTaken(const FunctionDecl *F) const {
+  return AddressTaken.count(F->getCanonicalDecl());
+}
 
 CallerIndex indexCallers(ASTContext &Ctx) {
   Indexer I;

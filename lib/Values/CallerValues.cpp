@@ -114,7 +114,7 @@ ResolvedValue CallValues::resolveParameter(const ParmVarDecl *Parm,
     return ResolvedValue::unknown(What + ": not a function's parameter");
   // Called through pointers too: whatever those calls pass, a size read at
   // run time as for a function no call in the file reaches.
-  if (Engine.Callers.AddressTaken.count(F))
+  if (Engine.Callers.addressTaken(F))
     return uncalledParameter(Parm, Path, What, /*ThroughPointers=*/true);
   SmallVector<CallOf, 4> Calls;
   if (const CallExpr *Pinned = Q.scope().PinnedCalls.lookup(F)) {

@@ -393,7 +393,7 @@ ResolvedValue ObjectValues::thisOnEntry(const CXXMethodDecl *Method,
       return initialisedField(C, Path, Q.deeper());
     return Unknown("the construction is not known");
   }
-  if (Engine.Callers.AddressTaken.count(Method))
+  if (Engine.Callers.addressTaken(Method))
     return Unknown("the method's address is taken, so not all its calls are "
                    "known");
   SmallVector<CallOf, 4> Calls;

@@ -203,10 +203,7 @@ ResolvedValue ResolverEngine::resolveMember(const Expr *E,
 }
 
 llvm::ArrayRef<CallOf> ResolverEngine::callsOf(const FunctionDecl *F) const {
-  auto It = Callers.Calls.find(F);
-  if (It == Callers.Calls.end())
-    return {};
-  return It->second;
+  return Callers.callsOf(F);
 }
 
 QueryScope ResolverEngine::scopeAt(const Expr *Use, CallPin Pin) const {

@@ -202,7 +202,7 @@ DispatchReach CallValues::dispatchReach(const FunctionDecl *Instance,
                                         int64_t N) {
   DispatchReach Out;
   llvm::ArrayRef<CallOf> Calls = Engine.callsOf(Instance);
-  if (Calls.empty() || Engine.Callers.AddressTaken.count(Instance))
+  if (Calls.empty() || Engine.Callers.addressTaken(Instance))
     return Out;
   // Per call, its test: under which it may run with N, or not.
   std::vector<ValueOrigin> MayTests, NeverTests;

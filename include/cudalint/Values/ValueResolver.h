@@ -50,11 +50,16 @@ struct CallOf {
 /// Every call of each function in the translation unit, to resolve a
 /// parameter from what its callers pass. A function whose address goes
 /// anywhere else may be called from anywhere: it is in AddressTaken and
-/// has no callers listed.
+/// has no callers listed. Both are keyed by each function's canonical
+/// declaration: a call before the definition names the prototype.
 struct CallerIndex {
   llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<CallOf, 4>>
       Calls;
   llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
+  /// The calls of F, by any of its declarations.
+  llvm::ArrayRef<CallOf> callsOf(const clang::FunctionDecl *F) const;
+  /// Whether F's address goes where its calls cannot be followed.
+  bool addressTaken(const clang::FunctionDecl *F) const;
   /// Reference parameters the function only reads or forwards to by-value
   /// or read-only reference parameters: passing a variable to one does not
   /// change it.

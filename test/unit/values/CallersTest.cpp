@@ -53,9 +53,36 @@ TEST(CallersTest, TheIndexListsEachCallAndWhoseAddressEscapes) {
   const FunctionDecl *Launch = functionNamed(Ctx, "launch");
   const FunctionDecl *Other = functionNamed(Ctx, "other");
   ASSERT_TRUE(Launch && Other);
-  EXPECT_EQ(Callers.Calls.lookup(Launch).size(), 2u);
-  EXPECT_TRUE(Callers.AddressTaken.count(Other));
-  EXPECT_FALSE(Callers.AddressTaken.count(Launch));
+  EXPECT_EQ(Callers.callsOf(Launch).size(), 2u);
+  EXPECT_TRUE(Callers.addressTaken(Other));
+  EXPECT_FALSE(Callers.addressTaken(Launch));
+}
+
+TEST(CallersTest, ACallBeforeTheDefinitionIsTheDefinitionsCaller) {
+  // The calls name the prototypes; the parameters belong to the
+  // definitions.
+  test::MarkedUnit Unit = test::parseMarked(Prelude + R"cpp(
+    void launch(int t);
+    void other(int t);
+    void run() {
+      launch(128);
+      saved = &other;
+    }
+    void launch(int t) { value_at(t); }
+    void other(int t) { value_at(t); })cpp");
+  ASTContext &Ctx = Unit.context();
+  CallerIndex Callers = indexCallers(Ctx);
+  const FunctionDecl *Launch = functionNamed(Ctx, "launch");
+  const FunctionDecl *Other = functionNamed(Ctx, "other");
+  ASSERT_TRUE(Launch && Other);
+  ASSERT_NE(Launch, Launch->getCanonicalDecl());
+  EXPECT_EQ(Callers.callsOf(Launch).size(), 1u);
+  EXPECT_TRUE(Callers.addressTaken(Other));
+  EXPECT_EQ(valuesAt(R"cpp(
+    void launch(int t);
+    void run() { launch(128); launch(256); }
+    void launch(int t) { value_at(t); })cpp"),
+            (Strings{"{128, 256}"}));
 }
 
 TEST(CallersTest, AParameterIsWhatEveryCallerPasses) {
