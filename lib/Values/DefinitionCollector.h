@@ -388,98 +388,13 @@ public:
 
   // Visited before the arguments, so `&v` handed to a pointer-to-const
   // parameter (cudaLaunchKernelEx's config) is known to be read only.
-  bool VisitCallExpr(clang::CallExpr *C) {
-    const clang::FunctionDecl *Callee = C->getDirectCallee();
-    // A member operator's first argument is the object (an assignment's
-    // target, handled above), not its first parameter.
-    unsigned Object = llvm::isa<clang::CXXOperatorCallExpr>(C) && Callee &&
-                      llvm::isa<clang::CXXMethodDecl>(Callee);
-    for (unsigned I = Object; I < C->getNumArgs(); ++I) {
-      const clang::Expr *Arg = C->getArg(I)->IgnoreParenImpCasts();
-      // Through a function pointer (`pfn_cuLaunchKernelEx(&cfg, ...)`), the
-      // pointer's prototype gives the parameter's type.
-      clang::QualType ParamType = resolver::parameterType(C, I - Object);
-      if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(Arg);
-          U && U->getOpcode() == clang::UO_AddrOf &&
-          refersToV(resolver::memberBase(U->getSubExpr()))) {
-        if (knownRole(Callee) == KnownRole::OccupancyApi)
-          AddressToOccupancyApi = true;
-        else if (knownRole(Callee) == KnownRole::CudaApi &&
-                 refersToV(U->getSubExpr()) && V->getType()->isIntegerType() &&
-                 !isInsideLambda()) {
-          // `cudaMemcpy(&n, d_n, ...)`: n holds what the GPU computed.
-          Definition Def =
-              Definition::assigned(C, {}, current(), C->getBeginLoc(), C);
-          Def.Kind = Definition::Effect::WrittenByRuntime;
-          Defs.push_back(std::move(Def));
-          ReadOnlyAddresses.insert(U);
-        } else if (knownRole(Callee) == KnownRole::KernelHandleOf && I == 0 &&
-                   C->getNumArgs() == 2) {
-          // `cudaGetFuncBySymbol(&f, k)`: f holds k, as `f = k` would.
-          MemberPath Path;
-          resolver::memberBase(U->getSubExpr(), &Path);
-          Defs.push_back(Definition::assigned(C->getArg(1), Path, current(),
-                                              C->getBeginLoc(), C));
-          ReadOnlyAddresses.insert(U);
-        } else if (!ParamType.isNull() && ParamType->isPointerType() &&
-                   ParamType->getPointeeType().isConstQualified())
-          ReadOnlyAddresses.insert(U);
-        else if (Callee)
-          AddressPassedTo[U] = Callee;
-      }
-      if (!ParamType.isNull())
-        readThroughConstReference(Arg, ParamType);
-      // Passed by non-const reference: the callee may change it, unless
-      // it only reads or forwards it into copies.
-      const auto *Param = Callee && I - Object < Callee->getNumParams()
-                              ? Callee->getParamDecl(I - Object)
-                              : nullptr;
-      // (`std::get<0>(p)` read as a value reads p: VisitImplicitCastExpr.)
-      const clang::Expr *Base = resolver::memberBase(Arg);
-      if (refersToV(Base) &&
-          !Reads.count(llvm::cast<clang::DeclRefExpr>(Base)) &&
-          !ParamType.isNull() && ParamType->isReferenceType() &&
-          !ParamType.getNonReferenceType().isConstQualified() &&
-          !Callers.ReadOnlyReferences.count(Param) &&
-          !Callers.ForwardedToCopies.count(Arg) &&
-          knownRole(Callee) != KnownRole::LaunchApi) {
-        // The whole integer handed to a function defined here: the call
-        // gives it what that function assigns (followed when resolved).
-        const clang::FunctionDecl *Def =
-            Callee ? Callee->getDefinition() : nullptr;
-        if (refersToV(Arg) && V->getType()->isIntegerType() && Def &&
-            !isInsideLambda() && I - Object < Def->getNumParams() &&
-            ParamType->isLValueReferenceType())
-          Defs.push_back(Definition::outParameter(
-              C, current(), Def->getParamDecl(I - Object)));
-        else
-          escape(Callee ? "it is passed by reference to '" +
-                              Callee->getNameAsString() + "'"
-                        : std::string("it is passed by reference through a "
-                                      "function pointer"));
-      }
-    }
-    return true;
-  }
+  bool VisitCallExpr(clang::CallExpr *C);
 
 private:
   /// Arg, v or a field of v by `.`, bound to a parameter of type
   /// ParamType: a read when that is a reference to const.
   void readThroughConstReference(const clang::Expr *Arg,
-                                 clang::QualType ParamType) {
-    if (!ParamType->isReferenceType() ||
-        !ParamType.getNonReferenceType().isConstQualified())
-      return;
-    const clang::Expr *E = Arg->IgnoreParenImpCasts();
-    while (const auto *M = llvm::dyn_cast<clang::MemberExpr>(E)) {
-      if (M->isArrow())
-        return;
-      E = M->getBase()->IgnoreParenImpCasts();
-    }
-    if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E);
-        Ref && Ref->getDecl() == V)
-      Reads.insert(Ref);
-  }
+                                 clang::QualType ParamType);
 
   /// ByStep: a step that settleSteps may still follow.
   void escape(std::string Why, bool ByStep = false) {
