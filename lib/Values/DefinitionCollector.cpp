@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DefinitionCollector.h"
+#include "RunTimeInputs.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
@@ -210,6 +211,17 @@ bool DefinitionCollector::VisitCallExpr(clang::CallExpr *C) {
   // target: VisitCXXOperatorCallExpr), not its first parameter.
   unsigned Object = llvm::isa<clang::CXXOperatorCallExpr>(C) && Callee &&
                     llvm::isa<clang::CXXMethodDecl>(Callee);
+  // `in >> n` from a std::istream: a number parsed from text, as atoi's.
+  if (readsFromAStream(C) && refersToV(C->getArg(1)->IgnoreParenImpCasts()) &&
+      V->getType()->isIntegerType() && !isInsideLambda()) {
+    Definition Def =
+        Definition::assigned(C, {}, current(), C->getBeginLoc(), C);
+    Def.Kind = Definition::Effect::WrittenByRuntime;
+    Defs.push_back(std::move(Def));
+    Reads.insert(
+        llvm::cast<clang::DeclRefExpr>(C->getArg(1)->IgnoreParenImpCasts()));
+    return true;
+  }
   for (unsigned I = Object; I < C->getNumArgs(); ++I) {
     const clang::Expr *Arg = C->getArg(I)->IgnoreParenImpCasts();
     // Through a function pointer (`pfn_cuLaunchKernelEx(&cfg, ...)`), the

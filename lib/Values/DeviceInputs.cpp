@@ -13,7 +13,9 @@
 #include "cudalint/Facts/SymbolicValues.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
@@ -154,11 +156,36 @@ std::optional<ResolvedValue> devicePropertyInput(const Expr *E,
   return symbolicWithin(R, Limit->first, Limit->second);
 }
 
+bool readsFromAStream(const CallExpr *Call) {
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+  if (!Op || Op->getOperator() != OO_GreaterGreater || Op->getNumArgs() != 2)
+    return false;
+  const CXXRecordDecl *Stream =
+      Op->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  auto IsIstream = [](const CXXRecordDecl *R) {
+    return R->isInStdNamespace() && R->getIdentifier() &&
+           R->getName() == "basic_istream";
+  };
+  if (!Stream || !Stream->hasDefinition())
+    return false;
+  bool Found = IsIstream(Stream);
+  Stream->forallBases([&](const CXXRecordDecl *Base) {
+    Found |= IsIstream(Base);
+    return true;
+  });
+  return Found;
+}
+
 ResolvedValue writtenByRuntime(const CallExpr *Call, const VarDecl *V,
                                const ASTContext &Ctx,
                                const LocationMapper &Locate) {
   if (!V)
     return ResolvedValue::unknown("a CUDA API writes it");
+  if (readsFromAStream(Call))
+    return symbolicInput(V->getNameAsString(), "parsed from a stream by '>>'",
+                         integerBounds(V->getType(), Ctx),
+                         Locate(Call->getBeginLoc()),
+                         SymbolicNode::Source::Parsed);
   std::string Callee = Call->getDirectCallee()
                            ? Call->getDirectCallee()->getNameAsString()
                            : std::string("a CUDA API");

@@ -76,10 +76,15 @@ std::optional<ResolvedValue> dataMethodResult(const clang::CallExpr *Call,
                                               clang::ASTContext &Ctx,
                                               const LocationMapper &Locate);
 
+/// `in >> n` with `in` a std::basic_istream or a class derived from one:
+/// n receives a number parsed from text, as from atoi.
+bool readsFromAStream(const clang::CallExpr *Call);
+
 /// The value a CUDA API call writes through the address of V (`cudaMemcpy(
 /// &n, ...)`, `cudaDeviceGetAttribute(&v, cudaDevAttrMaxThreadsPerBlock,
 /// d)`): a size read at run time, bounded by what every GPU reports for a
-/// device attribute that bounds a launch.
+/// device attribute that bounds a launch. Also what `in >> V` parses
+/// (readsFromAStream).
 ResolvedValue writtenByRuntime(const clang::CallExpr *Call,
                                const clang::VarDecl *V,
                                const clang::ASTContext &Ctx,

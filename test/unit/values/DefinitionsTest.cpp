@@ -221,6 +221,34 @@ TEST(DefinitionsTest, TheReturnsTheEntryReachesInOneWalk) {
             (std::vector<bool>{true, true, true}));
 }
 
+TEST(DefinitionsTest, ANumberParsedFromAStreamIsReadAtRunTime) {
+  // `in >> n` from a std::istream (a class derived from basic_istream
+  // included) sets n to a number parsed from text, as atoi would; an
+  // operator>> of another class is a call that may change n.
+  EXPECT_EQ(valuesAt(R"cpp(
+    namespace std {
+    template <class C> struct basic_istream {
+      basic_istream &operator>>(int &);
+    };
+    struct istringstream : basic_istream<char> { istringstream(const char *); };
+    }
+    struct bits { bits &operator>>(int &); };
+    void f(char **argv) {
+      int n = 256;
+      std::istringstream in(argv[1]);
+      in >> n;
+      value_at(n);
+      int m = 256;
+      bits b;
+      b >> m;
+      value_at(m);
+    })cpp"),
+            (Strings{"? 'n' (parsed from a stream by '>>', an int) is read "
+                     "at run time",
+                     "? variable 'm' in 'f': it is passed by reference to "
+                     "'operator>>'"}));
+}
+
 TEST(DefinitionsTest, AGrowthStepInABoundedLoop) {
   EXPECT_EQ(valuesAt(R"cpp(
     void f(int n) {
