@@ -214,10 +214,7 @@ bool DefinitionCollector::VisitCallExpr(clang::CallExpr *C) {
   // `in >> n` from a std::istream: a number parsed from text, as atoi's.
   if (readsFromAStream(C) && refersToV(C->getArg(1)->IgnoreParenImpCasts()) &&
       V->getType()->isIntegerType() && !isInsideLambda()) {
-    Definition Def =
-        Definition::assigned(C, {}, current(), C->getBeginLoc(), C);
-    Def.Kind = Definition::Effect::WrittenByRuntime;
-    Defs.push_back(std::move(Def));
+    writtenByRuntime(C);
     Reads.insert(
         llvm::cast<clang::DeclRefExpr>(C->getArg(1)->IgnoreParenImpCasts()));
     return true;
@@ -236,10 +233,7 @@ bool DefinitionCollector::VisitCallExpr(clang::CallExpr *C) {
                refersToV(U->getSubExpr()) && V->getType()->isIntegerType() &&
                !isInsideLambda()) {
         // `cudaMemcpy(&n, d_n, ...)`: n holds what the GPU computed.
-        Definition Def =
-            Definition::assigned(C, {}, current(), C->getBeginLoc(), C);
-        Def.Kind = Definition::Effect::WrittenByRuntime;
-        Defs.push_back(std::move(Def));
+        writtenByRuntime(C);
         ReadOnlyAddresses.insert(U);
       } else if (knownRole(Callee) == KnownRole::KernelHandleOf && I == 0 &&
                  C->getNumArgs() == 2) {
@@ -287,6 +281,12 @@ bool DefinitionCollector::VisitCallExpr(clang::CallExpr *C) {
     }
   }
   return true;
+}
+
+void DefinitionCollector::writtenByRuntime(const clang::CallExpr *C) {
+  Definition Def = Definition::assigned(C, {}, current(), C->getBeginLoc(), C);
+  Def.Kind = Definition::Effect::WrittenByRuntime;
+  Defs.push_back(std::move(Def));
 }
 
 void DefinitionCollector::readThroughConstReference(const clang::Expr *Arg,

@@ -391,6 +391,8 @@ public:
   bool VisitCallExpr(clang::CallExpr *C);
 
 private:
+  /// C writes the whole variable with a value read at run time.
+  void writtenByRuntime(const clang::CallExpr *C);
   /// Arg, v or a field of v by `.`, bound to a parameter of type
   /// ParamType: a read when that is a reference to const.
   void readThroughConstReference(const clang::Expr *Arg,
