@@ -1,5 +1,4 @@
-//===- ArchConditionals.h - Source under a test of the device arch -*- C++
-//-*-===//
+//===- ArchConditionals.h - Source under a test of the arch -*- C++ -*-===//
 
 #ifndef CUDALINT_LIB_FRONTEND_ARCHCONDITIONALS_H
 #define CUDALINT_LIB_FRONTEND_ARCHCONDITIONALS_H

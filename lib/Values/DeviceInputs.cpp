@@ -13,9 +13,7 @@
 #include "cudalint/Facts/SymbolicValues.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
@@ -154,26 +152,6 @@ std::optional<ResolvedValue> devicePropertyInput(const Expr *E,
           " on every GPU",
       Type, Locate(E->getBeginLoc()), SymbolicNode::Source::Device);
   return symbolicWithin(R, Limit->first, Limit->second);
-}
-
-bool readsFromAStream(const CallExpr *Call) {
-  const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
-  if (!Op || Op->getOperator() != OO_GreaterGreater || Op->getNumArgs() != 2)
-    return false;
-  const CXXRecordDecl *Stream =
-      Op->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
-  auto IsIstream = [](const CXXRecordDecl *R) {
-    return R->isInStdNamespace() && R->getIdentifier() &&
-           R->getName() == "basic_istream";
-  };
-  if (!Stream || !Stream->hasDefinition())
-    return false;
-  bool Found = IsIstream(Stream);
-  Stream->forallBases([&](const CXXRecordDecl *Base) {
-    Found |= IsIstream(Base);
-    return true;
-  });
-  return Found;
 }
 
 ResolvedValue writtenByRuntime(const CallExpr *Call, const VarDecl *V,

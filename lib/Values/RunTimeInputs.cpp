@@ -500,4 +500,24 @@ ResolvedValue namedInput(ResolvedValue V, llvm::StringRef Name,
       });
 }
 
+bool readsFromAStream(const CallExpr *Call) {
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+  if (!Op || Op->getOperator() != OO_GreaterGreater || Op->getNumArgs() != 2)
+    return false;
+  const CXXRecordDecl *Stream =
+      Op->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  auto IsIstream = [](const CXXRecordDecl *R) {
+    return R->isInStdNamespace() && R->getIdentifier() &&
+           R->getName() == "basic_istream";
+  };
+  if (!Stream || !Stream->hasDefinition())
+    return false;
+  bool Found = IsIstream(Stream);
+  Stream->forallBases([&](const CXXRecordDecl *Base) {
+    Found |= IsIstream(Base);
+    return true;
+  });
+  return Found;
+}
+
 } // namespace cudalint
